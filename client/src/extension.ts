@@ -1,0 +1,88 @@
+/**
+ * Activation: wires the log, status bar, language server, Kernels view, three-panel view and
+ * commands together. The logic lives in the modules it imports.
+ */
+import type { ExtensionContext } from 'vscode';
+import { registerCommands } from './commands';
+import { DISPLAY_NAME, KERNELS_VIEW_ID } from './constants';
+import { KernelsTreeProvider, type TreeNode } from './kernelsTree';
+import { setLogChannel, traceError } from './logging';
+import { kernelsRequest, tracesRequest } from './protocol';
+import { ServerManager } from './server';
+import { needsRestart } from './settings';
+import { StatusBar } from './statusBar';
+import { ThreePanelView } from './threePanel';
+import {
+  createLogOutputChannel,
+  createTreeView,
+  onDidChangeConfiguration,
+  onDidGrantWorkspaceTrust,
+  setContext,
+} from './vscodeapi';
+
+const OPENED_TRACES_KEY = 'inductorLens.openedTraces';
+
+let server: ServerManager | undefined;
+
+export async function activate(context: ExtensionContext): Promise<void> {
+  const outputChannel = createLogOutputChannel(DISPLAY_NAME);
+  setLogChannel(outputChannel);
+  const statusBar = new StatusBar();
+
+  const openedTraces = () => context.workspaceState.get<string[]>(OPENED_TRACES_KEY, []);
+  server = new ServerManager({ extensionPath: context.extensionPath, outputChannel, openedTraces });
+  const manager = server;
+
+  const kernels = new KernelsTreeProvider(async () => {
+    const [traces, kernelList] = await Promise.all([
+      manager.request(tracesRequest, {}),
+      manager.request(kernelsRequest, {}),
+    ]);
+    return { traces, kernels: kernelList };
+  });
+  const refreshKernels = () =>
+    kernels.refresh().then(
+      () => setContext('inductorLens.hasKernels', kernels.kernels.length > 0),
+      (err) => traceError(`Could not load the kernels: ${err}`),
+    );
+  const threePanel = new ThreePanelView(() => manager.running, () => kernels.traces);
+
+  manager.onDidChangeStatus((status) => {
+    statusBar.update(status);
+    if (status.state === 'ready') {
+      void refreshKernels();
+    }
+  });
+  // A new client: load the kernels (the server answers once indexing is done). No client: the
+  // server is being restarted.
+  manager.onDidChangeClient((client) => (client ? void refreshKernels() : statusBar.starting()));
+
+  context.subscriptions.push(
+    outputChannel,
+    statusBar,
+    manager,
+    kernels,
+    threePanel,
+    createTreeView<TreeNode>(KERNELS_VIEW_ID, { treeDataProvider: kernels, showCollapseAll: true }),
+    ...registerCommands({
+      server: manager,
+      kernels,
+      threePanel,
+      outputChannel,
+      rememberTraces: (paths) =>
+        context.workspaceState.update(OPENED_TRACES_KEY, [...new Set([...openedTraces(), ...paths])]),
+    }),
+    onDidChangeConfiguration((e) => {
+      if (needsRestart(e)) {
+        void manager.requestRestart('the interpreter settings changed');
+      }
+    }),
+    onDidGrantWorkspaceTrust(() => manager.requestRestart('the workspace was trusted')),
+  );
+
+  await manager.start();
+}
+
+export async function deactivate(): Promise<void> {
+  await server?.stop();
+}

@@ -1,0 +1,105 @@
+/**
+ * The messages the Inductor Lens language server adds to LSP, and the shapes they carry.
+ *
+ * Field names follow the server's JSON (snake_case); paths are file-system paths and lines are
+ * 1-based, except inside LSP `Location`s, which are 0-based as LSP says.
+ */
+import type { Location, TextDocumentPositionParams } from 'vscode-languageclient/node';
+import { NotificationType, RequestType } from 'vscode-languageclient/node';
+
+/** A place in a file: file-system path and 1-based line. */
+export interface FileLine {
+  path: string;
+  line: number;
+}
+
+/** One frame of a stack trace recorded by PyTorch; `resolved` is the local file, when found. */
+export interface SourceFrame {
+  file: string;
+  line: number;
+  function?: string;
+  code?: string;
+  resolved: string | null;
+}
+
+export type GraphKind = 'forward' | 'backward' | 'inference';
+
+/** A kernel of one compiled graph, with its provenance. */
+export interface Kernel {
+  trace: string;
+  rank: number | null;
+  compile_id: string;
+  graph: GraphKind;
+  /** `name:handle` (debug handle) or the bare kernel name. */
+  key: string;
+  name: string;
+  kind: string;
+  definition: FileLine | null;
+  launches: FileLine[];
+  post_grad_nodes: string[];
+  pre_grad_nodes: string[];
+  aten_ops: string[];
+  source: SourceFrame[];
+  provenance: 'mapping' | 'stack_traces' | 'comments';
+  /** The innermost frame of each stack trace: the model lines the kernel came from. */
+  model_lines: SourceFrame[];
+  measured: { runs: number; total_us: number; mean_us: number } | null;
+}
+
+/** One graph of a compile, with the files the server extracted for it. */
+export interface GraphFiles {
+  compile_id: string;
+  graph: GraphKind;
+  output_code: string;
+  post_grad_graph: string | null;
+  pre_grad_graph: string | null;
+}
+
+/** One indexed trace (a log file, or one rank's log). */
+export interface TraceInfo {
+  path: string;
+  rank: number | null;
+  torch_version: string | null;
+  compile_ids: string[];
+  kernels: number;
+  graphs: GraphFiles[];
+}
+
+/** What the kernel or FX node at a position is linked to, in each of the panels. */
+export interface LinkedRanges {
+  preGrad: Location[];
+  postGrad: Location[];
+  code: Location[];
+  source: Location[];
+}
+
+/** Indexing state pushed by the server. */
+export interface ServerStatus {
+  state: 'indexing' | 'ready' | 'error';
+  kernels: number;
+  traces: number;
+  errors: number;
+  message?: string;
+}
+
+/** `initializationOptions` the client sends (the server also pulls the `inductorLens` section). */
+export interface InitializationOptions {
+  traces: string[];
+  pathMappings: Record<string, string>;
+  sitePackages: string[];
+  discovery: { globs: string[] };
+  profiles: string[];
+}
+
+export const kernelsRequest = new RequestType<{ trace?: string }, Kernel[], void>('inductorLens/kernels');
+export const tracesRequest = new RequestType<Record<string, never>, TraceInfo[], void>('inductorLens/traces');
+export const linkedRangesRequest = new RequestType<TextDocumentPositionParams, LinkedRanges, void>(
+  'inductorLens/linkedRanges',
+);
+export const addTracesRequest = new RequestType<{ paths: string[] }, { kernels: number }, void>(
+  'inductorLens/addTraces',
+);
+export const reindexRequest = new RequestType<Record<string, never>, { kernels: number }, void>(
+  'inductorLens/reindex',
+);
+export const statusNotification = new NotificationType<ServerStatus>('inductorLens/status');

@@ -1,0 +1,274 @@
+/**
+ * The language client's lifecycle: resolve the interpreter, check its version, start
+ * `python -m inductor_lens serve` over stdio with the bundled libraries on PYTHONPATH, and restart
+ * it on request. Bursts of restart requests (settings edits, interpreter changes, the command)
+ * are coalesced into one restart by RestartQueue.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { type Disposable, EventEmitter, type LogOutputChannel } from 'vscode';
+import {
+  LanguageClient,
+  type LanguageClientOptions,
+  RevealOutputChannelOn,
+  type ServerOptions,
+  State,
+  TransportKind,
+} from 'vscode-languageclient/node';
+import type { NotificationType, RequestType } from 'vscode-languageclient/node';
+import { CLIENT_ID, Commands, DISPLAY_NAME, SECTION, SERVER_MODULE } from './constants';
+import { traceError, traceInfo, traceWarn } from './logging';
+import { type InitializationOptions, type ServerStatus, statusNotification } from './protocol';
+import {
+  checkPythonVersion,
+  getPythonExtensionApi,
+  type Interpreter,
+  onDidChangePythonEnvironment,
+  resolveInterpreter,
+} from './python';
+import { buildInitializationOptions, getAllSettings, getLaunchSettings, type ImportStrategy } from './settings';
+import { executeCommand, getWorkspaceFolders, showErrorMessage } from './vscodeapi';
+
+/** Delay that lets a burst of restart triggers collapse into one restart. */
+export const RESTART_DELAY_MS = 500;
+
+/**
+ * Runs `run` once per burst of `request()` calls: each request (re)arms a timer; when it fires,
+ * `run` starts, unless a run is already going, in which case exactly one more run follows it.
+ * Each request's promise resolves when a run that started after the request has finished.
+ */
+export class RestartQueue {
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private running: Promise<void> | undefined;
+  private queued = false;
+  private waiting: Array<() => void> = [];
+
+  constructor(
+    private readonly run: () => Promise<void>,
+    private readonly delayMs: number,
+  ) {}
+
+  request(delayMs = this.delayMs): Promise<void> {
+    return new Promise((resolve) => {
+      this.waiting.push(resolve);
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.fire(), delayMs);
+    });
+  }
+
+  private fire(): void {
+    this.timer = undefined;
+    if (this.running) {
+      this.queued = true;
+      return;
+    }
+    const served = this.waiting.splice(0);
+    this.running = this.run()
+      .catch((err) => traceError(`Restart failed: ${err}`))
+      .finally(() => {
+        this.running = undefined;
+        served.forEach((resolve) => resolve());
+        if (this.queued) {
+          this.queued = false;
+          this.fire();
+        }
+      });
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+  }
+}
+
+/** How the server process is started. */
+export interface ServerLaunch {
+  command: string;
+  args: string[];
+  env: NodeJS.ProcessEnv;
+}
+
+/**
+ * `<python> [extra args] -m inductor_lens serve`. With the bundled import strategy, the
+ * extension's `bundled/libs` (the server package and its pure-Python dependencies) goes first on
+ * PYTHONPATH, so nothing needs to be installed in the user's environment.
+ */
+export function buildServerLaunch(
+  interpreter: Interpreter,
+  importStrategy: ImportStrategy,
+  bundledLibs: string,
+  baseEnv: NodeJS.ProcessEnv,
+): ServerLaunch {
+  const env: NodeJS.ProcessEnv = { ...baseEnv, PYTHONUNBUFFERED: '1' };
+  if (importStrategy === 'useBundled') {
+    env.PYTHONPATH = [bundledLibs, baseEnv.PYTHONPATH].filter(Boolean).join(path.delimiter);
+  }
+  const [command, ...extra] = interpreter.command;
+  return { command, args: [...extra, '-m', SERVER_MODULE, 'serve'], env };
+}
+
+/** Creates the LanguageClient; replaced in unit tests. */
+export type ClientFactory = (serverOptions: ServerOptions, clientOptions: LanguageClientOptions) => LanguageClient;
+
+const defaultClientFactory: ClientFactory = (serverOptions, clientOptions) =>
+  new LanguageClient(CLIENT_ID, DISPLAY_NAME, serverOptions, clientOptions);
+
+export interface ServerManagerOptions {
+  extensionPath: string;
+  outputChannel: LogOutputChannel;
+  /** Traces opened with "Open Trace…" in this workspace, sent again after every restart. */
+  openedTraces: () => string[];
+  createClient?: ClientFactory;
+  restartDelayMs?: number;
+}
+
+/** Owns the one LanguageClient of the window. */
+export class ServerManager implements Disposable {
+  private client: LanguageClient | undefined;
+  private stopping = false;
+  private readonly queue: RestartQueue;
+  private readonly notificationHandlers: Array<(client: LanguageClient) => Disposable> = [
+    (client) => client.onNotification(statusNotification, (status) => this.statusEmitter.fire(status)),
+  ];
+  private readonly statusEmitter = new EventEmitter<ServerStatus>();
+  private readonly clientEmitter = new EventEmitter<LanguageClient | undefined>();
+  private pythonEnvListener: Disposable | undefined;
+  private lastFailure: string | undefined;
+
+  /** Indexing status pushed by the server, plus synthetic errors when it cannot start. */
+  readonly onDidChangeStatus = this.statusEmitter.event;
+  /** A client started (or stopped: undefined). */
+  readonly onDidChangeClient = this.clientEmitter.event;
+
+  constructor(private readonly options: ServerManagerOptions) {
+    this.queue = new RestartQueue(() => this.restart(), options.restartDelayMs ?? RESTART_DELAY_MS);
+  }
+
+  /** The running client, if the server is up. */
+  get running(): LanguageClient | undefined {
+    return this.client?.state === State.Running ? this.client : undefined;
+  }
+
+  /** Starts the server now; later calls to requestRestart() restart it. */
+  start(): Promise<void> {
+    return this.queue.request(0);
+  }
+
+  /** Asks for a restart; bursts of requests are coalesced. */
+  requestRestart(reason: string): Promise<void> {
+    traceInfo(`Restart requested: ${reason}`);
+    return this.queue.request();
+  }
+
+  /** Sends a request to the server, failing clearly when it is not running. */
+  async request<P, R>(type: RequestType<P, R, void>, params: P): Promise<R> {
+    const client = this.running;
+    if (!client) {
+      throw new Error(this.lastFailure ?? 'The Inductor Lens server is not running.');
+    }
+    return client.sendRequest<R>(type.method, params);
+  }
+
+  /** Listens for a server notification; the handler is attached to every client started later. */
+  onNotification<P>(type: NotificationType<P>, handler: (params: P) => void): void {
+    this.notificationHandlers.push((client) => client.onNotification(type, handler));
+  }
+
+  private async restart(): Promise<void> {
+    await this.stop();
+    this.lastFailure = undefined;
+    const settings = getLaunchSettings();
+    const api = await getPythonExtensionApi();
+    this.pythonEnvListener?.dispose();
+    this.pythonEnvListener = onDidChangePythonEnvironment(api, () =>
+      this.requestRestart('the Python extension changed the active environment'),
+    );
+    const resource = getWorkspaceFolders()[0]?.uri;
+    const interpreter = await resolveInterpreter(settings.interpreter, api, resource);
+    traceInfo(`Interpreter (${interpreter.source}): ${interpreter.command.join(' ')}`);
+    const version = await checkPythonVersion(interpreter.command);
+    if (!version.ok) {
+      this.fail(version.message);
+      return;
+    }
+    const bundledLibs = path.join(this.options.extensionPath, 'bundled', 'libs');
+    if (settings.importStrategy === 'useBundled' && !fs.existsSync(bundledLibs)) {
+      traceWarn(`${bundledLibs} is missing (run "npm run package"); relying on the interpreter's own packages.`);
+    }
+    const launch = buildServerLaunch(interpreter, settings.importStrategy, bundledLibs, process.env);
+    traceInfo(`Starting: ${launch.command} ${launch.args.join(' ')} (Python ${version.version})`);
+    const initializationOptions: InitializationOptions = buildInitializationOptions(
+      getAllSettings(),
+      this.options.openedTraces(),
+    );
+    const serverOptions: ServerOptions = {
+      command: launch.command,
+      args: launch.args,
+      transport: TransportKind.stdio,
+      options: { env: launch.env, cwd: resource?.fsPath },
+    };
+    const clientOptions: LanguageClientOptions = {
+      // Broad on purpose: the server decides which files it knows (model code, output code,
+      // graphs, logs), and read-only files outside the workspace (extracted code) included.
+      documentSelector: [{ scheme: 'file' }],
+      outputChannel: this.options.outputChannel,
+      traceOutputChannel: this.options.outputChannel,
+      revealOutputChannelOn: RevealOutputChannelOn.Never,
+      initializationOptions,
+      synchronize: { configurationSection: SECTION },
+      connectionOptions: { maxRestartCount: 2 },
+      markdown: { isTrusted: { enabledCommands: [Commands.openLocation, Commands.openLocations] } },
+    };
+    const client = (this.options.createClient ?? defaultClientFactory)(serverOptions, clientOptions);
+    this.notificationHandlers.forEach((attach) => attach(client));
+    client.onDidChangeState((e) => {
+      if (e.oldState === State.Running && e.newState === State.Stopped && !this.stopping) {
+        this.fail('The Inductor Lens server stopped. See the logs for why.');
+      }
+    });
+    this.client = client;
+    try {
+      await client.start();
+    } catch (err) {
+      this.fail(`The Inductor Lens server failed to start: ${err instanceof Error ? err.message : err}`);
+      return;
+    }
+    this.clientEmitter.fire(client);
+  }
+
+  /** Shows a failure in the status bar, the logs and a message with a "Show Logs" button. */
+  private fail(message: string): void {
+    this.lastFailure = message;
+    traceError(message);
+    this.statusEmitter.fire({ state: 'error', kernels: 0, traces: 0, errors: 1, message });
+    void showErrorMessage(message, 'Show Logs').then((choice) => {
+      if (choice) {
+        void executeCommand(Commands.showLogs);
+      }
+    });
+  }
+
+  /** Stops the server, if running; failures to stop are logged, not thrown. */
+  async stop(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    if (!client) {
+      return;
+    }
+    this.stopping = true;
+    try {
+      await client.stop();
+    } catch (err) {
+      traceWarn(`Stopping the server: ${err}`);
+    } finally {
+      this.stopping = false;
+      this.clientEmitter.fire(undefined);
+    }
+  }
+
+  dispose(): void {
+    this.queue.dispose();
+    this.pythonEnvListener?.dispose();
+    this.statusEmitter.dispose();
+    this.clientEmitter.dispose();
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * Reading the `inductorLens.*` settings and turning them into what the server is started with.
+ *
+ * Settings flow: the interpreter and import strategy decide how the server process is launched,
+ * so a change to them restarts the server (RESTART_SETTINGS). Everything else (traces, path
+ * mappings, discovery globs, profiles) is sent once as `initializationOptions` and then pulled by
+ * the server itself through `workspace/configuration` after `workspace/didChangeConfiguration`,
+ * without a restart.
+ */
+import * as os from 'os';
+import * as path from 'path';
+import type { ConfigurationChangeEvent, WorkspaceFolder } from 'vscode';
+import { SECTION } from './constants';
+import type { InitializationOptions } from './protocol';
+import { getConfiguration, getWorkspaceFolders, isWorkspaceTrusted } from './vscodeapi';
+
+export type ImportStrategy = 'useBundled' | 'fromEnvironment';
+
+/** The settings of one workspace folder (or of the window, when no folder is open). */
+export interface Settings {
+  interpreter: string[];
+  importStrategy: ImportStrategy;
+  traces: string[];
+  pathMappings: Record<string, string>;
+  discoveryGlobs: string[];
+  profiles: string[];
+}
+
+/** Settings that change how the server process is launched: changing one restarts it. */
+export const RESTART_SETTINGS = [`${SECTION}.interpreter`, `${SECTION}.importStrategy`] as const;
+
+/** Settings that the workspace may not choose in Restricted Mode (they pick what runs). */
+const TRUST_SENSITIVE = new Set(['interpreter', 'importStrategy']);
+
+/**
+ * Expands `${workspaceFolder}`, `${workspaceFolder:name}`, `${userHome}` and a leading `~` in a
+ * setting value. Unknown variables are left for the server to report.
+ */
+export function expandVariables(
+  value: string,
+  folder: WorkspaceFolder | undefined,
+  folders: readonly WorkspaceFolder[] = getWorkspaceFolders(),
+): string {
+  const home = os.homedir();
+  let result = value
+    .replace(/\$\{userHome\}/g, home)
+    .replace(/\$\{workspaceFolder:([^}]+)\}/g, (whole, name: string) => {
+      const named = folders.find((f) => f.name === name);
+      return named ? named.uri.fsPath : whole;
+    });
+  if (folder) {
+    result = result.replace(/\$\{workspaceFolder\}/g, folder.uri.fsPath);
+  }
+  if (result === '~' || result.startsWith('~/')) {
+    result = path.join(home, result.slice(1));
+  }
+  return result;
+}
+
+/**
+ * Reads the settings for `folder`. In an untrusted workspace, the interpreter and import
+ * strategy come from the user's own (global) settings only, never from the workspace.
+ */
+export function getSettings(folder?: WorkspaceFolder): Settings {
+  const config = getConfiguration(SECTION, folder?.uri);
+  const trusted = isWorkspaceTrusted();
+  const read = <T>(key: string, fallback: T): T => {
+    if (!trusted && TRUST_SENSITIVE.has(key)) {
+      const inspected = config.inspect<T>(key);
+      return inspected?.globalValue ?? inspected?.defaultValue ?? fallback;
+    }
+    return config.get<T>(key) ?? fallback;
+  };
+  const expand = (v: string) => expandVariables(v, folder);
+  const mappings = read<Record<string, string>>('pathMappings', {});
+  return {
+    interpreter: read<string[]>('interpreter', []).map(expand),
+    importStrategy: read<ImportStrategy>('importStrategy', 'useBundled'),
+    traces: read<string[]>('traces', []).map(expand),
+    pathMappings: Object.fromEntries(Object.entries(mappings).map(([from, to]) => [from, expand(to)])),
+    discoveryGlobs: read<string[]>('discovery.globs', []),
+    profiles: read<string[]>('profiles', []).map(expand),
+  };
+}
+
+/** The settings that decide how the server is launched: those of the first workspace folder. */
+export function getLaunchSettings(): Settings {
+  return getSettings(getWorkspaceFolders()[0]);
+}
+
+/**
+ * Builds the server's `initializationOptions` from every workspace folder's settings plus the
+ * traces the user opened with "Open Trace…" in this workspace. Lists are merged without
+ * duplicates; for path mappings a later folder does not override an earlier one.
+ */
+export function buildInitializationOptions(
+  perFolder: readonly Settings[],
+  openedTraces: readonly string[] = [],
+): InitializationOptions {
+  const unique = (values: string[]) => [...new Set(values)];
+  const pathMappings: Record<string, string> = {};
+  for (const settings of perFolder) {
+    for (const [from, to] of Object.entries(settings.pathMappings)) {
+      pathMappings[from] ??= to;
+    }
+  }
+  return {
+    traces: unique([...perFolder.flatMap((s) => s.traces), ...openedTraces]),
+    pathMappings,
+    sitePackages: [],
+    discovery: { globs: unique(perFolder.flatMap((s) => s.discoveryGlobs)) },
+    profiles: unique(perFolder.flatMap((s) => s.profiles)),
+  };
+}
+
+/** The settings of every workspace folder, or the window's when no folder is open. */
+export function getAllSettings(): Settings[] {
+  const folders = getWorkspaceFolders();
+  return folders.length ? folders.map((f) => getSettings(f)) : [getSettings()];
+}
+
+/** Whether a configuration change touches a setting that needs a server restart. */
+export function needsRestart(e: ConfigurationChangeEvent): boolean {
+  return RESTART_SETTINGS.some((key) => e.affectsConfiguration(key));
+}

@@ -1,0 +1,92 @@
+/**
+ * The status bar item: what the server is doing (starting, indexing, N kernels, errors).
+ * Clicking it shows the Kernels view when all is well and the logs when something failed.
+ */
+import { type StatusBarItem, ThemeColor } from 'vscode';
+import { Commands, KERNELS_VIEW_ID } from './constants';
+import type { ServerStatus } from './protocol';
+import { createStatusBarItem } from './vscodeapi';
+
+/** What the item shows: text (with codicons), tooltip, click command, and whether it is an error. */
+export interface StatusView {
+  text: string;
+  tooltip: string;
+  command: string;
+  error: boolean;
+}
+
+const FOCUS_KERNELS = `${KERNELS_VIEW_ID}.focus`;
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** Maps a server status notification to what the item shows. */
+export function describeStatus(status: ServerStatus): StatusView {
+  const counts = `${plural(status.kernels, 'kernel')} in ${plural(status.traces, 'trace')}`;
+  const errors = status.errors > 0 ? `, ${plural(status.errors, 'input')} skipped (see the logs)` : '';
+  switch (status.state) {
+    case 'indexing':
+      return {
+        text: '$(sync~spin) Inductor Lens: indexing…',
+        tooltip: status.message || `Indexing TorchInductor traces (${counts} so far)`,
+        command: Commands.showLogs,
+        error: false,
+      };
+    case 'ready':
+      return {
+        text: `$(pulse) ${plural(status.kernels, 'kernel')}${status.errors > 0 ? ` $(warning) ${status.errors}` : ''}`,
+        tooltip: `Inductor Lens: ${counts}${errors}${status.message ? `\n${status.message}` : ''}`,
+        command: status.errors > 0 ? Commands.showLogs : FOCUS_KERNELS,
+        error: false,
+      };
+    case 'error':
+    default:
+      return {
+        text: '$(warning) Inductor Lens',
+        tooltip: `Inductor Lens: ${status.message || 'indexing failed'} (click to show the logs)`,
+        command: Commands.showLogs,
+        error: true,
+      };
+  }
+}
+
+/** The one status bar item of the extension. */
+export class StatusBar {
+  private readonly item: StatusBarItem;
+
+  constructor() {
+    this.item = createStatusBarItem('inductorLens.status', 100);
+    this.item.name = 'Inductor Lens';
+    this.starting();
+  }
+
+  /** Shows a server status notification. */
+  update(status: ServerStatus): void {
+    this.show(describeStatus(status));
+  }
+
+  starting(): void {
+    this.show({
+      text: '$(sync~spin) Inductor Lens: starting…',
+      tooltip: 'Starting the Inductor Lens server',
+      command: Commands.showLogs,
+      error: false,
+    });
+  }
+
+  /** Shows a failure to start or a crash. */
+  failed(message: string): void {
+    this.show(describeStatus({ state: 'error', kernels: 0, traces: 0, errors: 1, message }));
+  }
+
+  private show(view: StatusView): void {
+    this.item.text = view.text;
+    this.item.tooltip = view.tooltip;
+    this.item.command = view.command;
+    this.item.backgroundColor = view.error ? new ThemeColor('statusBarItem.errorBackground') : undefined;
+    this.item.show();
+  }
+
+  dispose(): void {
+    this.item.dispose();
+  }
+}

@@ -1,0 +1,215 @@
+/**
+ * The three-panel view: pre-grad graph | post-grad graph | output code, side by side in real
+ * editors (columns 1, 2, 3), like tlparse's provenance page but live. The lines linked to the
+ * kernel or FX node under the cursor (`inductorLens/linkedRanges`) are highlighted in all three
+ * panels (and in a visible model file) and scrolled into view; moving the cursor in any panel
+ * re-queries, debounced.
+ */
+import * as path from 'path';
+import {
+  type Disposable,
+  type Location,
+  OverviewRulerLane,
+  type Position,
+  type Range,
+  Selection,
+  TextEditorRevealType,
+  type TextEditor,
+  ThemeColor,
+  Uri,
+  ViewColumn,
+} from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import type { GraphFiles, LinkedRanges, TraceInfo } from './protocol';
+import { linkedRangesRequest } from './protocol';
+import {
+  createTextEditorDecorationType,
+  getVisibleTextEditors,
+  onDidChangeTextEditorSelection,
+  onDidChangeVisibleTextEditors,
+  showTextDocument,
+} from './vscodeapi';
+
+/** Linked ranges converted to VS Code locations. */
+export interface Links {
+  preGrad: Location[];
+  postGrad: Location[];
+  code: Location[];
+  source: Location[];
+}
+
+/** The documents shown in the three panels (any may be missing, e.g. no pre-grad graph). */
+export interface PanelFiles {
+  preGrad?: Uri;
+  postGrad?: Uri;
+  code?: Uri;
+}
+
+export const FOLLOW_DELAY_MS = 150;
+
+const samePath = (a: Uri, b: Uri) => path.normalize(a.fsPath) === path.normalize(b.fsPath);
+
+/** The graph whose output code or graph file is `uri`, from the server's trace list. */
+export function findGraph(traces: readonly TraceInfo[], uri: Uri): GraphFiles | undefined {
+  for (const trace of traces) {
+    for (const graph of trace.graphs) {
+      const files = [graph.output_code, graph.post_grad_graph, graph.pre_grad_graph];
+      if (files.some((f) => f && samePath(Uri.file(f), uri))) {
+        return graph;
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Which file goes in which panel: the files of the linked ranges first, else the graph the
+ * cursor's document belongs to.
+ */
+export function choosePanelFiles(links: Links, graph: GraphFiles | undefined): PanelFiles {
+  const file = (p: string | null | undefined) => (p ? Uri.file(p) : undefined);
+  return {
+    preGrad: links.preGrad[0]?.uri ?? file(graph?.pre_grad_graph),
+    postGrad: links.postGrad[0]?.uri ?? file(graph?.post_grad_graph),
+    code: links.code[0]?.uri ?? file(graph?.output_code),
+  };
+}
+
+/** The ranges of `links` that lie in the document `uri`. */
+export function rangesIn(links: Links, uri: Uri): Range[] {
+  return [...links.preGrad, ...links.postGrad, ...links.code, ...links.source]
+    .filter((l) => samePath(l.uri, uri))
+    .map((l) => l.range);
+}
+
+export function isEmpty(links: Links): boolean {
+  return !links.preGrad.length && !links.postGrad.length && !links.code.length && !links.source.length;
+}
+
+/** The three-panel view of the window (one at a time). */
+export class ThreePanelView implements Disposable {
+  private panels: PanelFiles | undefined;
+  private links: Links | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private generation = 0;
+  private readonly decoration = createTextEditorDecorationType({
+    backgroundColor: new ThemeColor('inductorLens.provenanceHighlightBackground'),
+    isWholeLine: true,
+    overviewRulerColor: new ThemeColor('inductorLens.provenanceHighlightBackground'),
+    overviewRulerLane: OverviewRulerLane.Full,
+  });
+  private readonly disposables: Disposable[];
+
+  constructor(
+    private readonly client: () => LanguageClient | undefined,
+    private readonly traces: () => readonly TraceInfo[],
+    private readonly delayMs = FOLLOW_DELAY_MS,
+  ) {
+    this.disposables = [
+      onDidChangeTextEditorSelection((e) => this.follow(e.textEditor)),
+      onDidChangeVisibleTextEditors(() => this.paint()),
+    ];
+  }
+
+  /** Asks the server what is linked to `position` in `uri`. */
+  async query(uri: Uri, position: Position): Promise<Links> {
+    const client = this.client();
+    if (!client) {
+      throw new Error('The Inductor Lens server is not running.');
+    }
+    const result: LinkedRanges = await client.sendRequest(linkedRangesRequest, {
+      textDocument: { uri: client.code2ProtocolConverter.asUri(uri) },
+      position: client.code2ProtocolConverter.asPosition(position),
+    });
+    const convert = (locations: LinkedRanges['preGrad'] | undefined) =>
+      Promise.all((locations ?? []).map((l) => client.protocol2CodeConverter.asLocation(l)));
+    return {
+      preGrad: await convert(result.preGrad),
+      postGrad: await convert(result.postGrad),
+      code: await convert(result.code),
+      source: await convert(result.source),
+    };
+  }
+
+  /**
+   * Opens the three panels for the kernel or FX node at `position` in `uri`, highlighted.
+   * Returns false when nothing there is linked and the document belongs to no known graph.
+   */
+  async open(uri: Uri, position: Position): Promise<boolean> {
+    const links = await this.query(uri, position);
+    const panels = choosePanelFiles(links, findGraph(this.traces(), uri));
+    if (!panels.preGrad && !panels.postGrad && !panels.code) {
+      return false;
+    }
+    this.panels = panels;
+    this.links = links;
+    const columns: Array<[Uri | undefined, ViewColumn]> = [
+      [panels.preGrad, ViewColumn.One],
+      [panels.postGrad, ViewColumn.Two],
+      [panels.code, ViewColumn.Three],
+    ];
+    let origin: TextEditor | undefined;
+    for (const [file, column] of columns) {
+      if (file) {
+        const editor = await showTextDocument(file, { viewColumn: column, preserveFocus: true, preview: false });
+        if (samePath(file, uri)) {
+          origin = editor;
+        }
+      }
+    }
+    if (origin) {
+      // Put the cursor back where it was, in the panel that shows the document it was in.
+      origin.selection = new Selection(position, position);
+      await showTextDocument(origin.document.uri, { viewColumn: origin.viewColumn, preserveFocus: false });
+    }
+    this.paint(origin);
+    return true;
+  }
+
+  /** Whether `editor` shows one of the panels' documents. */
+  private isPanel(editor: TextEditor): boolean {
+    const panels = this.panels;
+    return !!panels && [panels.preGrad, panels.postGrad, panels.code].some((p) => p && samePath(p, editor.document.uri));
+  }
+
+  /** Re-queries after the cursor moved in a panel, debounced; stale answers are dropped. */
+  private follow(editor: TextEditor): void {
+    if (!this.isPanel(editor)) {
+      return;
+    }
+    clearTimeout(this.timer);
+    this.timer = setTimeout(async () => {
+      const generation = ++this.generation;
+      try {
+        const links = await this.query(editor.document.uri, editor.selection.active);
+        if (generation === this.generation) {
+          this.links = links;
+          this.paint(editor);
+        }
+      } catch {
+        // The server restarted or went away: keep the last highlight.
+      }
+    }, this.delayMs);
+  }
+
+  /** Decorates every visible editor with its linked ranges; reveals them except in `origin`. */
+  private paint(origin?: TextEditor): void {
+    const links = this.links;
+    if (!links) {
+      return;
+    }
+    for (const editor of getVisibleTextEditors()) {
+      const ranges = rangesIn(links, editor.document.uri);
+      editor.setDecorations(this.decoration, ranges);
+      if (origin && editor !== origin && ranges.length) {
+        editor.revealRange(ranges[0], TextEditorRevealType.InCenterIfOutsideViewport);
+      }
+    }
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.decoration.dispose();
+    this.disposables.forEach((d) => d.dispose());
+  }
+}
