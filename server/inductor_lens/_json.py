@@ -1,0 +1,27 @@
+"""JSON helpers: orjson when importable (fast), the standard library otherwise (same results)."""
+
+from __future__ import annotations
+
+import json as _std
+
+try:  # pragma: no cover - which branch runs depends on the interpreter
+    import orjson as _orjson
+except ImportError:  # pragma: no cover
+    _orjson = None
+
+JSONDecodeError = (ValueError,)
+
+
+def loads(data: bytes | str):
+    """Parse JSON text; raises ``ValueError`` (orjson's and json's errors both subclass it)."""
+    if _orjson is not None:
+        return _orjson.loads(data)
+    return _std.loads(data)
+
+
+def dumps(obj, *, indent: bool = False) -> str:
+    """Serialize to a ``str``; ``indent`` pretty-prints with two spaces."""
+    if _orjson is not None:
+        opt = _orjson.OPT_INDENT_2 if indent else 0
+        return _orjson.dumps(obj, option=opt).decode()
+    return _std.dumps(obj, indent=2 if indent else None, ensure_ascii=False)

@@ -1,0 +1,83 @@
+"""Command line: ``inductor-lens report [PATH...]`` and ``inductor-lens serve``.
+
+Exit codes of ``report``: 0 when anything was readable (damage is listed under warnings),
+1 when nothing was, 2 for bad arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from . import __version__
+
+EXAMPLE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "example")
+
+
+def _path_map(text: str) -> tuple[str, str]:
+    if "=" not in text:
+        raise argparse.ArgumentTypeError(f"expected FROM=TO, got {text!r}")
+    src, dst = text.split("=", 1)
+    if not src or not dst:
+        raise argparse.ArgumentTypeError(f"expected FROM=TO, got {text!r}")
+    return src, os.path.abspath(dst)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="inductor-lens", description="TorchInductor provenance: kernels <-> FX nodes <-> model lines.")
+    parser.add_argument("--version", action="version", version=f"inductor-lens {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+    report = sub.add_parser("report", help="index traces and print kernels with their model lines")
+    report.add_argument("paths", nargs="*", metavar="PATH", help="TORCH_TRACE log(s), folders, tlparse output, debug folder or output_code.py (default: the bundled example)")
+    report.add_argument("--json", action="store_true", help="print one JSON document")
+    report.add_argument("--cache-dir", metavar="DIR", help="where extracted output code is written (default: the user cache folder)")
+    report.add_argument("--path-map", action="append", type=_path_map, default=[], metavar="FROM=TO", help="map trace paths starting with FROM to TO (repeatable)")
+    serve = sub.add_parser("serve", help="run the language server (stdio by default)")
+    serve.add_argument("--tcp", type=int, metavar="PORT", help="listen on 127.0.0.1:PORT instead of stdio (debugging)")
+    serve.add_argument("--cache-dir", metavar="DIR")
+    return parser
+
+
+def _report(args) -> int:
+    from rich.console import Console
+
+    from .cache import Cache
+    from .index import load
+    from .paths import PathResolver
+    from .report import index_json, print_tables
+
+    paths = args.paths
+    mappings = list(args.path_map)
+    if not paths:
+        paths = [EXAMPLE_DIR]
+        mappings.append(("/workspace/proj", EXAMPLE_DIR))
+    index = load(paths, Cache(args.cache_dir))
+    resolver = PathResolver(mappings, use_interpreter_site_packages=True)
+    readable = bool(index.graphs) or any(t.readable for t in index.traces)
+    if args.json:
+        from . import _json
+
+        sys.stdout.write(_json.dumps(index_json(index, resolver), indent=True) + "\n")
+    else:
+        # piped output: wide enough that model lines are not folded mid-code
+        print_tables(index, resolver, Console(width=None if sys.stdout.isatty() else 200))
+    return 0 if readable else 1
+
+
+def main(argv=None) -> int:
+    """Entry point of the ``inductor-lens`` command; returns the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "report":
+        return _report(args)
+    if args.command == "serve":
+        from .server import serve
+
+        return serve(tcp_port=args.tcp, cache_dir=args.cache_dir)
+    parser.error("unknown command")
+    return 2
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

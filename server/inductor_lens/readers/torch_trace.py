@@ -1,0 +1,425 @@
+"""Reader for raw ``TORCH_TRACE`` structured logs (``dedicated_log_torch_trace_[rank_N_]*.log``).
+
+Format (written by ``torch/_logging/_internal.py`` ``trace_structured``, PyTorch 2.7 - 2.14):
+each record is a glog prefix ``V1129 14:23:46.536000 16335 torch/_inductor/compile_fx.py:1765] ``,
+one JSON *envelope* on the same line, then zero or more payload lines that start with a TAB.
+``has_payload`` in the envelope is the MD5 of the payload lines, one TAB stripped each, joined
+by ``\\n``.  Compile ids come from the envelope keys ``compiled_autograd_id``, ``frame_id``,
+``frame_compile_id`` and ``attempt`` and are printed the way PyTorch prints them
+(``torch/_guards.py`` ``CompileId.__str__`` / ``TraceId.__str__``): ``0/0``, ``1/0_1`` for
+attempt 1, ``!3/0/0`` under compiled autograd, ``-`` for records without one (AOTInductor).
+
+The scan is lazy: it keeps byte offsets of payloads and parses only the envelopes of records
+the index uses; :meth:`TraceLog.payload` reads and MD5-verifies one payload on demand.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import mmap
+import os
+import re
+from dataclasses import dataclass, field
+
+from .. import _json
+from ..model import Warning_
+
+#: Envelope metadata keys whose records the index reads.  Sentinels (``{}`` metadata) included.
+INTERESTING_KEYS = frozenset(
+    {
+        "artifact",
+        "graph_dump",
+        "inductor_output_code",
+        "inductor_post_grad_graph",  # 2.7 and cache-hit sentinel (payload = the graph)
+        "inductor_pre_grad_graph",  # 2.7 sentinel
+        "aot_forward_graph",
+        "aot_backward_graph",
+        "aot_inference_graph",
+        "dynamo_start",
+        "str",
+    }
+)
+
+#: Artifact names (``{"artifact": {"name": ...}}``) the index reads, PyTorch 2.7 - 2.14 (formats doc §8).
+INTERESTING_ARTIFACTS = frozenset(
+    {
+        "before_pre_grad_graph",
+        "after_pre_grad_graph",
+        "inductor_post_grad_graph",
+        "after_post_grad_graph",
+        "inductor_provenance_tracking_node_mappings",
+        "inductor_provenance_tracking_kernel_stack_traces",
+        "inductor_generated_kernel_to_post_grad_nodes",
+        "inductor_triton_kernel_to_post_grad_nodes",
+        "inductor_post_to_pre_grad_nodes",
+        "torch_version",
+    }
+)
+
+#: ``graph_dump`` names the index reads (AOTInductor C++ wrapper and kernel code).
+INTERESTING_GRAPH_DUMPS = frozenset({"inductor_aot_wrapper_code", "inductor_aot_kernel_code", "inductor_aot_code"})
+
+_HEADER = re.compile(rb"^[VIWEC]\d{4} \d\d:\d\d:\d\d\.\d+ +\d+ [^\n]*?\] (?=\{)", re.M)
+_KEY = re.compile(rb'\{"(\w+)": (?:\{"name": "(\w+)")?')
+_VERSION_IN_METRICS = re.compile(rb'"pytorch_version": "([^"]+)"')
+_RANK_IN_NAME = re.compile(r"rank_(\d+)_")
+_HAS_PAYLOAD = re.compile(rb'"has_payload": "([0-9a-f]{32})"')
+
+
+def compile_id_of(envelope: dict) -> str:
+    """The compile id of an envelope as PyTorch prints it (``0/0``, ``1/0_1``, ``!3/0/0``, ``-``)."""
+    ca = envelope.get("compiled_autograd_id")
+    frame = envelope.get("frame_id")
+    frame_compile = envelope.get("frame_compile_id")
+    attempt = envelope.get("attempt")
+    if ca is not None:
+        text = f"!{ca}" if frame is None else f"!{ca}/{frame}/{frame_compile}"
+    elif frame is not None and frame_compile is not None:
+        text = f"{frame}/{frame_compile}"
+    else:
+        return "-"
+    if attempt:
+        text += f"_{attempt}"
+    return text
+
+
+@dataclass(slots=True)
+class Record:
+    """One record of a log: its envelope and where its payload lies.
+
+    ``line`` is the 1-based line of the envelope; ``kind`` the envelope's metadata key;
+    ``name`` the artifact or graph_dump name; payload bytes are ``[payload_start, payload_end)``.
+    """
+
+    line: int
+    kind: str
+    name: str | None
+    envelope: dict
+    compile_id: str
+    payload_start: int
+    payload_end: int
+
+    @property
+    def md5(self) -> str | None:
+        return self.envelope.get("has_payload")
+
+
+@dataclass
+class TraceLog:
+    """A scanned ``TORCH_TRACE`` log: the records the index uses, in log order, plus warnings.
+
+    Raises ``OSError`` from :func:`scan` when the file cannot be opened; everything else that is
+    wrong with the file becomes a :class:`~inductor_lens.model.Warning_` naming file and line.
+    """
+
+    path: str
+    size: int
+    records: list[Record] = field(default_factory=list)
+    warnings: list[Warning_] = field(default_factory=list)
+    rank: int | None = None
+    torch_version: str | None = None
+    strings: dict[int, str] = field(default_factory=dict)
+    record_count: int = 0
+
+    def payload(self, record: Record) -> str | None:
+        """The payload text of ``record``, MD5-verified; ``None`` (and a warning) when damaged."""
+        if record.payload_end <= record.payload_start:
+            raw_lines: list[bytes] = []
+        else:
+            with open(self.path, "rb") as fh:
+                fh.seek(record.payload_start)
+                blob = fh.read(record.payload_end - record.payload_start)
+            if blob.endswith(b"\n"):
+                blob = blob[:-1]
+            raw_lines = blob.split(b"\n")
+        stripped = []
+        for offset, raw in enumerate(raw_lines):
+            if raw.endswith(b"\r"):
+                raw = raw[:-1]
+            if not raw.startswith(b"\t"):
+                if not raw.strip():
+                    continue  # blank line between records (tlparse drops these too)
+                self.warnings.append(
+                    Warning_(self.path, record.line + 1 + offset, "line is neither a record nor a TAB payload line; record skipped")
+                )
+                return None
+            stripped.append(raw[1:])
+        data = b"\n".join(stripped)
+        expected = record.md5
+        if expected is not None and hashlib.md5(data).hexdigest() != expected:
+            self.warnings.append(
+                Warning_(self.path, record.line, f"payload MD5 mismatch for {record.name or record.kind} (truncated or edited log); record skipped")
+            )
+            return None
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            self.warnings.append(Warning_(self.path, record.line, f"payload is not UTF-8 ({exc.reason}); record skipped"))
+            return None
+
+    def payload_json(self, record: Record):
+        """The payload parsed as JSON, or ``None`` (and a warning) when damaged or invalid."""
+        text = self.payload(record)
+        if text is None:
+            return None
+        try:
+            return _json.loads(text)
+        except ValueError as exc:
+            self.warnings.append(Warning_(self.path, record.line + 1, f"invalid JSON in {record.name or record.kind}: {exc}"))
+            return None
+
+
+def _wanted(kind: bytes, name: bytes | None) -> bool:
+    k = kind.decode()
+    if k not in INTERESTING_KEYS:
+        return False
+    if k == "artifact":
+        return name is not None and name.decode() in INTERESTING_ARTIFACTS
+    if k == "graph_dump":
+        return name is not None and name.decode() in INTERESTING_GRAPH_DUMPS
+    return True
+
+
+def scan(path: str) -> TraceLog:
+    """Scan one log file; returns the records the index uses, in log order.
+
+    Raises ``OSError`` if ``path`` cannot be read.  Damage (bad envelopes, garbage lines) is
+    reported in ``TraceLog.warnings``; payload damage is found when a payload is read.
+    """
+    size = os.path.getsize(path)
+    log = TraceLog(path=path, size=size)
+    match = _RANK_IN_NAME.search(os.path.basename(path))
+    if match:
+        log.rank = int(match.group(1))
+    if size == 0:
+        log.warnings.append(Warning_(path, 0, "empty file"))
+        return log
+    with open(path, "rb") as fh, mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as data:
+        _scan_into(log, data)
+    return log
+
+
+def _count_newlines(data, start: int, end: int, step: int = 1 << 23) -> int:
+    """``data[start:end].count(b"\\n")`` for an mmap, in bounded slices (mmap has no ``count``)."""
+    total = 0
+    while start < end:
+        stop = min(end, start + step)
+        total += data[start:stop].count(b"\n")
+        start = stop
+    return total
+
+
+def _check_tail(log: TraceLog, data, last_header: tuple[int, int, int] | None) -> None:
+    """Report a log that ends mid-record (crashed run, or a log still being written)."""
+    if last_header is None:
+        return
+    line, env_start, env_end = last_header
+    env = data[env_start:env_end]
+    if not env.rstrip().endswith(b"}"):
+        log.warnings.append(Warning_(log.path, line, "last record is cut inside its envelope (log truncated or still being written)"))
+        return
+    found = _HAS_PAYLOAD.search(env)
+    if found is None:
+        return
+    blob = data[env_end + 1 :]
+    lines = blob[:-1].split(b"\n") if blob.endswith(b"\n") else blob.split(b"\n")
+    payload = b"\n".join(l[1:] for l in lines if l.startswith(b"\t"))
+    if hashlib.md5(payload).hexdigest() != found.group(1).decode():
+        log.warnings.append(Warning_(log.path, line, "last record's payload is incomplete (log truncated or still being written)"))
+
+
+def _scan_into(log: TraceLog, data) -> None:
+    path = log.path
+    line_no = 1
+    pos = 0
+    pending: tuple[int, int, bytes, bytes | None, int] | None = None  # (line, env_start, kind, name, ...)
+    first_header_seen = False
+    version_from_metrics = None
+
+    def flush(end: int) -> None:
+        nonlocal pending
+        if pending is None:
+            return
+        rec_line, env_start, env_end, kind, name = pending
+        pending = None
+        env_bytes = data[env_start:env_end]
+        try:
+            envelope = _json.loads(env_bytes)
+        except ValueError as exc:
+            log.warnings.append(Warning_(path, rec_line, f"invalid envelope JSON ({exc}); record skipped"))
+            return
+        if not isinstance(envelope, dict):
+            log.warnings.append(Warning_(path, rec_line, "envelope is not a JSON object; record skipped"))
+            return
+        payload_start = env_end + 1
+        k = kind.decode()
+        if k == "str":
+            value = envelope.get("str")
+            if isinstance(value, list) and len(value) == 2 and isinstance(value[1], int):
+                log.strings[value[1]] = str(value[0])
+            return
+        if log.rank is None and isinstance(envelope.get("rank"), int):
+            log.rank = envelope["rank"]
+        log.records.append(
+            Record(
+                line=rec_line,
+                kind=k,
+                name=name.decode() if name else None,
+                envelope=envelope,
+                compile_id=compile_id_of(envelope),
+                payload_start=min(payload_start, end),
+                payload_end=end,
+            )
+        )
+
+    last_header: tuple[int, int, int] | None = None  # (line, envelope start, envelope end)
+    for match in _HEADER.finditer(data):
+        start = match.start()
+        line_no += _count_newlines(data, pos, start)
+        pos = start
+        if not first_header_seen and start > 0:
+            log.warnings.append(Warning_(path, 1, "text before the first record; ignored"))
+        first_header_seen = True
+        flush(start)
+        log.record_count += 1
+        env_start = match.end()
+        env_end = data.find(b"\n", env_start)
+        if env_end < 0:
+            env_end = len(data)
+        last_header = (line_no, env_start, env_end)
+        key = _KEY.match(data, env_start, min(env_end, env_start + 200))
+        if key is None:
+            log.warnings.append(Warning_(path, line_no, "record envelope is not a JSON object; skipped"))
+            continue
+        kind, name = key.group(1), key.group(2)
+        if _wanted(kind, name):
+            pending = (line_no, env_start, env_end, kind, name)
+        elif version_from_metrics is None and kind == b"compilation_metrics":
+            found = _VERSION_IN_METRICS.search(data, env_start, env_end)
+            if found:
+                version_from_metrics = found.group(1).decode()
+    flush(len(data))
+    _check_tail(log, data, last_header)
+    if not first_header_seen:
+        log.warnings.append(Warning_(path, 1, "no TORCH_TRACE records found (not a structured trace log?)"))
+    for record in log.records:
+        if record.kind == "artifact" and record.name == "torch_version":
+            info = log.payload_json(record)
+            if isinstance(info, dict) and isinstance(info.get("pytorch_version"), str):
+                log.torch_version = info["pytorch_version"]
+                break
+    if log.torch_version is None:
+        log.torch_version = version_from_metrics
+
+
+# --------------------------------------------------------------------------- pairing by log order
+
+#: Role of each record kind/name in a graph.  ``pre`` roles wait for the next output code of
+#: their compile id; ``post`` roles attach to the last output code of their compile id.
+_ROLES: dict[tuple[str, str | None], str] = {
+    ("inductor_output_code", None): "code",
+    ("graph_dump", "inductor_aot_wrapper_code"): "code",
+    ("graph_dump", "inductor_aot_code"): "code",
+    ("graph_dump", "inductor_aot_kernel_code"): "kernel_code",
+    ("artifact", "inductor_post_grad_graph"): "post_grad",
+    ("artifact", "after_post_grad_graph"): "post_grad",
+    ("inductor_post_grad_graph", None): "post_grad",
+    ("artifact", "before_pre_grad_graph"): "pre_grad",
+    ("inductor_pre_grad_graph", None): "pre_grad",
+    ("artifact", "after_pre_grad_graph"): "pre_grad_after",
+    ("artifact", "inductor_post_to_pre_grad_nodes"): "post_to_pre",
+    ("artifact", "inductor_provenance_tracking_node_mappings"): "mapping",
+    ("artifact", "inductor_provenance_tracking_kernel_stack_traces"): "stack_traces",
+    ("artifact", "inductor_generated_kernel_to_post_grad_nodes"): "kernel_to_post",
+    ("artifact", "inductor_triton_kernel_to_post_grad_nodes"): "kernel_to_post",
+    ("aot_forward_graph", None): "aot:forward",
+    ("aot_backward_graph", None): "aot:backward",
+    ("aot_inference_graph", None): "aot:inference",
+}
+_AFTER_CODE = ("kernel_code", "mapping", "stack_traces", "kernel_to_post")
+
+
+def role_of(record: Record) -> str | None:
+    """The graph role of a record (``code``, ``post_grad``, ``mapping``, ...) or ``None``."""
+    return _ROLES.get((record.kind, record.name if record.kind in ("artifact", "graph_dump") else None))
+
+
+@dataclass(slots=True)
+class GraphRecords:
+    """The records that make one graph, paired by log order within one compile id.
+
+    ``kind_hint`` comes from the compile id's ``aot_*_graph`` records (n-th graph, n-th record);
+    the ``# AOT ID`` line of the code, when present, overrides it.
+    """
+
+    compile_id: str
+    ordinal: int
+    code: Record
+    kind_hint: str | None = None
+    kernel_code: Record | None = None
+    post_grad: Record | None = None
+    pre_grad: Record | None = None
+    post_to_pre: Record | None = None
+    mapping: Record | None = None
+    stack_traces: Record | None = None
+    kernel_to_post: Record | None = None
+
+
+@dataclass
+class _CompileState:
+    pre_grad: Record | None = None
+    pre_grad_after: Record | None = None
+    post_grad: Record | None = None
+    post_to_pre: Record | None = None
+    aot_kinds: list[str] = field(default_factory=list)
+    graphs: list[GraphRecords] = field(default_factory=list)
+
+
+def pair_graphs(log: TraceLog) -> list[GraphRecords]:
+    """Group ``log.records`` into graphs: each output code gets the post-grad graph (and 2.8
+    ``post_to_pre``) logged before it and the mapping, stack traces and AOT kernel code logged
+    after it, within its compile id, in log order (a lazily compiled backward can come after
+    other compile ids' records).  Never "last file wins".  Out-of-place records are warned about.
+    """
+    states: dict[str, _CompileState] = {}
+    out: list[GraphRecords] = []
+    for record in log.records:
+        role = role_of(record)
+        if role is None:
+            continue
+        state = states.setdefault(record.compile_id, _CompileState())
+        if role.startswith("aot:"):
+            state.aot_kinds.append(role[4:])
+        elif role == "pre_grad":
+            state.pre_grad = record
+        elif role == "pre_grad_after":
+            state.pre_grad_after = record
+        elif role == "post_grad":
+            state.post_grad = record
+        elif role == "post_to_pre":
+            state.post_to_pre = record
+        elif role == "code":
+            ordinal = len(state.graphs)
+            graph = GraphRecords(
+                compile_id=record.compile_id,
+                ordinal=ordinal,
+                code=record,
+                kind_hint=state.aot_kinds[ordinal] if ordinal < len(state.aot_kinds) else None,
+                post_grad=state.post_grad,
+                pre_grad=state.pre_grad or state.pre_grad_after,
+                post_to_pre=state.post_to_pre,
+            )
+            state.post_grad = None
+            state.post_to_pre = None
+            state.graphs.append(graph)
+            out.append(graph)
+        elif role in _AFTER_CODE:
+            if not state.graphs:
+                log.warnings.append(Warning_(log.path, record.line, f"{record.name or record.kind} before any output code of compile {record.compile_id}; ignored"))
+                continue
+            graph = state.graphs[-1]
+            if getattr(graph, role) is not None:
+                log.warnings.append(Warning_(log.path, record.line, f"second {record.name or record.kind} for one graph of compile {record.compile_id}; ignored"))
+                continue
+            setattr(graph, role, record)
+    return out

@@ -1,0 +1,93 @@
+"""``inductor-lens report``: the index as one JSON document or as rich tables.
+
+JSON shape (lines 1-based; unknown values ``null``)::
+
+    {"traces": [{path, rank, torch_version, compile_ids}],
+     "kernels": [{trace, rank, compile_id, graph, key, name, kind, definition {path, line} | null,
+                  launches [{path, line}], post_grad_nodes, pre_grad_nodes, aten_ops,
+                  source [{file, line, function, code, resolved}], model_lines [...],
+                  provenance, frames_from}],
+     "warnings": [{file, line, message}]}
+"""
+
+from __future__ import annotations
+
+import os
+
+from .index import Index
+from .model import Frame, Kernel, Location
+from .paths import PathResolver
+
+
+def _loc(loc: Location | None) -> dict | None:
+    return None if loc is None else {"path": loc.path, "line": loc.line}
+
+
+def frame_json(frame: Frame, resolver: PathResolver | None) -> dict:
+    """A frame as ``{file, line, function, code, resolved}`` (``resolved``: local path or null)."""
+    resolved = resolver.resolve(frame.file, frame.code) if resolver is not None else None
+    return {"file": frame.file, "line": frame.line, "function": frame.function, "code": frame.code, "resolved": resolved}
+
+
+def kernel_json(kernel: Kernel, resolver: PathResolver | None) -> dict:
+    """One kernel in the ``report --json`` / ``inductorLens/kernels`` shape."""
+    graph = kernel.graph
+    return {
+        "trace": graph.trace if graph else None,
+        "rank": graph.rank if graph else None,
+        "compile_id": graph.compile_id if graph else None,
+        "graph": graph.kind if graph else None,
+        "key": kernel.key,
+        "name": kernel.name,
+        "kind": kernel.kind,
+        "handle": kernel.handle,
+        "definition": _loc(kernel.definition),
+        "launches": [_loc(loc) for loc in kernel.launches],
+        "post_grad_nodes": list(kernel.post_grad_nodes),
+        "pre_grad_nodes": list(kernel.pre_grad_nodes),
+        "aten_ops": list(kernel.aten_ops),
+        "source": [frame_json(f, resolver) for f in kernel.source],
+        "model_lines": [frame_json(f, resolver) for f in kernel.model_lines],
+        "provenance": kernel.provenance,
+        "frames_from": kernel.frames_from,
+    }
+
+
+def index_json(index: Index, resolver: PathResolver | None) -> dict:
+    """The whole ``report --json`` document."""
+    return {
+        "traces": [
+            {"path": t.path, "rank": t.rank, "torch_version": t.torch_version, "compile_ids": list(t.compile_ids)}
+            for t in index.traces
+        ],
+        "kernels": [kernel_json(k, resolver) for k in index.kernels],
+        "warnings": [w.to_json() for w in index.warnings],
+    }
+
+
+def print_tables(index: Index, resolver: PathResolver | None, console) -> None:
+    """Compiles -> graphs -> kernels with their model lines, as rich tables on ``console``."""
+    from rich.table import Table
+
+    for trace in index.traces:
+        rank = f" rank {trace.rank}" if trace.rank is not None else ""
+        version = f" · PyTorch {trace.torch_version}" if trace.torch_version else ""
+        console.print(f"[bold]{trace.path}[/bold]{rank}{version}")
+        for graph in (g for g in index.graphs if g.trace == trace.path):
+            table = Table(title=f"compile {graph.compile_id} · {graph.kind} graph · {len(graph.kernels)} kernels", title_justify="left", expand=False)
+            table.add_column("kernel (debug handle)", overflow="fold")
+            table.add_column("kind")
+            table.add_column("launches", justify="right")
+            table.add_column("ops", justify="right")
+            table.add_column("model lines", overflow="fold")
+            for kernel in graph.kernels:
+                lines = []
+                for frame in kernel.model_lines:
+                    lines.append(f"{os.path.basename(frame.file)}:{frame.line}  {frame.code}")
+                table.add_row(kernel.key, kernel.kind, str(len(kernel.launches)), str(len(kernel.post_grad_nodes)), "\n".join(lines) or "-")
+            console.print(table)
+            console.print(f"  output code: {graph.output_code}")
+    if index.warnings:
+        console.print(f"[yellow]{len(index.warnings)} warning(s):[/yellow]")
+        for w in index.warnings:
+            console.print(f"  {w.file}:{w.line}: {w.message}", markup=False, highlight=False)

@@ -1,0 +1,107 @@
+"""Shared fixtures: the real traces in ../shared/traces and an independent mini-reader of logs.
+
+The mini-reader (``raw_records``) is deliberately written separately from the package's reader
+(line by line, json.loads, no md5 shortcuts) so tests compare the index against what the log
+says rather than against itself.
+"""
+
+from __future__ import annotations
+
+import glob
+import json
+import os
+import re
+
+import pytest
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SHARED = os.environ.get("INDUCTOR_LENS_SHARED", os.path.join(os.path.dirname(REPO), "shared"))
+TRACES = os.path.join(SHARED, "traces")
+
+if not os.path.isdir(TRACES):  # pragma: no cover - a broken checkout, not a skipped test
+    raise RuntimeError(f"real traces not found at {TRACES}; set INDUCTOR_LENS_SHARED")
+
+_PREFIX = re.compile(r"^[VIWEC]\d{4} \d\d:\d\d:\d\d\.\d{6} +\d+ [^\]]*\] ")
+
+
+def case_dir(case: str) -> str:
+    """``torch-2.11-cuda/mlp_infer`` -> its absolute folder."""
+    path = os.path.join(TRACES, case)
+    assert os.path.isdir(path), path
+    return path
+
+
+def case_log(case: str) -> str:
+    logs = sorted(glob.glob(os.path.join(case_dir(case), "trace", "*.log")))
+    assert logs, case
+    return logs[0]
+
+
+def all_cases() -> list[str]:
+    return sorted(os.path.relpath(p, TRACES) for p in glob.glob(os.path.join(TRACES, "torch-*", "*")) if os.path.isdir(p))
+
+
+def compile_id(env: dict) -> str:
+    ca, f, fc, a = env.get("compiled_autograd_id"), env.get("frame_id"), env.get("frame_compile_id"), env.get("attempt")
+    if ca is not None:
+        s = f"!{ca}" if f is None else f"!{ca}/{f}/{fc}"
+    elif f is not None:
+        s = f"{f}/{fc}"
+    else:
+        return "-"
+    return s + (f"_{a}" if a else "")
+
+
+def raw_records(path: str) -> list[tuple[int, dict, str]]:
+    """(1-based line, envelope, payload text) for every record of a log, read line by line."""
+    out = []
+    cur = None
+    with open(path, encoding="utf-8") as fh:
+        for number, line in enumerate(fh, 1):
+            if line.startswith("\t"):
+                cur[2].append(line[1:].rstrip("\n"))
+                continue
+            m = _PREFIX.match(line)
+            if m:
+                cur = (number, json.loads(line[m.end():]), [])
+                out.append(cur)
+    return [(n, env, "\n".join(lines)) for n, env, lines in out]
+
+
+def raw_graphs(path: str) -> list[dict]:
+    """Per output code in log order: {compile_id, code, stack_traces (dict|None), mapping (dict|None)}."""
+    graphs: list[dict] = []
+    last: dict[str, dict] = {}
+    for _, env, payload in raw_records(path):
+        cid = compile_id(env)
+        name = (env.get("artifact") or env.get("graph_dump") or {}).get("name")
+        if "inductor_output_code" in env or name == "inductor_aot_wrapper_code":
+            g = {"compile_id": cid, "code": payload, "stack_traces": None, "mapping": None}
+            graphs.append(g)
+            last[cid] = g
+        elif name == "inductor_provenance_tracking_kernel_stack_traces" and cid in last:
+            last[cid]["stack_traces"] = json.loads(payload)
+        elif name == "inductor_provenance_tracking_node_mappings" and cid in last:
+            last[cid]["mapping"] = json.loads(payload)
+    return graphs
+
+
+@pytest.fixture(scope="session")
+def cache_dir(tmp_path_factory) -> str:
+    return str(tmp_path_factory.mktemp("inductor-lens-cache"))
+
+
+@pytest.fixture(scope="session")
+def load_case(cache_dir):
+    """``load_case("torch-2.11-cuda/mlp_infer")`` -> an Index over that case folder (memoized)."""
+    from inductor_lens.cache import Cache
+    from inductor_lens.index import load
+
+    memo: dict[str, object] = {}
+
+    def _load(case: str):
+        if case not in memo:
+            memo[case] = load([case_dir(case)], Cache(cache_dir))
+        return memo[case]
+
+    return _load

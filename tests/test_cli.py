@@ -1,0 +1,76 @@
+"""``inductor-lens report``: the bundled example, --json shape, exit codes, path maps."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+from conftest import case_dir, case_log, TRACES
+
+KERNEL_FIELDS = {"trace", "rank", "compile_id", "graph", "key", "name", "kind", "definition", "launches",
+                 "post_grad_nodes", "pre_grad_nodes", "aten_ops", "source", "provenance"}
+
+
+def run(*args, cache_dir):
+    return subprocess.run([sys.executable, "-m", "inductor_lens", *args, "--cache-dir", cache_dir] if args[0] == "report" else
+                          [sys.executable, "-m", "inductor_lens", *args], capture_output=True, text=True, timeout=120)
+
+
+def test_report_bundled_example_table(cache_dir):
+    proc = run("report", cache_dir=cache_dir)
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert "compile 0/0 · forward graph · 4 kernels" in out and "compile 0/0 · backward graph · 8 kernels" in out
+    assert "y = F.gelu(y)" in out and "models.py:24" in out
+
+
+def test_report_bundled_example_json_resolves_to_bundled_models(cache_dir):
+    proc = run("report", "--json", cache_dir=cache_dir)
+    assert proc.returncode == 0, proc.stderr
+    doc = json.loads(proc.stdout)
+    assert doc["warnings"] == [] and doc["traces"][0]["torch_version"] == "2.11.0+cu130"
+    assert doc["traces"][0]["compile_ids"] == ["0/0"]
+    kernels = {(k["graph"], k["key"]): k for k in doc["kernels"]}
+    assert len(kernels) == 12
+    k = kernels[("forward", "triton_per_fused_gelu_native_layer_norm_0:2")]
+    assert KERNEL_FIELDS <= set(k) and k["kind"] == "persistent_reduction" and k["rank"] is None
+    assert k["definition"]["path"].startswith(cache_dir)
+    with open(k["definition"]["path"]) as fh:
+        assert fh.read().split("\n")[k["definition"]["line"] - 1].startswith("triton_per_fused_gelu_native_layer_norm_0 = async_compile.triton(")
+    bundled = os.path.join(os.path.dirname(__import__("inductor_lens").__file__), "example", "models.py")
+    assert [(s["file"], s["line"], s["resolved"]) for s in k["source"]] == [
+        ("/workspace/proj/models.py", 25, bundled), ("/workspace/proj/models.py", 24, bundled)]
+    with open(bundled) as fh:
+        assert fh.read().split("\n")[24 - 1].strip() == k["source"][1]["code"] == "y = F.gelu(y)"
+
+
+def test_report_json_path_map_and_nulls(cache_dir):
+    proc = run("report", case_dir("torch-2.14-cpu/aoti"), "--json", "--path-map", f"/workspace/proj={TRACES}", cache_dir=cache_dir)
+    doc = json.loads(proc.stdout)
+    mm = [k for k in doc["kernels"] if k["key"] == "aoti_torch_cpu_addmm_out:1"][0]
+    assert mm["compile_id"] == "-" and mm["graph"] == "inference" and mm["definition"] is None
+    user_frame = [s for s in mm["source"] if s["file"] == "/workspace/proj/models.py"][0]
+    assert user_frame["resolved"] == os.path.join(TRACES, "models.py")
+    torch_frame = [s for s in mm["source"] if "torch/nn/modules/linear.py" in s["file"]][0]
+    assert torch_frame["resolved"] is None  # torch is not installed here: shown, not dropped
+
+
+def test_report_exit_codes(cache_dir, tmp_path):
+    empty = tmp_path / "dedicated_log_torch_trace_empty.log"
+    empty.write_bytes(b"")
+    proc = run("report", str(empty), "--json", cache_dir=cache_dir)
+    assert proc.returncode == 1 and json.loads(proc.stdout)["warnings"][0]["message"] == "empty file"
+    assert run("report", str(tmp_path / "missing.log"), cache_dir=cache_dir).returncode == 1
+    assert run("report", "--path-map", "nonsense", cache_dir=cache_dir).returncode == 2
+    assert run("frobnicate", cache_dir=cache_dir).returncode == 2
+    # damage in one of two inputs: exit 0, warning names file and line
+    truncated = tmp_path / "dedicated_log_torch_trace_cut.log"
+    data = open(case_log("torch-2.11-cuda/mlp_infer"), "rb").read()
+    truncated.write_bytes(data[: len(data) // 2])
+    proc = run("report", str(truncated), case_log("torch-2.11-cuda/combo"), "--json", cache_dir=cache_dir)
+    assert proc.returncode == 0
+    doc = json.loads(proc.stdout)
+    assert any(k["key"] == "triton_poi_fused_0:1" for k in doc["kernels"])
+    assert any(w["file"] == str(truncated) and w["line"] > 0 for w in doc["warnings"])

@@ -1,0 +1,253 @@
+"""The index over every real trace: frames, stale keys, fallbacks, versions, ranks."""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+
+from conftest import all_cases, case_dir, case_log, raw_graphs
+from inductor_lens.readers.stack_traces import parse_stack_trace
+
+HANDLE = re.compile(r"^\s*(?:#|//) \[Provenance debug handles\] (\S+)\s*$", re.M)
+LOG_CASES = [c for c in all_cases() if os.path.isdir(os.path.join(case_dir(c), "trace"))]
+
+
+def _pytorch_frames(strings: list[str]) -> set[tuple[str, int]]:
+    """(file, line) of every frame in PyTorch's stack-trace strings, read with a plain regex."""
+    out = set()
+    for text in strings:
+        for m in re.finditer(r'File "(.+)", line (\d+), in ', text):
+            out.add((m.group(1), int(m.group(2))))
+    return out
+
+
+@pytest.mark.parametrize("case", LOG_CASES)
+def test_frames_equal_pytorch_stack_traces(case, load_case):
+    """Every kernel in a graph's code whose key has frames in that graph's stack-traces
+    artifact gets exactly PyTorch's frames (forward and backward); stale keys are not kernels."""
+    index = load_case(case)
+    raw = raw_graphs(case_log(case))
+    by_log = {}
+    for graph in index.graphs:
+        by_log.setdefault((graph.trace, graph.compile_id), []).append(graph)
+    checked = 0
+    for log in sorted({g.trace for g in index.graphs}):
+        raw = raw_graphs(log)
+        per_cid: dict[str, int] = {}
+        for rg in raw:
+            n = per_cid.get(rg["compile_id"], 0)
+            per_cid[rg["compile_id"]] = n + 1
+            graph = by_log[(log, rg["compile_id"])][n]
+            keys_in_code = set(HANDLE.findall(rg["code"]))
+            kernels = {k.key: k for k in graph.kernels}
+            assert keys_in_code <= set(kernels), (case, rg["compile_id"], keys_in_code - set(kernels))
+            for key, strings in (rg["stack_traces"] or {}).items():
+                if key not in keys_in_code:
+                    assert key not in kernels, f"stale key {key} became a kernel"
+                    continue
+                expected = _pytorch_frames(strings)
+                if not expected:
+                    continue
+                got = {(f.file, f.line) for f in kernels[key].source}
+                assert got == expected, (case, key)
+                assert kernels[key].frames_from == "stack_traces"
+                checked += 1
+    if "no_provenance" not in case and "2.8" not in case:
+        assert checked > 0
+
+
+def test_stale_stack_trace_key_of_another_compile_is_not_a_kernel(load_case):
+    """gpt2_train's 1/0_1 backward stack traces list a triton_red_… key of compile 3/0."""
+    index = load_case("torch-2.11-cuda/gpt2_train")
+    raw = [g for g in raw_graphs(case_log("torch-2.11-cuda/gpt2_train")) if g["compile_id"] == "1/0_1"]
+    backward = raw[1]
+    stale = [k for k in backward["stack_traces"] if k not in HANDLE.findall(backward["code"])]
+    assert stale and all(k.startswith("triton_red_fused__log_softmax") for k in stale)
+    graph = [g for g in index.graphs if g.compile_id == "1/0_1" and g.kind == "backward"][0]
+    assert not set(stale) & {k.key for k in graph.kernels}
+
+
+def test_empty_backward_mapping_uses_stack_traces_and_comments(load_case):
+    index = load_case("torch-2.11-cuda/mlp_train")
+    backward = [g for g in index.graphs if g.kind == "backward"][0]
+    assert backward.mapping_version == "2.0"
+    kernel = {k.key: k for k in backward.kernels}["triton_per_fused_sum_threshold_backward_0:1"]
+    assert kernel.provenance == "stack_traces"
+    assert kernel.post_grad_nodes == ["full_default", "where", "sum_1"]
+    assert [(f.line, f.code) for f in kernel.model_lines] == [(27, "return torch.relu(y + x)"), (26, "y = self.fc2(y)")]
+    # the key with no frames in PyTorch's artifact still gets a model line from the post-grad graph
+    addmm = {k.key: k for k in backward.kernels}["extern_kernels.addmm:6"]
+    assert addmm.frames_from == "post_grad_graph"
+    assert [f.line for f in addmm.model_lines] == [23]
+
+
+def test_no_provenance_matches_mlp_train_from_comments_alone(load_case):
+    """Same model, same kernels: model lines rebuilt from code comments and graph # File: lines."""
+    plain = load_case("torch-2.11-cuda/no_provenance")
+    full = load_case("torch-2.11-cuda/mlp_train")
+    assert all(k.provenance == "comments" for k in plain.kernels)
+    expected = {(g.kind, k.name): {(f.file, f.line) for f in k.model_lines} for g in full.graphs for k in g.kernels if k.name.startswith("triton_")}
+    got = {(g.kind, k.name): {(f.file, f.line) for f in k.model_lines} for g in plain.graphs for k in g.kernels if k.name.startswith("triton_")}
+    assert len(got) == 6 and got == expected
+
+
+def test_torch_2_8_v1_mapping_keeps_only_kernels_and_nodes_of_the_graph(load_case):
+    index = load_case("torch-2.8-cpu/mlp_train")
+    assert [g.kind for g in index.graphs] == ["forward", "backward"]
+    for graph in index.graphs:
+        code = open(graph.output_code).read()
+        defined = set(re.findall(r"^(\w+) = async_compile\.", code, re.M))
+        names = {k.name for k in graph.kernels}
+        assert defined <= names
+        for kernel in graph.kernels:
+            assert kernel.name in code  # no kernel that is not in the code
+            assert kernel.handle is None and kernel.key == kernel.name
+            assert set(kernel.post_grad_nodes) <= set(graph.post_grad.nodes)
+    forward, backward = index.graphs
+    # the v1 backward mapping also lists the forward's addmm nodes and earlier graphs' kernels
+    addmm = {k.key: k for k in backward.kernels}["extern_kernels.addmm"]
+    assert addmm.post_grad_nodes == ["addmm_default"]
+    assert "cpp_fused_gelu_native_layer_norm_0" not in {k.name for k in backward.kernels}
+    fwd_addmm = {k.key: k for k in forward.kernels}["extern_kernels.addmm"]
+    assert [loc.line for loc in fwd_addmm.launches] == [197, 207]
+    assert {f.line for f in fwd_addmm.model_lines} == {23, 26}
+    gelu = {k.key: k for k in forward.kernels}["cpp_fused_gelu_native_layer_norm_0"]
+    assert {f.line for f in gelu.model_lines} == {24, 25} and gelu.frames_from == "post_grad_graph"
+
+
+def test_torch_2_8_graph_break_every_graph_has_model_lines(load_case):
+    index = load_case("torch-2.8-cpu/graph_break")
+    assert [g.compile_id for g in index.graphs] == ["0/0_1", "1/0", "1/1_1"]
+    for graph in index.graphs:
+        assert graph.kernels and all(k.model_lines for k in graph.kernels)
+
+
+def test_ddp_both_ranks_tagged(load_case):
+    index = load_case("torch-2.14-cpu/ddp")
+    assert sorted(t.rank for t in index.traces) == [0, 1]
+    for graph in index.graphs:
+        assert graph.rank == (0 if "rank_0_" in graph.trace else 1)
+        assert all(k.model_lines for k in graph.kernels if k.kind != "extern")
+    assert {(g.rank, g.kind) for g in index.graphs} == {(0, "forward"), (0, "backward"), (1, "forward"), (1, "backward")}
+
+
+def test_warm_cache_without_pre_grad_graph(load_case):
+    index = load_case("torch-2.14-cpu/mlp_infer_warm_cache")
+    (graph,) = index.graphs
+    assert graph.pre_grad is None and graph.post_grad is not None
+    lines = {k.key: [f.line for f in k.model_lines] for k in graph.kernels}
+    assert lines == {
+        "extern_kernels.addmm:1": [23],
+        "cpp_fused_gelu_native_layer_norm_0:2": [25, 24],
+        "extern_kernels.addmm:3": [26],
+        "cpp_fused_add_relu_1:4": [27],  # two stacks, same line, different carets
+    }
+
+
+def test_mlp_infer_kernel_model_lines_and_nodes(load_case):
+    index = load_case("torch-2.11-cuda/mlp_infer")
+    (graph,) = index.graphs
+    assert graph.kind == "inference" and graph.compile_id == "0/0"
+    k = {k.key: k for k in graph.kernels}["triton_per_fused_addmm_gelu_native_layer_norm_0:2"]
+    assert k.kind == "persistent_reduction" and k.handle == 2
+    assert [(f.line, f.code) for f in k.model_lines] == [(25, "y = self.norm(y)"), (24, "y = F.gelu(y)"), (23, "y = self.fc1(x)")]
+    assert set(k.pre_grad_nodes) == {"y", "y_1", "y_2"}
+    assert "var_mean" in k.post_grad_nodes and k.aten_ops == ["aten.addmm", "aten.gelu", "aten.native_layer_norm"]
+    by_line = index.kernels_by_source()
+    assert {k.key for k in by_line[("/workspace/proj/models.py", 26)]} == {"extern_kernels.mm:3", "triton_poi_fused_add_addmm_relu_1:4"}
+
+
+@pytest.mark.parametrize(
+    "case,kinds",
+    [
+        ("torch-2.11-cuda/combo", {"triton_poi_fused_0:1": "combo"}),
+        ("torch-2.11-cuda/user_triton", {"scale_add_kernel_0:2": "user_triton", "triton_poi_fused_cos_0:1": "pointwise"}),
+        ("torch-2.11-cuda/gpt2_infer", {"triton_red_fused_add_arange_embedding_native_layer_norm_unsqueeze_0:1": "reduction", "extern_kernels.addmm:2": "extern"}),
+        ("torch-2.11-cuda/cpu_mlp_infer", {"cpp_fused_gelu_native_layer_norm_0:2": "cpp"}),
+        ("torch-2.11-cuda/aoti", {"aoti_torch_cuda_mm_out:1": "extern", "triton_per_fused_addmm_gelu_native_layer_norm_0:2": "persistent_reduction"}),
+    ],
+)
+def test_kernel_kinds(case, kinds, load_case):
+    got = {k.key: k.kind for k in load_case(case).kernels}
+    for key, kind in kinds.items():
+        assert got[key] == kind
+
+
+def test_fallback_kernels_in_gpt2_train(load_case):
+    index = load_case("torch-2.11-cuda/gpt2_train")
+    fallbacks = [k for k in index.kernels if k.kind == "fallback"]
+    assert fallbacks and all(k.name.startswith(("torch.ops.", "aten.")) and k.definition is None for k in fallbacks)
+
+
+def test_debug_folder_alone(cache_dir):
+    """A TORCH_COMPILE_DEBUG folder: output_code.py + mapping JSON without version + fx_graph_transformed.py."""
+    from inductor_lens.cache import Cache
+    from inductor_lens.index import load
+
+    debug = os.path.join(case_dir("torch-2.11-cuda/mlp_debugdir"), "torch_compile_debug")
+    index = load([debug], Cache(cache_dir))
+    (graph,) = index.graphs
+    assert graph.output_code.endswith("output_code.py") and graph.mapping_version == "2.0"
+    k = {k.key: k for k in graph.kernels}["triton_per_fused_addmm_gelu_native_layer_norm_0:2"]
+    assert k.provenance == "mapping" and {f.line for f in k.model_lines} == {23, 24, 25}
+    for case in ("torch-2.8-cpu/mlp_train", "torch-2.8-cpu/graph_break"):
+        index = load([os.path.join(case_dir(case), "torch_compile_debug")], Cache(cache_dir))
+        assert index.graphs and all(g.mapping_version == "1" for g in index.graphs)
+        assert all(k.model_lines for g in index.graphs for k in g.kernels if k.name != "extern_kernels.addmm" or g.kind == "forward")
+
+
+def test_case_folder_with_log_and_debug_folder_is_not_doubled(load_case):
+    index = load_case("torch-2.11-cuda/mlp_debugdir")
+    assert len(index.graphs) == 1
+    assert any(p.endswith("output_code.py") for p in index.graphs[0].output_code_aliases)
+
+
+def test_loose_output_code_with_and_without_mapping(cache_dir, tmp_path):
+    from inductor_lens.cache import Cache
+    from inductor_lens.index import load
+
+    inductor = os.path.join(case_dir("torch-2.11-cuda/mlp_infer"), "torchinductor")
+    code_files = []
+    for root, _, files in os.walk(inductor):
+        code_files += [os.path.join(root, f) for f in files if open(os.path.join(root, f)).readline().startswith("# AOT ID")]
+    (code,) = code_files
+    index = load([code], Cache(cache_dir))
+    (graph,) = index.graphs
+    assert graph.output_code == code and {k.key for k in graph.kernels} == {
+        "extern_kernels.mm:1", "triton_per_fused_addmm_gelu_native_layer_norm_0:2", "extern_kernels.mm:3", "triton_poi_fused_add_addmm_relu_1:4"}
+    assert all(k.provenance == "comments" for k in graph.kernels)
+    # with the debug folder's mapping JSON beside it
+    folder = tmp_path / "dbg"
+    folder.mkdir()
+    src_dbg = [r for r, _, f in os.walk(case_dir("torch-2.11-cuda/mlp_debugdir")) if "output_code.py" in f][0]
+    for name in ("output_code.py", "inductor_provenance_tracking_node_mappings.json"):
+        (folder / name).write_bytes(open(os.path.join(src_dbg, name), "rb").read())
+    index = load([str(folder / "output_code.py")], Cache(cache_dir))
+    assert all(k.provenance == "mapping" for k in index.kernels)
+
+
+def test_tlparse_output_folder(tmp_path, cache_dir):
+    """A tl_out folder made by running tlparse (from PyPI) over a shared trace."""
+    import subprocess
+    import sys
+
+    from inductor_lens.cache import Cache
+    from inductor_lens.index import load
+
+    tlparse = os.path.join(os.path.dirname(sys.executable), "tlparse")
+    out = tmp_path / "tl_out"
+    subprocess.run([tlparse, case_log("torch-2.11-cuda/mlp_train"), "-o", str(out), "--inductor-provenance", "--no-browser"], check=True, capture_output=True)
+    index = load([str(out)], Cache(cache_dir))
+    assert [g.kind for g in index.graphs] == ["forward", "backward"]
+    assert len(index.kernels) == 12 and index.traces[0].format == "tlparse"
+
+
+def test_parse_stack_trace_both_variants():
+    dynamo = '  File "/w/models.py", line 14, in forward\n    x = self.sigmoid(x)\n        ^^^^^^^^^^^^^^^\n'
+    export = 'File "/w/models.py", line 12, in forward\n    x = self.fc1(x)\n  File "/t/linear.py", line 134, in forward\n    return F.linear(input, self.weight, self.bias)'
+    (only,) = parse_stack_trace(dynamo)
+    assert (only.file, only.line, only.function, only.code, only.innermost) == ("/w/models.py", 14, "forward", "x = self.sigmoid(x)", True)
+    outer, inner = parse_stack_trace(export)
+    assert (outer.line, outer.innermost, inner.line, inner.code, inner.innermost) == (12, False, 134, "return F.linear(input, self.weight, self.bias)", True)
