@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Builds inductor-lens-<version>.vsix at the repository root (`npm run package`).
+#
+# 1. bundled/libs/: the server package (server/inductor_lens) plus its pure-Python dependencies,
+#    pinned and hash-checked in client/bundled-requirements.txt, so the extension needs nothing
+#    but a Python >= 3.10 on the user's machine. Compiled packages (orjson) are not bundled.
+# 2. dist/extension.js: the TypeScript client bundled by esbuild (vsce runs vscode:prepublish).
+# 3. vsce package. Dependencies are already inside the bundle, hence --no-dependencies.
+#
+# Environment: PYTHON (default python3) runs pip. Needs `npm ci` to have been run.
+set -euo pipefail
+REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$REPO"
+PYTHON=${PYTHON:-python3}
+LIBS=bundled/libs
+
+if [ ! -f server/inductor_lens/__init__.py ]; then
+  echo "build_vsix: server/inductor_lens is missing; cannot bundle the server" >&2
+  exit 1
+fi
+
+rm -rf "$LIBS"
+mkdir -p "$LIBS"
+"$PYTHON" -m pip install --quiet --disable-pip-version-check --no-deps --no-compile \
+  --only-binary=:all: --implementation py --require-hashes \
+  --target "$LIBS" -r client/bundled-requirements.txt
+rm -rf "$LIBS/bin"
+# The server package itself, without caches or build metadata.
+tar -C server --exclude='__pycache__' --exclude='*.pyc' -cf - inductor_lens | tar -C "$LIBS" -xf -
+
+VERSION=$(node -p "require('./package.json').version")
+OUT="inductor-lens-$VERSION.vsix"
+npx --no-install vsce package --no-dependencies --skip-license --allow-missing-repository -o "$OUT"
+echo "build_vsix: built $REPO/$OUT"
