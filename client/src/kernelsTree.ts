@@ -245,7 +245,7 @@ export class KernelsTreeProvider implements TreeDataProvider<TreeNode> {
 
   /** Whether any kernel has a measured time (from a profile), so sorting by time means something. */
   get hasMeasurements(): boolean {
-    return this.data.kernels.some((k) => k.measured !== null);
+    return this.data.kernels.some((k) => k.measured != null);
   }
 
   get sortOrder(): KernelSort {

@@ -4,8 +4,8 @@
  * Field names follow the server's JSON (snake_case); paths are file-system paths and lines are
  * 1-based, except inside LSP `Location`s, which are 0-based as LSP says.
  */
-import type { Location, TextDocumentPositionParams } from 'vscode-languageclient/node';
-import { NotificationType, RequestType } from 'vscode-languageclient/node';
+import type { Location, TextDocumentPositionParams } from 'vscode-languageserver-protocol';
+import { NotificationType, RequestType } from 'vscode-languageserver-protocol';
 
 /** A place in a file: file-system path and 1-based line. */
 export interface FileLine {

@@ -15,7 +15,7 @@ import {
   State,
   TransportKind,
 } from 'vscode-languageclient/node';
-import type { NotificationType, RequestType } from 'vscode-languageclient/node';
+import type { NotificationType, RequestType } from 'vscode-languageserver-protocol';
 import { CLIENT_ID, Commands, DISPLAY_NAME, SECTION, SERVER_MODULE } from './constants';
 import { traceError, traceInfo, traceWarn } from './logging';
 import { type InitializationOptions, type ServerStatus, statusNotification } from './protocol';

@@ -1,0 +1,44 @@
+import { describe, expect, test } from 'vitest';
+import { Location, Range, Uri } from 'vscode';
+import { choosePanelFiles, findGraph, isEmpty, type Links, rangesIn } from '../src/threePanel';
+import { mlpInfer } from './helpers';
+
+const loc = (file: string, line: number) => new Location(Uri.file(file), new Range(line, 0, line, 0));
+const none: Links = { preGrad: [], postGrad: [], code: [], source: [] };
+
+describe('three-panel view helpers', () => {
+  const { traces } = mlpInfer();
+  const graph = traces[0].graphs[0];
+
+  test('findGraph finds the graph of an output code or graph file', () => {
+    expect(findGraph(traces, Uri.file(graph.output_code))).toBe(graph);
+    expect(findGraph(traces, Uri.file('/cache/post_grad.txt'))).toBe(graph);
+    expect(findGraph(traces, Uri.file('/elsewhere.py'))).toBeUndefined();
+  });
+
+  test("the linked ranges' files go in the panels; the graph's files fill the gaps", () => {
+    const links: Links = { ...none, code: [loc('/x/code.py', 63)], postGrad: [loc('/x/post.txt', 4)] };
+    const panels = choosePanelFiles(links, graph);
+    expect(panels.preGrad?.fsPath).toBe('/cache/pre_grad.txt');
+    expect(panels.postGrad?.fsPath).toBe('/x/post.txt');
+    expect(panels.code?.fsPath).toBe('/x/code.py');
+  });
+
+  test('nothing linked and no known graph: no panels', () => {
+    expect(choosePanelFiles(none, undefined)).toEqual({ preGrad: undefined, postGrad: undefined, code: undefined });
+    expect(isEmpty(none)).toBe(true);
+  });
+
+  test('rangesIn picks the ranges of one document, from every panel and the model file', () => {
+    const links: Links = {
+      preGrad: [loc('/p.txt', 1), loc('/p.txt', 2)],
+      postGrad: [loc('/q.txt', 3)],
+      code: [loc('/c.py', 63)],
+      source: [loc('/models.py', 22)],
+    };
+    expect(rangesIn(links, Uri.file('/p.txt')).map((r) => r.start.line)).toEqual([1, 2]);
+    expect(rangesIn(links, Uri.file('/models.py')).map((r) => r.start.line)).toEqual([22]);
+    expect(rangesIn(links, Uri.file('/other.py'))).toEqual([]);
+    expect(isEmpty(links)).toBe(false);
+  });
+});
