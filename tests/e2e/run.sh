@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# End-to-end test of Inductor Lens in real editors, offline:
+#   A) the built .vsix in VS Code (code-server 4.100.3, driven in headless Chromium by
+#      playwright-core): status bar, Kernels view, Go to Kernel…, hover, go to definition,
+#      three-panel view, code lens (tests/e2e/vscode.e2e.cjs);
+#   B) `inductor-lens serve` in headless Neovim 0.7.2: hover on a kernel (tests/e2e/nvim_hover.lua).
+# Adapted from ../shared/editor-e2e/RECIPE.sh (same pins and tricks). Idempotent: installs what is
+# missing (apt, code-server into .editor-e2e/, npm ci), builds the .vsix, makes a fresh workspace
+# holding a copy of the real mlp_infer trace and its models.py, runs both, exits non-zero on failure.
+# Screenshots and logs: tests/artifacts/e2e/.
+#
+# Environment: E2E_PYTHON, the interpreter the extension runs the server with (default
+# /usr/bin/python3, which has none of the server's dependencies: proves the bundled ones work);
+# PORT (8765).
+set -euo pipefail
+REPO=$(git -C "$(dirname "${BASH_SOURCE[0]}")" rev-parse --show-toplevel)
+SHARED=$(cd "$REPO/../shared" && pwd)
+CACHE=$REPO/.editor-e2e
+ART=$REPO/tests/artifacts/e2e
+PORT=${PORT:-8765}
+CS_VERSION=4.100.3 # the last code-server whose engines.node is 20
+E2E_PYTHON=${E2E_PYTHON:-/usr/bin/python3}
+CASE=$SHARED/traces/torch-2.11-cuda/mlp_infer
+SECONDS=0
+stamp() { echo "=== [${SECONDS}s] $*"; }
+
+mkdir -p "$CACHE" "$ART"
+rm -rf "${ART:?}"/*
+# Keep code-server, Chromium and Neovim out of ~/.config, ~/.cache, /tmp.
+export XDG_CONFIG_HOME=$CACHE/xdg/config XDG_DATA_HOME=$CACHE/xdg/data XDG_STATE_HOME=$CACHE/xdg/state
+export TMPDIR=$CACHE/tmp
+mkdir -p "$XDG_CONFIG_HOME" "$XDG_DATA_HOME" "$XDG_STATE_HOME" "$TMPDIR"
+
+# ------------------------------------------------------------------ 0. Debian packages
+stamp "apt"
+if ! { command -v chromium && command -v nvim && command -v rg && dpkg -s libkrb5-dev build-essential pkg-config; } >/dev/null 2>&1; then
+  apt-get update -qq
+  # libkrb5-dev: code-server's kerberos module; ripgrep: seeds @vscode/ripgrep (see below).
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+    chromium neovim libkrb5-dev ripgrep build-essential pkg-config >/dev/null
+fi
+
+# ------------------------------------------------------------------ 1. code-server from npm
+stamp "code-server $CS_VERSION"
+CS=$CACHE/cs/node_modules/.bin/code-server
+if [ ! -x "$CS" ] || ! "$CS" --config /dev/null --version 2>/dev/null | grep -q "^$CS_VERSION "; then
+  rm -rf "$CACHE/cs"
+  # @vscode/ripgrep's postinstall would download rg from GitHub; it finds Debian's rg in its cache.
+  mkdir -p "$TMPDIR/vscode-ripgrep-cache-1.15.11" "$CACHE/rgseed" && cp "$(command -v rg)" "$CACHE/rgseed/rg"
+  tar czf "$TMPDIR/vscode-ripgrep-cache-1.15.11/ripgrep-v13.0.0-10-x86_64-unknown-linux-musl.tar.gz" -C "$CACHE/rgseed" rg
+  mkdir -p "$CACHE/cs"
+  # npm_config_yes: node-pty's postinstall runs npx; --unsafe-perm: postinstall.sh refuses root
+  # otherwise; npm_config_dangerously_allow_all_scripts: npm 11's allow-scripts policy would skip
+  # code-server's postinstall (which installs VS Code's own modules) without a word.
+  (cd "$CACHE/cs" && npm init -y >/dev/null &&
+    npm_config_yes=true npm_config_dangerously_allow_all_scripts=true \
+      npm install --unsafe-perm "code-server@$CS_VERSION" >install.log 2>&1) ||
+    { tail -40 "$CACHE/cs/install.log"; exit 1; }
+fi
+"$CS" --config /dev/null --version
+
+# ------------------------------------------------------------------ 2. the .vsix
+stamp "npm ci + npm run package"
+cd "$REPO"
+if [ ! -x node_modules/.bin/vsce ] || [ ! -d node_modules/playwright-core ]; then
+  npm ci --no-audit --no-fund >/dev/null
+fi
+npm run -s package >"$ART/package.log" 2>&1 || { tail -30 "$ART/package.log"; exit 1; }
+VSIX=$REPO/inductor-lens-$(node -p "require('./package.json').version").vsix
+
+# ------------------------------------------------------------------ 3. a fresh workspace
+stamp "workspace"
+RUN=$CACHE/run
+rm -rf "$RUN" && mkdir -p "$RUN/ws/torch_trace" "$RUN/ws/.vscode" "$RUN/cache" "$RUN/bin"
+WS=$RUN/ws
+cp "$CASE"/trace/*.log "$WS/torch_trace/"
+cp "$SHARED/traces/models.py" "$WS/models.py"
+chmod -R u+w "$WS"
+"$E2E_PYTHON" -c 'import sys; assert sys.version_info >= (3, 10), sys.version'
+if "$E2E_PYTHON" -c 'import pygls' 2>/dev/null; then
+  echo "warning: $E2E_PYTHON can import pygls itself; this run does not prove the bundled libraries suffice"
+fi
+cat >"$WS/.vscode/settings.json" <<EOF
+{
+  "inductorLens.pathMappings": { "/workspace/proj": "\${workspaceFolder}" },
+  "inductorLens.interpreter": ["$E2E_PYTHON"]
+}
+EOF
+# What the checks expect, read off the shared files (the output code is the cached copy of the
+# code the trace carries).
+CODE=$(grep -l "^triton_per_fused_addmm_gelu_native_layer_norm_0 = async_compile" "$CASE"/torchinductor/*/*.py | head -1)
+line_of() { grep -n -m1 -- "$1" "$CODE" | cut -d: -f1; }
+cat >"$RUN/expected.json" <<EOF
+{
+  "kernel": "triton_per_fused_addmm_gelu_native_layer_norm_0",
+  "outputCodeName": "$(basename "$CODE")",
+  "definitionLine": $(line_of '^triton_per_fused_addmm_gelu_native_layer_norm_0 = async_compile'),
+  "launchLine": $(line_of 'triton_per_fused_addmm_gelu_native_layer_norm_0.run('),
+  "otherDefinitionLine": $(line_of '^triton_poi_fused_add_addmm_relu_1 = async_compile'),
+  "hoverText": "self.fc1(x)",
+  "preGradWords": ["gelu", "layer_norm"],
+  "postGradWords": ["erf", "rsqrt"]
+}
+EOF
+cat "$RUN/expected.json"
+
+# ------------------------------------------------------------------ 4. code-server + the extension
+stamp "code-server: install the .vsix and start"
+mkdir -p "$RUN/csdata/user/User" "$RUN/csdata/ext"
+printf 'bind-addr: 127.0.0.1:%s\nauth: none\ncert: false\n' "$PORT" >"$RUN/csdata/config.yaml"
+cat >"$RUN/csdata/user/User/settings.json" <<'EOF'
+{
+  "workbench.startupEditor": "none", "telemetry.telemetryLevel": "off",
+  "security.workspace.trust.enabled": false, "extensions.autoCheckUpdates": false,
+  "extensions.autoUpdate": false, "update.mode": "none", "editor.hover.delay": 200,
+  "workbench.tips.enabled": false, "git.enabled": false, "window.restoreWindows": "none"
+}
+EOF
+CSARGS=(--config "$RUN/csdata/config.yaml" --user-data-dir "$RUN/csdata/user" --extensions-dir "$RUN/csdata/ext")
+"$CS" "${CSARGS[@]}" --install-extension "$VSIX" --force
+# The server's cache (extracted output code and graphs) starts empty every run.
+export XDG_CACHE_HOME=$RUN/cache
+# setsid: its own process group, so one kill ends code-server, the extension host and the server.
+CI=true setsid "$CS" "${CSARGS[@]}" --disable-telemetry --disable-update-check --disable-workspace-trust \
+  --disable-getting-started-override "$WS" >"$ART/code-server.log" 2>&1 </dev/null &
+CS_PGID=$!
+trap 'kill -- -$CS_PGID 2>/dev/null || true' EXIT
+for _ in $(seq 1 120); do curl -sf -o /dev/null "http://127.0.0.1:$PORT/healthz" && break; sleep 0.5; done
+
+stamp "VS Code checks"
+VSCODE_RC=0
+node "$REPO/tests/e2e/vscode.e2e.cjs" "http://127.0.0.1:$PORT/?folder=$WS" "$RUN/expected.json" "$ART" || VSCODE_RC=$?
+# The extension's own log (client, server stderr, window/logMessage), for the artifacts.
+find "$RUN/csdata/user/logs" -name '*Inductor Lens*.log' -exec cp {} "$ART/extension-output.log" \; 2>/dev/null || true
+kill -- -$CS_PGID 2>/dev/null || true
+trap - EXIT
+
+# ------------------------------------------------------------------ 5. Neovim
+stamp "Neovim checks"
+if [ -x "$REPO/.venv/bin/inductor-lens" ]; then
+  SERVE=$REPO/.venv/bin/inductor-lens
+else # no dev venv: the bundled server under the same plain interpreter
+  SERVE=$RUN/bin/inductor-lens
+  printf '#!/bin/sh\nPYTHONPATH=%s exec %s -m inductor_lens "$@"\n' "$REPO/bundled/libs" "$E2E_PYTHON" >"$SERVE"
+  chmod +x "$SERVE"
+fi
+NVIM_RC=0
+E2E_SERVE=$SERVE E2E_WORKSPACE=$WS E2E_EXPECTED=$RUN/expected.json \
+  timeout 180 nvim --headless -u "$REPO/tests/e2e/nvim_hover.lua" -i NONE -n \
+  >"$ART/nvim.log" 2>&1 || NVIM_RC=$?
+cat "$ART/nvim.log"
+
+stamp "done: VS Code rc=$VSCODE_RC, Neovim rc=$NVIM_RC (artifacts in $ART)"
+[ "$VSCODE_RC" = 0 ] && [ "$NVIM_RC" = 0 ]

@@ -1,0 +1,299 @@
+// The extension in a real VS Code: code-server (already running, extension installed) driven in
+// headless Chromium by playwright-core. Started by tests/e2e/run.sh:
+//
+//   node tests/e2e/vscode.e2e.cjs <code-server URL with ?folder=> <expectations.json> <artifacts dir>
+//
+// expectations.json (written by run.sh from the shared trace files):
+//   { kernel, outputCodeName, definitionLine, launchLine }
+//
+// Each check drives the UI the way a user would (command palette, quick open, keyboard) and reads
+// what the workbench draws (status bar, hover, code lenses, decorations). A screenshot of each
+// step goes to the artifacts dir. Exit code 0 when every check passed.
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { chromium } = require('playwright-core');
+
+const [url, expectationsFile, artifacts] = process.argv.slice(2);
+const expected = JSON.parse(fs.readFileSync(expectationsFile, 'utf8'));
+fs.mkdirSync(artifacts, { recursive: true });
+
+const t0 = Date.now();
+const log = (...args) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s]`, ...args);
+const results = [];
+
+/** Runs one named check; a failure is recorded (with a screenshot) and the next check still runs. */
+async function check(page, name, body) {
+  const started = Date.now();
+  try {
+    const detail = await body();
+    results.push({ name, ok: true, detail });
+    log(`PASS ${name}${detail ? `: ${detail}` : ''}`);
+  } catch (err) {
+    results.push({ name, ok: false, detail: String(err && err.message ? err.message : err) });
+    log(`FAIL ${name}: ${err && err.stack ? err.stack : err}`);
+    await page.screenshot({ path: path.join(artifacts, `FAILED-${name.replace(/\W+/g, '-')}.png`) }).catch(() => {});
+  }
+  log(`  (${((Date.now() - started) / 1000).toFixed(1)}s)`);
+}
+
+/** Runs a command from the command palette by its title. */
+async function runCommand(page, title) {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: 10000 });
+  await input.fill(`>${title}`);
+  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+  await row.waitFor({ timeout: 10000 });
+  await page.keyboard.press('Enter');
+}
+
+/** Types into an open quick pick, waits for a row with `text`, and accepts it. */
+async function pickQuickItem(page, filter, text) {
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: 10000 });
+  await input.fill(filter);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first().waitFor({ timeout: 30000 });
+  await page.keyboard.press('Enter');
+}
+
+/** Opens a workspace file through Quick Open (the command palette without its `>`). */
+async function quickOpen(page, fileName) {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('F1');
+  await pickQuickItem(page, fileName, fileName);
+}
+
+/** Moves the cursor to a 1-based line with Quick Open's `:line`. */
+async function goToLine(page, line) {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: 10000 });
+  await input.fill(`:${line}`);
+  await page.waitForTimeout(300);
+  await page.keyboard.press('Enter');
+}
+
+/** The cursor position the status bar shows ("Ln 64, Col 1"). */
+async function cursorLine(page) {
+  const text = await page.locator('[id="status.editor.selection"]').innerText();
+  const match = /Ln (\d+)/.exec(text);
+  if (!match) throw new Error(`no cursor position in the status bar: "${text}"`);
+  return Number(match[1]);
+}
+
+/** The file name on the active editor tab. */
+async function activeFileName(page) {
+  return (await page.locator('.editor-group-container.active .tab.active .label-name').first().innerText()).trim();
+}
+
+async function waitForCursorLine(page, line, timeout = 15000) {
+  const deadline = Date.now() + timeout;
+  let last;
+  while (Date.now() < deadline) {
+    last = await cursorLine(page).catch(() => undefined);
+    if (last === line) return;
+    await page.waitForTimeout(200);
+  }
+  throw new Error(`cursor is on line ${last}, expected ${line}`);
+}
+
+/**
+ * The highlighted lines of every editor group, as [{group, file, lines: [{line, text}]}]: the
+ * line numbers and texts at the vertical positions where the three-panel view's decoration
+ * (a whole-line background in the colour `inductorLens.provenanceHighlightBackground`) is drawn.
+ */
+async function highlightedLines(page) {
+  return page.evaluate(() => {
+    const classes = new Set();
+    for (const sheet of document.styleSheets) {
+      let rules;
+      try {
+        rules = sheet.cssRules;
+      } catch {
+        continue;
+      }
+      for (const rule of rules) {
+        if (rule.cssText && rule.cssText.includes('inductorLens-provenanceHighlightBackground') && rule.selectorText) {
+          for (const m of rule.selectorText.matchAll(/\.([\w-]+)/g)) classes.add(m[1]);
+        }
+      }
+    }
+    const groups = [...document.querySelectorAll('.editor-group-container')];
+    return groups.map((group, index) => {
+      const file = group.querySelector('.tab.active .label-name')?.textContent?.trim() ?? '';
+      const editor = group.querySelector('.monaco-editor');
+      const lines = [];
+      if (editor) {
+        const top = (el) => el.closest('[style*="top"]')?.style.top ?? el.style.top;
+        const numbers = new Map(
+          [...editor.querySelectorAll('.margin-view-overlays > div')].map((d) => [
+            d.style.top,
+            d.querySelector('.line-numbers')?.textContent?.trim(),
+          ]),
+        );
+        const texts = new Map([...editor.querySelectorAll('.view-lines > .view-line')].map((d) => [d.style.top, d.textContent]));
+        const seen = new Set();
+        for (const cls of classes) {
+          for (const el of editor.querySelectorAll(`.view-overlays .${CSS.escape(cls)}`)) {
+            const y = top(el.parentElement) || top(el);
+            if (seen.has(y)) continue;
+            seen.add(y);
+            lines.push({ line: Number(numbers.get(y)), text: (texts.get(y) ?? '').trim().slice(0, 100) });
+          }
+        }
+      }
+      lines.sort((a, b) => a.line - b.line);
+      return { group: index + 1, file, lines };
+    });
+  });
+}
+
+(async () => {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'chrome-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1600, height: 1000 },
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const page = context.pages()[0] || (await context.newPage());
+  const shot = (name) => page.screenshot({ path: path.join(artifacts, name) });
+  try {
+    await page.goto(url, { waitUntil: 'domcontentloaded' });
+    await page.waitForSelector('.monaco-workbench', { timeout: 90000 });
+    log('workbench rendered');
+
+    await check(page, 'status bar shows the indexed kernels', async () => {
+      const item = page.locator('.statusbar-item', { hasText: /\d+ kernels?/ }).first();
+      await item.waitFor({ timeout: 120000 });
+      const text = (await item.innerText()).trim();
+      await shot('01-status-bar.png');
+      return text;
+    });
+
+    await check(page, 'Kernels view lists the kernel', async () => {
+      await runCommand(page, 'Inductor Lens: Focus on Kernels View');
+      const row = page.locator('.pane-body .monaco-list-row', { hasText: expected.kernel }).first();
+      await row.waitFor({ timeout: 30000 });
+      const rows = await page.locator('.pane-body .monaco-list-row').allInnerTexts();
+      await shot('02-kernels-view.png');
+      return rows.map((r) => r.replace(/\s+/g, ' ')).join(' | ');
+    });
+
+    await check(page, 'Go to Kernel… opens the kernel definition in the output code', async () => {
+      await runCommand(page, 'Inductor Lens: Go to Kernel…');
+      await pickQuickItem(page, expected.kernel, expected.kernel);
+      await waitForCursorLine(page, expected.definitionLine);
+      const file = await activeFileName(page);
+      if (file !== expected.outputCodeName) throw new Error(`active file is ${file}, expected ${expected.outputCodeName}`);
+      await shot('03-go-to-kernel.png');
+      return `${file}:${expected.definitionLine}`;
+    });
+
+    await check(page, 'hover on the kernel name shows its model line', async () => {
+      await page.locator('.editor-group-container.active .monaco-editor textarea').first().focus();
+      await runCommand(page, 'Show or Focus Hover');
+      const hover = page.locator('.monaco-hover-content').filter({ hasText: expected.hoverText }).first();
+      await hover.waitFor({ timeout: 20000 });
+      await page.waitForTimeout(400);
+      await shot('04-hover.png');
+      const text = (await page.locator('.monaco-hover-content').allInnerTexts()).join('\n');
+      return JSON.stringify(text.slice(0, 400));
+    });
+
+    await check(page, 'go to definition from a launch lands on the kernel definition', async () => {
+      await page.keyboard.press('Escape');
+      await goToLine(page, expected.launchLine);
+      await waitForCursorLine(page, expected.launchLine);
+      await page.keyboard.press('End');
+      await page.keyboard.press('Home'); // first non-blank: the kernel name of `<kernel>.run(`
+      await runCommand(page, 'Go to Definition');
+      await waitForCursorLine(page, expected.definitionLine);
+      const file = await activeFileName(page);
+      if (file !== expected.outputCodeName) throw new Error(`active file is ${file}`);
+      await shot('05-definition.png');
+      return `launch line ${expected.launchLine} → ${file}:${expected.definitionLine}`;
+    });
+
+    await check(page, 'three-panel view highlights the kernel in the pre-grad graph, post-grad graph and output code', async () => {
+      await runCommand(page, 'Inductor Lens: Open Three-Panel View');
+      await page.locator('.editor-group-container').nth(2).waitFor({ timeout: 30000 });
+      let groups = [];
+      for (let i = 0; i < 40; i++) {
+        groups = await highlightedLines(page);
+        if (groups.length >= 3 && groups.slice(0, 3).every((g) => g.lines.length > 0)) break;
+        await page.waitForTimeout(250);
+      }
+      await shot('06-three-panel.png');
+      const summary = groups.map((g) => `${g.group}:${g.file} [${g.lines.map((l) => l.line).join(',')}]`).join('  ');
+      log('highlighted:', JSON.stringify(groups, null, 1));
+      if (groups.length < 3) throw new Error(`expected 3 editor groups, got ${summary}`);
+      const [pre, post, code] = groups;
+      if (!pre.lines.length || !post.lines.length) throw new Error(`no highlight in a graph panel: ${summary}`);
+      if (!code.lines.some((l) => l.line === expected.definitionLine)) {
+        throw new Error(`output code panel does not highlight line ${expected.definitionLine}: ${summary}`);
+      }
+      for (const [g, words] of [[pre, expected.preGradWords], [post, expected.postGradWords]]) {
+        const text = g.lines.map((l) => l.text).join('\n');
+        const missing = words.filter((w) => !text.includes(w));
+        if (missing.length) throw new Error(`${g.file} highlights lack ${missing.join(', ')}: ${summary}`);
+      }
+      return summary;
+    });
+
+    await check(page, 'three-panel view follows the cursor', async () => {
+      const before = await highlightedLines(page);
+      // Move the cursor in the output code panel to the other Triton kernel's definition.
+      await page.locator('.editor-group-container').nth(2).locator('.monaco-editor textarea').first().focus();
+      await goToLine(page, expected.otherDefinitionLine);
+      let after = before;
+      for (let i = 0; i < 40; i++) {
+        after = await highlightedLines(page);
+        if (after[2] && after[2].lines.some((l) => l.line === expected.otherDefinitionLine)) break;
+        await page.waitForTimeout(250);
+      }
+      await shot('07-three-panel-follow.png');
+      const summary = after.map((g) => `${g.group}:${g.file} [${g.lines.map((l) => l.line).join(',')}]`).join('  ');
+      if (!after[2] || !after[2].lines.some((l) => l.line === expected.otherDefinitionLine)) {
+        throw new Error(`highlight did not follow to line ${expected.otherDefinitionLine}: ${summary}`);
+      }
+      if (JSON.stringify(after[1].lines) === JSON.stringify(before[1].lines)) {
+        throw new Error(`post-grad highlight did not change: ${summary}`);
+      }
+      return summary;
+    });
+
+    await check(page, 'code lens on a model line in models.py names its kernels', async () => {
+      await runCommand(page, 'View: Single Column Editor Layout');
+      await quickOpen(page, 'models.py');
+      const lens = page.locator('.monaco-editor .codelens-decoration', { hasText: /kernel/ }).first();
+      await lens.waitFor({ timeout: 30000 });
+      await page.waitForTimeout(300);
+      await shot('08-code-lens.png');
+      const texts = await page.locator('.monaco-editor .codelens-decoration').allInnerTexts();
+      return JSON.stringify(texts.filter((t) => t.trim()).slice(0, 8));
+    });
+  } finally {
+    await shot('99-final.png').catch(() => {});
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+  fs.writeFileSync(path.join(artifacts, 'vscode-results.json'), JSON.stringify(results, null, 2));
+  const failed = results.filter((r) => !r.ok).length;
+  console.log(`vscode e2e: ${results.length - failed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+})().catch((err) => {
+  console.error(err);
+  process.exit(2);
+});
