@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from . import _json
 from .cache import Cache
 from .linker import GraphInputs, link_graph
+from .paths import inductor_cache_candidates
 from .model import FxGraph, FxNode, Graph, Kernel, TraceInfo, Warning_
 from .readers import torch_trace
 from .readers.fx_graph import parse_fx_graph
@@ -24,7 +25,6 @@ from .readers.output_code import parse_output_code
 from .readers.stack_traces import parse_stack_traces
 
 LOG_GLOB_NAME = re.compile(r"^dedicated_log_torch_trace_.*\.log$")
-_INDUCTOR_CACHE_SEGMENT = re.compile(r"[/\\]torchinductor_[^/\\]+[/\\](.+)$")
 _SKIP_DIRS = {".git", "node_modules", "__pycache__", ".venv", "venv"}
 
 
@@ -156,14 +156,7 @@ class Index:
         for name in names:
             if not isinstance(name, str) or not name:
                 continue
-            candidates = [name]
-            match = _INDUCTOR_CACHE_SEGMENT.search(name)
-            if match:
-                rest = match.group(1)
-                here = os.path.dirname(log_path)
-                for base in (here, os.path.dirname(here), os.path.dirname(os.path.dirname(here))):
-                    candidates.append(os.path.join(base, "torchinductor", rest))
-            for cand in candidates:
+            for cand in inductor_cache_candidates(name, log_path):
                 if cand not in found and os.path.isfile(cand) and _same_text(cand, text):
                     found.append(os.path.abspath(cand))
                     break
@@ -201,7 +194,11 @@ class Index:
         base = os.path.basename(str(meta.get("filename") or meta.get("file_path") or "")) if isinstance(meta, dict) else ""
         cid_dir = group.compile_id.replace("/", "_").replace("!", "ca")
         name = base or ("output_code.cpp" if language == "cpp" else "output_code.py")
-        code_path = self._extract(text, name, code_rec.md5, log.path, code_rec.line)
+        aliases = self._code_aliases(log.path, code_rec, text)
+        if aliases:  # the Inductor cache file exists on disk with this text: editors open it
+            code_path, aliases = aliases[0], aliases[1:]
+        else:  # exists only inside the log: extract a copy once
+            code_path = self._extract(text, name, code_rec.md5, log.path, code_rec.line)
         parsed = parse_output_code(text, language)
         kind = parsed.graph_kind or group.kind_hint or "inference"
         graph = Graph(
@@ -211,7 +208,7 @@ class Index:
             kind=kind,
             ordinal=group.ordinal,
             output_code=code_path,
-            output_code_aliases=self._code_aliases(log.path, code_rec, text),
+            output_code_aliases=aliases,
             wrapper_language=parsed.language,
         )
         inputs = GraphInputs(code=parsed, code_path=code_path)

@@ -9,6 +9,7 @@ by the file whose line equals the frame's ``code``).  Results are cached per (pa
 from __future__ import annotations
 
 import os
+import re
 import site
 import sys
 import sysconfig
@@ -133,3 +134,18 @@ def read_line_matches(path: str, code: str) -> bool:
             return any(line.strip() == code.strip() for line in fh)
     except OSError:
         return False
+
+
+_INDUCTOR_CACHE_SEGMENT = re.compile(r"[/\\]torchinductor_[^/\\]+[/\\](.+)$")
+
+
+def inductor_cache_candidates(path: str, trace_path: str) -> list[str]:
+    """Where an Inductor cache file (``/tmp/torchinductor_<user>/ab/cab….py``) may lie here:
+    the path itself, then ``torchinductor/<rest>`` beside the trace (its folder and two parents)."""
+    candidates = [path]
+    match = _INDUCTOR_CACHE_SEGMENT.search(path)
+    if match:
+        here = os.path.dirname(os.path.abspath(trace_path))
+        for base in (here, os.path.dirname(here), os.path.dirname(os.path.dirname(here))):
+            candidates.append(os.path.join(base, "torchinductor", match.group(1)))
+    return candidates

@@ -1,0 +1,175 @@
+"""The context every feature function reads: the index plus local-path resolution, precomputed.
+
+:class:`LensContext` is built once per index (in the indexing thread) so that hover, definition
+and lens answers are dictionary lookups: source frames are resolved to local files, checked
+against the file's text (another library version may have moved the line), and tabled by
+(local path, line).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..index import Index
+from ..model import Frame, FxNode, Graph, Kernel, Location
+from ..paths import PathResolver
+
+#: How far (in lines) a frame's code is searched for when the local file's line differs.
+NEARBY = 40
+
+
+@dataclass(slots=True, frozen=True)
+class LocalFrame:
+    """Where a trace frame is on this machine.
+
+    ``status``: ``ok`` (the line's text equals the frame's code), ``moved`` (found ``line`` a few
+    lines away: another version of the file), ``mismatch`` (file found, code not), ``unresolved``
+    (no local file; ``path`` is ``None``).
+    """
+
+    frame: Frame
+    path: str | None
+    line: int
+    status: str
+
+
+@dataclass(slots=True, frozen=True)
+class KernelHit:
+    """A kernel found at a position, and whether the position was its ``definition``, a
+    ``launch`` or its ``handle`` comment."""
+
+    kernel: Kernel
+    where: str
+
+
+def uri(path: str) -> str:
+    """``file://`` URI of a file-system path."""
+    return Path(os.path.abspath(path)).as_uri()
+
+
+def _read_lines(path: str, memo: dict[str, list[str] | None]) -> list[str] | None:
+    if path not in memo:
+        try:
+            with open(path, encoding="utf-8", errors="replace") as fh:
+                memo[path] = fh.read().split("\n")
+        except OSError:
+            memo[path] = None
+    return memo[path]
+
+
+class LensContext:
+    """Index + resolver + precomputed tables.  Immutable after :meth:`__init__`; safe to share."""
+
+    def __init__(self, index: Index, resolver: PathResolver) -> None:
+        self.index = index
+        self.resolver = resolver
+        self._lines: dict[str, list[str] | None] = {}
+        self._local: dict[tuple[str, int, str], LocalFrame] = {}
+        #: {(local path, line): [(kernel, frame)]}, every frame of every kernel
+        self.by_local_line: dict[tuple[str, int], list[tuple[Kernel, Frame]]] = {}
+        #: {local path: sorted lines that produced kernels}
+        self.lines_of_file: dict[str, list[int]] = {}
+        for kernel in index.kernels:
+            for frame in kernel.source:
+                local = self.local(frame)
+                if local.path is None:
+                    continue
+                key = (local.path, local.line)
+                bucket = self.by_local_line.setdefault(key, [])
+                if not any(k is kernel for k, _ in bucket):
+                    bucket.append((kernel, frame))
+        for path, line in self.by_local_line:
+            self.lines_of_file.setdefault(path, []).append(line)
+        for lines in self.lines_of_file.values():
+            lines.sort()
+
+    # -------------------------------------------------------------- frames
+    def local(self, frame: Frame) -> LocalFrame:
+        """Resolve and check one frame (memoized)."""
+        key = (frame.file, frame.line, frame.code)
+        found = self._local.get(key)
+        if found is None:
+            found = self._resolve(frame)
+            self._local[key] = found
+        return found
+
+    def _resolve(self, frame: Frame) -> LocalFrame:
+        path = self.resolver.resolve(frame.file, frame.code)
+        if path is None:
+            return LocalFrame(frame, None, frame.line, "unresolved")
+        path = os.path.abspath(path)
+        lines = _read_lines(path, self._lines)
+        if not lines or not frame.code:
+            return LocalFrame(frame, path, frame.line, "ok" if lines else "mismatch")
+        want = frame.code.strip()
+        if 0 < frame.line <= len(lines) and lines[frame.line - 1].strip() == want:
+            return LocalFrame(frame, path, frame.line, "ok")
+        for delta in range(1, NEARBY + 1):
+            for line in (frame.line - delta, frame.line + delta):
+                if 0 < line <= len(lines) and lines[line - 1].strip() == want:
+                    return LocalFrame(frame, path, line, "moved")
+        return LocalFrame(frame, path, frame.line, "mismatch")
+
+    def location_of_frame(self, frame: Frame) -> Location | None:
+        local = self.local(frame)
+        if local.path is None:
+            return None
+        text = (_read_lines(local.path, self._lines) or [""] * local.line)
+        line_text = text[local.line - 1] if 0 < local.line <= len(text) else ""
+        start = len(line_text) - len(line_text.lstrip())
+        return Location(local.path, local.line, start, len(line_text.rstrip()))
+
+    # -------------------------------------------------------------- lookups
+    def kernel_at(self, path: str, line: int, col: int | None = None) -> KernelHit | None:
+        """The kernel whose name is at ``line`` (1-based), ``col`` (0-based) of output code ``path``.
+
+        ``col=None`` accepts any position on the line.  The line of a ``[Provenance debug
+        handles]`` comment gives the kernel with that key.  Returns where it was hit:
+        ``definition``, ``launch`` or ``handle``.
+        """
+        doc = self.index.document(path)
+        if doc is None or doc.role not in ("code", "kernel_code"):
+            return None
+        graph = doc.graph
+        here = self._paths_of(graph, doc.role)
+        for kernel in graph.kernels:
+            candidates = [("launch", loc) for loc in kernel.launches] if doc.role == "code" else []
+            if kernel.definition is not None:
+                candidates.append(("definition", kernel.definition))
+            for role, loc in candidates:
+                if loc.line == line and (col is None or loc.col <= col <= loc.end_col) and os.path.abspath(loc.path) in here:
+                    return KernelHit(kernel, role)
+        text = self.line_text(path, line)
+        marker = "[Provenance debug handles] "
+        if marker in text:
+            key = text.split(marker, 1)[1].strip()
+            for kernel in graph.kernels:
+                if kernel.key == key:
+                    return KernelHit(kernel, "handle")
+        return None
+
+    def _paths_of(self, graph: Graph, role: str) -> set[str]:
+        if role == "kernel_code":
+            return {os.path.abspath(graph.kernel_code)} if graph.kernel_code else set()
+        return {os.path.abspath(p) for p in [graph.output_code, *graph.output_code_aliases]}
+
+    def kernels_sharing_definition(self, kernel: Kernel) -> list[Kernel]:
+        graph = kernel.graph
+        if graph is None:
+            return [kernel]
+        return [k for k in graph.kernels if k.name == kernel.name]
+
+    def node_at(self, path: str, line: int) -> tuple[Graph, str, FxNode] | None:
+        return self.index.node_at(path, line)
+
+    def line_text(self, path: str, line: int) -> str:
+        lines = _read_lines(os.path.abspath(path), self._lines)
+        if not lines or not 0 < line <= len(lines):
+            return ""
+        return lines[line - 1]
+
+    def kernels_on_source_line(self, path: str, line: int) -> list[tuple[Kernel, Frame]]:
+        """Kernels a model/library line produced (any frame of their stacks), in index order."""
+        return list(self.by_local_line.get((os.path.abspath(path), line), []))

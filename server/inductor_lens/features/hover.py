@@ -1,0 +1,148 @@
+"""Hover text (concise markdown) for kernels, FX nodes and model lines."""
+
+from __future__ import annotations
+
+import os
+
+from lsprotocol import types
+
+from ..model import Frame, Kernel
+from ..readers.fx_graph import aten_op_of
+from .context import LensContext, uri
+
+KIND_TEXT = {
+    "pointwise": "pointwise Triton kernel",
+    "reduction": "reduction Triton kernel",
+    "persistent_reduction": "persistent-reduction Triton kernel",
+    "template": "template kernel",
+    "combo": "combo Triton kernel",
+    "user_triton": "user-defined Triton kernel",
+    "cpp": "C++ kernel",
+    "extern": "extern kernel",
+    "fallback": "ATen fallback",
+}
+MAX_NODES = 12
+
+
+def _frame_link(ctx: LensContext, frame: Frame) -> str:
+    local = ctx.local(frame)
+    label = f"{os.path.basename(frame.file)}:{local.line if local.path else frame.line}"
+    code = f" `{frame.code}`" if frame.code else ""
+    if local.path is None:
+        return f"{label}{code} — *not found locally: {frame.file}*"
+    note = {"moved": f" *(was line {frame.line} in the trace)*", "mismatch": " *(local file differs from the trace)*"}.get(local.status, "")
+    return f"[{label}]({uri(local.path)}#L{local.line}){code}{note}"
+
+
+def shared_outer_frames(kernel: Kernel) -> list[Frame]:
+    """Outer frames every stack of ``kernel`` starts with (e.g. GPT-2's ``generic.py:939``)."""
+    stacks: dict[int, list[Frame]] = {}
+    for frame in kernel.source:
+        stacks.setdefault(frame.stack, []).append(frame)
+    lists = list(stacks.values())
+    if not lists:
+        return []
+    shared: list[Frame] = []
+    for level in zip(*lists):
+        first = level[0]
+        if all((f.file, f.line) == (first.file, first.line) for f in level) and not any(f.innermost for f in level):
+            shared.append(first)
+        else:
+            break
+    return shared
+
+
+def kernel_markdown(ctx: LensContext, kernel: Kernel, *, launches: int | None = None) -> str:
+    """The hover text of one kernel."""
+    graph = kernel.graph
+    title = f"**`{kernel.key}`**" + (" (debug handle)" if kernel.handle is not None else "")
+    n_launch = launches if launches is not None else len(kernel.launches)
+    where = f"compile {graph.compile_id} · {graph.kind} graph" if graph else ""
+    rank = f" · rank {graph.rank}" if graph and graph.rank is not None else ""
+    parts = [f"{title} — {KIND_TEXT.get(kernel.kind, kernel.kind)}",
+             f"{where}{rank} · {n_launch} launch{'es' if n_launch != 1 else ''}"]
+    model = kernel.model_lines
+    if model:
+        parts.append("**Model lines**\n" + "\n".join(f"- {_frame_link(ctx, f)}" for f in model))
+        shared = shared_outer_frames(kernel)
+        if shared:
+            chain = " › ".join(f"{os.path.basename(f.file)}:{f.line}" for f in shared)
+            parts.append(f"called from {chain}")
+    else:
+        parts.append("*No model lines recorded for this kernel.*")
+    if kernel.post_grad_nodes:
+        post = kernel.graph.post_grad if kernel.graph else None
+        shown = []
+        for name in kernel.post_grad_nodes[:MAX_NODES]:
+            op = aten_op_of(post.nodes[name].target) if post is not None and name in post.nodes else None
+            shown.append(f"`{name}`" + (f" ({op})" if op else ""))
+        more = f" … +{len(kernel.post_grad_nodes) - MAX_NODES}" if len(kernel.post_grad_nodes) > MAX_NODES else ""
+        parts.append(f"**Fuses {len(kernel.post_grad_nodes)} post-grad node{'s' if len(kernel.post_grad_nodes) != 1 else ''}:** " + ", ".join(shown) + more)
+    if kernel.aten_ops:
+        parts.append("**ATen ops:** " + ", ".join(kernel.aten_ops))
+    if kernel.pre_grad_nodes:
+        parts.append("**Pre-grad nodes:** " + ", ".join(f"`{n}`" for n in kernel.pre_grad_nodes[:MAX_NODES]))
+    source = {"mapping": "node mapping", "stack_traces": "stack traces + code comments", "comments": "code comments + graphs"}[kernel.provenance]
+    frames = {"stack_traces": "stack traces", "post_grad_graph": "post-grad graph `# File:` lines",
+              "pre_grad_graph": "pre-grad graph `# File:` lines", None: "none"}[kernel.frames_from]
+    parts.append(f"*provenance: {source} · model lines from {frames}*")
+    return "\n\n".join(parts)
+
+
+def _hover(text: str) -> types.Hover:
+    return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text))
+
+
+def hover(ctx: LensContext, path: str, line: int, col: int) -> types.Hover | None:
+    """Hover at (``line`` 1-based, ``col`` 0-based) of ``path``: kernel, FX node or model line."""
+    hit = ctx.kernel_at(path, line, col)
+    if hit is not None:
+        sharing = ctx.kernels_sharing_definition(hit.kernel)
+        if hit.where == "definition" and len(sharing) > 1:
+            text = "\n\n---\n\n".join(kernel_markdown(ctx, k) for k in sharing)
+            return _hover(f"**{hit.kernel.name}** is launched {len(sharing)} times in this graph\n\n---\n\n{text}")
+        return _hover(kernel_markdown(ctx, hit.kernel))
+    found = ctx.node_at(path, line)
+    if found is not None:
+        return _hover(node_markdown(ctx, *found))
+    rows = ctx.kernels_on_source_line(path, line)
+    if rows:
+        return _hover(source_line_markdown(ctx, rows))
+    return None
+
+
+def node_markdown(ctx: LensContext, graph, role: str, node) -> str:
+    kernels = ctx.index.kernels_of_node(graph, role, node.name)
+    which = "post-grad" if role == "post_grad" else "pre-grad"
+    parts = [f"**{node.name}** — {which} FX node" + (f" · `{node.target}`" if node.target else "")]
+    if node.frame is not None:
+        parts.append("**Model line:** " + _frame_link(ctx, node.frame))
+    if kernels:
+        items = []
+        for k in kernels:
+            loc = k.launches[0] if k.launches else k.definition
+            link = f"[{k.key}]({uri(loc.path)}#L{loc.line})" if loc else k.key
+            items.append(f"- {link} — {KIND_TEXT.get(k.kind, k.kind)}, {k.graph.kind} graph")
+        parts.append(f"**Went into {len(kernels)} kernel{'s' if len(kernels) != 1 else ''}:**\n" + "\n".join(items))
+    else:
+        parts.append("*No kernel computes this node (view, placeholder, or fused away).*")
+    return "\n\n".join(parts)
+
+
+def source_line_markdown(ctx: LensContext, rows: list) -> str:
+    kernels = [k for k, _ in rows]
+    ops = sum(len(k.post_grad_nodes) for k in kernels)
+    parts = [f"**{len(kernels)} kernel{'s' if len(kernels) != 1 else ''} · {ops} ops** came from this line"]
+    by_trace: dict[str, list] = {}
+    for kernel, frame in rows:
+        by_trace.setdefault(kernel.graph.trace if kernel.graph else "", []).append((kernel, frame))
+    for trace, items in by_trace.items():
+        lines = []
+        for kernel, frame in items:
+            loc = kernel.launches[0] if kernel.launches else kernel.definition
+            link = f"[{kernel.key}]({uri(loc.path)}#L{loc.line})" if loc else kernel.key
+            via = "" if frame.innermost else " *(via a call on this line)*"
+            lines.append(f"- {link} — {KIND_TEXT.get(kernel.kind, kernel.kind)}, compile {kernel.graph.compile_id} {kernel.graph.kind}{via}")
+        header = f"*{os.path.basename(os.path.dirname(os.path.dirname(trace))) or trace}* — `{os.path.basename(trace)}`" if len(by_trace) > 1 else None
+        parts.append(((header + "\n") if header else "") + "\n".join(lines))
+    return "\n\n".join(parts)

@@ -1,0 +1,109 @@
+"""Code lenses: per kernel in output code, per line in model and library files."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from lsprotocol import types
+
+from .context import LensContext, uri
+from .navigation import lsp_location
+
+#: Client command that opens one location or shows several (the VS Code extension implements it;
+#: other editors show the title only).
+OPEN_LOCATIONS = "inductorLens.openLocations"
+#: How many kernel keys a model-line lens names before it says "+N".
+NAMED = 3
+
+
+@dataclass(slots=True)
+class Lens:
+    """A lens before it becomes LSP: ``line`` 1-based, ``title``, target locations."""
+
+    line: int
+    title: str
+    targets: list[types.Location]
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word if n == 1 else (word + 'es' if word.endswith('ch') else word + 's')}"
+
+
+def output_code_lenses(ctx: LensContext, path: str) -> list[Lens]:
+    """One lens per kernel entry above its launch (launches · ops fused · first model line), and
+    one above each definition summing the entries that share it."""
+    doc = ctx.index.document(path)
+    if doc is None or doc.role not in ("code", "kernel_code"):
+        return []
+    lenses: list[Lens] = []
+    by_name: dict[str, list] = {}
+    for kernel in doc.graph.kernels:
+        by_name.setdefault(kernel.name, []).append(kernel)
+        if doc.role != "code":
+            continue
+        for launch in kernel.launches:
+            model = kernel.model_lines
+            first = f"{os.path.basename(model[0].file)}:{model[0].line}" if model else "no model line"
+            more = f" +{len(model) - 1}" if len(model) > 1 else ""
+            title = f"{first}{more} · {_plural(len(kernel.post_grad_nodes), 'op')} fused · {_plural(len(kernel.launches), 'launch')}"
+            targets = [lsp_location(l) for l in (ctx.location_of_frame(f) for f in model) if l]
+            lenses.append(Lens(launch.line, title, targets))
+    for name, kernels in by_name.items():
+        definition = kernels[0].definition
+        if definition is None or os.path.abspath(definition.path) not in ctx._paths_of(doc.graph, doc.role):
+            continue
+        launches = [l for k in kernels for l in k.launches]
+        ops = {n for k in kernels for n in k.post_grad_nodes}
+        title = f"{_plural(len(launches), 'launch')} · {_plural(len(ops), 'op')} fused"
+        lenses.append(Lens(definition.line, title, [lsp_location(l) for l in launches]))
+    return sorted(lenses, key=lambda l: l.line)
+
+
+def source_lenses(ctx: LensContext, path: str) -> list[Lens]:
+    """One lens on every line of a model/library file that produced kernels:
+    ``N kernels · M ops`` (per trace when several traces are loaded)."""
+    path = os.path.abspath(path)
+    lenses = []
+    for line in ctx.lines_of_file.get(path, []):
+        rows = ctx.kernels_on_source_line(path, line)
+        by_trace: dict[str, list] = {}
+        for kernel, _ in rows:
+            by_trace.setdefault(kernel.graph.trace if kernel.graph else "", []).append(kernel)
+        parts = []
+        for trace, kernels in by_trace.items():
+            text = f"{_plural(len(kernels), 'kernel')} · {_plural(sum(len(k.post_grad_nodes) for k in kernels), 'op')}"
+            names = [k.key for k in kernels[:NAMED]]
+            text += " — " + ", ".join(names) + (f" +{len(kernels) - NAMED}" if len(kernels) > NAMED else "")
+            if len(by_trace) > 1:
+                text = f"{_trace_label(trace)}: {text}"
+            parts.append(text)
+        targets = []
+        for kernel, _ in rows:
+            loc = kernel.launches[0] if kernel.launches else kernel.definition
+            if loc is not None:
+                targets.append(lsp_location(loc))
+        lenses.append(Lens(line, " | ".join(parts), targets))
+    return lenses
+
+
+def _trace_label(trace: str) -> str:
+    parent = os.path.basename(os.path.dirname(trace))
+    if parent in ("trace", "torch_trace", ""):
+        parent = os.path.basename(os.path.dirname(os.path.dirname(trace))) or parent
+    return parent or os.path.basename(trace)
+
+
+def code_lenses(ctx: LensContext, path: str) -> list[types.CodeLens]:
+    """All lenses of a document as LSP code lenses (command ``inductorLens.openLocations``)."""
+    raw = output_code_lenses(ctx, path) or source_lenses(ctx, path)
+    out = []
+    for lens in raw:
+        position = types.Position(lens.line - 1, 0)
+        out.append(
+            types.CodeLens(
+                range=types.Range(position, position),
+                command=types.Command(title=lens.title, command=OPEN_LOCATIONS, arguments=[uri(path), position, lens.targets]),
+            )
+        )
+    return out

@@ -1,0 +1,144 @@
+"""Go to definition, find references and the three-panel linked ranges."""
+
+from __future__ import annotations
+
+import os
+
+from lsprotocol import types
+
+from ..model import Kernel, Location
+from .context import LensContext, uri
+
+
+def lsp_location(loc: Location) -> types.Location:
+    """Our 1-based :class:`Location` as an LSP ``Location`` (0-based lines)."""
+    return types.Location(
+        uri=uri(loc.path),
+        range=types.Range(start=types.Position(loc.line - 1, loc.col), end=types.Position(loc.line - 1, max(loc.end_col, loc.col))),
+    )
+
+
+def _model_locations(ctx: LensContext, kernel: Kernel) -> list[types.Location]:
+    out = []
+    for frame in kernel.model_lines:
+        loc = ctx.location_of_frame(frame)
+        if loc is not None:
+            out.append(lsp_location(loc))
+    return out
+
+
+def _graph_node_locations(ctx: LensContext, kernel: Kernel, role: str) -> list[types.Location]:
+    graph = kernel.graph
+    fx = getattr(graph, role) if graph is not None else None
+    if fx is None:
+        return []
+    names = kernel.post_grad_nodes if role == "post_grad" else kernel.pre_grad_nodes
+    out = []
+    for name in names:
+        node = fx.nodes.get(name)
+        if node is not None:
+            out.append(lsp_location(Location(fx.path, node.line, node.col, node.col + len(node.name))))
+    return out
+
+
+def definition(ctx: LensContext, path: str, line: int, col: int) -> list[types.Location]:
+    """Launch -> the kernel's definition; definition -> its model lines; FX node -> its kernel;
+    ``# File:`` comment in a graph -> the model line; model line -> the kernels' definitions."""
+    hit = ctx.kernel_at(path, line, col)
+    if hit is not None:
+        kernel = hit.kernel
+        if hit.where == "launch" and kernel.definition is not None:
+            return [lsp_location(kernel.definition)]
+        if hit.where == "handle" and kernel.launches:
+            return [lsp_location(kernel.launches[0])]
+        locations: list[types.Location] = []
+        for k in ctx.kernels_sharing_definition(kernel) if hit.where == "definition" else [kernel]:
+            for loc in _model_locations(ctx, k):
+                if loc not in locations:
+                    locations.append(loc)
+        return locations
+    doc = ctx.index.document(path)
+    if doc is not None and doc.role in ("post_grad", "pre_grad"):
+        found = ctx.node_at(path, line)
+        if found is not None:
+            graph, role, node = found
+            kernels = ctx.index.kernels_of_node(graph, role, node.name)
+            return [lsp_location(k.definition or k.launches[0]) for k in kernels if k.definition or k.launches]
+        from ..readers.fx_graph import frame_from_comment
+
+        frame = frame_from_comment(ctx.line_text(path, line))
+        if frame is not None:
+            loc = ctx.location_of_frame(frame)
+            return [lsp_location(loc)] if loc else []
+        return []
+    out: list[types.Location] = []
+    for kernel, _ in ctx.kernels_on_source_line(path, line):
+        loc = kernel.definition or (kernel.launches[0] if kernel.launches else None)
+        if loc is not None and lsp_location(loc) not in out:
+            out.append(lsp_location(loc))
+    return out
+
+
+def references(ctx: LensContext, path: str, line: int, col: int, include_declaration: bool = True) -> list[types.Location]:
+    """Every launch of the kernel at the position (all entries sharing its definition), or of
+    every kernel a model line produced."""
+    hit = ctx.kernel_at(path, line, col)
+    kernels: list[Kernel]
+    if hit is not None:
+        kernels = ctx.kernels_sharing_definition(hit.kernel)
+    else:
+        found = ctx.node_at(path, line)
+        if found is not None:
+            kernels = ctx.index.kernels_of_node(*found[:2], found[2].name)
+        else:
+            kernels = [k for k, _ in ctx.kernels_on_source_line(path, line)]
+    out: list[types.Location] = []
+    for kernel in kernels:
+        if include_declaration and hit is not None and kernel.definition is not None:
+            loc = lsp_location(kernel.definition)
+            if loc not in out:
+                out.append(loc)
+        for launch in kernel.launches:
+            loc = lsp_location(launch)
+            if loc not in out:
+                out.append(loc)
+    return out
+
+
+def linked_ranges(ctx: LensContext, path: str, line: int, col: int) -> dict[str, list[types.Location]]:
+    """``{"preGrad", "postGrad", "code", "source"}`` for the kernel or FX node at the position."""
+    empty: dict[str, list[types.Location]] = {"preGrad": [], "postGrad": [], "code": [], "source": []}
+    kernels: list[Kernel] = []
+    hit = ctx.kernel_at(path, line, col) or ctx.kernel_at(path, line, None)
+    if hit is not None:
+        kernels = [hit.kernel]
+    else:
+        found = ctx.node_at(path, line)
+        if found is not None:
+            kernels = ctx.index.kernels_of_node(*found[:2], found[2].name)
+            if not kernels:  # a node no kernel computes: still show it and its model line
+                graph, role, node = found
+                fx = getattr(graph, role)
+                loc = [lsp_location(Location(fx.path, node.line, node.col, node.col + len(node.name)))]
+                src = [lsp_location(l) for l in [ctx.location_of_frame(node.frame)] if l] if node.frame else []
+                return {**empty, ("postGrad" if role == "post_grad" else "preGrad"): loc, "source": src}
+        else:
+            kernels = [k for k, _ in ctx.kernels_on_source_line(path, line)]
+    if not kernels:
+        return empty
+    out = {key: [] for key in empty}
+    for kernel in kernels:
+        for key, locs in (
+            ("preGrad", _graph_node_locations(ctx, kernel, "pre_grad")),
+            ("postGrad", _graph_node_locations(ctx, kernel, "post_grad")),
+            ("code", [lsp_location(l) for l in ([kernel.definition] if kernel.definition else []) + list(kernel.launches)]),
+            ("source", _model_locations(ctx, kernel)),
+        ):
+            for loc in locs:
+                if loc not in out[key]:
+                    out[key].append(loc)
+    return out
+
+
+def same_file(a: str, b: str) -> bool:
+    return os.path.abspath(a) == os.path.abspath(b)

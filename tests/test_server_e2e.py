@@ -1,0 +1,284 @@
+"""The language server end to end over stdio (pytest-lsp, VS Code's client capabilities).
+
+Workspace: ``../shared/traces`` with ``pathMappings`` ``{"/workspace/proj": <that folder>}``;
+each fixture loads named traces (discovery off, so answers do not depend on the other cases).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import pytest
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+
+from conftest import TRACES, case_dir
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+MODELS = os.path.join(TRACES, "models.py")
+MODELS_URI = "file://" + MODELS
+
+
+def _config(cache: str) -> ClientServerConfig:
+    return ClientServerConfig(server_command=[sys.executable, "-m", "inductor_lens", "serve", "--cache-dir", cache])
+
+
+async def start(client: LanguageClient, traces: list[str], **extra) -> None:
+    @client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def register(params):  # VS Code accepts the server's file watchers
+        client.registrations = params.registrations
+        return None
+
+    @client.feature(types.WORKSPACE_CODE_LENS_REFRESH)
+    def refresh(params):
+        return None
+
+    client.statuses = []
+
+    @client.feature("inductorLens/status")
+    def status(params):
+        client.statuses.append(params)
+
+    options = {"traces": traces, "pathMappings": {"/workspace/proj": TRACES}, "discovery": {"enabled": False}, **extra}
+    await client.initialize_session(
+        types.InitializeParams(
+            capabilities=client_capabilities("visual-studio-code"),
+            workspace_folders=[types.WorkspaceFolder(uri="file://" + TRACES, name="traces")],
+            initialization_options=options,
+        )
+    )
+
+
+def line_of(path: str, line: int) -> str:
+    with open(path) as fh:
+        return fh.read().split("\n")[line - 1]
+
+
+def pos(path: str, line: int, col: int):
+    return dict(text_document=types.TextDocumentIdentifier(uri="file://" + path), position=types.Position(line - 1, col))
+
+
+async def kernels(client: LanguageClient, trace: str | None = None) -> dict[str, dict]:
+    params = {"trace": trace} if trace else {}
+    result = await client.protocol.send_request_async("inductorLens/kernels", params)
+    return {f"{k['graph']}/{k['key']}": _plain(k) for k in result}
+
+
+def _plain(obj):
+    """pygls hands custom-request results back as attribute objects; turn them into dicts."""
+    if isinstance(obj, (str, int, float, bool)) or obj is None:
+        return obj
+    if isinstance(obj, (list, tuple)) and not hasattr(obj, "_fields"):
+        return [_plain(x) for x in obj]
+    if hasattr(obj, "_asdict"):
+        return {k: _plain(v) for k, v in obj._asdict().items()}
+    if isinstance(obj, dict):
+        return {k: _plain(v) for k, v in obj.items()}
+    return obj
+
+
+# ------------------------------------------------------------------------------------ mlp_infer
+
+
+@pytest_lsp.fixture(config=_config(os.path.join(os.environ.get("TMPDIR", "/tmp"), "inductor-lens-e2e-cache")), scope="module")
+async def client(lsp_client: LanguageClient):
+    await start(lsp_client, [os.path.join(case_dir("torch-2.11-cuda/mlp_infer"), "trace")])
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_hover_at_launch_lists_model_lines(client: LanguageClient):
+    ks = await kernels(client)
+    k = ks["inference/triton_per_fused_addmm_gelu_native_layer_norm_0:2"]
+    (launch,) = k["launches"]
+    text = line_of(launch["path"], launch["line"])
+    col = text.index("triton_per_fused") + 5
+    hover = await client.text_document_hover_async(types.HoverParams(**pos(launch["path"], launch["line"], col)))
+    value = hover.contents.value
+    assert "models.py:23" in value and "models.py:24" in value and "models.py:25" in value
+    assert "`y = F.gelu(y)`" in value
+    assert f"file://{MODELS}#L24" in value  # a link to the mapped model file
+    assert "1 launch" in value and "persistent-reduction" in value
+
+
+async def test_definition_from_launch_and_from_definition(client: LanguageClient):
+    ks = await kernels(client)
+    k = ks["inference/triton_per_fused_addmm_gelu_native_layer_norm_0:2"]
+    (launch,) = k["launches"]
+    col = line_of(launch["path"], launch["line"]).index("triton_per_fused")
+    result = await client.text_document_definition_async(types.DefinitionParams(**pos(launch["path"], launch["line"], col)))
+    (target,) = result
+    path = target.uri[len("file://"):]
+    assert line_of(path, target.range.start.line + 1).startswith("triton_per_fused_addmm_gelu_native_layer_norm_0 = async_compile.triton(")
+    # on the definition: its model lines
+    result = await client.text_document_definition_async(types.DefinitionParams(**pos(path, target.range.start.line + 1, 3)))
+    assert sorted((r.uri, r.range.start.line + 1) for r in result) == [(MODELS_URI, 23), (MODELS_URI, 24), (MODELS_URI, 25)]
+
+
+async def test_model_line_lens_names_kernels_and_references_find_launches(client: LanguageClient):
+    lenses = await client.text_document_code_lens_async(types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=MODELS_URI)))
+    by_line = {lens.range.start.line + 1: lens for lens in lenses}
+    assert line_of(MODELS, 26).strip() == "y = self.fc2(y)"
+    title = by_line[26].command.title
+    assert "extern_kernels.mm:3" in title and "triton_poi_fused_add_addmm_relu_1:4" in title and title.startswith("2 kernels")
+    assert set(by_line) == {23, 24, 25, 26, 27}
+    refs = await client.text_document_references_async(
+        types.ReferenceParams(**pos(MODELS, 26, 8), context=types.ReferenceContext(include_declaration=True)))
+    ks = await kernels(client)
+    expected = {(ks[f"inference/{key}"]["launches"][0]["path"], ks[f"inference/{key}"]["launches"][0]["line"])
+                for key in ("extern_kernels.mm:3", "triton_poi_fused_add_addmm_relu_1:4")}
+    assert {(r.uri[len("file://"):], r.range.start.line + 1) for r in refs} == expected
+    for r in refs:
+        text = line_of(r.uri[len("file://"):], r.range.start.line + 1)
+        assert text[r.range.start.character:r.range.end.character] in ("extern_kernels.mm", "triton_poi_fused_add_addmm_relu_1")
+
+
+async def test_output_code_lenses_symbols_and_links(client: LanguageClient):
+    ks = await kernels(client)
+    code = ks["inference/extern_kernels.mm:1"]["launches"][0]["path"]
+    uri = "file://" + code
+    lenses = await client.text_document_code_lens_async(types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=uri)))
+    titles = {lens.range.start.line + 1: lens.command.title for lens in lenses}
+    launch = ks["inference/triton_per_fused_addmm_gelu_native_layer_norm_0:2"]["launches"][0]["line"]
+    assert titles[launch] == "models.py:25 +2 · 13 ops fused · 1 launch"
+    symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=uri)))
+    groups = {s.name: [c.name for c in s.children] for s in symbols}
+    assert groups["extern kernels"] == ["extern_kernels.mm:1", "extern_kernels.mm:3"]
+    assert groups["persistent-reduction Triton kernels"] == ["triton_per_fused_addmm_gelu_native_layer_norm_0:2"]
+    links = await client.text_document_document_link_async(types.DocumentLinkParams(text_document=types.TextDocumentIdentifier(uri=uri)))
+    kernel_paths = [l for l in links if l.target.endswith(".py") and "/torchinductor/" in l.target]
+    assert len(kernel_paths) == 2 and all(os.path.isfile(l.target[len("file://"):]) for l in kernel_paths)
+
+
+async def test_hover_on_graph_node_and_linked_ranges(client: LanguageClient):
+    traces = _plain(await client.protocol.send_request_async("inductorLens/traces", {}))
+    (graph,) = traces[0]["graphs"]
+    post = graph["post_grad_graph"]
+    lines = open(post).read().split("\n")
+    n = next(i for i, l in enumerate(lines, 1) if l.strip().startswith("mul_2:"))
+    hover = await client.text_document_hover_async(types.HoverParams(**pos(post, n, 9)))
+    assert "triton_per_fused_addmm_gelu_native_layer_norm_0:2" in hover.contents.value and "models.py:24" in hover.contents.value
+    result = await client.text_document_definition_async(types.DefinitionParams(**pos(post, n, 9)))
+    assert line_of(result[0].uri[len("file://"):], result[0].range.start.line + 1).startswith("triton_per_fused_addmm_gelu_native_layer_norm_0 = ")
+    linked = _plain(await client.protocol.send_request_async(
+        "inductorLens/linkedRanges", {"textDocument": {"uri": "file://" + post}, "position": {"line": n - 1, "character": 9}}))
+    assert {l["range"]["start"]["line"] + 1 for l in linked["source"]} == {23, 24, 25}
+    assert any(l["range"]["start"]["line"] + 1 == n for l in linked["postGrad"])
+    pre_lines = {line_of(l["uri"][len("file://"):], l["range"]["start"]["line"] + 1).strip().split(":")[0] for l in linked["preGrad"]}
+    assert pre_lines == {"y", "y_1", "y_2"}
+    assert len(linked["code"]) == 2  # definition + launch
+
+
+async def test_no_errors_logged(client: LanguageClient):
+    await kernels(client)
+    assert not [m for m in client.log_messages if m.type == types.MessageType.Error]
+
+
+# ------------------------------------------------------------------ mlp_train, gpt2_train, broken
+
+
+@pytest_lsp.fixture(config=_config(os.path.join(os.environ.get("TMPDIR", "/tmp"), "inductor-lens-e2e-cache")), scope="module")
+async def train_client(lsp_client: LanguageClient, tmp_path_factory):
+    broken = tmp_path_factory.mktemp("broken") / "dedicated_log_torch_trace_broken.log"
+    data = open(os.path.join(case_dir("torch-2.11-cuda/mlp_infer"), "trace", os.listdir(os.path.join(case_dir("torch-2.11-cuda/mlp_infer"), "trace"))[0]), "rb").read()
+    broken.write_bytes(data[: len(data) // 3])
+    await start(lsp_client, [os.path.join(case_dir("torch-2.11-cuda/mlp_train"), "trace"), os.path.join(case_dir("torch-2.11-cuda/gpt2_train"), "trace"), str(broken)])
+    lsp_client.broken = str(broken)
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_backward_kernels_hover_with_model_lines(train_client: LanguageClient):
+    ks = await kernels(train_client, os.path.join(case_dir("torch-2.11-cuda/mlp_train"), "trace", "dedicated_log_torch_trace_kkjc2y6z.log"))
+    backward = [k for key, k in ks.items() if key.startswith("backward/")]
+    assert len(backward) == 8
+    for k in backward:
+        launch = k["launches"][0]
+        col = line_of(launch["path"], launch["line"]).index(k["name"])
+        hover = await train_client.text_document_hover_async(types.HoverParams(**pos(launch["path"], launch["line"], col)))
+        value = hover.contents.value
+        assert "backward graph" in value and "**Model lines**" in value, k["key"]
+        assert f"file://{MODELS}#L" in value
+
+
+async def test_site_packages_frame_unresolved_without_transformers(train_client: LanguageClient):
+    gpt2 = os.path.join(case_dir("torch-2.11-cuda/gpt2_train"), "trace")
+    ks = await kernels(train_client, os.path.join(gpt2, os.listdir(gpt2)[0]))
+    k = next(k for k in ks.values() if any("site-packages/transformers/" in s["file"] for s in k["model_lines"]))
+    frame = next(s for s in k["model_lines"] if "site-packages/transformers/" in s["file"])
+    try:
+        import transformers  # noqa: F401
+        installed = True
+    except ImportError:
+        installed = False
+    assert (frame["resolved"] is not None) == installed
+    launch = k["launches"][0]
+    col = line_of(launch["path"], launch["line"]).index(k["name"])
+    hover = await train_client.text_document_hover_async(types.HoverParams(**pos(launch["path"], launch["line"], col)))
+    if not installed:
+        assert f"not found locally: {frame['file']}" in hover.contents.value
+
+
+async def test_broken_log_reported_and_others_still_answer(train_client: LanguageClient):
+    ks = await kernels(train_client)
+    assert any(key.startswith("backward/") for key in ks)
+    warnings = [m.message for m in train_client.log_messages if m.type == types.MessageType.Warning]
+    assert any(m.startswith(train_client.broken + ":") for m in warnings)
+    # opening the broken log shows a diagnostic on the damaged line
+    train_client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
+        uri="file://" + train_client.broken, language_id="log", version=1, text=open(train_client.broken, errors="replace").read())))
+    await train_client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    diags = train_client.diagnostics["file://" + train_client.broken]
+    assert diags and all(d.source == "Inductor Lens" for d in diags)
+
+
+# ------------------------------------------------------------------ site-packages resolution
+
+
+@pytest_lsp.fixture(config=_config(os.path.join(os.environ.get("TMPDIR", "/tmp"), "inductor-lens-e2e-cache")), scope="module")
+async def sp_client(lsp_client: LanguageClient, tmp_path_factory):
+    """A site-packages folder holding transformers files whose lines carry the traced code
+    (built from the trace's own frames), passed as initializationOptions.sitePackages."""
+    import re
+
+    from conftest import raw_graphs
+
+    gpt2 = os.path.join(case_dir("torch-2.11-cuda/gpt2_train"), "trace")
+    log = os.path.join(gpt2, os.listdir(gpt2)[0])
+    site = tmp_path_factory.mktemp("site-packages")
+    files: dict[str, dict[int, str]] = {}
+    for graph in raw_graphs(log):
+        for strings in (graph["stack_traces"] or {}).values():
+            for text in strings:
+                for m in re.finditer(r'File "[^"]+/site-packages/(transformers/[^"]+)", line (\d+), in \S+\n +(.*)', text):
+                    files.setdefault(m.group(1), {})[int(m.group(2))] = m.group(3).strip()
+    for rel, lines in files.items():
+        target = site / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text("\n".join(lines.get(n, "") for n in range(1, max(lines) + 1)) + "\n")
+    await start(lsp_client, [gpt2], sitePackages=[str(site)])
+    lsp_client.site = str(site)
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_site_packages_frame_resolves_against_site_packages(sp_client: LanguageClient):
+    ks = await kernels(sp_client)
+    frames = [s for k in ks.values() for s in k["source"] if "site-packages/transformers/" in s["file"]]
+    assert frames and all(s["resolved"] and s["resolved"].startswith(sp_client.site) for s in frames)
+    frame = frames[0]
+    assert line_of(frame["resolved"], frame["line"]).strip() == frame["code"]
+    # library lines have lenses; stack traces share outer frames, so generic.py's wrapper line
+    # lists every kernel whose stacks pass through it
+    generic = os.path.join(sp_client.site, "transformers", "utils", "generic.py")
+    lenses = await sp_client.text_document_code_lens_async(types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri="file://" + generic)))
+    titles = {lens.range.start.line + 1: lens.command.title for lens in lenses}
+    expected = {}
+    for k in ks.values():
+        for line in {s["line"] for s in k["source"] if s["file"].endswith("transformers/utils/generic.py")}:
+            expected[line] = expected.get(line, 0) + 1
+    assert expected and {line: int(t.split(" ")[0]) for line, t in titles.items()} == expected
+    assert line_of(generic, 1068).strip() == "output = func(self, *args, **kwargs)"
+    assert expected[1068] == 66
