@@ -51,6 +51,13 @@ async def start(client: LanguageClient, traces: list[str], **extra) -> None:
     )
 
 
+async def resolved_lenses(client: LanguageClient, uri: str) -> list[types.CodeLens]:
+    """codeLens then codeLens/resolve for each, as VS Code does for visible lenses."""
+    lenses = await client.text_document_code_lens_async(types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=uri)))
+    assert all(lens.command is None and lens.data for lens in lenses)
+    return [await client.code_lens_resolve_async(lens) for lens in lenses]
+
+
 def line_of(path: str, line: int) -> str:
     with open(path) as fh:
         return fh.read().split("\n")[line - 1]
@@ -118,7 +125,7 @@ async def test_definition_from_launch_and_from_definition(client: LanguageClient
 
 
 async def test_model_line_lens_names_kernels_and_references_find_launches(client: LanguageClient):
-    lenses = await client.text_document_code_lens_async(types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=MODELS_URI)))
+    lenses = await resolved_lenses(client, MODELS_URI)
     by_line = {lens.range.start.line + 1: lens for lens in lenses}
     assert line_of(MODELS, 26).strip() == "y = self.fc2(y)"
     title = by_line[26].command.title
@@ -139,7 +146,7 @@ async def test_output_code_lenses_symbols_and_links(client: LanguageClient):
     ks = await kernels(client)
     code = ks["inference/extern_kernels.mm:1"]["launches"][0]["path"]
     uri = "file://" + code
-    lenses = await client.text_document_code_lens_async(types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=uri)))
+    lenses = await resolved_lenses(client, uri)
     titles = {lens.range.start.line + 1: lens.command.title for lens in lenses}
     launch = ks["inference/triton_per_fused_addmm_gelu_native_layer_norm_0:2"]["launches"][0]["line"]
     assert titles[launch] == "models.py:25 +2 · 13 ops fused · 1 launch"
@@ -273,7 +280,7 @@ async def test_site_packages_frame_resolves_against_site_packages(sp_client: Lan
     # library lines have lenses; stack traces share outer frames, so generic.py's wrapper line
     # lists every kernel whose stacks pass through it
     generic = os.path.join(sp_client.site, "transformers", "utils", "generic.py")
-    lenses = await sp_client.text_document_code_lens_async(types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri="file://" + generic)))
+    lenses = await resolved_lenses(sp_client, "file://" + generic)
     titles = {lens.range.start.line + 1: lens.command.title for lens in lenses}
     expected = {}
     for k in ks.values():

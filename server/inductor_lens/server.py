@@ -199,6 +199,7 @@ class InductorLensServer(LanguageServer):
             self._progress(token, "report", os.path.basename(path.rstrip("/")), int(100 * n / max(len(paths), 1)))
             index.add(path)
         ctx = LensContext(index, self.resolver())
+        self._warm(ctx)
         identities = {t.path: _file_identity(t.path) for t in index.traces}
         with self._lock:
             self.ctx = ctx
@@ -212,6 +213,13 @@ class InductorLensServer(LanguageServer):
         self.log(types.MessageType.Info, f"indexed {len(index.traces)} trace(s), {len(index.graphs)} graph(s), {kernels} kernels in {elapsed:.2f}s")
         self._status("ready", message=f"{kernels} kernels")
         self._send(self._refresh_clients)
+
+    def _warm(self, ctx: LensContext) -> None:
+        """Compute code lenses of every output code and model file before the snapshot goes live,
+        so the first request for a document is a lookup (work belongs in indexing, not in lens)."""
+        paths = [g.output_code for g in ctx.index.graphs] + list(ctx.lines_of_file)
+        for path in paths:
+            lenses.code_lenses(ctx, path)
 
     def _refresh_clients(self) -> None:
         for doc_uri in list(self.workspace.text_documents):
@@ -363,8 +371,25 @@ def create_server(cache_dir: str | None = None) -> InductorLensServer:
     @ls.feature(types.TEXT_DOCUMENT_CODE_LENS)
     @guarded(None)
     def code_lens(ls_: InductorLensServer, params: types.CodeLensParams):
+        """Ranges only (cheap); the command is filled in by codeLens/resolve for visible lenses."""
         path = to_fs_path(params.text_document.uri)
-        return lenses.code_lenses(ls_.ctx, path) if path else None
+        if not path:
+            return None
+        full = lenses.code_lenses(ls_.ctx, path)
+        generation = ls_.done_generation
+        return [types.CodeLens(range=lens.range, data={"path": path, "i": i, "generation": generation}) for i, lens in enumerate(full)]
+
+    @ls.feature(types.CODE_LENS_RESOLVE)
+    @guarded(None)
+    def code_lens_resolve(ls_: InductorLensServer, lens: types.CodeLens):
+        data = lens.data if isinstance(lens.data, dict) else {}
+        full = lenses.code_lenses(ls_.ctx, data.get("path", "")) if data.get("path") else []
+        i = data.get("i")
+        if isinstance(i, int) and 0 <= i < len(full) and full[i].range == lens.range:
+            lens.command = full[i].command
+        else:  # the index changed since: say so rather than guess
+            lens.command = types.Command(title="Inductor Lens: re-indexed, refresh", command="")
+        return lens
 
     @ls.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     @guarded(None)

@@ -66,6 +66,8 @@ class LensContext:
         self.index = index
         self.resolver = resolver
         self._lines: dict[str, list[str] | None] = {}
+        self._position_tables: dict[str, dict] = {}
+        self._memo: dict = {}
         self._local: dict[tuple[str, int, str], LocalFrame] = {}
         #: {(local path, line): [(kernel, frame)]}, every frame of every kernel
         self.by_local_line: dict[tuple[str, int], list[tuple[Kernel, Frame]]] = {}
@@ -132,23 +134,42 @@ class LensContext:
         doc = self.index.document(path)
         if doc is None or doc.role not in ("code", "kernel_code"):
             return None
-        graph = doc.graph
-        here = self._paths_of(graph, doc.role)
-        for kernel in graph.kernels:
-            candidates = [("launch", loc) for loc in kernel.launches] if doc.role == "code" else []
-            if kernel.definition is not None:
-                candidates.append(("definition", kernel.definition))
-            for role, loc in candidates:
-                if loc.line == line and (col is None or loc.col <= col <= loc.end_col) and os.path.abspath(loc.path) in here:
-                    return KernelHit(kernel, role)
+        for start, end, hit in self._positions(path).get(line, ()):
+            if col is None or start <= col <= end:
+                return hit
         text = self.line_text(path, line)
         marker = "[Provenance debug handles] "
         if marker in text:
             key = text.split(marker, 1)[1].strip()
-            for kernel in graph.kernels:
+            for kernel in doc.graph.kernels:
                 if kernel.key == key:
                     return KernelHit(kernel, "handle")
         return None
+
+    def _positions(self, path: str) -> dict[int, list[tuple[int, int, KernelHit]]]:
+        """``{line: [(col, end_col, hit)]}`` of every kernel name in an output-code file (memoized)."""
+        path = os.path.abspath(path)
+        table = self._position_tables.get(path)
+        if table is None:
+            table = {}
+            doc = self.index.document(path)
+            if doc is not None:
+                here = self._paths_of(doc.graph, doc.role)
+                for kernel in doc.graph.kernels:
+                    candidates = [("launch", loc) for loc in kernel.launches] if doc.role == "code" else []
+                    if kernel.definition is not None:
+                        candidates.append(("definition", kernel.definition))
+                    for role, loc in candidates:
+                        if os.path.abspath(loc.path) in here:
+                            table.setdefault(loc.line, []).append((loc.col, loc.end_col, KernelHit(kernel, role)))
+            self._position_tables[path] = table
+        return table
+
+    def memo(self, key, compute):
+        """Memoize a feature result for this (immutable) snapshot."""
+        if key not in self._memo:
+            self._memo[key] = compute()
+        return self._memo[key]
 
     def _paths_of(self, graph: Graph, role: str) -> set[str]:
         if role == "kernel_code":

@@ -96,6 +96,10 @@ def _trace_label(trace: str) -> str:
 
 def code_lenses(ctx: LensContext, path: str) -> list[types.CodeLens]:
     """All lenses of a document as LSP code lenses (command ``inductorLens.openLocations``)."""
+    return ctx.memo(("codeLens", os.path.abspath(path)), lambda: _code_lenses(ctx, path))
+
+
+def _code_lenses(ctx: LensContext, path: str) -> list[types.CodeLens]:
     raw = output_code_lenses(ctx, path) or source_lenses(ctx, path)
     out = []
     for lens in raw:
