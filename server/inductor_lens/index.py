@@ -29,6 +29,24 @@ _SKIP_DIRS = {".git", "node_modules", "__pycache__", ".venv", "venv"}
 
 
 @dataclass(slots=True)
+class LogMemo:
+    """What an earlier index learned about one log, for re-indexing it cheaply.
+
+    ``identity`` is (size, mtime_ns) and ``head`` its first bytes: an unchanged log is reused as
+    is; a log that only grew (same head, larger size) is scanned from where it stopped and only
+    graphs whose records changed are rebuilt (``graphs`` maps a graph's record signature to it).
+    """
+
+    identity: tuple[int, int]
+    head: bytes
+    log: torch_trace.TraceLog
+    graphs: dict[tuple, Graph | None]
+
+
+_HEAD_BYTES = 4096
+
+
+@dataclass(slots=True)
 class DocumentRole:
     """What a file is to the index: ``role`` is ``code``, ``kernel_code``, ``post_grad`` or ``pre_grad``."""
 
@@ -68,8 +86,10 @@ class Index:
     methods to query.
     """
 
-    def __init__(self, cache: Cache | None = None) -> None:
+    def __init__(self, cache: Cache | None = None, memo: dict[str, LogMemo] | None = None) -> None:
         self.cache = cache or Cache()
+        #: shared between successive indexes of the same traces (the server keeps one)
+        self.memo = memo if memo is not None else {}
         self.traces: list[TraceInfo] = []
         self.graphs: list[Graph] = []
         self.warnings: list[Warning_] = []
@@ -162,20 +182,43 @@ class Index:
                     break
         return found
 
+    def _scan_log(self, path: str) -> tuple[torch_trace.TraceLog, LogMemo]:
+        """Scan ``path``, reusing or extending an earlier scan when the file is unchanged or grew."""
+        st = os.stat(path)
+        identity = (st.st_size, st.st_mtime_ns)
+        with open(path, "rb") as fh:
+            head = fh.read(_HEAD_BYTES)
+        memo = self.memo.get(path)
+        if memo is not None and memo.identity == identity and memo.head == head:
+            return memo.log, memo
+        if memo is not None and st.st_size >= memo.log.size and head.startswith(memo.head):
+            log = torch_trace.scan(path, previous=memo.log)  # appended: read only the new part
+        else:
+            log = torch_trace.scan(path)
+            memo = LogMemo(identity, head, log, {})
+        memo.identity, memo.head, memo.log = identity, head, log
+        self.memo[path] = memo
+        return log, memo
+
     def _add_log(self, path: str, display: str | None = None) -> None:
         try:
-            log = torch_trace.scan(path)
+            log, memo = self._scan_log(path)
         except OSError as exc:
             self.warnings.append(Warning_(path, 0, f"cannot read: {exc.strerror or exc}"))
             return
         info = TraceInfo(path=path, rank=log.rank, torch_version=log.torch_version, format="torch_trace" if display is None else "tlparse")
         info.readable = log.record_count > 0
         for group in torch_trace.pair_graphs(log):
-            try:
-                graph = self._graph_from_log(log, group)
-            except Exception as exc:  # a bug on odd input must not lose the other graphs
-                log.warnings.append(Warning_(path, group.code.line, f"internal error while indexing this graph: {exc!r}"))
-                continue
+            signature = group.signature()
+            if signature in memo.graphs:
+                graph = memo.graphs[signature]
+            else:
+                try:
+                    graph = self._graph_from_log(log, group)
+                except Exception as exc:  # a bug on odd input must not lose the other graphs
+                    log.warnings.append(Warning_(path, group.code.line, f"internal error while indexing this graph: {exc!r}"))
+                    graph = None
+                memo.graphs[signature] = graph
             if graph is None:
                 continue
             if graph.compile_id not in info.compile_ids:

@@ -134,11 +134,14 @@ def link_graph(graph: Graph, inputs: GraphInputs) -> list[Kernel]:
             pre_nodes = sorted((n for n in _unique(pre_nodes) if n in pre_graph.nodes), key=lambda n: pre_graph.nodes[n].line)
         pre_nodes = _unique(pre_nodes)
 
+        # "Original ATen" of the launch comment names the ops a fused kernel came from; for an
+        # extern call it also lists its neighbours' ops, so there the post-grad targets are exact
+        exact = _unique(aten_op_of(post_graph.nodes[n].target) for n in post_nodes) if post_graph is not None else []
         aten = _unique(a for s in sites for a in s.aten_ops)
         if not aten and kdef is not None:
             aten = list(kdef.aten_ops)
-        if not aten and post_graph is not None:
-            aten = _unique(aten_op_of(post_graph.nodes[n].target) for n in post_nodes)
+        if not aten or (kind in ("extern", "fallback") and exact):
+            aten = exact or aten
 
         frames = stack.get(key) or []
         frames_from = "stack_traces" if frames else None

@@ -79,14 +79,15 @@ class PathResolver:
             self._by_name = by_name
         return self._by_name
 
-    def resolve(self, path: str, code: str | None = None) -> str | None:
-        """A local file for trace path ``path`` (whose frame line is ``code``), or ``None``."""
-        key = (path, code)
+    def resolve(self, path: str, code: str | None = None, line: int | None = None) -> str | None:
+        """A local file for trace path ``path`` or ``None``; ``code``/``line`` (the frame's text
+        and line) break ties between files with the same path suffix."""
+        key = (path, code, line)
         if key not in self._cache:
-            self._cache[key] = self._resolve(path, code)
+            self._cache[key] = self._resolve(path, code, line)
         return self._cache[key]
 
-    def _resolve(self, path: str, code: str | None) -> str | None:
+    def _resolve(self, path: str, code: str | None, line: int | None) -> str | None:
         norm = os.path.normpath(path)
         for src, dst in self.mappings:
             if norm == src or norm.startswith(src + os.sep):
@@ -103,10 +104,10 @@ class PathResolver:
                 if os.path.isfile(candidate):
                     return candidate
         if self.roots:
-            return self._by_suffix(norm, code)
+            return self._by_suffix(norm, code, line)
         return None
 
-    def _by_suffix(self, norm: str, code: str | None) -> str | None:
+    def _by_suffix(self, norm: str, code: str | None, line: int | None) -> str | None:
         parts = norm.split(os.sep)
         candidates = self._walk_roots().get(parts[-1], [])
         best: list[tuple[int, str]] = []
@@ -121,19 +122,10 @@ class PathResolver:
         top = max(n for n, _ in best)
         tied = [c for n, c in best if n == top]
         if len(tied) > 1 and code:
-            for cand in tied:
-                if read_line_matches(cand, code):
+            for cand in sorted(tied):
+                if line is not None and read_line(cand, line) == code.strip():
                     return cand
         return sorted(tied)[0]
-
-
-def read_line_matches(path: str, code: str) -> bool:
-    """True when some line of ``path`` equals ``code`` (stripped)."""
-    try:
-        with open(path, encoding="utf-8", errors="replace") as fh:
-            return any(line.strip() == code.strip() for line in fh)
-    except OSError:
-        return False
 
 
 _INDUCTOR_CACHE_SEGMENT = re.compile(r"[/\\]torchinductor_[^/\\]+[/\\](.+)$")

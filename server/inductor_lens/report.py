@@ -25,7 +25,7 @@ def _loc(loc: Location | None) -> dict | None:
 
 def frame_json(frame: Frame, resolver: PathResolver | None) -> dict:
     """A frame as ``{file, line, function, code, resolved}`` (``resolved``: local path or null)."""
-    resolved = resolver.resolve(frame.file, frame.code) if resolver is not None else None
+    resolved = resolver.resolve(frame.file, frame.code, frame.line) if resolver is not None else None
     return {"file": frame.file, "line": frame.line, "function": frame.function, "code": frame.code, "resolved": resolved}
 
 

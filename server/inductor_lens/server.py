@@ -92,6 +92,7 @@ class InductorLensServer(LanguageServer):
         super().__init__("inductor-lens", __version__)
         self.settings = Settings()
         self.cache = Cache(cache_dir)
+        self.memo: dict = {}  # per-log scans and graphs, reused by re-indexing (worker thread only)
         self.ctx = LensContext(Index(self.cache), PathResolver())
         self.generation = 0  # bumped when a new index is requested
         self.done_generation = 0  # generation of self.ctx
@@ -194,7 +195,7 @@ class InductorLensServer(LanguageServer):
         self._status("indexing", message=f"indexing {len(paths)} trace(s)")
         self._progress(token, "begin", f"{len(paths)} trace(s)")
         started = time.perf_counter()
-        index = Index(self.cache)
+        index = Index(self.cache, self.memo)
         for n, path in enumerate(paths):
             self._progress(token, "report", os.path.basename(path.rstrip("/")), int(100 * n / max(len(paths), 1)))
             index.add(path)

@@ -98,7 +98,7 @@ class LensContext:
         return found
 
     def _resolve(self, frame: Frame) -> LocalFrame:
-        path = self.resolver.resolve(frame.file, frame.code)
+        path = self.resolver.resolve(frame.file, frame.code, frame.line)
         if path is None:
             return LocalFrame(frame, None, frame.line, "unresolved")
         path = os.path.abspath(path)

@@ -59,8 +59,23 @@ INTERESTING_ARTIFACTS = frozenset(
 #: ``graph_dump`` names the index reads (AOTInductor C++ wrapper and kernel code).
 INTERESTING_GRAPH_DUMPS = frozenset({"inductor_aot_wrapper_code", "inductor_aot_kernel_code", "inductor_aot_code"})
 
-_HEADER = re.compile(rb"^[VIWEC]\d{4} \d\d:\d\d:\d\d\.\d+ +\d+ [^\n]*?\] (?=\{)", re.M)
-_KEY = re.compile(rb'\{"(\w+)": (?:\{"name": "(\w+)")?')
+#: A record's first line: glog prefix, then the envelope, whose first key (and artifact name) we
+#: capture without parsing the JSON.  ``kind`` is None when the envelope does not start as expected.
+_HEADER_KEY = re.compile(
+    rb'[VIWEC]\d{4} \d\d:\d\d:\d\d\.\d+ +\d+ [^\n]*?\] (?P<env>\{(?:"(?P<kind>\w+)": (?:\{"name": "(?P<name>\w+)")?)?)'
+)
+#: Where records start: a newline, then a glog level letter and date.  A literal first character
+#: lets the regex engine skip through payload bytes fast (15x faster than a ``^`` multiline match).
+_RECORD_START = re.compile(rb"\n(?=[VIWEC]\d{4} )")
+
+
+def _record_starts(data, start: int):
+    """Byte offsets of every line that starts like a record, from ``start`` (a line start)."""
+    if start == 0 or data[start - 1 : start] == b"\n":
+        if data[start : start + 1] in (b"V", b"I", b"W", b"E", b"C"):
+            yield start
+    for match in _RECORD_START.finditer(data, start):
+        yield match.end()
 _VERSION_IN_METRICS = re.compile(rb'"pytorch_version": "([^"]+)"')
 _RANK_IN_NAME = re.compile(r"rank_(\d+)_")
 _HAS_PAYLOAD = re.compile(rb'"has_payload": "([0-9a-f]{32})"')
@@ -120,6 +135,13 @@ class TraceLog:
     torch_version: str | None = None
     strings: dict[int, str] = field(default_factory=dict)
     record_count: int = 0
+    #: where the last record starts (byte offset, line): an append-only log resumes scanning there
+    tail_offset: int | None = None
+    tail_line: int = 1
+    first_header_seen: bool = False
+    version_from_metrics: str | None = None
+    #: bytes read by the last scan (all of them cold; only the new part after an append)
+    bytes_scanned: int = 0
 
     def payload(self, record: Record) -> str | None:
         """The payload text of ``record``, MD5-verified; ``None`` (and a warning) when damaged."""
@@ -180,22 +202,35 @@ def _wanted(kind: bytes, name: bytes | None) -> bool:
     return True
 
 
-def scan(path: str) -> TraceLog:
+def scan(path: str, previous: TraceLog | None = None) -> TraceLog:
     """Scan one log file; returns the records the index uses, in log order.
 
-    Raises ``OSError`` if ``path`` cannot be read.  Damage (bad envelopes, garbage lines) is
-    reported in ``TraceLog.warnings``; payload damage is found when a payload is read.
+    With ``previous`` (an earlier scan of the same file, which has since grown by appends), only
+    the new part is read: scanning resumes at ``previous``'s last record (which may have been
+    incomplete) and ``previous`` is extended in place and returned.  Raises ``OSError`` if
+    ``path`` cannot be read.  Damage (bad envelopes, garbage lines) is reported in
+    ``TraceLog.warnings``; payload damage is found when a payload is read.
     """
     size = os.path.getsize(path)
-    log = TraceLog(path=path, size=size)
-    match = _RANK_IN_NAME.search(os.path.basename(path))
-    if match:
-        log.rank = int(match.group(1))
+    if previous is not None and previous.path == path and previous.size <= size and previous.tail_offset is not None:
+        log = previous
+        log.size = size
+        tail_line = log.tail_line
+        log.records = [r for r in log.records if r.line < tail_line]
+        log.warnings = [w for w in log.warnings if w.line < tail_line]
+        log.record_count -= 1
+        start, line = log.tail_offset, tail_line
+    else:
+        log = TraceLog(path=path, size=size)
+        match = _RANK_IN_NAME.search(os.path.basename(path))
+        if match:
+            log.rank = int(match.group(1))
+        start, line = 0, 1
     if size == 0:
         log.warnings.append(Warning_(path, 0, "empty file"))
         return log
     with open(path, "rb") as fh, mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as data:
-        _scan_into(log, data)
+        _scan_into(log, data, start, line)
     return log
 
 
@@ -209,11 +244,8 @@ def _count_newlines(data, start: int, end: int, step: int = 1 << 23) -> int:
     return total
 
 
-def _check_tail(log: TraceLog, data, last_header: tuple[int, int, int] | None) -> None:
+def _check_tail(log: TraceLog, data, line: int, env_start: int, env_end: int) -> None:
     """Report a log that ends mid-record (crashed run, or a log still being written)."""
-    if last_header is None:
-        return
-    line, env_start, env_end = last_header
     env = data[env_start:env_end]
     if not env.rstrip().endswith(b"}"):
         log.warnings.append(Warning_(log.path, line, "last record is cut inside its envelope (log truncated or still being written)"))
@@ -228,13 +260,23 @@ def _check_tail(log: TraceLog, data, last_header: tuple[int, int, int] | None) -
         log.warnings.append(Warning_(log.path, line, "last record's payload is incomplete (log truncated or still being written)"))
 
 
-def _scan_into(log: TraceLog, data) -> None:
+def _scan_into(log: TraceLog, data, start: int, start_line: int) -> None:
+    """Scan ``data`` (the whole file, mmapped) from byte ``start``, which is line ``start_line``.
+
+    Only records the index uses get their envelope parsed and their line number computed;
+    the rest cost one regex match each.
+    """
     path = log.path
-    line_no = 1
-    pos = 0
-    pending: tuple[int, int, bytes, bytes | None, int] | None = None  # (line, env_start, kind, name, ...)
-    first_header_seen = False
-    version_from_metrics = None
+    log.bytes_scanned = len(data) - start
+    anchor_pos, anchor_line = start, start_line  # a known (offset, line) pair; lines counted lazily
+
+    def line_at(offset: int) -> int:
+        nonlocal anchor_pos, anchor_line
+        anchor_line += _count_newlines(data, anchor_pos, offset)
+        anchor_pos = offset
+        return anchor_line
+
+    pending: tuple[int, int, int, str, str | None] | None = None  # (line, env start, env end, kind, name)
 
     def flush(end: int) -> None:
         nonlocal pending
@@ -242,74 +284,65 @@ def _scan_into(log: TraceLog, data) -> None:
             return
         rec_line, env_start, env_end, kind, name = pending
         pending = None
-        env_bytes = data[env_start:env_end]
         try:
-            envelope = _json.loads(env_bytes)
+            envelope = _json.loads(data[env_start:env_end])
         except ValueError as exc:
             log.warnings.append(Warning_(path, rec_line, f"invalid envelope JSON ({exc}); record skipped"))
             return
         if not isinstance(envelope, dict):
             log.warnings.append(Warning_(path, rec_line, "envelope is not a JSON object; record skipped"))
             return
-        payload_start = env_end + 1
-        k = kind.decode()
-        if k == "str":
+        if kind == "str":
             value = envelope.get("str")
             if isinstance(value, list) and len(value) == 2 and isinstance(value[1], int):
                 log.strings[value[1]] = str(value[0])
             return
         if log.rank is None and isinstance(envelope.get("rank"), int):
             log.rank = envelope["rank"]
-        log.records.append(
-            Record(
-                line=rec_line,
-                kind=k,
-                name=name.decode() if name else None,
-                envelope=envelope,
-                compile_id=compile_id_of(envelope),
-                payload_start=min(payload_start, end),
-                payload_end=end,
-            )
-        )
+        log.records.append(Record(line=rec_line, kind=kind, name=name, envelope=envelope, compile_id=compile_id_of(envelope),
+                                  payload_start=min(env_end + 1, end), payload_end=end))
 
-    last_header: tuple[int, int, int] | None = None  # (line, envelope start, envelope end)
-    for match in _HEADER.finditer(data):
-        start = match.start()
-        line_no += _count_newlines(data, pos, start)
-        pos = start
-        if not first_header_seen and start > 0:
+    last: tuple[int, int] | None = None  # (header start, envelope start) of the last record
+    for begin in _record_starts(data, start):
+        match = _HEADER_KEY.match(data, begin)
+        if match is None:
+            continue  # a payload-less line that only looks like a prefix; stays part of the previous record
+        if not log.first_header_seen and begin > 0:
             log.warnings.append(Warning_(path, 1, "text before the first record; ignored"))
-        first_header_seen = True
-        flush(start)
+        log.first_header_seen = True
+        flush(begin)
         log.record_count += 1
-        env_start = match.end()
-        env_end = data.find(b"\n", env_start)
-        if env_end < 0:
-            env_end = len(data)
-        last_header = (line_no, env_start, env_end)
-        key = _KEY.match(data, env_start, min(env_end, env_start + 200))
-        if key is None:
-            log.warnings.append(Warning_(path, line_no, "record envelope is not a JSON object; skipped"))
+        env_start = match.start("env")
+        last = (begin, env_start)
+        kind_b = match.group("kind")
+        if kind_b is None:
+            log.warnings.append(Warning_(path, line_at(begin), "record envelope is not a JSON object; skipped"))
             continue
-        kind, name = key.group(1), key.group(2)
-        if _wanted(kind, name):
-            pending = (line_no, env_start, env_end, kind, name)
-        elif version_from_metrics is None and kind == b"compilation_metrics":
-            found = _VERSION_IN_METRICS.search(data, env_start, env_end)
+        name_b = match.group("name")
+        if _wanted(kind_b, name_b):
+            env_end = data.find(b"\n", env_start)
+            pending = (line_at(begin), env_start, env_end if env_end >= 0 else len(data), kind_b.decode(), name_b.decode() if name_b else None)
+        elif log.version_from_metrics is None and kind_b == b"compilation_metrics":
+            env_end = data.find(b"\n", env_start)
+            found = _VERSION_IN_METRICS.search(data, env_start, env_end if env_end >= 0 else len(data))
             if found:
-                version_from_metrics = found.group(1).decode()
+                log.version_from_metrics = found.group(1).decode()
     flush(len(data))
-    _check_tail(log, data, last_header)
-    if not first_header_seen:
+    if last is not None:
+        env_end = data.find(b"\n", last[1])
+        log.tail_offset, log.tail_line = last[0], line_at(last[0])
+        _check_tail(log, data, log.tail_line, last[1], env_end if env_end >= 0 else len(data))
+    if not log.first_header_seen:
         log.warnings.append(Warning_(path, 1, "no TORCH_TRACE records found (not a structured trace log?)"))
-    for record in log.records:
-        if record.kind == "artifact" and record.name == "torch_version":
-            info = log.payload_json(record)
-            if isinstance(info, dict) and isinstance(info.get("pytorch_version"), str):
-                log.torch_version = info["pytorch_version"]
-                break
     if log.torch_version is None:
-        log.torch_version = version_from_metrics
+        for record in log.records:
+            if record.kind == "artifact" and record.name == "torch_version":
+                info = log.payload_json(record)
+                if isinstance(info, dict) and isinstance(info.get("pytorch_version"), str):
+                    log.torch_version = info["pytorch_version"]
+                    break
+    if log.torch_version is None:
+        log.torch_version = log.version_from_metrics
 
 
 # --------------------------------------------------------------------------- pairing by log order
@@ -363,6 +396,14 @@ class GraphRecords:
     mapping: Record | None = None
     stack_traces: Record | None = None
     kernel_to_post: Record | None = None
+
+    def signature(self) -> tuple:
+        """Identifies this graph's inputs: equal signatures mean an identical graph."""
+        parts = [self.compile_id, self.ordinal, self.kind_hint]
+        for role in ("code", "kernel_code", "post_grad", "pre_grad", "post_to_pre", "mapping", "stack_traces", "kernel_to_post"):
+            rec = getattr(self, role)
+            parts.append(None if rec is None else (rec.line, rec.md5))
+        return tuple(parts)
 
 
 @dataclass

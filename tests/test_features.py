@@ -1,0 +1,129 @@
+"""Feature functions called directly on real traces (no server): hover, navigation, lenses,
+symbols, links, and path resolution."""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+from conftest import TRACES, case_dir
+from inductor_lens.features import hover, lenses, navigation, symbols
+from inductor_lens.features.context import LensContext
+from inductor_lens.paths import PathResolver
+
+MODELS = os.path.join(TRACES, "models.py")
+
+
+@pytest.fixture(scope="module")
+def ctx(load_case):
+    return LensContext(load_case("torch-2.11-cuda/mlp_infer"), PathResolver([("/workspace/proj", TRACES)]))
+
+
+def _kernel(ctx, key):
+    return next(k for k in ctx.index.kernels if k.key == key)
+
+
+def _lines(path):
+    with open(path) as fh:
+        return fh.read().split("\n")
+
+
+def test_hover_on_handle_comment_and_off_name(ctx):
+    k = _kernel(ctx, "extern_kernels.mm:3")
+    launch = k.launches[0]
+    lines = _lines(launch.path)
+    comment = next(n for n in range(launch.line - 1, 0, -1) if "[Provenance debug handles] extern_kernels.mm:3" in lines[n - 1])
+    h = hover.hover(ctx, launch.path, comment, 4)
+    assert "`extern_kernels.mm:3`" in h.contents.value and "models.py:26" in h.contents.value
+    # the launch's arguments are not the kernel name: no hover there
+    assert hover.hover(ctx, launch.path, launch.line, len(lines[launch.line - 1]) - 2) is None
+    # definition on the handle comment goes to its launch
+    (target,) = navigation.definition(ctx, launch.path, comment, 4)
+    assert target.range.start.line + 1 == launch.line
+
+
+def test_model_line_hover_and_definition(ctx):
+    h = hover.hover(ctx, MODELS, 26, 8)
+    assert h.contents.value.startswith("**2 kernels · 4 ops** came from this line")
+    defs = navigation.definition(ctx, MODELS, 26, 8)
+    texts = sorted(_lines(d.uri[7:])[d.range.start.line] for d in defs)
+    assert texts[0].strip().startswith("extern_kernels.mm(") and texts[1].startswith("triton_poi_fused_add_addmm_relu_1 = async_compile.triton(")
+    assert hover.hover(ctx, MODELS, 1, 0) is None
+
+
+def test_pre_grad_graph_node_hover_and_file_comment_definition(ctx):
+    graph = ctx.index.graphs[0]
+    pre = graph.pre_grad
+    node = pre.nodes["y_1"]
+    h = hover.hover(ctx, pre.path, node.line, node.col + 1)
+    assert "pre-grad FX node" in h.contents.value and "triton_per_fused_addmm_gelu_native_layer_norm_0:2" in h.contents.value
+    lines = _lines(pre.path)
+    comment = next(n for n, text in enumerate(lines, 1) if "# File: /workspace/proj/models.py:24" in text)
+    (target,) = navigation.definition(ctx, pre.path, comment, 10)
+    assert (target.uri, target.range.start.line + 1) == ("file://" + MODELS, 24)
+
+
+def test_workspace_symbols_by_name_aten_op_and_model_line(ctx):
+    assert [s.name for s in symbols.workspace_symbols(ctx, "relu_1")] == ["triton_poi_fused_add_addmm_relu_1:4"]
+    assert {s.name for s in symbols.workspace_symbols(ctx, "aten.native_layer_norm")} == {"triton_per_fused_addmm_gelu_native_layer_norm_0:2"}
+    assert {s.name for s in symbols.workspace_symbols(ctx, "models.py:26")} == {"extern_kernels.mm:3", "triton_poi_fused_add_addmm_relu_1:4"}
+    assert len(symbols.workspace_symbols(ctx, "")) == 4
+
+
+def test_document_links_in_graph_file(ctx):
+    post = ctx.index.graphs[0].post_grad
+    links = symbols.document_links(ctx, post.path, open(post.path).read())
+    assert links and all(l.target.startswith("file://" + MODELS + "#L") for l in links)
+    assert {l.target.rsplit("#L", 1)[1] for l in links} == {"23", "24", "25", "26", "27"}
+
+
+def test_output_code_lens_on_definition_sums_entries(ctx):
+    k = _kernel(ctx, "triton_poi_fused_add_addmm_relu_1:4")
+    found = {lens.line: lens.title for lens in lenses.output_code_lenses(ctx, k.definition.path)}
+    assert found[k.definition.line] == "1 launch · 3 ops fused"
+    assert found[k.launches[0].line] == "models.py:27 +1 · 3 ops fused · 1 launch"
+
+
+def test_local_frame_moved_and_mismatch(tmp_path, load_case):
+    """A model file edited since the trace: a line shifted down is found nearby; a changed line is flagged."""
+    project = tmp_path / "proj"
+    project.mkdir()
+    lines = _lines(MODELS)
+    moved = lines[:20] + ["# a new comment", "# another"] + lines[20:]
+    (project / "models.py").write_text("\n".join(moved))
+    ctx = LensContext(load_case("torch-2.11-cuda/mlp_infer"), PathResolver([("/workspace/proj", str(project))]))
+    k = _kernel(ctx, "extern_kernels.mm:3")
+    local = ctx.local(k.model_lines[0])
+    assert (local.status, local.line, local.frame.line) == ("moved", 28, 26)
+    h = hover.hover(ctx, str(project / "models.py"), 28, 8)
+    assert "extern_kernels.mm:3" in h.contents.value
+    changed = [("y = self.fc2(y)  # edited" if l.strip() == "y = self.fc2(y)" else l) for l in lines]
+    (project / "models.py").write_text("\n".join(changed))
+    ctx = LensContext(load_case("torch-2.11-cuda/mlp_infer"), PathResolver([("/workspace/proj", str(project))]))
+    assert ctx.local(_kernel(ctx, "extern_kernels.mm:3").model_lines[0]).status == "mismatch"
+
+
+def test_resolver_longest_suffix_and_ties(tmp_path):
+    a = tmp_path / "a" / "proj"
+    b = tmp_path / "b" / "proj"
+    for folder, line in ((a, "x = 1"), (b, "y = self.fc2(y)")):
+        folder.mkdir(parents=True)
+        (folder / "models.py").write_text("\n" * 25 + line + "\n")
+    resolver = PathResolver(roots=[str(tmp_path)], use_interpreter_site_packages=False)
+    # same suffix length (proj/models.py): the file whose line 26 equals the frame's code wins
+    assert resolver.resolve("/workspace/proj/models.py", "y = self.fc2(y)", 26) == str(b / "models.py")
+    assert resolver.resolve("/workspace/proj/models.py", "x = 1", 26) == str(a / "models.py")
+    deeper = tmp_path / "c" / "workspace" / "proj"
+    deeper.mkdir(parents=True)
+    shutil.copy(a / "models.py", deeper / "models.py")
+    resolver = PathResolver(roots=[str(tmp_path)], use_interpreter_site_packages=False)
+    assert resolver.resolve("/workspace/proj/models.py", "y = self.fc2(y)", 26) == str(deeper / "models.py")
+    assert resolver.resolve("/nowhere/else.py") is None
+
+
+def test_mapping_prefix_beats_suffix_search(tmp_path):
+    resolver = PathResolver([("/workspace/proj", TRACES)], roots=[str(tmp_path)], use_interpreter_site_packages=False)
+    assert resolver.resolve("/workspace/proj/models.py") == MODELS
+    assert resolver.resolve("/workspace/project/models.py") is None  # a prefix of a path segment is not a match
