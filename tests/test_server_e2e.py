@@ -178,9 +178,14 @@ async def test_hover_on_graph_node_and_linked_ranges(client: LanguageClient):
     assert len(linked["code"]) == 2  # definition + launch
 
 
-async def test_no_errors_logged(client: LanguageClient):
+async def test_progress_status_and_no_errors(client: LanguageClient):
     await kernels(client)
     assert not [m for m in client.log_messages if m.type == types.MessageType.Error]
+    (reports,) = client.progress_reports.values()  # one indexing run: begin ... end
+    assert isinstance(reports[0], types.WorkDoneProgressBegin) and isinstance(reports[-1], types.WorkDoneProgressEnd)
+    assert reports[-1].message == "4 kernels"
+    states = [_plain(s) for s in client.statuses]
+    assert states[0]["state"] == "indexing" and states[-1]["state"] == "ready" and states[-1]["kernels"] == 4
 
 
 # ------------------------------------------------------------------ mlp_train, gpt2_train, broken
