@@ -13,7 +13,6 @@ import {
   RevealOutputChannelOn,
   type ServerOptions,
   State,
-  TransportKind,
 } from 'vscode-languageclient/node';
 import type { NotificationType, RequestType } from 'vscode-languageserver-protocol';
 import { CLIENT_ID, Commands, DISPLAY_NAME, SECTION, SERVER_MODULE } from './constants';
@@ -203,7 +202,7 @@ export class ServerManager implements Disposable {
     const serverOptions: ServerOptions = {
       command: launch.command,
       args: launch.args,
-      transport: TransportKind.stdio,
+      // No `transport`: with TransportKind.stdio the client would append `--stdio` to the args.
       options: { env: launch.env, cwd: resource?.fsPath },
     };
     const clientOptions: LanguageClientOptions = {

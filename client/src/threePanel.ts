@@ -11,8 +11,7 @@ import {
   type Location,
   OverviewRulerLane,
   type Position,
-  type Range,
-  Selection,
+  Range,
   TextEditorRevealType,
   type TextEditor,
   ThemeColor,
@@ -148,20 +147,19 @@ export class ThreePanelView implements Disposable {
       [panels.postGrad, ViewColumn.Two],
       [panels.code, ViewColumn.Three],
     ];
-    let origin: TextEditor | undefined;
+    let originColumn: ViewColumn | undefined;
     for (const [file, column] of columns) {
       if (file) {
-        const editor = await showTextDocument(file, { viewColumn: column, preserveFocus: true, preview: false });
+        await showTextDocument(file, { viewColumn: column, preserveFocus: true, preview: false });
         if (samePath(file, uri)) {
-          origin = editor;
+          originColumn = column;
         }
       }
     }
-    if (origin) {
-      // Put the cursor back where it was, in the panel that shows the document it was in.
-      origin.selection = new Selection(position, position);
-      await showTextDocument(origin.document.uri, { viewColumn: origin.viewColumn, preserveFocus: false });
-    }
+    // The cursor goes back where it was, in the panel that shows its document, in view.
+    const origin =
+      originColumn &&
+      (await showTextDocument(uri, { viewColumn: originColumn, selection: new Range(position, position) }));
     this.paint(origin);
     return true;
   }

@@ -13,6 +13,5 @@ vi.mock('@vscode/python-extension', () => ({ PythonExtension: { api: vi.fn() } }
 vi.mock('vscode-languageclient/node', () => ({
   LanguageClient: vi.fn(),
   State: { Stopped: 1, Running: 2, Starting: 3 },
-  TransportKind: { stdio: 0 },
   RevealOutputChannelOn: { Debug: 0, Info: 1, Warn: 2, Error: 3, Never: 4 },
 }));

@@ -102,47 +102,33 @@ async function waitForCursorLine(page, line, timeout = 15000) {
 
 /**
  * The highlighted lines of every editor group, as [{group, file, lines: [{line, text}]}]: the
- * line numbers and texts at the vertical positions where the three-panel view's decoration
- * (a whole-line background in the colour `inductorLens.provenanceHighlightBackground`) is drawn.
+ * line numbers and texts at the vertical positions where a decoration is drawn whose background
+ * is the three-panel view's colour (`inductorLens.provenanceHighlightBackground`).
  */
 async function highlightedLines(page) {
   return page.evaluate(() => {
-    const classes = new Set();
-    for (const sheet of document.styleSheets) {
-      let rules;
-      try {
-        rules = sheet.cssRules;
-      } catch {
-        continue;
-      }
-      for (const rule of rules) {
-        if (rule.cssText && rule.cssText.includes('inductorLens-provenanceHighlightBackground') && rule.selectorText) {
-          for (const m of rule.selectorText.matchAll(/\.([\w-]+)/g)) classes.add(m[1]);
-        }
-      }
-    }
+    // The colour as the browser computes it, to compare with each decoration's computed background.
+    const probe = document.createElement('div');
+    probe.style.backgroundColor = 'var(--vscode-inductorLens-provenanceHighlightBackground)';
+    document.querySelector('.monaco-workbench').appendChild(probe);
+    const highlight = getComputedStyle(probe).backgroundColor;
+    probe.remove();
     const groups = [...document.querySelectorAll('.editor-group-container')];
     return groups.map((group, index) => {
       const file = group.querySelector('.tab.active .label-name')?.textContent?.trim() ?? '';
       const editor = group.querySelector('.monaco-editor');
       const lines = [];
       if (editor) {
-        const top = (el) => el.closest('[style*="top"]')?.style.top ?? el.style.top;
-        const numbers = new Map(
-          [...editor.querySelectorAll('.margin-view-overlays > div')].map((d) => [
-            d.style.top,
-            d.querySelector('.line-numbers')?.textContent?.trim(),
-          ]),
-        );
-        const texts = new Map([...editor.querySelectorAll('.view-lines > .view-line')].map((d) => [d.style.top, d.textContent]));
+        const byTop = (selector, read) =>
+          new Map([...editor.querySelectorAll(selector)].map((d) => [d.style.top, read(d)]));
+        const numbers = byTop('.margin-view-overlays > div', (d) => d.querySelector('.line-numbers')?.textContent?.trim());
+        const texts = byTop('.view-lines > .view-line', (d) => d.textContent);
         const seen = new Set();
-        for (const cls of classes) {
-          for (const el of editor.querySelectorAll(`.view-overlays .${CSS.escape(cls)}`)) {
-            const y = top(el.parentElement) || top(el);
-            if (seen.has(y)) continue;
-            seen.add(y);
-            lines.push({ line: Number(numbers.get(y)), text: (texts.get(y) ?? '').trim().slice(0, 100) });
-          }
+        for (const el of editor.querySelectorAll('.view-overlays > div > .cdr')) {
+          const top = el.parentElement.style.top;
+          if (seen.has(top) || getComputedStyle(el).backgroundColor !== highlight) continue;
+          seen.add(top);
+          lines.push({ line: Number(numbers.get(top)), text: (texts.get(top) ?? '').trim().slice(0, 100) });
         }
       }
       lines.sort((a, b) => a.line - b.line);
