@@ -98,6 +98,7 @@ cat >"$RUN/expected.json" <<EOF
   "launchLine": $(line_of 'triton_per_fused_addmm_gelu_native_layer_norm_0.run('),
   "otherDefinitionLine": $(line_of '^triton_poi_fused_add_addmm_relu_1 = async_compile'),
   "hoverText": "self.fc1(x)",
+  "lensKernel": "triton_poi_fused_add_addmm_relu_1",
   "preGradWords": ["gelu", "layer_norm"],
   "postGradWords": ["erf", "rsqrt"]
 }

@@ -270,6 +270,25 @@ async function highlightedLines(page) {
       const texts = await page.locator('.monaco-editor .codelens-decoration').allInnerTexts();
       return JSON.stringify(texts.filter((t) => t.trim()).slice(0, 8));
     });
+
+    await check(page, 'clicking a code lens peeks the launches of its kernels', async () => {
+      const lens = page.locator('.monaco-editor .codelens-decoration a', { hasText: expected.lensKernel }).first();
+      await lens.click();
+      const peek = page.locator('.peekview-widget').first();
+      await peek.waitFor({ timeout: 15000 });
+      const rows = peek.locator('.monaco-list-row');
+      await rows.first().waitFor({ timeout: 15000 });
+      await page.waitForTimeout(500);
+      await shot('09-code-lens-peek.png');
+      const title = (await peek.locator('.peekview-title').innerText()).replace(/\s+/g, ' ').trim();
+      const texts = (await rows.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+      // Line 26 became extern_kernels.mm:3 and the Triton kernel: one launch each, in the output code.
+      const launches = ['extern_kernels.mm(', `${expected.lensKernel}.run(`];
+      if (!title.includes(expected.outputCodeName) || !launches.every((l) => texts.some((t) => t.startsWith(l)))) {
+        throw new Error(`peek "${title}": ${texts.join(' | ')}`);
+      }
+      return `${title}: ${texts.join(' | ')}`;
+    });
   } finally {
     await shot('99-final.png').catch(() => {});
     await context.close();
