@@ -198,11 +198,13 @@ export function toTreeItem(node: TreeNode): TreeItem {
     }
     case 'kernel': {
       const kernel = node.kernel;
-      const item = new TreeItem(kernel.name, TreeItemCollapsibleState.None);
+      // Extern kernels share their name (extern_kernels.mm): their debug handle tells them apart.
+      const extern = kernel.kind === 'extern' || kernel.kind === 'fallback';
+      const item = new TreeItem(extern ? kernel.key : kernel.name, TreeItemCollapsibleState.None);
       item.id = `${kernel.trace}\0${kernel.compile_id}\0${kernel.graph}\0${kernel.key}`;
       item.description = kernelDescription(kernel);
       item.tooltip = new MarkdownString(kernelTooltip(kernel));
-      item.iconPath = new ThemeIcon(kernel.kind === 'extern' || kernel.kind === 'fallback' ? 'library' : 'symbol-event');
+      item.iconPath = new ThemeIcon(extern ? 'library' : 'symbol-event');
       item.contextValue = 'kernel';
       if (kernel.definition) {
         item.command = openAt(kernel.definition.path, kernel.definition.line, 'Open Kernel');

@@ -55,6 +55,7 @@ describe('buildKernelTree on the real mlp_infer trace', () => {
     const node = roots[0].children[0].children[0].children.find((k) => k.kernel.key === 'extern_kernels.mm:1')!;
     const item = toTreeItem(node);
     expect(item.command).toBeUndefined();
+    expect(item.label).toBe('extern_kernels.mm:1');
     expect(item.description).toBe('extern · 1 launch · models.py:23');
   });
 
