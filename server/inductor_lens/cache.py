@@ -4,16 +4,23 @@ Editors need real files to open, so output code, AOT kernel code and FX graphs r
 are written once into ``<cache>/extracted/<md5>/<name>`` (content-addressed: the same text from
 another rank or another run reuses the same file).  The default root is platformdirs'
 user cache folder for ``inductor-lens``; ``--cache-dir`` / ``INDUCTOR_LENS_CACHE`` override it.
-Nothing is ever written outside this folder.
+The on-disk index cache lives in ``<cache>/index/``: one pickle per log, holding its scan and its
+materialized graphs, valid while the log's size, mtime and first/last bytes are unchanged (and
+used as the starting point when the log only grew).  It is the user's own cache folder; a pickle
+that fails to load is ignored and rewritten.  Nothing is ever written outside this folder.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import pickle
 import tempfile
 
 import platformdirs
+
+#: Bump when the pickled index layout changes: older cache files are then ignored.
+INDEX_FORMAT = 3
 
 
 def default_cache_dir() -> str:
@@ -26,6 +33,10 @@ class Cache:
 
     def __init__(self, root: str | None = None) -> None:
         self.root = os.path.abspath(root or default_cache_dir())
+
+    def path_for(self, md5: str | None, name: str, text: str | None = None) -> str:
+        """Where a text with this MD5 is (or will be) extracted; ``text`` is hashed when ``md5`` is None."""
+        return self.extracted_path(text or "", name, md5)
 
     def extracted_path(self, text: str, name: str, md5: str | None = None) -> str:
         """Where ``text`` is (or will be) extracted; ``md5`` is its UTF-8 MD5 when already known."""
@@ -52,3 +63,34 @@ class Cache:
                     os.unlink(tmp)
                 raise
         return path
+
+    # ------------------------------------------------------------------ index cache
+    def _index_file(self, log_path: str) -> str:
+        digest = hashlib.sha1(os.path.abspath(log_path).encode("utf-8", "surrogateescape")).hexdigest()
+        return os.path.join(self.root, "index", f"{digest}.pkl")
+
+    def load_index(self, log_path: str):
+        """The object saved for ``log_path`` by :meth:`save_index`, or ``None`` (missing, stale
+        format, or unreadable: a damaged cache file is never an error)."""
+        try:
+            with open(self._index_file(log_path), "rb") as fh:
+                fmt, path, value = pickle.load(fh)
+        except Exception:
+            return None
+        if fmt != INDEX_FORMAT or path != os.path.abspath(log_path):
+            return None
+        return value
+
+    def save_index(self, log_path: str, value) -> None:
+        """Save ``value`` for ``log_path`` atomically.  Raises ``OSError`` when the folder is not writable."""
+        target = self._index_file(log_path)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(target), prefix=".tmp-")
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                pickle.dump((INDEX_FORMAT, os.path.abspath(log_path), value), fh, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, target)
+        except BaseException:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+            raise

@@ -31,7 +31,8 @@ def build_parser() -> argparse.ArgumentParser:
     report = sub.add_parser("report", help="index traces and print kernels with their model lines")
     report.add_argument("paths", nargs="*", metavar="PATH", help="TORCH_TRACE log(s), folders, tlparse output, debug folder or output_code.py (default: the bundled example)")
     report.add_argument("--json", action="store_true", help="print one JSON document")
-    report.add_argument("--cache-dir", metavar="DIR", help="where extracted output code is written (default: the user cache folder)")
+    report.add_argument("--cache-dir", metavar="DIR", help="where extracted output code and the index cache are written (default: the user cache folder)")
+    report.add_argument("--no-cache", action="store_true", help="neither read nor write the on-disk index cache")
     report.add_argument("--path-map", action="append", type=_path_map, default=[], metavar="FROM=TO", help="map trace paths starting with FROM to TO (repeatable)")
     serve = sub.add_parser("serve", help="run the language server (stdio by default)")
     serve.add_argument("--tcp", type=int, metavar="PORT", help="listen on 127.0.0.1:PORT instead of stdio (debugging)")
@@ -52,7 +53,7 @@ def _report(args) -> int:
     if not paths:
         paths = [EXAMPLE_DIR]
         mappings.append(("/workspace/proj", EXAMPLE_DIR))
-    index = load(paths, Cache(args.cache_dir))
+    index = load(paths, Cache(args.cache_dir), disk_cache=not args.no_cache)
     resolver = PathResolver(mappings, use_interpreter_site_packages=True)
     readable = bool(index.graphs) or any(t.readable for t in index.traces)
     if args.json:

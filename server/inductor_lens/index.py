@@ -9,8 +9,11 @@ nodes; FX node -> kernels.  Bad input becomes warnings; it never raises except f
 
 from __future__ import annotations
 
+import hashlib
 import os
+import pickle
 import re
+import threading
 from dataclasses import dataclass
 
 from . import _json
@@ -24,6 +27,7 @@ from .readers.mapping import parse_kernel_to_post, parse_node_mappings, parse_po
 from .readers.output_code import parse_output_code
 from .readers.stack_traces import parse_stack_traces
 
+_AOT_ID_KIND = re.compile(r"^# AOT ID: \['[^']*?(forward|backward|inference)'")
 LOG_GLOB_NAME = re.compile(r"^dedicated_log_torch_trace_.*\.log$")
 _SKIP_DIRS = {".git", "node_modules", "__pycache__", ".venv", "venv"}
 
@@ -41,9 +45,19 @@ class LogMemo:
     head: bytes
     log: torch_trace.TraceLog
     graphs: dict[tuple, Graph | None]
+    tail: bytes = b""
+    saved: bool = False
 
 
 _HEAD_BYTES = 4096
+
+
+def _head_tail(path: str, size: int) -> tuple[bytes, bytes]:
+    with open(path, "rb") as fh:
+        head = fh.read(_HEAD_BYTES)
+        fh.seek(max(0, size - _HEAD_BYTES))
+        tail = fh.read(_HEAD_BYTES)
+    return head, tail
 
 
 @dataclass(slots=True)
@@ -86,30 +100,34 @@ class Index:
     methods to query.
     """
 
-    def __init__(self, cache: Cache | None = None, memo: dict[str, LogMemo] | None = None) -> None:
+    def __init__(self, cache: Cache | None = None, memo: dict[str, LogMemo] | None = None, *, disk_cache: bool = True) -> None:
         self.cache = cache or Cache()
+        #: read and write the on-disk index cache (``--no-cache`` turns it off)
+        self.disk_cache = disk_cache
         #: shared between successive indexes of the same traces (the server keeps one)
         self.memo = memo if memo is not None else {}
         self.traces: list[TraceInfo] = []
-        self.graphs: list[Graph] = []
-        self.warnings: list[Warning_] = []
+        self._graphs: list[Graph] = []
+        self._warnings: list[Warning_] = []
+        self._refreshed: set[int] = set()  # ids of loaded graphs whose files are registered
         self._documents: dict[str, DocumentRole] = {}
         self._by_source: dict[tuple[str, int], list[Kernel]] | None = None
-        self._node_kernels: dict[tuple[int, str, str], list[Kernel]] = {}
+        self._node_kernels: dict[int, dict[tuple[str, str], list[Kernel]]] = {}
+        self._register_lock = threading.RLock()
 
     # ------------------------------------------------------------------ loading
     def add(self, path: str) -> list[Graph]:
         """Load ``path`` (file or folder, any supported input); returns the graphs it added."""
         path = os.path.abspath(path)
-        before = len(self.graphs)
+        before = len(self._graphs)
         if os.path.isdir(path):
             self._add_folder(path)
         elif os.path.isfile(path):
             self._add_file(path)
         else:
-            self.warnings.append(Warning_(path, 0, "no such file or folder"))
+            self._warnings.append(Warning_(path, 0, "no such file or folder"))
         self._by_source = None
-        return self.graphs[before:]
+        return self._graphs[before:]
 
     def _add_file(self, path: str) -> None:
         name = os.path.basename(path)
@@ -145,70 +163,81 @@ class Index:
             if code not in self._documents:
                 self._add_loose_code(code)
         if not logs and not debug_codes:
-            self.warnings.append(Warning_(folder, 0, "no TORCH_TRACE logs, tlparse output or debug folders found"))
+            self._warnings.append(Warning_(folder, 0, "no TORCH_TRACE logs, tlparse output or debug folders found"))
 
     def _register(self, graph: Graph) -> None:
-        self.graphs.append(graph)
-        for path in [graph.output_code, *graph.output_code_aliases]:
-            self._documents[os.path.abspath(path)] = DocumentRole(graph, "code")
-        if graph.kernel_code:
-            self._documents[os.path.abspath(graph.kernel_code)] = DocumentRole(graph, "kernel_code")
-        if graph.post_grad:
-            self._documents[os.path.abspath(graph.post_grad.path)] = DocumentRole(graph, "post_grad")
-        if graph.pre_grad:
-            self._documents.setdefault(os.path.abspath(graph.pre_grad.path), DocumentRole(graph, "pre_grad"))
-        for kernel in graph.kernels:
-            for role, nodes in (("post_grad", kernel.post_grad_nodes), ("pre_grad", kernel.pre_grad_nodes)):
-                for node in nodes:
-                    self._node_kernels.setdefault((id(graph), role, node), []).append(kernel)
+        self._graphs.append(graph)
+        self._register_files(graph)
 
-    def _extract(self, text: str, name: str, md5: str | None, warn_file: str, warn_line: int) -> str:
-        try:
-            return self.cache.extract(text, name, md5)
-        except OSError as exc:
-            self.warnings.append(Warning_(warn_file, warn_line, f"cannot write extracted copy to the cache: {exc}"))
-            return self.cache.extracted_path(text, name, md5)
-
-    def _code_aliases(self, log_path: str, record: torch_trace.Record, text: str) -> list[str]:
-        meta = record.envelope.get(record.kind) or {}
-        names = [meta.get("file_path"), meta.get("filename")] if isinstance(meta, dict) else []
-        found: list[str] = []
-        for name in names:
-            if not isinstance(name, str) or not name:
-                continue
-            for cand in inductor_cache_candidates(name, log_path):
-                if cand not in found and os.path.isfile(cand) and _same_text(cand, text):
-                    found.append(os.path.abspath(cand))
-                    break
-        return found
+    def _register_files(self, graph: Graph) -> None:
+        """Map every file of ``graph`` known so far to it (without materializing it)."""
+        docs = self._documents
+        docs[os.path.abspath(graph.output_code)] = DocumentRole(graph, "code")
+        for role, path in getattr(graph, "graph_files", {}).items():
+            docs.setdefault(os.path.abspath(path), DocumentRole(graph, role))
+        if graph.loaded:
+            for path in graph.output_code_aliases:
+                docs[os.path.abspath(path)] = DocumentRole(graph, "code")
+            if graph.kernel_code:
+                docs[os.path.abspath(graph.kernel_code)] = DocumentRole(graph, "kernel_code")
+            for role in ("post_grad", "pre_grad"):
+                fx = getattr(graph, role)
+                if fx is not None:
+                    docs.setdefault(os.path.abspath(fx.path), DocumentRole(graph, role))
 
     def _scan_log(self, path: str) -> tuple[torch_trace.TraceLog, LogMemo]:
-        """Scan ``path``, reusing or extending an earlier scan when the file is unchanged or grew."""
+        """Scan ``path``, reusing or extending an earlier scan (this process's memo, else the
+        on-disk index cache) when the file is unchanged or only grew."""
         st = os.stat(path)
         identity = (st.st_size, st.st_mtime_ns)
-        with open(path, "rb") as fh:
-            head = fh.read(_HEAD_BYTES)
+        head, tail = _head_tail(path, st.st_size)
         memo = self.memo.get(path)
-        if memo is not None and memo.identity == identity and memo.head == head:
+        if memo is None and self.disk_cache:
+            memo = self.cache.load_index(path)
+            if not isinstance(memo, LogMemo) or not all(
+                g is None or (os.path.isfile(g.output_code) and all(os.path.isfile(p) for p in g.graph_files.values()))
+                for g in memo.graphs.values()
+            ):
+                memo = None  # stale, or its extracted files were deleted
+            elif memo is not None:
+                memo.saved = True
+        if memo is not None and memo.identity == identity and memo.head == head and memo.tail == tail:
+            self.memo[path] = memo
             return memo.log, memo
         if memo is not None and st.st_size >= memo.log.size and head.startswith(memo.head):
             log = torch_trace.scan(path, previous=memo.log)  # appended: read only the new part
         else:
             log = torch_trace.scan(path)
             memo = LogMemo(identity, head, log, {})
-        memo.identity, memo.head, memo.log = identity, head, log
+        memo.identity, memo.head, memo.tail, memo.log, memo.saved = identity, head, tail, log, False
         self.memo[path] = memo
         return log, memo
+
+    def save_cache(self) -> None:
+        """Write the index cache for every log whose graphs are all materialized and that changed
+        since it was last saved.  A cache folder that is not writable is reported, not fatal."""
+        if not self.disk_cache:
+            return
+        for path, memo in list(self.memo.items()):
+            if memo.saved or not all(g is None or g.loaded for g in memo.graphs.values()):
+                continue
+            try:
+                self.cache.save_index(path, memo)
+                memo.saved = True
+            except (OSError, pickle.PicklingError) as exc:
+                self._warnings.append(Warning_(path, 0, f"cannot write the index cache: {exc}"))
 
     def _add_log(self, path: str, display: str | None = None) -> None:
         try:
             log, memo = self._scan_log(path)
         except OSError as exc:
-            self.warnings.append(Warning_(path, 0, f"cannot read: {exc.strerror or exc}"))
+            self._warnings.append(Warning_(path, 0, f"cannot read: {exc.strerror or exc}"))
             return
         info = TraceInfo(path=path, rank=log.rank, torch_version=log.torch_version, format="torch_trace" if display is None else "tlparse")
         info.readable = log.record_count > 0
         for group in torch_trace.pair_graphs(log):
+            if group.code.line == log.incomplete_tail_line:
+                continue  # still being written (or cut): reported, indexed once complete
             signature = group.signature()
             if signature in memo.graphs:
                 graph = memo.graphs[signature]
@@ -225,68 +254,31 @@ class Index:
                 info.compile_ids.append(graph.compile_id)
             self._register(graph)
         self.traces.append(info)
-        self.warnings.extend(log.warnings)
+        self._warnings.extend(log.warnings)
 
     def _graph_from_log(self, log: torch_trace.TraceLog, group: torch_trace.GraphRecords) -> Graph | None:
+        """The cold part: what a graph is, from envelopes alone (plus the code's first line).
+
+        Kernels, FX graphs and extracted files come later, when first asked for (:meth:`_load`).
+        """
         code_rec = group.code
-        text = log.payload(code_rec)
-        if text is None:
-            return None
         language = "cpp" if code_rec.kind == "graph_dump" else "python"
         meta = code_rec.envelope.get(code_rec.kind) or {}
-        base = os.path.basename(str(meta.get("filename") or meta.get("file_path") or "")) if isinstance(meta, dict) else ""
+        names = [str(meta.get(k)) for k in ("file_path", "filename") if isinstance(meta, dict) and meta.get(k)]
+        base = os.path.basename(names[0]) if names else ("output_code.cpp" if language == "cpp" else "output_code.py")
+        on_disk = [c for n in names for c in inductor_cache_candidates(n, log.path) if os.path.isfile(c)]
+        aot = _AOT_ID_KIND.match(log.first_payload_line(code_rec) or "")
+        kind = (aot.group(1) if aot else None) or group.kind_hint or "inference"
+        code_path = os.path.abspath(on_disk[0]) if on_disk else self.cache.path_for(code_rec.md5, base)
+        cache = self.cache
+        graph = Graph(log.path, log.rank, group.compile_id, kind, group.ordinal, code_path, wrapper_language=language,
+                      loader=lambda g: _materialize(g, log, group, base, on_disk, cache))
+        graph.code_md5 = code_rec.md5
         cid_dir = group.compile_id.replace("/", "_").replace("!", "ca")
-        name = base or ("output_code.cpp" if language == "cpp" else "output_code.py")
-        aliases = self._code_aliases(log.path, code_rec, text)
-        if aliases:  # the Inductor cache file exists on disk with this text: editors open it
-            code_path, aliases = aliases[0], aliases[1:]
-        else:  # exists only inside the log: extract a copy once
-            code_path = self._extract(text, name, code_rec.md5, log.path, code_rec.line)
-        parsed = parse_output_code(text, language)
-        kind = parsed.graph_kind or group.kind_hint or "inference"
-        graph = Graph(
-            trace=log.path,
-            rank=log.rank,
-            compile_id=group.compile_id,
-            kind=kind,
-            ordinal=group.ordinal,
-            output_code=code_path,
-            output_code_aliases=aliases,
-            wrapper_language=parsed.language,
-        )
-        inputs = GraphInputs(code=parsed, code_path=code_path)
-        if group.kernel_code is not None:
-            ktext = log.payload(group.kernel_code)
-            if ktext is not None:
-                kmeta = group.kernel_code.envelope.get("graph_dump") or {}
-                kname = os.path.basename(str(kmeta.get("filename") or "kernel.cpp"))
-                graph.kernel_code = self._extract(ktext, kname, group.kernel_code.md5, log.path, group.kernel_code.line)
-                inputs.kernel_code = parse_output_code(ktext, "cpp")
-                inputs.kernel_code_path = graph.kernel_code
-        for role in ("post_grad", "pre_grad"):
-            rec = getattr(group, role)
-            if rec is None:
-                continue
-            gtext = log.payload(rec)
-            if gtext is None:
-                continue
-            gpath = self._extract(gtext, f"{role}_graph_{cid_dir}_{kind}.py", rec.md5, log.path, rec.line)
-            fx = parse_fx_graph(gtext, gpath)
-            setattr(graph, role, fx)
-            setattr(inputs, role, fx)
-        if group.mapping is not None:
-            mapping = parse_node_mappings(log.payload_json(group.mapping))
-            inputs.mapping = mapping
-            graph.mapping_version = mapping.version if mapping is not None else None
-        if group.stack_traces is not None:
-            value = log.payload_json(group.stack_traces)
-            inputs.stack_traces = parse_stack_traces(value) if value is not None else None
-        if group.kernel_to_post is not None:
-            inputs.kernel_to_post = parse_kernel_to_post(log.payload_json(group.kernel_to_post))
-        if group.post_to_pre is not None:
-            gid = graph.pre_grad.graph_id if graph.pre_grad else None
-            inputs.post_to_pre = parse_post_to_pre_nodes(log.payload_json(group.post_to_pre), gid)
-        link_graph(graph, inputs)
+        graph.graph_files = {
+            role: self.cache.path_for(rec.md5, f"{role}_graph_{cid_dir}{'' if role == 'pre_grad' else '_' + kind}.py")
+            for role in ("post_grad", "pre_grad") if (rec := getattr(group, role)) is not None and rec.md5
+        }
         return graph
 
     def _add_loose_code(self, path: str) -> None:
@@ -295,11 +287,13 @@ class Index:
         if text is None:
             return
         folder = os.path.dirname(path)
+        digests = {hashlib.md5(t.encode("utf-8")).hexdigest() for t in (text, text.rstrip("\n"), text.rstrip("\n") + "\n")}
         for graph in self.graphs:  # the same code already came from a log: just an alias
-            if _same_text(graph.output_code, text):
+            if graph.code_md5 in digests:
+                graph.ensure()
                 if os.path.abspath(path) not in graph.output_code_aliases:
                     graph.output_code_aliases.append(os.path.abspath(path))
-                    self._documents[os.path.abspath(path)] = DocumentRole(graph, "code")
+                self._documents[os.path.abspath(path)] = DocumentRole(graph, "code")
                 return
         language = "cpp" if path.endswith(".cpp") else None
         parsed = parse_output_code(text, language)
@@ -315,7 +309,7 @@ class Index:
                     inputs.mapping = parse_node_mappings(_json.loads(raw))
                     graph.mapping_version = inputs.mapping.version if inputs.mapping else None
                 except ValueError as exc:
-                    self.warnings.append(Warning_(mapping_path, 1, f"invalid JSON: {exc}"))
+                    self._warnings.append(Warning_(mapping_path, 1, f"invalid JSON: {exc}"))
         for fname in ("inductor_generated_kernel_to_post_grad_nodes.json", "inductor_triton_kernel_to_post_grad_nodes.json"):
             extra = os.path.join(folder, fname)
             if os.path.isfile(extra):
@@ -323,7 +317,7 @@ class Index:
                 try:
                     inputs.kernel_to_post = parse_kernel_to_post(_json.loads(raw)) if raw else None
                 except ValueError as exc:
-                    self.warnings.append(Warning_(extra, 1, f"invalid JSON: {exc}"))
+                    self._warnings.append(Warning_(extra, 1, f"invalid JSON: {exc}"))
         post = os.path.join(folder, "fx_graph_transformed.py")
         if os.path.isfile(post):
             gtext = _read_text(post, self.warnings)
@@ -336,11 +330,43 @@ class Index:
     # ------------------------------------------------------------------ queries
     @property
     def kernels(self) -> list[Kernel]:
+        """Every kernel (materializes every graph)."""
         return [k for g in self.graphs for k in g.kernels]
+
+    def materialize(self) -> None:
+        """Materialize every graph now (the server does this in its worker thread), then save
+        the on-disk index cache."""
+        for graph in self._graphs:
+            graph.ensure()
+        self.save_cache()
+
+    @property
+    def graphs(self) -> list[Graph]:
+        """Every graph, in load order, except those found unreadable when materialized."""
+        return [g for g in self._graphs if not (g.loaded and g.broken)]
+
+    @property
+    def warnings(self) -> list[Warning_]:
+        """Everything skipped or suspicious, with file and line: from scanning, and from the
+        graphs materialized so far."""
+        out = list(self._warnings)
+        for graph in self.graphs:
+            if graph.loaded:
+                out.extend(w for w in graph.warnings if w not in out)
+        return out
 
     def document(self, path: str) -> DocumentRole | None:
         """What ``path`` is to the index (output code, kernel code, post-/pre-grad graph), if anything."""
-        return self._documents.get(os.path.abspath(path))
+        key = os.path.abspath(path)
+        found = self._documents.get(key)
+        if found is None:
+            with self._register_lock:  # files revealed by graphs materialized since
+                for graph in self.graphs:
+                    if graph.loaded and id(graph) not in self._refreshed:
+                        self._refreshed.add(id(graph))
+                        self._register_files(graph)
+            found = self._documents.get(key)
+        return found
 
     def kernels_at(self, path: str, line: int) -> list[Kernel]:
         """Kernels whose definition or a launch is on ``line`` (1-based) of output-code file ``path``."""
@@ -367,11 +393,21 @@ class Index:
         return (doc.graph, doc.role, node) if node is not None else None
 
     def kernels_of_node(self, graph: Graph, role: str, node: str) -> list[Kernel]:
-        """Kernels of ``graph`` that computed FX node ``node`` of its ``role`` graph."""
-        if role == "pre_grad":  # a pre-grad graph is shared by the compile's graphs
-            return [k for g in self.graphs if g.trace == graph.trace and g.compile_id == graph.compile_id
-                    for k in self._node_kernels.get((id(g), role, node), [])]
-        return list(self._node_kernels.get((id(graph), role, node), []))
+        """Kernels of ``graph`` that computed FX node ``node`` of its ``role`` graph (a pre-grad
+        graph is shared by the compile's graphs, so all of them are asked)."""
+        graphs = [g for g in self.graphs if g.trace == graph.trace and g.compile_id == graph.compile_id] if role == "pre_grad" else [graph]
+        out: list[Kernel] = []
+        for g in graphs:
+            table = self._node_kernels.get(id(g))
+            if table is None:
+                table = {}
+                for kernel in g.kernels:
+                    for r, nodes in (("post_grad", kernel.post_grad_nodes), ("pre_grad", kernel.pre_grad_nodes)):
+                        for n in nodes:
+                            table.setdefault((r, n), []).append(kernel)
+                self._node_kernels[id(g)] = table
+            out.extend(table.get((role, node), []))
+        return out
 
     def kernels_by_source(self) -> dict[tuple[str, int], list[Kernel]]:
         """``{(file as written in the trace, line): [kernels]}`` over every frame of every kernel."""
@@ -386,9 +422,73 @@ class Index:
         return self._by_source
 
 
-def load(paths, cache: Cache | None = None) -> Index:
-    """Build an :class:`Index` over ``paths`` (files or folders)."""
-    index = Index(cache)
+def load(paths, cache: Cache | None = None, *, lazy: bool = False, disk_cache: bool = True) -> Index:
+    """Build an :class:`Index` over ``paths`` (files or folders).
+
+    ``lazy=True`` stops after the cold scan (graphs materialize when first asked for);
+    by default every graph is materialized, so ``warnings`` are complete.
+    """
+    index = Index(cache, disk_cache=disk_cache)
     for path in paths:
         index.add(path)
+    if not lazy:
+        index.materialize()
     return index
+
+
+def _materialize(graph: Graph, log: torch_trace.TraceLog, group: torch_trace.GraphRecords, base: str, on_disk: list[str], cache: Cache) -> None:
+    """Materialize a graph of a log (its loader): read (MD5-verified) and parse its payloads, write extracted
+    copies, link kernels.  Damage becomes warnings; the graph then has fewer or no kernels."""
+    code_rec = group.code
+    warns = graph.warnings
+
+    def extract(text: str, name: str, rec) -> str:
+        try:
+            return cache.extract(text, name, rec.md5)
+        except OSError as exc:
+            warns.append(Warning_(log.path, rec.line, f"cannot write extracted copy to the cache: {exc}"))
+            return cache.extracted_path(text, name, rec.md5)
+
+    text = log.payload(code_rec, warns)
+    if text is None:
+        graph.broken = True
+        return
+    aliases = [os.path.abspath(p) for p in on_disk if _same_text(p, text)]
+    if graph.output_code in aliases:
+        aliases.remove(graph.output_code)
+    else:  # no on-disk copy with this text: extract one (and say where editors find it now)
+        graph.output_code = extract(text, base, code_rec)
+    graph.output_code_aliases = aliases
+    parsed = parse_output_code(text, graph.wrapper_language)
+    graph.wrapper_language = parsed.language
+    inputs = GraphInputs(code=parsed, code_path=graph.output_code)
+    if group.kernel_code is not None:
+        ktext = log.payload(group.kernel_code, warns)
+        if ktext is not None:
+            kmeta = group.kernel_code.envelope.get("graph_dump") or {}
+            kname = os.path.basename(str(kmeta.get("filename") or "kernel.cpp"))
+            graph.kernel_code = extract(ktext, kname, group.kernel_code)
+            inputs.kernel_code = parse_output_code(ktext, "cpp")
+            inputs.kernel_code_path = graph.kernel_code
+    for role in ("post_grad", "pre_grad"):
+        rec = getattr(group, role)
+        gtext = log.payload(rec, warns) if rec is not None else None
+        if gtext is None:
+            continue
+        gpath = extract(gtext, os.path.basename(graph.graph_files.get(role) or f"{role}_graph.py"), rec)
+        fx = parse_fx_graph(gtext, gpath)
+        setattr(graph, role, fx)
+        setattr(inputs, role, fx)
+    if group.mapping is not None:
+        mapping = parse_node_mappings(log.payload_json(group.mapping, warns))
+        inputs.mapping = mapping
+        graph.mapping_version = mapping.version if mapping is not None else None
+    if group.stack_traces is not None:
+        value = log.payload_json(group.stack_traces, warns)
+        inputs.stack_traces = parse_stack_traces(value) if value is not None else None
+    if group.kernel_to_post is not None:
+        inputs.kernel_to_post = parse_kernel_to_post(log.payload_json(group.kernel_to_post, warns))
+    if group.post_to_pre is not None:
+        gid = graph.pre_grad.graph_id if graph.pre_grad else None
+        inputs.post_to_pre = parse_post_to_pre_nodes(log.payload_json(group.post_to_pre, warns), gid)
+    link_graph(graph, inputs)

@@ -6,7 +6,9 @@ All line numbers are 1-based, all columns 0-based and counted in characters of t
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 #: Kernel kinds, as reported in ``report --json`` (``kind``).
 KINDS = (
@@ -40,13 +42,13 @@ class Warning_:
         return {"file": self.file, "line": self.line, "message": self.message}
 
 
-@dataclass(slots=True, frozen=True)
-class Frame:
+class Frame(NamedTuple):
     """One source frame of a stack trace: ``File "<file>", line <line>, in <function>`` + ``code``.
 
     ``file`` is the path exactly as the trace wrote it (another machine's path, usually);
     ``stack`` is the index of the stack-trace string it came from within its kernel and
     ``innermost`` marks the last frame of that string (the line that made the FX node).
+    A NamedTuple: cheap to create, share, compare and pickle (the index cache holds many).
     """
 
     file: str
@@ -57,8 +59,7 @@ class Frame:
     innermost: bool = True
 
 
-@dataclass(slots=True, frozen=True)
-class Location:
+class Location(NamedTuple):
     """A range on one line of a file: ``line`` 1-based, ``col``/``end_col`` 0-based, end exclusive."""
 
     path: str
@@ -83,13 +84,42 @@ class FxNode:
     frame: Frame | None = None
 
 
-@dataclass(slots=True)
 class FxGraph:
-    """A printed FX graph: its text file on disk and its nodes by name (first definition wins)."""
+    """A printed FX graph: its text file on disk and its nodes by name (first definition wins).
 
-    path: str
-    nodes: dict[str, FxNode] = field(default_factory=dict)
-    graph_id: int | None = None
+    ``nodes`` is kept in memory while the index is built; the on-disk index cache stores only the
+    path, and a re-opened graph parses its file again when its nodes are first asked for.
+    """
+
+    def __init__(self, path: str, nodes: dict[str, FxNode] | None = None, graph_id: int | None = None) -> None:
+        self.path = path
+        self.graph_id = graph_id
+        self._nodes = nodes if nodes is not None else {}
+        self._parsed = nodes is not None
+
+    @property
+    def nodes(self) -> dict[str, FxNode]:
+        if not self._parsed:
+            from .readers.fx_graph import parse_fx_graph  # a reader; only on a re-opened index
+
+            try:
+                with open(self.path, encoding="utf-8", errors="replace") as fh:
+                    self._nodes = parse_fx_graph(fh.read(), self.path).nodes
+            except OSError:
+                self._nodes = {}
+            self._parsed = True
+        return self._nodes
+
+    @nodes.setter
+    def nodes(self, value: dict[str, FxNode]) -> None:
+        self._nodes, self._parsed = value, True
+
+    def __getstate__(self):
+        return {"path": self.path, "graph_id": self.graph_id}
+
+    def __setstate__(self, state):
+        self.path, self.graph_id = state["path"], state["graph_id"]
+        self._nodes, self._parsed = {}, False
 
     def node_at_line(self, line: int) -> FxNode | None:
         for node in self.nodes.values():
@@ -135,33 +165,95 @@ class Kernel:
         return out
 
 
-@dataclass(slots=True)
+def _lazy(name: str):
+    """A property that materializes the graph (parses its payloads) on first access."""
+    private = "_" + name
+
+    def get(self):
+        self.ensure()
+        return getattr(self, private)
+
+    def set_(self, value):
+        setattr(self, private, value)
+
+    return property(get, set_, doc=f"``{name}`` (materialized on first access)")
+
+
 class Graph:
     """One compiled graph (forward, backward or inference) of one compile id of one trace.
 
-    ``output_code`` is the path of the wrapper code as editors open it (an extracted copy in
-    the cache folder for code that exists only inside a log); ``output_code_aliases`` are other
-    files on disk with the same text (the Inductor cache file, a debug-folder ``output_code.py``).
-    ``kernel_code`` is the separate AOTInductor kernel ``.cpp`` where there is one.
+    Known at once (cold index): ``trace``, ``rank``, ``compile_id``, ``kind``, ``ordinal`` and
+    ``output_code`` (the path editors open: the Inductor cache file when it exists on disk with
+    this text, else an extracted copy in the cache folder).  Materialized on first access, by the
+    ``loader`` the index gives (parsing the payloads it points at): ``kernels``, ``post_grad``,
+    ``pre_grad``, ``kernel_code`` (the AOTInductor kernel ``.cpp``), ``output_code_aliases``
+    (other files with the same text), ``wrapper_language`` and ``mapping_version``.  Thread-safe.
     """
 
-    trace: str
-    rank: int | None
-    compile_id: str
-    kind: str
-    ordinal: int
-    output_code: str
-    output_code_aliases: list[str] = field(default_factory=list)
-    kernel_code: str | None = None
-    wrapper_language: str = "python"
-    post_grad: FxGraph | None = None
-    pre_grad: FxGraph | None = None
-    kernels: list[Kernel] = field(default_factory=list)
-    mapping_version: str | None = None
+    kernels = _lazy("kernels")
+    post_grad = _lazy("post_grad")
+    pre_grad = _lazy("pre_grad")
+    kernel_code = _lazy("kernel_code")
+    output_code_aliases = _lazy("output_code_aliases")
+    wrapper_language = _lazy("wrapper_language")
+    mapping_version = _lazy("mapping_version")
+
+    def __init__(self, trace: str, rank: int | None, compile_id: str, kind: str, ordinal: int, output_code: str,
+                 *, loader=None, output_code_aliases=None, kernel_code: str | None = None, wrapper_language: str = "python",
+                 post_grad: FxGraph | None = None, pre_grad: FxGraph | None = None, kernels=None,
+                 mapping_version: str | None = None) -> None:
+        self.trace = trace
+        self.rank = rank
+        self.compile_id = compile_id
+        self.kind = kind
+        self.ordinal = ordinal
+        self.output_code = output_code
+        self._output_code_aliases = list(output_code_aliases or [])
+        self._kernel_code = kernel_code
+        self._wrapper_language = wrapper_language
+        self._post_grad = post_grad
+        self._pre_grad = pre_grad
+        self._kernels = list(kernels or [])
+        self._mapping_version = mapping_version
+        #: MD5 of the output code's payload (from the log) and the extracted paths of its FX graphs
+        self.code_md5: str | None = None
+        self.graph_files: dict[str, str] = {}
+        #: what went wrong while materializing (damaged payloads, ...), with file and line
+        self.warnings: list[Warning_] = []
+        #: the output code's payload was unreadable when materializing (the index hides the graph)
+        self.broken = False
+        self._loader = loader
+        self._lock = threading.RLock()
+
+    @property
+    def loaded(self) -> bool:
+        return self._loader is None
+
+    def ensure(self) -> None:
+        """Materialize now (once; later calls and calls from inside the loader return at once)."""
+        if self._loader is None:
+            return
+        with self._lock:
+            loader, self._loader = self._loader, None
+            if loader is not None:
+                loader(self)
+
+    def __getstate__(self):
+        self.ensure()
+        state = dict(self.__dict__)
+        state.pop("_lock", None)
+        return state
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        self._lock = threading.RLock()
 
     @property
     def label(self) -> str:
         return f"[{self.compile_id}] {self.kind}"
+
+    def __repr__(self) -> str:
+        return f"Graph({self.trace!r}, {self.compile_id!r}, {self.kind!r}, loaded={self.loaded})"
 
 
 @dataclass(slots=True)

@@ -197,8 +197,14 @@ class InductorLensServer(LanguageServer):
         started = time.perf_counter()
         index = Index(self.cache, self.memo)
         for n, path in enumerate(paths):
-            self._progress(token, "report", os.path.basename(path.rstrip("/")), int(100 * n / max(len(paths), 1)))
+            self._progress(token, "report", os.path.basename(path.rstrip("/")), int(50 * n / max(len(paths), 1)))
             index.add(path)
+        graphs = index.graphs
+        for n, graph in enumerate(graphs):  # parse payloads (the cold index above only scanned)
+            if n % 16 == 0:
+                self._progress(token, "report", f"graph {n + 1} of {len(graphs)}", 50 + int(50 * n / max(len(graphs), 1)))
+            graph.ensure()
+        index.save_cache()
         ctx = LensContext(index, self.resolver())
         self._warm(ctx)
         identities = {t.path: _file_identity(t.path) for t in index.traces}

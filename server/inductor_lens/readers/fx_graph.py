@@ -40,7 +40,7 @@ def parse_fx_graph(text: str, path: str) -> FxGraph:
     Lines are 1-based positions in ``text``.  A name defined twice (nested HOP subgraphs) keeps
     its first definition.  Never raises on odd input: lines it does not understand are skipped.
     """
-    graph = FxGraph(path=path)
+    graph = FxGraph(path, nodes={})
     frame: Frame | None = None
     for index, line in enumerate(text.split("\n")):
         stripped = line.lstrip()
@@ -56,6 +56,8 @@ def parse_fx_graph(text: str, path: str) -> FxGraph:
                 gid = _GRAPH_ID.match(line)
                 if gid:
                     graph.graph_id = int(gid.group(1))
+            continue
+        if " = " not in line and "=" not in line:
             continue
         match = _NODE.match(line)
         if match is None:

@@ -384,8 +384,15 @@ def _collect_launches(lines, regions, parsed: ParsedCode) -> None:
     _bind_handles(lines, parsed)
 
 
+_NOT_A_LAUNCH = ("del ", "assert_size_stride(", "assert_alignment(", "return ", "stream", "with ", "buf", "args", "int_array_",
+                 "AtenTensorHandle ", "RAIIAtenTensorHandle ", "auto ", "if ", "}", "{")
+
+
 def _launch_on_line(line: str, line_no: int, defs: dict[str, KernelDef], is_cpp: bool) -> LaunchSite | None:
-    if _XNUMEL_DECL.search(line):
+    if "(" not in line or _XNUMEL_DECL.search(line):
+        return None
+    stripped = line.lstrip()
+    if stripped.startswith(_NOT_A_LAUNCH) and " = torch.ops." not in line and " = aten." not in line and " = extern_kernels." not in line:
         return None
     if is_cpp:
         m = _CPP_HELPER_LAUNCH.search(line)

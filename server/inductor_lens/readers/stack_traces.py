@@ -14,27 +14,49 @@ import re
 
 from ..model import Frame
 
-_FRAME = re.compile(r'^\s*File "(?P<file>.+)", line (?P<line>\d+), in (?P<func>.+)$')
 _CARET = re.compile(r"^\s*[\^~]+\s*$")
 
 
+_FRAME_AND_CODE = re.compile(r'^[ \t]*File "(?P<file>.+)", line (?P<line>\d+), in (?P<func>[^\n]+)\n?(?P<code>(?![ \t]*File ")[^\n]*)?', re.M)
+
+
 def parse_stack_trace(text: str, stack: int = 0) -> list[Frame]:
-    """Frames of one traceback string, outermost first; the last one is marked ``innermost``."""
-    frames: list[tuple[str, int, str, str]] = []
-    lines = text.split("\n")
-    i = 0
-    while i < len(lines):
-        match = _FRAME.match(lines[i])
-        i += 1
-        if match is None:
-            continue
-        code = ""
-        if i < len(lines) and not _FRAME.match(lines[i]) and not _CARET.match(lines[i]):
-            code = lines[i].strip()
-            i += 1
-        frames.append((match["file"], int(match["line"]), match["func"].strip(), code))
-    last = len(frames) - 1
-    return [Frame(f, n, fn, code, stack, idx == last) for idx, (f, n, fn, code) in enumerate(frames)]
+    """Frames of one traceback string, outermost first; the last one is marked ``innermost``.
+
+    Equal frames are the same object (interned), so the index and its cache hold each once.
+    """
+    found = _parse_cached(text)
+    last = len(found) - 1
+    out = []
+    for idx, (f, n, fn, code) in enumerate(found):
+        frame = Frame(f, n, fn, code, stack, idx == last)
+        out.append(_FRAMES.setdefault(frame, frame))
+    return out
+
+
+_FRAMES: dict[Frame, Frame] = {}
+
+
+_CACHE: dict[str, tuple] = {}
+
+
+def _parse_cached(text: str) -> tuple:
+    """(file, line, function, code) per frame; identical strings (frequent: every kernel of a
+    layer repeats its outer frames) are parsed once."""
+    found = _CACHE.get(text)
+    if found is None:
+        frames = []
+        for m in _FRAME_AND_CODE.finditer(text):
+            code = (m["code"] or "").strip()
+            if _CARET.match(code):
+                code = ""
+            frames.append((m["file"], int(m["line"]), m["func"].strip(), code))
+        found = tuple(frames)
+        if len(_CACHE) > 50_000:
+            _CACHE.clear()
+            _FRAMES.clear()
+        _CACHE[text] = found
+    return found
 
 
 def parse_stack_traces(value, where: str = "") -> dict[str, list[Frame]]:

@@ -140,11 +140,29 @@ class TraceLog:
     tail_line: int = 1
     first_header_seen: bool = False
     version_from_metrics: str | None = None
+    #: line of the last record when it is incomplete (a crashed run, or a log still being written)
+    incomplete_tail_line: int | None = None
     #: bytes read by the last scan (all of them cold; only the new part after an append)
     bytes_scanned: int = 0
 
-    def payload(self, record: Record) -> str | None:
-        """The payload text of ``record``, MD5-verified; ``None`` (and a warning) when damaged."""
+    def first_payload_line(self, record: Record, limit: int = 512) -> str | None:
+        """The first payload line of ``record`` (TAB stripped, at most ``limit`` bytes), unverified:
+        enough to read an output code's ``# AOT ID`` line without reading the whole payload."""
+        if record.payload_end <= record.payload_start:
+            return None
+        with open(self.path, "rb") as fh:
+            fh.seek(record.payload_start)
+            head = fh.read(min(limit, record.payload_end - record.payload_start))
+        line = head.split(b"\n", 1)[0]
+        return line[1:].decode("utf-8", errors="replace") if line.startswith(b"\t") else None
+
+    def payload(self, record: Record, warnings: list[Warning_] | None = None) -> str | None:
+        """The payload text of ``record``, MD5-verified; ``None`` (and a warning) when damaged.
+
+        Warnings go to ``warnings`` when given (a graph loading in another thread), else to
+        ``self.warnings``.
+        """
+        sink = self.warnings if warnings is None else warnings
         if record.payload_end <= record.payload_start:
             raw_lines: list[bytes] = []
         else:
@@ -161,33 +179,29 @@ class TraceLog:
             if not raw.startswith(b"\t"):
                 if not raw.strip():
                     continue  # blank line between records (tlparse drops these too)
-                self.warnings.append(
-                    Warning_(self.path, record.line + 1 + offset, "line is neither a record nor a TAB payload line; record skipped")
-                )
+                sink.append(Warning_(self.path, record.line + 1 + offset, "line is neither a record nor a TAB payload line; record skipped"))
                 return None
             stripped.append(raw[1:])
         data = b"\n".join(stripped)
         expected = record.md5
         if expected is not None and hashlib.md5(data).hexdigest() != expected:
-            self.warnings.append(
-                Warning_(self.path, record.line, f"payload MD5 mismatch for {record.name or record.kind} (truncated or edited log); record skipped")
-            )
+            sink.append(Warning_(self.path, record.line, f"payload MD5 mismatch for {record.name or record.kind} (truncated or edited log); record skipped"))
             return None
         try:
             return data.decode("utf-8")
         except UnicodeDecodeError as exc:
-            self.warnings.append(Warning_(self.path, record.line, f"payload is not UTF-8 ({exc.reason}); record skipped"))
+            sink.append(Warning_(self.path, record.line, f"payload is not UTF-8 ({exc.reason}); record skipped"))
             return None
 
-    def payload_json(self, record: Record):
+    def payload_json(self, record: Record, warnings: list[Warning_] | None = None):
         """The payload parsed as JSON, or ``None`` (and a warning) when damaged or invalid."""
-        text = self.payload(record)
+        text = self.payload(record, warnings)
         if text is None:
             return None
         try:
             return _json.loads(text)
         except ValueError as exc:
-            self.warnings.append(Warning_(self.path, record.line + 1, f"invalid JSON in {record.name or record.kind}: {exc}"))
+            (self.warnings if warnings is None else warnings).append(Warning_(self.path, record.line + 1, f"invalid JSON in {record.name or record.kind}: {exc}"))
             return None
 
 
@@ -246,8 +260,10 @@ def _count_newlines(data, start: int, end: int, step: int = 1 << 23) -> int:
 
 def _check_tail(log: TraceLog, data, line: int, env_start: int, env_end: int) -> None:
     """Report a log that ends mid-record (crashed run, or a log still being written)."""
+    log.incomplete_tail_line = None
     env = data[env_start:env_end]
     if not env.rstrip().endswith(b"}"):
+        log.incomplete_tail_line = line
         log.warnings.append(Warning_(log.path, line, "last record is cut inside its envelope (log truncated or still being written)"))
         return
     found = _HAS_PAYLOAD.search(env)
@@ -257,6 +273,7 @@ def _check_tail(log: TraceLog, data, line: int, env_start: int, env_end: int) ->
     lines = blob[:-1].split(b"\n") if blob.endswith(b"\n") else blob.split(b"\n")
     payload = b"\n".join(l[1:] for l in lines if l.startswith(b"\t"))
     if hashlib.md5(payload).hexdigest() != found.group(1).decode():
+        log.incomplete_tail_line = line
         log.warnings.append(Warning_(log.path, line, "last record's payload is incomplete (log truncated or still being written)"))
 
 
