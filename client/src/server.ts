@@ -14,7 +14,7 @@ import {
   type ServerOptions,
   State,
 } from 'vscode-languageclient/node';
-import type { NotificationType, RequestType } from 'vscode-languageserver-protocol';
+import type { RequestType } from 'vscode-languageserver-protocol';
 import { CLIENT_ID, Commands, DISPLAY_NAME, SECTION, SERVER_MODULE } from './constants';
 import { traceError, traceInfo, traceWarn } from './logging';
 import { type InitializationOptions, type ServerStatus, statusNotification } from './protocol';
@@ -125,9 +125,6 @@ export class ServerManager implements Disposable {
   private client: LanguageClient | undefined;
   private stopping = false;
   private readonly queue: RestartQueue;
-  private readonly notificationHandlers: Array<(client: LanguageClient) => Disposable> = [
-    (client) => client.onNotification(statusNotification, (status) => this.statusEmitter.fire(status)),
-  ];
   private readonly statusEmitter = new EventEmitter<ServerStatus>();
   private readonly clientEmitter = new EventEmitter<LanguageClient | undefined>();
   private pythonEnvListener: Disposable | undefined;
@@ -167,20 +164,18 @@ export class ServerManager implements Disposable {
     return client.sendRequest<R>(type.method, params);
   }
 
-  /** Listens for a server notification; the handler is attached to every client started later. */
-  onNotification<P>(type: NotificationType<P>, handler: (params: P) => void): void {
-    this.notificationHandlers.push((client) => client.onNotification(type, handler));
-  }
-
   private async restart(): Promise<void> {
     await this.stop();
     this.lastFailure = undefined;
     const settings = getLaunchSettings();
     const api = await getPythonExtensionApi();
     this.pythonEnvListener?.dispose();
-    this.pythonEnvListener = onDidChangePythonEnvironment(api, () =>
-      this.requestRestart('the Python extension changed the active environment'),
-    );
+    this.pythonEnvListener = onDidChangePythonEnvironment(api, () => {
+      // Only matters when the interpreter comes from the Python extension.
+      if (!getLaunchSettings().interpreter.length) {
+        void this.requestRestart('the Python extension changed the active environment');
+      }
+    });
     const resource = getWorkspaceFolders()[0]?.uri;
     const interpreter = await resolveInterpreter(settings.interpreter, api, resource);
     traceInfo(`Interpreter (${interpreter.source}): ${interpreter.command.join(' ')}`);
@@ -218,7 +213,7 @@ export class ServerManager implements Disposable {
       markdown: { isTrusted: { enabledCommands: [Commands.openLocation, Commands.openLocations] } },
     };
     const client = (this.options.createClient ?? defaultClientFactory)(serverOptions, clientOptions);
-    this.notificationHandlers.forEach((attach) => attach(client));
+    client.onNotification(statusNotification, (status) => this.statusEmitter.fire(status));
     client.onDidChangeState((e) => {
       if (e.oldState === State.Running && e.newState === State.Stopped && !this.stopping) {
         this.fail('The Inductor Lens server stopped. See the logs for why.');
