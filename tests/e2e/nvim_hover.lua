@@ -69,9 +69,9 @@ vim.lsp.stop_client(id)
 vim.wait(5000, function() return vim.lsp.get_client_by_id(id) == nil end, 50)
 if text and text:find(expected.hoverText, 1, true) then
   out('RESULT: PASS (hover on ' .. expected.kernel .. ' names ' .. expected.hoverText .. ')')
-  out('neovim e2e: 1 passed, 0 failed')
+  out('neovim-e2e: 1 passed, 0 failed')
   vim.cmd('qall!')
 else
-  out('neovim e2e: 0 passed, 1 failed')
+  out('neovim-e2e: 0 passed, 1 failed')
   fail('hover does not contain ' .. expected.hoverText)
 end

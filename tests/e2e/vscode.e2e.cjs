@@ -296,7 +296,7 @@ async function highlightedLines(page) {
   }
   fs.writeFileSync(path.join(artifacts, 'vscode-results.json'), JSON.stringify(results, null, 2));
   const failed = results.filter((r) => !r.ok).length;
-  console.log(`vscode e2e: ${results.length - failed} passed, ${failed} failed`);
+  console.log(`vscode-e2e: ${results.length - failed} passed, ${failed} failed`);
   process.exit(failed ? 1 : 0);
 })().catch((err) => {
   console.error(err);
