@@ -34,6 +34,18 @@ def test_scan_matches_line_by_line_reading():
     assert cids == ["1/0_1", "3/0", "3/0", "1/0_1"]  # lazily compiled backward of 1/0_1 comes last
 
 
+@pytest.mark.parametrize("chunk", [4096, 65536])
+def test_chunked_scan_equals_whole_file_scan(chunk, monkeypatch):
+    """Record starts, envelopes and line numbers do not depend on where chunks end."""
+    path = case_log("torch-2.11-cuda/mlp_train")
+    whole = torch_trace.scan(path)
+    monkeypatch.setattr(torch_trace, "CHUNK_BYTES", chunk)
+    small = torch_trace.scan(path)
+    assert [(r.line, r.kind, r.name, r.payload_start, r.payload_end) for r in small.records] == \
+        [(r.line, r.kind, r.name, r.payload_start, r.payload_end) for r in whole.records]
+    assert (small.record_count, small.tail_line, small.tail_offset, small.warnings) == (whole.record_count, whole.tail_line, whole.tail_offset, [])
+
+
 def test_every_payload_md5_verifies_on_every_real_log():
     import glob
 

@@ -9,14 +9,14 @@ by ``\\n``.  Compile ids come from the envelope keys ``compiled_autograd_id``, `
 (``torch/_guards.py`` ``CompileId.__str__`` / ``TraceId.__str__``): ``0/0``, ``1/0_1`` for
 attempt 1, ``!3/0/0`` under compiled autograd, ``-`` for records without one (AOTInductor).
 
-The scan is lazy: it keeps byte offsets of payloads and parses only the envelopes of records
-the index uses; :meth:`TraceLog.payload` reads and MD5-verifies one payload on demand.
+The scan reads the file in bounded chunks, keeps byte offsets of payloads and parses only the
+envelopes of records the index uses; :meth:`TraceLog.payload` reads and MD5-verifies one payload
+on demand.
 """
 
 from __future__ import annotations
 
 import hashlib
-import mmap
 import os
 import re
 from dataclasses import dataclass, field
@@ -243,25 +243,22 @@ def scan(path: str, previous: TraceLog | None = None) -> TraceLog:
     if size == 0:
         log.warnings.append(Warning_(path, 0, "empty file"))
         return log
-    with open(path, "rb") as fh, mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as data:
-        _scan_into(log, data, start, line)
+    with open(path, "rb") as fh:
+        _scan_into(log, fh, start, line)
     return log
 
 
-def _count_newlines(data, start: int, end: int, step: int = 1 << 23) -> int:
-    """``data[start:end].count(b"\\n")`` for an mmap, in bounded slices (mmap has no ``count``)."""
-    total = 0
-    while start < end:
-        stop = min(end, start + step)
-        total += data[start:stop].count(b"\n")
-        start = stop
-    return total
+#: Bytes read at a time: memory stays bounded by this (plus the records kept), whatever the log size.
+CHUNK_BYTES = 1 << 24
 
 
-def _check_tail(log: TraceLog, data, line: int, env_start: int, env_end: int) -> None:
+def _check_tail(log: TraceLog, fh, line: int, offset: int) -> None:
     """Report a log that ends mid-record (crashed run, or a log still being written)."""
     log.incomplete_tail_line = None
-    env = data[env_start:env_end]
+    fh.seek(offset)
+    record = fh.read()  # the last record only
+    env_end = record.find(b"\n")
+    env = record if env_end < 0 else record[:env_end]
     if not env.rstrip().endswith(b"}"):
         log.incomplete_tail_line = line
         log.warnings.append(Warning_(log.path, line, "last record is cut inside its envelope (log truncated or still being written)"))
@@ -269,7 +266,7 @@ def _check_tail(log: TraceLog, data, line: int, env_start: int, env_end: int) ->
     found = _HAS_PAYLOAD.search(env)
     if found is None:
         return
-    blob = data[env_end + 1 :]
+    blob = b"" if env_end < 0 else record[env_end + 1 :]
     lines = blob[:-1].split(b"\n") if blob.endswith(b"\n") else blob.split(b"\n")
     payload = b"\n".join(l[1:] for l in lines if l.startswith(b"\t"))
     if hashlib.md5(payload).hexdigest() != found.group(1).decode():
@@ -277,32 +274,38 @@ def _check_tail(log: TraceLog, data, line: int, env_start: int, env_end: int) ->
         log.warnings.append(Warning_(log.path, line, "last record's payload is incomplete (log truncated or still being written)"))
 
 
-def _scan_into(log: TraceLog, data, start: int, start_line: int) -> None:
-    """Scan ``data`` (the whole file, mmapped) from byte ``start``, which is line ``start_line``.
+def _scan_into(log: TraceLog, fh, start: int, start_line: int) -> None:
+    """Scan the open file ``fh`` from byte ``start`` (a line start; line ``start_line``), in chunks.
 
-    Only records the index uses get their envelope parsed and their line number computed;
-    the rest cost one regex match each.
+    Only records the index uses get their envelope parsed and their line number computed; the
+    rest cost one regex match each.  Memory stays bounded by :data:`CHUNK_BYTES`.
     """
     path = log.path
-    log.bytes_scanned = len(data) - start
-    anchor_pos, anchor_line = start, start_line  # a known (offset, line) pair; lines counted lazily
+    fh.seek(start)
+    base = start  # absolute offset of buf[0]
+    buf = b""
+    anchor_i, anchor_line = 0, start_line  # newlines are counted lazily from this point of buf
+    search_from = 0  # where in buf the next record start may begin
+    done_upto = start - 1  # absolute offset of the last record start handled
+    eof = False
+    pending: tuple[int, bytes, str, str | None, int] | None = None  # (line, envelope, kind, name, payload start)
+    last: tuple[int, int] | None = None  # (offset, line) of the last record
+    log.bytes_scanned = 0
 
-    def line_at(offset: int) -> int:
-        nonlocal anchor_pos, anchor_line
-        anchor_line += _count_newlines(data, anchor_pos, offset)
-        anchor_pos = offset
+    def line_at(i: int) -> int:
+        nonlocal anchor_i, anchor_line
+        anchor_line += buf.count(b"\n", anchor_i, i)
+        anchor_i = i
         return anchor_line
-
-    pending: tuple[int, int, int, str, str | None] | None = None  # (line, env start, env end, kind, name)
 
     def flush(end: int) -> None:
         nonlocal pending
         if pending is None:
             return
-        rec_line, env_start, env_end, kind, name = pending
+        rec_line, env, kind, name, payload_start = pending
         pending = None
         try:
-            envelope = _json.loads(data[env_start:env_end])
+            envelope = _json.loads(env)
         except ValueError as exc:
             log.warnings.append(Warning_(path, rec_line, f"invalid envelope JSON ({exc}); record skipped"))
             return
@@ -317,38 +320,63 @@ def _scan_into(log: TraceLog, data, start: int, start_line: int) -> None:
         if log.rank is None and isinstance(envelope.get("rank"), int):
             log.rank = envelope["rank"]
         log.records.append(Record(line=rec_line, kind=kind, name=name, envelope=envelope, compile_id=compile_id_of(envelope),
-                                  payload_start=min(env_end + 1, end), payload_end=end))
+                                  payload_start=min(payload_start, end), payload_end=end))
 
-    last: tuple[int, int] | None = None  # (header start, envelope start) of the last record
-    for begin in _record_starts(data, start):
-        match = _HEADER_KEY.match(data, begin)
-        if match is None:
-            continue  # a payload-less line that only looks like a prefix; stays part of the previous record
-        if not log.first_header_seen and begin > 0:
-            log.warnings.append(Warning_(path, 1, "text before the first record; ignored"))
-        log.first_header_seen = True
-        flush(begin)
-        log.record_count += 1
-        env_start = match.start("env")
-        last = (begin, env_start)
-        kind_b = match.group("kind")
-        if kind_b is None:
-            log.warnings.append(Warning_(path, line_at(begin), "record envelope is not a JSON object; skipped"))
-            continue
-        name_b = match.group("name")
-        if _wanted(kind_b, name_b):
-            env_end = data.find(b"\n", env_start)
-            pending = (line_at(begin), env_start, env_end if env_end >= 0 else len(data), kind_b.decode(), name_b.decode() if name_b else None)
-        elif log.version_from_metrics is None and kind_b == b"compilation_metrics":
-            env_end = data.find(b"\n", env_start)
-            found = _VERSION_IN_METRICS.search(data, env_start, env_end if env_end >= 0 else len(data))
-            if found:
-                log.version_from_metrics = found.group(1).decode()
-    flush(len(data))
+    while not eof:
+        more = fh.read(CHUNK_BYTES)
+        log.bytes_scanned += len(more)
+        eof = len(more) < CHUNK_BYTES
+        buf += more
+        starts = []
+        if base + search_from == start and buf[search_from : search_from + 1] in (b"V", b"I", b"W", b"E", b"C"):
+            starts.append(search_from)
+        starts.extend(m.end() for m in _RECORD_START.finditer(buf, max(search_from - 1, 0)))
+        # a record start may straddle chunks: keep the tail, from the newline before it
+        keep_from = max(len(buf) - 64, 0) if not eof else len(buf)
+        for i in starts:
+            if base + i <= done_upto:
+                continue
+            line_end = buf.find(b"\n", i)
+            if line_end < 0 and not eof:
+                keep_from = min(keep_from, max(i - 1, 0))  # envelope continues in the next chunk
+                break
+            if line_end < 0:
+                line_end = len(buf)
+            match = _HEADER_KEY.match(buf, i, line_end)
+            if match is None:
+                continue  # looks like a prefix but is not a record: part of the previous record
+            done_upto = base + i
+            if not log.first_header_seen and base + i > 0:
+                log.warnings.append(Warning_(path, 1, "text before the first record; ignored"))
+            log.first_header_seen = True
+            flush(base + i)
+            log.record_count += 1
+            last = (base + i, line_at(i))
+            kind_b = match.group("kind")
+            if kind_b is None:
+                log.warnings.append(Warning_(path, last[1], "record envelope is not a JSON object; skipped"))
+                continue
+            name_b = match.group("name")
+            if _wanted(kind_b, name_b):
+                pending = (last[1], buf[match.start("env") : line_end], kind_b.decode(), name_b.decode() if name_b else None, base + line_end + 1)
+            elif log.version_from_metrics is None and kind_b == b"compilation_metrics":
+                found = _VERSION_IN_METRICS.search(buf, match.start("env"), line_end)
+                if found:
+                    log.version_from_metrics = found.group(1).decode()
+        # drop what is handled; keep the tail that may hold an unfinished record start
+        if anchor_i <= keep_from:
+            line_at(keep_from)
+        else:  # the anchor moved past the cut: move it back
+            anchor_line -= buf.count(b"\n", keep_from, anchor_i)
+            anchor_i = keep_from
+        buf = buf[keep_from:]
+        base += keep_from
+        anchor_i = 0
+        search_from = 0
+    flush(base + len(buf))
     if last is not None:
-        env_end = data.find(b"\n", last[1])
-        log.tail_offset, log.tail_line = last[0], line_at(last[0])
-        _check_tail(log, data, log.tail_line, last[1], env_end if env_end >= 0 else len(data))
+        log.tail_offset, log.tail_line = last
+        _check_tail(log, fh, last[1], last[0])
     if not log.first_header_seen:
         log.warnings.append(Warning_(path, 1, "no TORCH_TRACE records found (not a structured trace log?)"))
     if log.torch_version is None:
