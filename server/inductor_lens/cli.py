@@ -36,6 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--path-map", action="append", type=_path_map, default=[], metavar="FROM=TO", help="map trace paths starting with FROM to TO (repeatable)")
     serve = sub.add_parser("serve", help="run the language server (stdio by default)")
     serve.add_argument("--tcp", type=int, metavar="PORT", help="listen on 127.0.0.1:PORT instead of stdio (debugging)")
+    serve.add_argument("--stdio", action="store_true", help="use stdio (the default; accepted because LSP clients pass it)")
     serve.add_argument("--cache-dir", metavar="DIR")
     return parser
 

@@ -104,6 +104,7 @@ class InductorLensServer(LanguageServer):
         self._worker: threading.Thread | None = None
         self._want = threading.Event()
         self._progress_supported = False
+        self._builds = 0
 
     # ------------------------------------------------------------------ plumbing
     def report_server_error(self, error: Exception, source) -> None:  # never pop-ups
@@ -190,7 +191,8 @@ class InductorLensServer(LanguageServer):
                     self.done_generation = max(self.done_generation, generation)
 
     def _build(self, generation: int) -> None:
-        token = f"inductor-lens-index-{generation}"
+        self._builds += 1
+        token = f"inductor-lens-index-{self._builds}"  # one token per run: a token is never reused
         paths = self.trace_paths()
         self._status("indexing", message=f"indexing {len(paths)} trace(s)")
         self._progress(token, "begin", f"{len(paths)} trace(s)")
@@ -336,6 +338,7 @@ def create_server(cache_dir: str | None = None) -> InductorLensServer:
 
     @ls.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
     async def did_change_configuration(ls_: InductorLensServer, params: types.DidChangeConfigurationParams) -> None:
+        before = repr(ls_.settings)
         settings = params.settings
         if isinstance(settings, dict) and isinstance(settings.get("inductorLens"), dict):
             ls_.settings.update(settings["inductorLens"])
@@ -346,7 +349,8 @@ def create_server(cache_dir: str | None = None) -> InductorLensServer:
                     ls_.settings.update(result[0])
             except Exception as exc:
                 ls_.log(types.MessageType.Warning, f"could not read settings: {exc!r}")
-        ls_.request_index()
+        if repr(ls_.settings) != before:  # clients send this right after start: no change, no re-index
+            ls_.request_index()
 
     @ls.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
     def did_change_watched_files(ls_: InductorLensServer, params) -> None:
