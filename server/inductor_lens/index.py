@@ -9,6 +9,7 @@ nodes; FX node -> kernels.  Bad input becomes warnings; it never raises except f
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 import pickle
@@ -104,6 +105,9 @@ class Index:
         self.cache = cache or Cache()
         #: read and write the on-disk index cache (``--no-cache`` turns it off)
         self.disk_cache = disk_cache
+        #: materialized graphs by content (the MD5s of every payload they read): ranks and repeated
+        #: compiles with identical payloads share one parse and get their own copy of the kernels
+        self.shared: dict[tuple, Graph] = {}
         #: shared between successive indexes of the same traces (the server keeps one)
         self.memo = memo if memo is not None else {}
         self.traces: list[TraceInfo] = []
@@ -270,9 +274,9 @@ class Index:
         aot = _AOT_ID_KIND.match(log.first_payload_line(code_rec) or "")
         kind = (aot.group(1) if aot else None) or group.kind_hint or "inference"
         code_path = os.path.abspath(on_disk[0]) if on_disk else self.cache.path_for(code_rec.md5, base)
-        cache = self.cache
+        cache, shared = self.cache, self.shared
         graph = Graph(log.path, log.rank, group.compile_id, kind, group.ordinal, code_path, wrapper_language=language,
-                      loader=lambda g: _materialize(g, log, group, base, on_disk, cache))
+                      loader=lambda g: _materialize(g, log, group, base, on_disk, cache, shared))
         graph.code_md5 = code_rec.md5
         cid_dir = group.compile_id.replace("/", "_").replace("!", "ca")
         graph.graph_files = {
@@ -436,9 +440,42 @@ def load(paths, cache: Cache | None = None, *, lazy: bool = False, disk_cache: b
     return index
 
 
-def _materialize(graph: Graph, log: torch_trace.TraceLog, group: torch_trace.GraphRecords, base: str, on_disk: list[str], cache: Cache) -> None:
+def _content_key(group: torch_trace.GraphRecords, kind: str) -> tuple | None:
+    """The MD5s of every payload a graph reads (None when one has no MD5 to trust)."""
+    parts: list = [kind]
+    for role in ("code", "kernel_code", "post_grad", "pre_grad", "post_to_pre", "mapping", "stack_traces", "kernel_to_post"):
+        rec = getattr(group, role)
+        if rec is not None and not rec.md5:
+            return None
+        parts.append(rec.md5 if rec is not None else None)
+    return tuple(parts)
+
+
+def _copy_from(graph: Graph, template: Graph) -> None:
+    """Give ``graph`` the materialized content of an identical graph (another rank, a repeat)."""
+    graph.output_code = template.output_code
+    graph.output_code_aliases = list(template.output_code_aliases)
+    graph.kernel_code = template.kernel_code
+    graph.wrapper_language = template.wrapper_language
+    graph.post_grad, graph.pre_grad = template.post_grad, template.pre_grad
+    graph.mapping_version = template.mapping_version
+    graph.kernels = [dataclasses.replace(k, graph=graph) for k in template.kernels]
+
+
+def _materialize(graph: Graph, log: torch_trace.TraceLog, group: torch_trace.GraphRecords, base: str, on_disk: list[str],
+                 cache: Cache, shared: dict[tuple, Graph]) -> None:
     """Materialize a graph of a log (its loader): read (MD5-verified) and parse its payloads, write extracted
-    copies, link kernels.  Damage becomes warnings; the graph then has fewer or no kernels."""
+    copies, link kernels.  Damage becomes warnings; the graph then has fewer or no kernels.  A graph
+    whose payloads (by MD5) equal an already materialized one's is copied from it instead."""
+    key = _content_key(group, graph.kind)
+    template = shared.get(key) if key is not None else None
+    if template is not None:
+        template.ensure()
+        if not template.broken:
+            _copy_from(graph, template)
+            return
+    if key is not None:
+        shared.setdefault(key, graph)
     code_rec = group.code
     warns = graph.warnings
 
