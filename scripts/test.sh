@@ -1,13 +1,32 @@
 #!/usr/bin/env bash
-# The whole test suite from a fresh clone: sets up .venv, installs the package with its test
-# dependencies, then runs the Python tests (unit + language-server end-to-end over stdio).
-# Usage: bash scripts/test.sh [pytest args...]
+# The whole test suite from a fresh clone (needs ../shared beside the checkout):
+#   1. Python: .venv with the package and its test dependencies; unit tests of the readers,
+#      index and features, and end-to-end tests of the language server over stdio (pytest-lsp);
+#   2. the VS Code extension's unit tests (vitest, mocked vscode) and type check;
+#   3. the real editors: the built .vsix in code-server + headless Chromium, and headless Neovim
+#      (tests/e2e/run.sh installs Chromium, Neovim and code-server itself; needs root for apt).
+# Usage: bash scripts/test.sh            everything
+#        SKIP_EDITOR_E2E=1 bash scripts/test.sh   steps 1 and 2 only (a quick local run)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
+echo "=== Python tests"
 if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
 fi
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
 .venv/bin/python -m pip install -q -e '.[test]'
-.venv/bin/python -m pytest -q "$@"
+.venv/bin/python -m pytest -q -W error::pytest_lsp.LspSpecificationWarning
+
+echo "=== extension unit tests"
+INDUCTOR_LENS_REPORT=$(mktemp --suffix=.json)
+export INDUCTOR_LENS_REPORT
+.venv/bin/inductor-lens report ../shared/traces/torch-2.11-cuda/mlp_infer/trace --json > "$INDUCTOR_LENS_REPORT"
+npm ci --no-audit --no-fund --loglevel=error
+npm run -s typecheck
+npm test --silent
+
+if [ "${SKIP_EDITOR_E2E:-0}" != "1" ]; then
+  echo "=== real editors (code-server + Chromium, Neovim)"
+  bash tests/e2e/run.sh
+fi

@@ -8,9 +8,12 @@ import type { Kernel, TraceInfo } from '../src/protocol';
 /**
  * The real mlp_infer trace as the server's `inductor-lens report --json` lists it
  * (../shared/traces/torch-2.11-cuda/mlp_infer): 4 kernels of compile 0/0's inference graph.
+ * scripts/test.sh makes a fresh report and passes it in INDUCTOR_LENS_REPORT, so the tests follow
+ * the server; the committed fixture is the same command's output, for running vitest alone.
  */
 export function mlpInfer(): { traces: TraceInfo[]; kernels: Kernel[] } {
-  const report = JSON.parse(fs.readFileSync(path.join(__dirname, 'fixtures', 'mlp_infer.report.json'), 'utf8'));
+  const file = process.env.INDUCTOR_LENS_REPORT || path.join(__dirname, 'fixtures', 'mlp_infer.report.json');
+  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
   const kernels: Kernel[] = report.kernels.map((k: Kernel) => ({ ...k, measured: k.measured ?? null }));
   const outputCode = kernels.find((k) => k.definition)!.definition!.path;
   const traces: TraceInfo[] = report.traces.map((t: TraceInfo) => ({
