@@ -33,6 +33,7 @@ async def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("trace", nargs="?", default=DEFAULT)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--sample", type=int, default=0, help="time at most this many positions (random, seeded)")
     args = parser.parse_args()
     client = LanguageClient("bench", "0")
     client.feature("inductorLens/status")(lambda params: None)
@@ -43,13 +44,17 @@ async def main() -> None:
         initialization_options={"traces": [args.trace], "discovery": {"enabled": False}}))
     client.initialized(types.InitializedParams())
     t0 = time.perf_counter()
-    kernels = await client.protocol.send_request_async("inductorLens/kernels", {})
+    kernels = await asyncio.wait_for(client.protocol.send_request_async("inductorLens/kernels", {}), 3600)
     print(f"index ready after {1000 * (time.perf_counter() - t0):.0f} ms: {len(kernels)} kernels")
     positions = []
     for k in kernels:
         get = (lambda o, n: o[n]) if isinstance(k, dict) else getattr
         for loc in list(get(k, "launches")) + ([get(k, "definition")] if get(k, "definition") else []):
             positions.append((get(loc, "path"), get(loc, "line")))
+    if args.sample and len(positions) > args.sample:
+        import random
+
+        positions = random.Random(0).sample(positions, args.sample)
     documents = sorted({p for p, _ in positions})
     times: dict[str, list[float]] = {"hover": [], "definition": [], "codeLens": [], "codeLens/resolve": []}
     for _ in range(args.rounds):

@@ -251,3 +251,19 @@ def test_parse_stack_trace_both_variants():
     assert (only.file, only.line, only.function, only.code, only.innermost) == ("/w/models.py", 14, "forward", "x = self.sigmoid(x)", True)
     outer, inner = parse_stack_trace(export)
     assert (outer.line, outer.innermost, inner.line, inner.code, inner.innermost) == (12, False, 134, "return F.linear(input, self.weight, self.bias)", True)
+
+
+def test_parallel_scan_of_rank_logs_equals_serial(cache_dir, monkeypatch):
+    """Rank logs scanned in parallel processes give the same index as a serial scan."""
+    from inductor_lens import index as index_module
+    from inductor_lens.cache import Cache
+
+    folder = case_dir("torch-2.14-cpu/ddp")
+    serial = index_module.Index(Cache(cache_dir), disk_cache=False)
+    serial.add(folder)
+    monkeypatch.setattr(index_module, "PARALLEL_SCAN_BYTES", 0)
+    parallel = index_module.Index(Cache(cache_dir), disk_cache=False)
+    parallel.add(folder)
+    key = lambda idx: [(g.trace, g.rank, g.compile_id, g.kind, [(k.key, k.source) for k in g.kernels]) for g in idx.graphs]
+    assert key(parallel) == key(serial) and len(parallel.graphs) == 4
+    assert not [w for w in parallel.warnings if "parallel" in w.message]

@@ -51,6 +51,8 @@ class LogMemo:
 
 
 _HEAD_BYTES = 4096
+#: Logs to scan cold together above this size are scanned in parallel processes.
+PARALLEL_SCAN_BYTES = 64 * 1024 * 1024
 
 
 def _head_tail(path: str, size: int) -> tuple[bytes, bytes]:
@@ -108,6 +110,7 @@ class Index:
         #: materialized graphs by content (the MD5s of every payload they read): ranks and repeated
         #: compiles with identical payloads share one parse and get their own copy of the kernels
         self.shared: dict[tuple, Graph] = {}
+        self._prefetched: dict[str, torch_trace.TraceLog] = {}
         #: shared between successive indexes of the same traces (the server keeps one)
         self.memo = memo if memo is not None else {}
         self.traces: list[TraceInfo] = []
@@ -161,6 +164,7 @@ class Index:
                     logs.append(full)
                 elif fname == "output_code.py" and os.path.basename(os.path.dirname(dirpath)) == "torchinductor":
                     debug_codes.append(full)
+        self._prefetch_scans(logs)
         for log in logs:
             self._add_log(log)
         for code in debug_codes:
@@ -208,10 +212,11 @@ class Index:
         if memo is not None and memo.identity == identity and memo.head == head and memo.tail == tail:
             self.memo[path] = memo
             return memo.log, memo
+        prefetched = self._prefetched.pop(path, None)
         if memo is not None and st.st_size >= memo.log.size and head.startswith(memo.head):
             log = torch_trace.scan(path, previous=memo.log)  # appended: read only the new part
         else:
-            log = torch_trace.scan(path)
+            log = prefetched if prefetched is not None and prefetched.size == st.st_size else torch_trace.scan(path)
             memo = LogMemo(identity, head, log, {})
         memo.identity, memo.head, memo.tail, memo.log, memo.saved = identity, head, tail, log, False
         self.memo[path] = memo
@@ -230,6 +235,25 @@ class Index:
                 memo.saved = True
             except (OSError, pickle.PicklingError) as exc:
                 self._warnings.append(Warning_(path, 0, f"cannot write the index cache: {exc}"))
+
+    def _prefetch_scans(self, logs: list[str]) -> None:
+        """Scan several big logs in parallel processes (ranks of one job); small ones stay serial.
+
+        Only logs that need a cold scan (no memo, no valid index cache) are sent; the result is
+        the same :class:`TraceLog` a serial scan gives.
+        """
+        todo = [p for p in logs if p not in self.memo and not (self.disk_cache and self.cache.load_index(p) is not None)]
+        workers = min(len(todo), os.cpu_count() or 1)
+        if workers < 2 or sum(os.path.getsize(p) for p in todo) < PARALLEL_SCAN_BYTES:
+            return
+        from concurrent.futures import ProcessPoolExecutor
+
+        try:
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                for path, log in zip(todo, pool.map(torch_trace.scan, todo)):
+                    self._prefetched[path] = log
+        except Exception as exc:  # no processes here (sandbox, frozen app): scan serially
+            self._warnings.append(Warning_(logs[0], 0, f"parallel scan unavailable ({exc!r}); scanning serially"))
 
     def _add_log(self, path: str, display: str | None = None) -> None:
         try:
