@@ -55,6 +55,14 @@ _HEAD_BYTES = 4096
 PARALLEL_SCAN_BYTES = 64 * 1024 * 1024
 
 
+def _files_exist(graph: Graph | None) -> bool:
+    """Whether the files a cached graph points at are still there (the cache can be cleaned)."""
+    if graph is None or graph.broken:
+        return True
+    paths = [graph.output_code, *graph.graph_files.values()]
+    return all(os.path.isfile(p) for p in dict.fromkeys(paths))
+
+
 def _head_tail(path: str, size: int) -> tuple[bytes, bytes]:
     with open(path, "rb") as fh:
         head = fh.read(_HEAD_BYTES)
@@ -202,10 +210,7 @@ class Index:
         memo = self.memo.get(path)
         if memo is None and self.disk_cache:
             memo = self.cache.load_index(path)
-            if not isinstance(memo, LogMemo) or not all(
-                g is None or (os.path.isfile(g.output_code) and all(os.path.isfile(p) for p in g.graph_files.values()))
-                for g in memo.graphs.values()
-            ):
+            if not isinstance(memo, LogMemo) or not all(_files_exist(g) for g in memo.graphs.values()):
                 memo = None  # stale, or its extracted files were deleted
             elif memo is not None:
                 memo.saved = True
@@ -483,6 +488,7 @@ def _copy_from(graph: Graph, template: Graph) -> None:
     graph.wrapper_language = template.wrapper_language
     graph.post_grad, graph.pre_grad = template.post_grad, template.pre_grad
     graph.mapping_version = template.mapping_version
+    graph.graph_files = dict(template.graph_files)
     graph.kernels = [dataclasses.replace(k, graph=graph) for k in template.kernels]
 
 

@@ -290,6 +290,7 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int) -> None:
     eof = False
     pending: tuple[int, bytes, str, str | None, int] | None = None  # (line, envelope, kind, name, payload start)
     last: tuple[int, int] | None = None  # (offset, line) of the last record
+    last_i: int | None = None  # the last record's position in buf while its line is not counted
     log.bytes_scanned = 0
 
     def line_at(i: int) -> int:
@@ -351,19 +352,21 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int) -> None:
             log.first_header_seen = True
             flush(base + i)
             log.record_count += 1
-            last = (base + i, line_at(i))
+            last, last_i = None, i  # its line is counted only if it stays the last record
             kind_b = match.group("kind")
             if kind_b is None:
-                log.warnings.append(Warning_(path, last[1], "record envelope is not a JSON object; skipped"))
+                log.warnings.append(Warning_(path, line_at(i), "record envelope is not a JSON object; skipped"))
                 continue
             name_b = match.group("name")
             if _wanted(kind_b, name_b):
-                pending = (last[1], buf[match.start("env") : line_end], kind_b.decode(), name_b.decode() if name_b else None, base + line_end + 1)
+                pending = (line_at(i), buf[match.start("env") : line_end], kind_b.decode(), name_b.decode() if name_b else None, base + line_end + 1)
             elif log.version_from_metrics is None and kind_b == b"compilation_metrics":
                 found = _VERSION_IN_METRICS.search(buf, match.start("env"), line_end)
                 if found:
                     log.version_from_metrics = found.group(1).decode()
         # drop what is handled; keep the tail that may hold an unfinished record start
+        if last_i is not None and last_i < keep_from:
+            last, last_i = (base + last_i, line_at(last_i)), None
         if anchor_i <= keep_from:
             line_at(keep_from)
         else:  # the anchor moved past the cut: move it back
@@ -374,6 +377,8 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int) -> None:
         anchor_i = 0
         search_from = 0
     flush(base + len(buf))
+    if last_i is not None:
+        last = (base + last_i, line_at(last_i))
     if last is not None:
         log.tail_offset, log.tail_line = last
         _check_tail(log, fh, last[1], last[0])
