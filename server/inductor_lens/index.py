@@ -9,7 +9,6 @@ nodes; FX node -> kernels.  Bad input becomes warnings; it never raises except f
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import os
 import pickle
@@ -480,18 +479,6 @@ def _content_key(group: torch_trace.GraphRecords, kind: str) -> tuple | None:
     return tuple(parts)
 
 
-def _copy_from(graph: Graph, template: Graph) -> None:
-    """Give ``graph`` the materialized content of an identical graph (another rank, a repeat)."""
-    graph.output_code = template.output_code
-    graph.output_code_aliases = list(template.output_code_aliases)
-    graph.kernel_code = template.kernel_code
-    graph.wrapper_language = template.wrapper_language
-    graph.post_grad, graph.pre_grad = template.post_grad, template.pre_grad
-    graph.mapping_version = template.mapping_version
-    graph.graph_files = dict(template.graph_files)
-    graph.kernels = [dataclasses.replace(k, graph=graph) for k in template.kernels]
-
-
 def _materialize(graph: Graph, log: torch_trace.TraceLog, group: torch_trace.GraphRecords, base: str, on_disk: list[str],
                  cache: Cache, shared: dict[tuple, Graph]) -> None:
     """Materialize a graph of a log (its loader): read (MD5-verified) and parse its payloads, write extracted
@@ -502,7 +489,7 @@ def _materialize(graph: Graph, log: torch_trace.TraceLog, group: torch_trace.Gra
     if template is not None:
         template.ensure()
         if not template.broken:
-            _copy_from(graph, template)
+            graph.copy_content_from(template)
             return
     if key is not None:
         shared.setdefault(key, graph)

@@ -153,6 +153,11 @@ class Kernel:
     frames_from: str | None = None
     graph: "Graph | None" = field(default=None, repr=False)
 
+    def for_graph(self, graph: "Graph") -> "Kernel":
+        """The same kernel in another, identical graph (lists are shared, never mutated)."""
+        return Kernel(self.key, self.name, self.kind, self.handle, self.definition, self.launches, self.post_grad_nodes,
+                      self.pre_grad_nodes, self.aten_ops, self.source, self.provenance, self.frames_from, graph)
+
     @property
     def model_lines(self) -> list[Frame]:
         """The innermost frame of each stack trace, de-duplicated by (file, line), in order."""
@@ -222,6 +227,7 @@ class Graph:
         self.warnings: list[Warning_] = []
         #: the output code's payload was unreadable when materializing (the index hides the graph)
         self.broken = False
+        self._template: Graph | None = None
         self._loader = loader
         self._lock = threading.RLock()
 
@@ -238,15 +244,36 @@ class Graph:
             if loader is not None:
                 loader(self)
 
+    def copy_content_from(self, template: "Graph") -> None:
+        """Take the materialized content of an identical graph (another rank, a repeated compile:
+        same payload MD5s) with kernels of its own; the index cache then stores only the link."""
+        template.ensure()
+        self._template = template
+        self.output_code = template.output_code
+        self._output_code_aliases = list(template.output_code_aliases)
+        self._kernel_code = template.kernel_code
+        self._wrapper_language = template.wrapper_language
+        self._post_grad, self._pre_grad = template.post_grad, template.pre_grad
+        self._mapping_version = template.mapping_version
+        self.graph_files = dict(template.graph_files)
+        self._kernels = [k.for_graph(self) for k in template.kernels]
+
+    _COPIED = ("_kernels", "_post_grad", "_pre_grad", "_kernel_code", "_output_code_aliases", "_mapping_version")
+
     def __getstate__(self):
         self.ensure()
         state = dict(self.__dict__)
         state.pop("_lock", None)
+        if state.get("_template") is not None:  # rebuilt from the template when unpickled
+            for key in self._COPIED:
+                state.pop(key, None)
         return state
 
     def __setstate__(self, state):
         self.__dict__.update(state)
         self._lock = threading.RLock()
+        if self.__dict__.get("_template") is not None and "_kernels" not in state:
+            self._loader = lambda g: g.copy_content_from(g._template)
 
     @property
     def label(self) -> str:
