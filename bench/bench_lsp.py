@@ -35,6 +35,7 @@ async def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--sample", type=int, default=0, help="time at most this many positions (random, seeded)")
     args = parser.parse_args()
+    args.trace = os.path.abspath(args.trace)
     client = LanguageClient("bench", "0")
     client.feature("inductorLens/status")(lambda params: None)
     cache = tempfile.mkdtemp(prefix="il-bench-lsp-")
