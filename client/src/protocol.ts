@@ -89,6 +89,8 @@ export interface InitializationOptions {
   sitePackages: string[];
   discovery: { globs: string[] };
   profiles: string[];
+  /** false in Restricted Mode: the server then discovers nothing beyond the files the user opens. */
+  trusted: boolean;
 }
 
 export const kernelsRequest = new RequestType<{ trace?: string }, Kernel[], void>('inductorLens/kernels');

@@ -110,6 +110,7 @@ export function buildInitializationOptions(
     sitePackages: [],
     discovery: { globs: unique(perFolder.flatMap((s) => s.discoveryGlobs)) },
     profiles: unique(perFolder.flatMap((s) => s.profiles)),
+    trusted: isWorkspaceTrusted(),
   };
 }
 

@@ -166,6 +166,7 @@ describe('ServerManager', () => {
       sitePackages: [],
       discovery: { globs: [] },
       profiles: [],
+      trusted: true,
     });
     expect(clientOptions.documentSelector).toEqual([{ scheme: 'file' }]);
     expect(client.start).toHaveBeenCalledTimes(1);

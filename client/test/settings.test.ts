@@ -113,7 +113,13 @@ describe('buildInitializationOptions', () => {
       sitePackages: [],
       discovery: { globs: ['**/dedicated_log_torch_trace*.log'] },
       profiles: [],
+      trusted: true,
     });
+  });
+
+  test('tells the server when the workspace is not trusted', () => {
+    vi.mocked(api.isWorkspaceTrusted).mockReturnValue(false);
+    expect(buildInitializationOptions([]).trusted).toBe(false);
   });
 });
 

@@ -468,10 +468,13 @@ def load(paths, cache: Cache | None = None, *, lazy: bool = False, disk_cache: b
     return index
 
 
+_ROLES_READ = ("code", "kernel_code", "post_grad", "pre_grad", "post_to_pre", "mapping", "stack_traces", "kernel_to_post")
+
+
 def _content_key(group: torch_trace.GraphRecords, kind: str) -> tuple | None:
     """The MD5s of every payload a graph reads (None when one has no MD5 to trust)."""
     parts: list = [kind]
-    for role in ("code", "kernel_code", "post_grad", "pre_grad", "post_to_pre", "mapping", "stack_traces", "kernel_to_post"):
+    for role in _ROLES_READ:
         rec = getattr(group, role)
         if rec is not None and not rec.md5:
             return None
@@ -488,7 +491,10 @@ def _materialize(graph: Graph, log: torch_trace.TraceLog, group: torch_trace.Gra
     template = shared.get(key) if key is not None else None
     if template is not None:
         template.ensure()
-        if not template.broken:
+        # same MD5s in the envelopes; the payloads themselves must still verify (damage is
+        # reported per file, and a damaged copy is parsed on its own below)
+        records = [r for r in (getattr(group, role) for role in _ROLES_READ) if r is not None]
+        if not template.broken and all(log.verify(r) for r in records):
             graph.copy_content_from(template)
             return
     if key is not None:

@@ -31,7 +31,7 @@ from .cache import Cache
 from .features import hover as hover_feature
 from .features import lenses, navigation, symbols
 from .features.context import LensContext
-from .index import Index
+from .index import LOG_GLOB_NAME, Index
 from .paths import PathResolver
 from .report import kernel_json
 
@@ -50,6 +50,8 @@ class Settings:
     site_packages: list[str] = field(default_factory=list)
     globs: list[str] = field(default_factory=lambda: list(DEFAULT_GLOBS))
     discovery: bool = True
+    #: False in an untrusted workspace (VS Code Restricted Mode): no discovery, only opened files
+    trusted: bool = True
 
     def update(self, value) -> None:
         """Merge a settings object (camelCase keys, as in package.json); ignores bad values."""
@@ -61,6 +63,8 @@ class Settings:
             self.path_mappings = {str(k): str(v) for k, v in value["pathMappings"].items()}
         if isinstance(value.get("sitePackages"), list):
             self.site_packages = [str(p) for p in value["sitePackages"] if isinstance(p, str)]
+        if isinstance(value.get("trusted"), bool):
+            self.trusted = value["trusted"]
         disc = value.get("discovery")
         if isinstance(disc, dict):
             if isinstance(disc.get("globs"), list) and disc["globs"]:
@@ -97,7 +101,6 @@ class InductorLensServer(LanguageServer):
         self.generation = 0  # bumped when a new index is requested
         self.done_generation = 0  # generation of self.ctx
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.trusted = True
         self.extra_traces: list[str] = []
         self._identities: dict[str, tuple[int, int] | None] = {}
         self._lock = threading.Lock()
@@ -141,7 +144,7 @@ class InductorLensServer(LanguageServer):
         """Every path to index: settings + opened-by-command + discovery (deduplicated)."""
         folders = self.folders
         paths = [_expand(p, folders) for p in self.settings.traces] + list(self.extra_traces)
-        if self.settings.discovery and self.trusted:
+        if self.settings.discovery and self.settings.trusted:
             for folder in folders:
                 for pattern in self.settings.globs:
                     for found in sorted(glob.glob(os.path.join(folder, pattern), recursive=True)):
@@ -358,6 +361,11 @@ def create_server(cache_dir: str | None = None) -> InductorLensServer:
 
     @ls.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls_: InductorLensServer, params: types.DidOpenTextDocumentParams) -> None:
+        path = to_fs_path(params.text_document.uri)
+        if path and not ls_.settings.trusted and _looks_like_trace(path) and ls_.ctx.index.document(path) is None \
+                and os.path.abspath(path) not in ls_.extra_traces:
+            ls_.extra_traces.append(os.path.abspath(path))  # untrusted: index what the user opens, nothing else
+            ls_.request_index()
         ls_.publish_diagnostics(params.text_document.uri)
 
     @ls.feature(types.TEXT_DOCUMENT_HOVER)
@@ -474,6 +482,11 @@ def create_server(cache_dir: str | None = None) -> InductorLensServer:
         return {"kernels": len(ls_.ctx.index.kernels)}
 
     return ls
+
+
+def _looks_like_trace(path: str) -> bool:
+    name = os.path.basename(path)
+    return bool(LOG_GLOB_NAME.match(name)) or name == "output_code.py"
 
 
 def _location_json(loc: types.Location) -> dict:

@@ -156,6 +156,32 @@ class TraceLog:
         line = head.split(b"\n", 1)[0]
         return line[1:].decode("utf-8", errors="replace") if line.startswith(b"\t") else None
 
+    def _payload_bytes(self, record: Record) -> tuple[bytes | None, Warning_ | None]:
+        """The payload bytes (one TAB stripped per line, joined by ``\\n``), MD5-verified,
+        or ``None`` and the reason, with its line."""
+        if record.payload_end - record.payload_start > MAX_PAYLOAD_BYTES:
+            return None, Warning_(self.path, record.line, f"payload of {record.name or record.kind} is over {MAX_PAYLOAD_BYTES >> 20} MiB; skipped")
+        blob = b""
+        if record.payload_end > record.payload_start:
+            with open(self.path, "rb") as fh:
+                fh.seek(record.payload_start)
+                blob = fh.read(record.payload_end - record.payload_start)
+        if blob.endswith(b"\n"):
+            blob = blob[:-1]
+        stripped = []
+        for offset, raw in enumerate(blob.split(b"\n") if blob else []):
+            if raw.endswith(b"\r"):
+                raw = raw[:-1]
+            if not raw.startswith(b"\t"):
+                if not raw.strip():
+                    continue  # blank line between records (tlparse drops these too)
+                return None, Warning_(self.path, record.line + 1 + offset, "line is neither a record nor a TAB payload line; record skipped")
+            stripped.append(raw[1:])
+        data = b"\n".join(stripped)
+        if record.md5 is not None and hashlib.md5(data).hexdigest() != record.md5:
+            return None, Warning_(self.path, record.line, f"payload MD5 mismatch for {record.name or record.kind} (truncated or edited log); record skipped")
+        return data, None
+
     def payload(self, record: Record, warnings: list[Warning_] | None = None) -> str | None:
         """The payload text of ``record``, MD5-verified; ``None`` (and a warning) when damaged.
 
@@ -163,35 +189,19 @@ class TraceLog:
         ``self.warnings``.
         """
         sink = self.warnings if warnings is None else warnings
-        if record.payload_end <= record.payload_start:
-            raw_lines: list[bytes] = []
-        else:
-            with open(self.path, "rb") as fh:
-                fh.seek(record.payload_start)
-                blob = fh.read(record.payload_end - record.payload_start)
-            if blob.endswith(b"\n"):
-                blob = blob[:-1]
-            raw_lines = blob.split(b"\n")
-        stripped = []
-        for offset, raw in enumerate(raw_lines):
-            if raw.endswith(b"\r"):
-                raw = raw[:-1]
-            if not raw.startswith(b"\t"):
-                if not raw.strip():
-                    continue  # blank line between records (tlparse drops these too)
-                sink.append(Warning_(self.path, record.line + 1 + offset, "line is neither a record nor a TAB payload line; record skipped"))
-                return None
-            stripped.append(raw[1:])
-        data = b"\n".join(stripped)
-        expected = record.md5
-        if expected is not None and hashlib.md5(data).hexdigest() != expected:
-            sink.append(Warning_(self.path, record.line, f"payload MD5 mismatch for {record.name or record.kind} (truncated or edited log); record skipped"))
+        data, problem = self._payload_bytes(record)
+        if data is None:
+            sink.append(problem)
             return None
         try:
             return data.decode("utf-8")
         except UnicodeDecodeError as exc:
             sink.append(Warning_(self.path, record.line, f"payload is not UTF-8 ({exc.reason}); record skipped"))
             return None
+
+    def verify(self, record: Record) -> bool:
+        """Whether ``record``'s payload is intact and matches its MD5 (no warning)."""
+        return record.md5 is not None and self._payload_bytes(record)[0] is not None
 
     def payload_json(self, record: Record, warnings: list[Warning_] | None = None):
         """The payload parsed as JSON, or ``None`` (and a warning) when damaged or invalid."""
@@ -248,13 +258,20 @@ def scan(path: str, previous: TraceLog | None = None) -> TraceLog:
     return log
 
 
-#: Bytes read at a time: memory stays bounded by this (plus the records kept), whatever the log size.
-CHUNK_BYTES = 1 << 24
+#: Bytes read at a time (4 MiB): memory stays bounded by this (plus the records kept), whatever the log size.
+CHUNK_BYTES = 1 << 22
+#: Envelopes and payloads larger than these are skipped with a warning (real ones are far smaller:
+#: the largest envelope in the shared traces is ~30 KB, the largest payload ~1 MB).
+MAX_ENVELOPE_BYTES = 1 << 24
+MAX_PAYLOAD_BYTES = 1 << 28
 
 
 def _check_tail(log: TraceLog, fh, line: int, offset: int) -> None:
     """Report a log that ends mid-record (crashed run, or a log still being written)."""
     log.incomplete_tail_line = None
+    fh.seek(0, os.SEEK_END)
+    if fh.tell() - offset > MAX_PAYLOAD_BYTES:
+        return  # too big to verify here; its payload is checked if the index ever reads it
     fh.seek(offset)
     record = fh.read()  # the last record only
     env_end = record.find(b"\n")
@@ -264,12 +281,14 @@ def _check_tail(log: TraceLog, fh, line: int, offset: int) -> None:
         log.warnings.append(Warning_(log.path, line, "last record is cut inside its envelope (log truncated or still being written)"))
         return
     found = _HAS_PAYLOAD.search(env)
-    if found is None:
-        return
     blob = b"" if env_end < 0 else record[env_end + 1 :]
     lines = blob[:-1].split(b"\n") if blob.endswith(b"\n") else blob.split(b"\n")
+    stray = next((n for n, l in enumerate(lines) if l.strip() and not l.startswith(b"\t")), None)
+    if stray is not None:  # e.g. the log was cut inside the next record's prefix
+        log.warnings.append(Warning_(log.path, line + 1 + stray, "text after the last record is not a record (log truncated?)"))
+        lines = lines[:stray]
     payload = b"\n".join(l[1:] for l in lines if l.startswith(b"\t"))
-    if hashlib.md5(payload).hexdigest() != found.group(1).decode():
+    if found is not None and hashlib.md5(payload).hexdigest() != found.group(1).decode():
         log.incomplete_tail_line = line
         log.warnings.append(Warning_(log.path, line, "last record's payload is incomplete (log truncated or still being written)"))
 
@@ -283,7 +302,7 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int) -> None:
     path = log.path
     fh.seek(start)
     base = start  # absolute offset of buf[0]
-    buf = b""
+    buf = bytearray()  # grows and shrinks in place: no copy of the whole buffer per chunk
     anchor_i, anchor_line = 0, start_line  # newlines are counted lazily from this point of buf
     search_from = 0  # where in buf the next record start may begin
     done_upto = start - 1  # absolute offset of the last record start handled
@@ -323,10 +342,20 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int) -> None:
         log.records.append(Record(line=rec_line, kind=kind, name=name, envelope=envelope, compile_id=compile_id_of(envelope),
                                   payload_start=min(payload_start, end), payload_end=end))
 
+    skipping = False  # inside an envelope line too long to keep: drop bytes until its newline
     while not eof:
         more = fh.read(CHUNK_BYTES)
         log.bytes_scanned += len(more)
         eof = len(more) < CHUNK_BYTES
+        if skipping:
+            cut = more.find(b"\n")
+            anchor_line += more.count(b"\n", 0, max(cut, 0))
+            if cut < 0:
+                base += len(more)
+                continue
+            skipping = False
+            base += cut
+            more = more[cut:]
         buf += more
         starts = []
         if base + search_from == start and buf[search_from : search_from + 1] in (b"V", b"I", b"W", b"E", b"C"):
@@ -338,6 +367,13 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int) -> None:
             if base + i <= done_upto:
                 continue
             line_end = buf.find(b"\n", i)
+            if line_end < 0 and not eof and len(buf) - i > MAX_ENVELOPE_BYTES:
+                flush(base + i)
+                log.record_count += 1
+                log.warnings.append(Warning_(path, line_at(i), f"record envelope longer than {MAX_ENVELOPE_BYTES >> 20} MiB; skipped"))
+                done_upto, skipping, last, last_i = base + i, True, None, None
+                keep_from = len(buf)
+                break
             if line_end < 0 and not eof:
                 keep_from = min(keep_from, max(i - 1, 0))  # envelope continues in the next chunk
                 break
@@ -359,7 +395,7 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int) -> None:
                 continue
             name_b = match.group("name")
             if _wanted(kind_b, name_b):
-                pending = (line_at(i), buf[match.start("env") : line_end], kind_b.decode(), name_b.decode() if name_b else None, base + line_end + 1)
+                pending = (line_at(i), bytes(buf[match.start("env") : line_end]), kind_b.decode(), name_b.decode() if name_b else None, base + line_end + 1)
             elif log.version_from_metrics is None and kind_b == b"compilation_metrics":
                 found = _VERSION_IN_METRICS.search(buf, match.start("env"), line_end)
                 if found:
@@ -372,7 +408,7 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int) -> None:
         else:  # the anchor moved past the cut: move it back
             anchor_line -= buf.count(b"\n", keep_from, anchor_i)
             anchor_i = keep_from
-        buf = buf[keep_from:]
+        del buf[:keep_from]
         base += keep_from
         anchor_i = 0
         search_from = 0

@@ -1,0 +1,303 @@
+"""Broken and hostile input: never crash, keep what can be read, say exactly what is wrong."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import REPO, case_log
+from corpus import build, marker_path
+from inductor_lens.cache import Cache
+from inductor_lens.index import Index, load
+from inductor_lens.readers import torch_trace
+
+ARTIFACTS = os.path.join(REPO, "tests", "artifacts")
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory):
+    out = str(tmp_path_factory.mktemp("corpus"))
+    return out, build(out)
+
+
+def _graph_key(graph):
+    return (graph.compile_id, graph.ordinal, graph.kind, [(k.key, k.source, k.post_grad_nodes) for k in graph.kernels])
+
+
+def test_every_corpus_item_indexes_without_crash(corpus, tmp_path):
+    out, items = corpus
+    summary = []
+    for item in items:
+        index = load([item.path], Cache(str(tmp_path / "cache")))  # raises nothing, whatever the input
+        warnings = index.warnings
+        named = [w for w in warnings if w.file.startswith(item.path)]
+        if item.warns:
+            assert named, (item.kind, item.path)
+            assert all(w.line >= 1 or w.message in ("empty file",) or w.line == 0 for w in named)
+        if item.graphs is not None:
+            assert len(index.graphs) == item.graphs, item.kind
+        summary.append({"input": os.path.relpath(item.path, out), "kind": item.kind, "graphs": len(index.graphs),
+                        "kernels": len(index.kernels), "warnings": [f"{os.path.basename(w.file)}:{w.line}: {w.message}" for w in named]})
+    assert not os.path.exists(marker_path(out)), "generated code was executed"
+    os.makedirs(ARTIFACTS, exist_ok=True)
+    with open(os.path.join(ARTIFACTS, "robustness-corpus.json"), "w") as fh:
+        json.dump(summary, fh, indent=1, ensure_ascii=False)
+
+
+def test_truncated_logs_keep_every_complete_graph(corpus, tmp_path):
+    """Every graph whose records all lie before the cut is indexed exactly as from the full log."""
+    out, items = corpus
+    full_log = torch_trace.scan(case_log("torch-2.11-cuda/mlp_train"))
+    groups = torch_trace.pair_graphs(full_log)
+    full = load([case_log("torch-2.11-cuda/mlp_train")], Cache(str(tmp_path / "c")))
+    ends = []
+    for group in groups:
+        recs = [getattr(group, r) for r in ("code", "kernel_code", "post_grad", "pre_grad", "mapping", "stack_traces")]
+        ends.append(max(r.payload_end for r in recs if r is not None))
+    rows = []
+    for item in (i for i in items if i.kind == "truncated"):
+        cut = os.path.getsize(item.path)
+        index = load([item.path], Cache(str(tmp_path / "c")))
+        complete = [g for g, end in zip(full.graphs, ends) if end <= cut]
+        assert [_graph_key(g) for g in index.graphs][: len(complete)] == [_graph_key(g) for g in complete]
+        scan = torch_trace.scan(item.path)
+        rows.append({"cut_at": cut, "records": scan.record_count, "graphs": len(index.graphs), "kernels": len(index.kernels),
+                     "warnings": [f"{w.line}: {w.message}" for w in index.warnings]})
+        if item.warns:
+            assert index.warnings  # the cut is reported (unless it falls between records)
+    with open(os.path.join(ARTIFACTS, "robustness-truncated.json"), "w") as fh:
+        json.dump(rows, fh, indent=1)
+
+
+def test_hostile_code_is_never_executed_and_still_indexed(corpus, tmp_path):
+    out, items = corpus
+    hostile = [i for i in items if "hostile" in i.path]
+    for item in hostile:
+        index = load([item.path], Cache(str(tmp_path / "cache")))
+        keys = {k.key for k in index.kernels}
+        assert "triton_poi_fused_x_0:1" in keys
+    assert not os.path.exists(marker_path(out))
+
+
+def test_nothing_written_outside_the_cache_folder(corpus, tmp_path):
+    out, items = corpus
+    home, cwd, cache = tmp_path / "home", tmp_path / "cwd", tmp_path / "cache"
+    home.mkdir()
+    cwd.mkdir()
+
+    def snapshot(root):
+        return {os.path.join(d, f): os.stat(os.path.join(d, f)).st_mtime_ns for d, _, fs in os.walk(root) for f in fs}
+
+    before_corpus, before_tmp = snapshot(out), snapshot(tmp_path)
+    env = dict(os.environ, HOME=str(home), XDG_CACHE_HOME=str(home / ".cache"), TMPDIR=str(tmp_path / "tmp"))
+    os.makedirs(env["TMPDIR"])
+    proc = subprocess.run([sys.executable, "-m", "inductor_lens", "report", out, "--json", "--cache-dir", str(cache)],
+                          cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["warnings"]
+    assert snapshot(out) == before_corpus  # nothing the user has is modified
+    new = {p for p in snapshot(tmp_path) if p not in before_tmp}
+    assert new and all(p.startswith(str(cache) + os.sep) for p in new), sorted(new - {p for p in new if p.startswith(str(cache))})
+
+
+def test_200mb_line_memory_bounded(tmp_path):
+    """A single 200 MB line (an envelope that never ends) is skipped; memory stays far below it."""
+    code = f"""
+import os, resource, sys, json
+sys.path.insert(0, {os.path.join(REPO, 'server')!r}); sys.path.insert(0, {os.path.join(REPO, 'tests')!r})
+from corpus import build
+from inductor_lens.cache import Cache
+from inductor_lens.index import load
+items = build({str(tmp_path / 'c')!r}, big=True)
+big = [i for i in items if 'a single 200 MB line' == i.kind][0]
+index = load([big.path], Cache({str(tmp_path / 'cache')!r}))
+print(json.dumps({{"graphs": len(index.graphs), "warnings": [(w.line, w.message) for w in index.warnings],
+                  "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, "size": os.path.getsize(big.path)}}))
+"""
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert result["size"] > 200_000_000
+    assert result["graphs"] == 2  # the graphs before and after the line
+    assert any("longer than" in m for _, m in result["warnings"])
+    assert result["rss_mb"] < 150, result  # the line is 200 MB; chunks are 4 MiB, envelopes at most 16 MiB
+
+
+def test_log_appended_while_indexed(tmp_path):
+    data = open(case_log("torch-2.11-cuda/gpt2_train"), "rb").read()
+    path = tmp_path / "dedicated_log_torch_trace_live.log"
+    path.write_bytes(data[:1000])
+    memo: dict = {}
+    errors = []
+
+    def writer():
+        with open(path, "ab") as fh:
+            for i in range(1000, len(data), 50_000):
+                fh.write(data[i:i + 50_000])
+                fh.flush()
+
+    thread = threading.Thread(target=writer)
+    thread.start()
+    while thread.is_alive():
+        try:
+            index = Index(Cache(str(tmp_path / "cache")), memo)
+            index.add(str(path))
+            index.materialize()
+        except Exception as exc:  # pragma: no cover - the assertion below reports it
+            errors.append(exc)
+    thread.join()
+    assert errors == []
+    final = Index(Cache(str(tmp_path / "cache")), memo)
+    final.add(str(path))
+    assert len(final.kernels) == 74 and not final.warnings
+
+
+# ------------------------------------------------------------------------------ property-based
+
+SMALL = open(case_log("torch-2.11-cuda/mlp_infer"), "rb").read()
+PRISTINE = None
+
+
+def _pristine(tmp_path_factory=None):
+    global PRISTINE
+    if PRISTINE is None:
+        import tempfile
+
+        folder = tempfile.mkdtemp()
+        path = os.path.join(folder, "dedicated_log_torch_trace_p.log")
+        with open(path, "wb") as fh:
+            fh.write(SMALL)
+        log = torch_trace.scan(path)
+        groups = torch_trace.pair_graphs(log)
+        index = load([path], Cache(os.path.join(folder, "cache")))
+        ends = [max(r.payload_end for r in (g.code, g.post_grad, g.pre_grad, g.mapping, g.stack_traces) if r is not None) for g in groups]
+        PRISTINE = (index, ends)
+    return PRISTINE
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.binary(max_size=3000))
+def test_any_bytes_no_exception(tmp_path, blob):
+    path = tmp_path / "dedicated_log_torch_trace_fuzz.log"
+    path.write_bytes(blob)
+    index = load([str(path)], Cache(str(tmp_path / "cache")), disk_cache=False)
+    assert isinstance(index.warnings, list)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.integers(0, len(SMALL) - 1), st.sampled_from(["flip", "delete", "insert", "cut"]), st.binary(min_size=1, max_size=40)),
+                min_size=1, max_size=4))
+def test_mutated_log_keeps_everything_before_the_damage(tmp_path, mutations):
+    pristine, ends = _pristine()
+    data = bytearray(SMALL)
+    first = len(data)
+    for offset, op, blob in sorted(mutations, key=lambda m: -m[0]):  # from the end: offsets stay valid
+        if not data:
+            break
+        offset = min(offset, len(data) - 1)
+        first = min(first, offset)
+        if op == "flip":
+            data[offset] ^= 0xFF
+        elif op == "delete":
+            del data[offset:offset + len(blob)]
+        elif op == "insert":
+            data[offset:offset] = blob
+        else:
+            del data[offset:]
+    path = tmp_path / "dedicated_log_torch_trace_mut.log"
+    path.write_bytes(bytes(data))
+    index = load([str(path)], Cache(str(tmp_path / "cache")), disk_cache=False)
+    intact = [g for g, end in zip(pristine.graphs, ends) if end < first - 1]
+    got = {(_graph_key(g)[0], _graph_key(g)[2]): _graph_key(g) for g in index.graphs}
+    for graph in intact:
+        assert got.get((graph.compile_id, graph.kind)) == _graph_key(graph)
+
+
+# ------------------------------------------------------------------------------ the server
+
+import pytest_lsp  # noqa: E402
+from lsprotocol import types  # noqa: E402
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities  # noqa: E402
+
+from conftest import case_dir  # noqa: E402
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[sys.executable, "-m", "inductor_lens", "serve", "--cache-dir",
+                                                              os.path.join(os.environ.get("TMPDIR", "/tmp"), "inductor-lens-robust-cache")]))
+async def robust_client(lsp_client: LanguageClient, tmp_path):
+    out = str(tmp_path / "corpus")
+    items = build(out)
+    lsp_client.feature("inductorLens/status")(lambda params: None)
+    lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)(lambda params: None)
+    lsp_client.feature(types.WORKSPACE_CODE_LENS_REFRESH)(lambda params: None)
+    intact = os.path.join(case_dir("torch-2.11-cuda/mlp_infer"), "trace")
+    await lsp_client.initialize_session(types.InitializeParams(
+        capabilities=client_capabilities("visual-studio-code"),
+        workspace_folders=[types.WorkspaceFolder(uri="file://" + out, name="corpus")],
+        initialization_options={"traces": [intact] + [i.path for i in items], "discovery": {"enabled": False}}))
+    lsp_client.items, lsp_client.out = items, out
+    yield
+    await lsp_client.shutdown_session()
+
+
+@pytest.mark.asyncio
+async def test_server_survives_the_corpus_and_reports_each_damage(robust_client: LanguageClient):
+    from test_server_e2e import _plain
+
+    kernels = [_plain(k) for k in await robust_client.protocol.send_request_async("inductorLens/kernels", {})]
+    intact = [k for k in kernels if "/mlp_infer/trace/" in k["trace"] and k["key"] == "triton_per_fused_addmm_gelu_native_layer_norm_0:2"]
+    (kernel,) = intact
+    launch = kernel["launches"][0]
+    col = open(launch["path"]).read().split("\n")[launch["line"] - 1].index(kernel["name"])
+    hover = await robust_client.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri="file://" + launch["path"]), position=types.Position(launch["line"] - 1, col)))
+    assert "models.py:24" in hover.contents.value
+    messages = [m.message for m in robust_client.log_messages]
+    for item in robust_client.items:
+        if item.warns:
+            assert any(m.startswith(item.path) and m[len(item.path)] == ":" and m.split(":")[1].isdigit() for m in messages), item.kind
+    assert not [m for m in robust_client.log_messages if m.type == types.MessageType.Error]
+    assert not os.path.exists(marker_path(robust_client.out))
+    # an open damaged file shows its damage where it is
+    md5 = next(i for i in robust_client.items if i.kind == "MD5 mismatch")
+    robust_client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
+        uri="file://" + md5.path, language_id="log", version=1, text="")))
+    await robust_client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    (diag,) = robust_client.diagnostics["file://" + md5.path]
+    assert "MD5 mismatch" in diag.message and diag.range.start.line + 1 == int(next(
+        m for m in messages if m.startswith(md5.path)).split(":")[1])
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[sys.executable, "-m", "inductor_lens", "serve", "--cache-dir",
+                                                              os.path.join(os.environ.get("TMPDIR", "/tmp"), "inductor-lens-robust-cache")]))
+async def untrusted_client(lsp_client: LanguageClient, tmp_path):
+    work = tmp_path / "ws"
+    (work / "trace").mkdir(parents=True)
+    log = work / "trace" / "dedicated_log_torch_trace_x.log"
+    log.write_bytes(open(case_log("torch-2.11-cuda/mlp_infer"), "rb").read())
+    lsp_client.feature("inductorLens/status")(lambda params: None)
+    lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)(lambda params: None)
+    lsp_client.feature(types.WORKSPACE_CODE_LENS_REFRESH)(lambda params: None)
+    await lsp_client.initialize_session(types.InitializeParams(
+        capabilities=client_capabilities("visual-studio-code"),
+        workspace_folders=[types.WorkspaceFolder(uri="file://" + str(work), name="ws")],
+        initialization_options={"trusted": False}))
+    lsp_client.log_path = str(log)
+    yield
+    await lsp_client.shutdown_session()
+
+
+@pytest.mark.asyncio
+async def test_untrusted_workspace_discovers_nothing_beyond_opened_files(untrusted_client: LanguageClient):
+    assert await untrusted_client.protocol.send_request_async("inductorLens/kernels", {}) == []
+    untrusted_client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
+        uri="file://" + untrusted_client.log_path, language_id="log", version=1, text="")))
+    kernels = await untrusted_client.protocol.send_request_async("inductorLens/kernels", {})
+    assert len(kernels) == 4
