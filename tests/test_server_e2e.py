@@ -294,3 +294,36 @@ async def test_site_packages_frame_resolves_against_site_packages(sp_client: Lan
     assert expected and {line: int(t.split(" ")[0]) for line, t in titles.items()} == expected
     assert line_of(generic, 1068).strip() == "output = func(self, *args, **kwargs)"
     assert expected[1068] == 66
+
+
+# ------------------------------------------------------------------ profiles (measured time)
+
+
+@pytest_lsp.fixture(config=_config(os.path.join(os.environ.get("TMPDIR", "/tmp"), "inductor-lens-e2e-cache")), scope="module")
+async def profile_client(lsp_client: LanguageClient):
+    await start(lsp_client, [os.path.join(case_dir("torch-2.11-cuda/profile_cnn"), "trace")])
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_measured_time_in_hover_output_lens_and_model_line(profile_client: LanguageClient):
+    from inductor_lens.features.hover import format_us
+
+    ks = await kernels(profile_client)
+    k = ks["forward/triton_red_fused__native_batch_norm_legit_functional_convolution_copy__relu_0:2"]
+    assert k["measured"]["runs"] == 3
+    launch = k["launches"][0]
+    col = line_of(launch["path"], launch["line"]).index(k["name"])
+    hover = await profile_client.text_document_hover_async(types.HoverParams(**pos(launch["path"], launch["line"], col)))
+    assert f"**Measured:** 3 runs · {format_us(k['measured']['total_us'])} device time" in hover.contents.value
+    titles = {l.range.start.line + 1: l.command.title for l in await resolved_lenses(profile_client, "file://" + launch["path"])}
+    assert titles[launch["line"]].startswith(f"3 runs · {format_us(k['measured']['total_us'])} · models.py:40")
+    # the model line rolls up the time of every kernel it produced (forward and backward)
+    assert line_of(MODELS, 42).strip() == "x = F.relu(self.bn2(self.conv2(x)))"
+    from_42 = [k for k in ks.values() if any(s["file"] == "/workspace/proj/models.py" and s["line"] == 42 for s in k["source"])]
+    expected = f"{len(from_42)} kernels · {sum(len(k['post_grad_nodes']) for k in from_42)} ops · {format_us(sum(k['measured']['total_us'] for k in from_42))}"
+    lenses = {l.range.start.line + 1: l.command.title for l in await resolved_lenses(profile_client, MODELS_URI)}
+    assert lenses[42].startswith(expected), (lenses[42], expected)
+    traces = _plain(await profile_client.protocol.send_request_async("inductorLens/traces", {}))
+    assert {g["graph"]: g["measured_us"] > 0 for g in traces[0]["graphs"]} == {"forward": True, "backward": True}
+    assert sum(u["count"] for u in traces[0]["unattributed"]) == 21

@@ -19,8 +19,21 @@ import tempfile
 
 import platformdirs
 
-#: Bump when the pickled index layout changes: older cache files are then ignored.
-INDEX_FORMAT = 3
+def _code_fingerprint() -> str:
+    """A digest of this package's sources: index cache files written by other code are ignored,
+    so a changed reader or model never serves stale results."""
+    digest = hashlib.sha1()
+    root = os.path.dirname(os.path.abspath(__file__))
+    for folder, dirs, files in sorted(os.walk(root)):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and d != "example")
+        for name in sorted(f for f in files if f.endswith(".py")):
+            with open(os.path.join(folder, name), "rb") as fh:
+                digest.update(name.encode() + fh.read())
+    return digest.hexdigest()[:16]
+
+
+#: Identifies the pickled index layout and the code that wrote it.
+INDEX_FORMAT = _code_fingerprint()
 
 
 def default_cache_dir() -> str:

@@ -33,6 +33,8 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--json", action="store_true", help="print one JSON document")
     report.add_argument("--cache-dir", metavar="DIR", help="where extracted output code and the index cache are written (default: the user cache folder)")
     report.add_argument("--no-cache", action="store_true", help="neither read nor write the on-disk index cache")
+    report.add_argument("--profile", action="append", default=[], metavar="FILE",
+                        help="a torch.profiler Chrome trace (.json/.json.gz) to join (repeatable); traces beside a log are found too")
     report.add_argument("--path-map", action="append", type=_path_map, default=[], metavar="FROM=TO", help="map trace paths starting with FROM to TO (repeatable)")
     serve = sub.add_parser("serve", help="run the language server (stdio by default)")
     serve.add_argument("--tcp", type=int, metavar="PORT", help="listen on 127.0.0.1:PORT instead of stdio (debugging)")
@@ -55,6 +57,9 @@ def _report(args) -> int:
         paths = [EXAMPLE_DIR]
         mappings.append(("/workspace/proj", EXAMPLE_DIR))
     index = load(paths, Cache(args.cache_dir), disk_cache=not args.no_cache)
+    for profile in args.profile:
+        index.add_profile(os.path.abspath(profile))
+    index.add_profiles_beside_traces()
     resolver = PathResolver(mappings, use_interpreter_site_packages=True)
     readable = bool(index.graphs) or any(t.readable for t in index.traces)
     if args.json:

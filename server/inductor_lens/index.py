@@ -117,6 +117,8 @@ class Index:
         #: materialized graphs by content (the MD5s of every payload they read): ranks and repeated
         #: compiles with identical payloads share one parse and get their own copy of the kernels
         self.shared: dict[tuple, Graph] = {}
+        #: profiler traces joined to the index (see :mod:`inductor_lens.profile`)
+        self.profiles: list = []
         self._prefetched: dict[str, torch_trace.TraceLog] = {}
         #: shared between successive indexes of the same traces (the server keeps one)
         self.memo = memo if memo is not None else {}
@@ -364,6 +366,36 @@ class Index:
     def kernels(self) -> list[Kernel]:
         """Every kernel (materializes every graph)."""
         return [k for g in self.graphs for k in g.kernels]
+
+    def add_profile(self, path: str, graphs: list[Graph] | None = None):
+        """Join a torch.profiler Chrome trace to ``graphs`` (default: all); returns the
+        :class:`~inductor_lens.profile.ProfileJoin`, or ``None`` (and a warning) if unreadable."""
+        from .profile import join
+        from .readers.chrome_trace import read_chrome_trace
+
+        try:
+            trace = read_chrome_trace(path)
+        except (OSError, EOFError) as exc:
+            self._warnings.append(Warning_(path, 0, f"cannot read profile: {exc}"))
+            return None
+        self._warnings.extend(trace.warnings)
+        result = join(self, trace, graphs)
+        self.profiles.append(result)
+        return result
+
+    def add_profiles_beside_traces(self) -> None:
+        """Join every profiler trace found beside a loaded log (its folder and the parent) to that
+        log's graphs."""
+        from .profile import profiles_beside
+
+        joined = {p.path for p in self.profiles}
+        for trace in self.traces:
+            if trace.format == "output_code":
+                continue
+            for profile in profiles_beside(trace.path):
+                if profile not in joined:
+                    joined.add(profile)
+                    self.add_profile(profile, [g for g in self.graphs if os.path.dirname(g.trace) == os.path.dirname(trace.path)])
 
     def materialize(self) -> None:
         """Materialize every graph now (the server does this in its worker thread), then save

@@ -128,6 +128,21 @@ class FxGraph:
         return None
 
 
+@dataclass(slots=True, frozen=True)
+class Measured:
+    """What a profiler trace measured for one kernel: ``runs`` calls (graph executions it ran in),
+    ``events`` device kernel executions (a cuBLAS call can run two), ``total_us``/``mean_us`` of
+    device time per run, in microseconds."""
+
+    runs: int
+    events: int
+    total_us: float
+    mean_us: float
+
+    def to_json(self) -> dict:
+        return {"runs": self.runs, "events": self.events, "total_us": self.total_us, "mean_us": self.mean_us}
+
+
 @dataclass(slots=True)
 class Kernel:
     """One provenance key of one graph: ``name:handle`` (one launch site) or a bare name (all sites).
@@ -152,6 +167,8 @@ class Kernel:
     provenance: str = "comments"
     frames_from: str | None = None
     graph: "Graph | None" = field(default=None, repr=False)
+    #: launches and device time joined from a torch.profiler trace, or None
+    measured: "Measured | None" = None
 
     def for_graph(self, graph: "Graph") -> "Kernel":
         """The same kernel in another, identical graph (lists are shared, never mutated)."""

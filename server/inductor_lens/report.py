@@ -6,7 +6,9 @@ JSON shape (lines 1-based; unknown values ``null``)::
      "kernels": [{trace, rank, compile_id, graph, key, name, kind, definition {path, line} | null,
                   launches [{path, line}], post_grad_nodes, pre_grad_nodes, aten_ops,
                   source [{file, line, function, code, resolved}], model_lines [...],
-                  provenance, frames_from}],
+                  provenance, frames_from, measured {runs, events, total_us, mean_us} | null}],
+     "profiles": [{path, device_events, graph_calls}],
+     "unattributed": [{name, count, total_us, profile}],
      "warnings": [{file, line, message}]}
 """
 
@@ -50,6 +52,7 @@ def kernel_json(kernel: Kernel, resolver: PathResolver | None) -> dict:
         "model_lines": [frame_json(f, resolver) for f in kernel.model_lines],
         "provenance": kernel.provenance,
         "frames_from": kernel.frames_from,
+        "measured": kernel.measured.to_json() if kernel.measured is not None else None,
     }
 
 
@@ -61,6 +64,8 @@ def index_json(index: Index, resolver: PathResolver | None) -> dict:
             for t in index.traces
         ],
         "kernels": [kernel_json(k, resolver) for k in index.kernels],
+        "profiles": [{"path": p.path, "device_events": p.device_events, "graph_calls": len(p.calls)} for p in index.profiles],
+        "unattributed": [dict(u, profile=p.path) for p in index.profiles for u in p.unattributed_json()],
         "warnings": [w.to_json() for w in index.warnings],
     }
 
@@ -80,13 +85,25 @@ def print_tables(index: Index, resolver: PathResolver | None, console) -> None:
             table.add_column("launches", justify="right")
             table.add_column("ops", justify="right")
             table.add_column("model lines", overflow="fold")
+            measured = any(k.measured for k in graph.kernels)
+            if measured:
+                table.add_column("device time", justify="right")
             for kernel in graph.kernels:
                 lines = []
                 for frame in kernel.model_lines:
                     lines.append(f"{os.path.basename(frame.file)}:{frame.line}  {frame.code}")
-                table.add_row(kernel.key, kernel.kind, str(len(kernel.launches)), str(len(kernel.post_grad_nodes)), "\n".join(lines) or "-")
+                row = [kernel.key, kernel.kind, str(len(kernel.launches)), str(len(kernel.post_grad_nodes)), "\n".join(lines) or "-"]
+                if measured:
+                    m = kernel.measured
+                    row.append(f"{m.runs} runs · {m.total_us:.1f} µs" if m else "-")
+                table.add_row(*row)
             console.print(table)
             console.print(f"  output code: {graph.output_code}")
+    for profile in index.profiles:
+        if profile.unattributed:
+            console.print(f"[bold]{profile.path}[/bold]: device kernels joined to no compiled kernel (eager ops, optimizer, ...):")
+            for u in profile.unattributed_json():
+                console.print(f"  {u['count']:4d} x {u['total_us']:9.1f} µs  {u['name'][:120]}", markup=False, highlight=False)
     if index.warnings:
         console.print(f"[yellow]{len(index.warnings)} warning(s):[/yellow]")
         for w in index.warnings:

@@ -48,6 +48,7 @@ class Settings:
     traces: list[str] = field(default_factory=list)
     path_mappings: dict[str, str] = field(default_factory=dict)
     site_packages: list[str] = field(default_factory=list)
+    profiles: list[str] = field(default_factory=list)
     globs: list[str] = field(default_factory=lambda: list(DEFAULT_GLOBS))
     discovery: bool = True
     #: False in an untrusted workspace (VS Code Restricted Mode): no discovery, only opened files
@@ -61,6 +62,8 @@ class Settings:
             self.traces = [str(p) for p in value["traces"] if isinstance(p, str)]
         if isinstance(value.get("pathMappings"), dict):
             self.path_mappings = {str(k): str(v) for k, v in value["pathMappings"].items()}
+        if isinstance(value.get("profiles"), list):
+            self.profiles = [str(p) for p in value["profiles"] if isinstance(p, str)]
         if isinstance(value.get("sitePackages"), list):
             self.site_packages = [str(p) for p in value["sitePackages"] if isinstance(p, str)]
         if isinstance(value.get("trusted"), bool):
@@ -102,6 +105,7 @@ class InductorLensServer(LanguageServer):
         self.done_generation = 0  # generation of self.ctx
         self.loop: asyncio.AbstractEventLoop | None = None
         self.extra_traces: list[str] = []
+        self.extra_profiles: list[str] = []
         self._identities: dict[str, tuple[int, int] | None] = {}
         self._lock = threading.Lock()
         self._worker: threading.Thread | None = None
@@ -210,6 +214,9 @@ class InductorLensServer(LanguageServer):
                 self._progress(token, "report", f"graph {n + 1} of {len(graphs)}", 50 + int(50 * n / max(len(graphs), 1)))
             graph.ensure()
         index.save_cache()
+        for profile in [_expand(p, self.folders) for p in self.settings.profiles] + list(self.extra_profiles):
+            index.add_profile(profile)
+        index.add_profiles_beside_traces()
         ctx = LensContext(index, self.resolver())
         self._warm(ctx)
         identities = {t.path: _file_identity(t.path) for t in index.traces}
@@ -449,7 +456,10 @@ def create_server(cache_dir: str | None = None) -> InductorLensServer:
                 "kernels": sum(len(g.kernels) for g in graphs),
                 "graphs": [{"compile_id": g.compile_id, "graph": g.kind, "output_code": g.output_code, "kernel_code": g.kernel_code,
                             "post_grad_graph": g.post_grad.path if g.post_grad else None,
-                            "pre_grad_graph": g.pre_grad.path if g.pre_grad else None, "kernels": len(g.kernels)} for g in graphs],
+                            "pre_grad_graph": g.pre_grad.path if g.pre_grad else None, "kernels": len(g.kernels),
+                            "measured_us": _graph_time(g)} for g in graphs],
+                "unattributed": [dict(u, profile=p.path) for p in index.profiles if any(os.path.dirname(g.trace) == os.path.dirname(t.path) for g in graphs)
+                                 for u in p.unattributed_json()],
             })
         return out
 
@@ -476,12 +486,27 @@ def create_server(cache_dir: str | None = None) -> InductorLensServer:
         await ls_.wait_for(ls_.request_index())
         return {"kernels": len(ls_.ctx.index.kernels)}
 
+    @ls.feature("inductorLens/addProfiles")
+    async def add_profiles(ls_: InductorLensServer, params):
+        for path in _param(params, "paths") or []:
+            if isinstance(path, str) and os.path.abspath(path) not in ls_.extra_profiles:
+                ls_.extra_profiles.append(os.path.abspath(path))
+        await ls_.wait_for(ls_.request_index())
+        joined = [k for k in ls_.ctx.index.kernels if k.measured is not None]
+        return {"kernels": len(joined), "profiles": [p.path for p in ls_.ctx.index.profiles]}
+
     @ls.feature("inductorLens/reindex")
     async def reindex(ls_: InductorLensServer, params):
         await ls_.wait_for(ls_.request_index())
         return {"kernels": len(ls_.ctx.index.kernels)}
 
     return ls
+
+
+def _graph_time(graph) -> float | None:
+    """Total measured device time of a graph's kernels (µs), or None without a profile."""
+    times = [k.measured.total_us for k in graph.kernels if k.measured is not None]
+    return round(sum(times), 3) if times else None
 
 
 def _looks_like_trace(path: str) -> bool:

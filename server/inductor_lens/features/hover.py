@@ -24,6 +24,15 @@ KIND_TEXT = {
 MAX_NODES = 12
 
 
+def format_us(us: float) -> str:
+    """Device time for people: ``6.2 µs``, ``41 µs``, ``1.3 ms``, ``2.05 s``."""
+    if us >= 1e6:
+        return f"{us / 1e6:.2f} s"
+    if us >= 1e3:
+        return f"{us / 1e3:.1f} ms"
+    return f"{us:.1f} µs" if us < 100 else f"{us:.0f} µs"
+
+
 def _frame_link(ctx: LensContext, frame: Frame) -> str:
     local = ctx.local(frame)
     label = f"{os.path.basename(frame.file)}:{local.line if local.path else frame.line}"
@@ -61,6 +70,10 @@ def kernel_markdown(ctx: LensContext, kernel: Kernel, *, launches: int | None = 
     rank = f" · rank {graph.rank}" if graph and graph.rank is not None else ""
     parts = [f"{title} — {KIND_TEXT.get(kernel.kind, kernel.kind)}",
              f"{where}{rank} · {n_launch} launch{'es' if n_launch != 1 else ''}"]
+    if kernel.measured is not None:
+        m = kernel.measured
+        parts.append(f"**Measured:** {m.runs} run{'s' if m.runs != 1 else ''} · {format_us(m.total_us)} device time"
+                     f" ({format_us(m.mean_us)} per run" + (f", {m.events} device kernels" if m.events != m.runs else "") + ")")
     model = kernel.model_lines
     if model:
         parts.append("**Model lines**\n" + "\n".join(f"- {_frame_link(ctx, f)}" for f in model))
@@ -132,7 +145,9 @@ def node_markdown(ctx: LensContext, graph, role: str, node) -> str:
 def source_line_markdown(ctx: LensContext, rows: list) -> str:
     kernels = [k for k, _ in rows]
     ops = sum(len(k.post_grad_nodes) for k in kernels)
-    parts = [f"**{len(kernels)} kernel{'s' if len(kernels) != 1 else ''} · {ops} ops** came from this line"]
+    measured = [k.measured.total_us for k in kernels if k.measured is not None]
+    time = f" · {format_us(sum(measured))}" if measured else ""
+    parts = [f"**{len(kernels)} kernel{'s' if len(kernels) != 1 else ''} · {ops} ops{time}** came from this line"]
     by_trace: dict[str, list] = {}
     for kernel, frame in rows:
         by_trace.setdefault(kernel.graph.trace if kernel.graph else "", []).append((kernel, frame))
@@ -142,7 +157,8 @@ def source_line_markdown(ctx: LensContext, rows: list) -> str:
             loc = kernel.launches[0] if kernel.launches else kernel.definition
             link = f"[{kernel.key}]({uri(loc.path)}#L{loc.line})" if loc else kernel.key
             via = "" if frame.innermost else " *(via a call on this line)*"
-            lines.append(f"- {link} — {KIND_TEXT.get(kernel.kind, kernel.kind)}, compile {kernel.graph.compile_id} {kernel.graph.kind}{via}")
+            took = f", {format_us(kernel.measured.total_us)}" if kernel.measured is not None else ""
+            lines.append(f"- {link} — {KIND_TEXT.get(kernel.kind, kernel.kind)}, compile {kernel.graph.compile_id} {kernel.graph.kind}{took}{via}")
         header = f"*{os.path.basename(os.path.dirname(os.path.dirname(trace))) or trace}* — `{os.path.basename(trace)}`" if len(by_trace) > 1 else None
         parts.append(((header + "\n") if header else "") + "\n".join(lines))
     return "\n\n".join(parts)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from lsprotocol import types
 
 from .context import LensContext, uri
+from .hover import format_us
 from .navigation import lsp_location
 
 #: Client command that opens one location or shows several (the VS Code extension implements it;
@@ -47,6 +48,8 @@ def output_code_lenses(ctx: LensContext, path: str) -> list[Lens]:
             first = f"{os.path.basename(model[0].file)}:{model[0].line}" if model else "no model line"
             more = f" +{len(model) - 1}" if len(model) > 1 else ""
             title = f"{first}{more} · {_plural(len(kernel.post_grad_nodes), 'op')} fused · {_plural(len(kernel.launches), 'launch')}"
+            if kernel.measured is not None:
+                title = f"{_plural(kernel.measured.runs, 'run')} · {format_us(kernel.measured.total_us)} · " + title
             targets = [lsp_location(l) for l in (ctx.location_of_frame(f) for f in model) if l]
             lenses.append(Lens(launch.line, title, targets))
     for name, kernels in by_name.items():
@@ -56,6 +59,9 @@ def output_code_lenses(ctx: LensContext, path: str) -> list[Lens]:
         launches = [l for k in kernels for l in k.launches]
         ops = {n for k in kernels for n in k.post_grad_nodes}
         title = f"{_plural(len(launches), 'launch')} · {_plural(len(ops), 'op')} fused"
+        measured = [k.measured.total_us for k in kernels if k.measured is not None]
+        if measured:
+            title += f" · {format_us(sum(measured))}"
         lenses.append(Lens(definition.line, title, [lsp_location(l) for l in launches]))
     return sorted(lenses, key=lambda l: l.line)
 
@@ -73,6 +79,9 @@ def source_lenses(ctx: LensContext, path: str) -> list[Lens]:
         parts = []
         for trace, kernels in by_trace.items():
             text = f"{_plural(len(kernels), 'kernel')} · {_plural(sum(len(k.post_grad_nodes) for k in kernels), 'op')}"
+            measured = [k.measured.total_us for k in kernels if k.measured is not None]
+            if measured:
+                text += f" · {format_us(sum(measured))}"
             names = [k.key for k in kernels[:NAMED]]
             text += " — " + ", ".join(names) + (f" +{len(kernels) - NAMED}" if len(kernels) > NAMED else "")
             if len(by_trace) > 1:

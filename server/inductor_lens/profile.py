@@ -1,0 +1,206 @@
+"""Join a ``torch.profiler`` trace's device kernels to the index: measured launches and device time.
+
+For every call of a compiled graph in the trace (a ``## Call CompiledFxGraph ... ##`` op; the
+``Torch-Compiled Region: <compile id>`` around it names the compile, a ``CompiledFunctionBackward``
+around it makes it the backward, whose compile id comes from the ``fwdbwd`` flow to its forward):
+
+* Triton and C++ kernels by name: the k-th op named after kernel N inside the call is the k-th
+  launch of N in the output code's ``call`` (launches run in code order);
+* extern kernels (cuBLAS, cutlass, cuDNN, flash/mem-efficient attention) through ``External id``:
+  the device kernel's op, up its parents to the top-level op of the call (``aten::mm``,
+  ``aten::addmm``, ...), and that op's position among the calls of the same op in the code's
+  extern/fallback launches.
+
+Every device kernel event ends up on exactly one index kernel or in ``unattributed``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+
+from .index import Index
+from .model import Graph, Kernel, Measured
+from .readers.chrome_trace import ChromeTrace, looks_like_chrome_trace
+
+_REGION = re.compile(r"^Torch-Compiled Region: (?P<cid>\S+)")
+_CALL = re.compile(r"^## Call CompiledFxGraph\b")
+_BACKWARD = "CompiledFunctionBackward"
+
+
+def aten_name(kernel_name: str) -> str | None:
+    """The profiler op name an extern/fallback launch shows as: ``extern_kernels.mm`` -> ``aten::mm``,
+    ``torch.ops.aten._foo.default`` -> ``aten::_foo``, ``aoti_torch_cuda_mm_out`` -> ``aten::mm``."""
+    if kernel_name.startswith("extern_kernels."):
+        return "aten::" + kernel_name.split(".", 1)[1]
+    if kernel_name.startswith("torch.ops."):
+        parts = kernel_name.split(".")
+        return f"{parts[2]}::{parts[3]}" if len(parts) >= 4 else None
+    if kernel_name.startswith("aten."):
+        parts = kernel_name.split(".")
+        return f"aten::{parts[1]}" if len(parts) >= 2 else None
+    m = re.match(r"^aoti_torch_[a-z]+_(?P<op>\w+?)(?:_out)?$", kernel_name)
+    return f"aten::{m['op']}" if m else None
+
+
+@dataclass
+class ProfileJoin:
+    """The result: ``measured`` per kernel (also set on ``Kernel.measured``), ``unattributed``
+    device kernels ``{name: [count, total_us]}``, and the graph calls found ``(compile id, kind)``."""
+
+    path: str
+    measured: dict[int, Measured] = field(default_factory=dict)
+    unattributed: dict[str, list] = field(default_factory=dict)
+    calls: list[tuple[str, str]] = field(default_factory=list)
+    device_events: int = 0
+
+    def unattributed_json(self) -> list[dict]:
+        return [{"name": n, "count": c, "total_us": round(t, 3)} for n, (c, t) in sorted(self.unattributed.items(), key=lambda x: -x[1][1])]
+
+
+def _call_context(trace: ChromeTrace, call: int) -> tuple[str | None, str | None, int | None]:
+    """(compile id, 'forward'|'backward'|None, index of the backward op) of a graph call op."""
+    for anc in trace.ancestors(call):
+        name = trace.ops[anc].name
+        m = _REGION.match(name)
+        if m:
+            return m["cid"], None, None
+        if name == _BACKWARD or name.endswith(": " + _BACKWARD):
+            return None, "backward", anc
+    return None, None, None
+
+
+def _backward_compile_id(trace: ChromeTrace, backward_op: int) -> str | None:
+    """The compile id of a backward call: follow the fwdbwd flow ending at its autograd op to the
+    forward op, and the region around that."""
+    ops = trace.ops
+    candidates = [backward_op] + list(trace.ancestors(backward_op))
+    for flow in trace.flows.values():
+        end, start = flow.get("f"), flow.get("s")
+        if not end or not start:
+            continue
+        if any(ops[c].pid == end[0] and ops[c].tid == end[1] and ops[c].ts - 1e-3 <= end[2] <= ops[c].ts + ops[c].dur + 1e-3 for c in candidates):
+            for i, op in enumerate(ops):
+                if op.pid == start[0] and op.tid == start[1] and op.ts - 1e-3 <= start[2] <= op.ts + op.dur + 1e-3:
+                    for anc in [i, *trace.ancestors(i)]:
+                        m = _REGION.match(ops[anc].name)
+                        if m:
+                            return m["cid"]
+    return None
+
+
+def _pick_graph(candidates: list[Graph], triton_names: set[str]) -> Graph | None:
+    """The graph whose kernels explain the most Triton launches seen in the call."""
+    best, score = None, -1
+    for graph in candidates:
+        names = {k.name for k in graph.kernels}
+        s = len(triton_names & names)
+        if s > score:
+            best, score = graph, s
+    return best
+
+
+def join(index: Index, trace: ChromeTrace, graphs: list[Graph] | None = None) -> ProfileJoin:
+    """Attribute every device kernel of ``trace`` to a kernel of ``graphs`` (default: the index's)."""
+    graphs = index.graphs if graphs is None else graphs
+    result = ProfileJoin(path=trace.path, device_events=len(trace.kernels))
+    ops = trace.ops
+    by_ext = trace.op_by_external_id()
+    children: dict[int, list[int]] = {}
+    for i, op in enumerate(ops):
+        if op.parent is not None:
+            children.setdefault(op.parent, []).append(i)
+    owner: dict[int, Kernel] = {}  # op index -> the index kernel it launched for
+    runs: dict[int, int] = {}  # id(kernel) -> calls matched
+    kernels_by_id: dict[int, Kernel] = {}
+    for call in (i for i, op in enumerate(ops) if _CALL.match(op.name)):
+        cid, kind, backward_op = _call_context(trace, call)
+        if kind == "backward":
+            cid = _backward_compile_id(trace, backward_op)
+        descendants = []
+        stack = list(children.get(call, []))
+        while stack:
+            i = stack.pop()
+            descendants.append(i)
+            stack.extend(children.get(i, []))
+        descendants.sort(key=lambda i: ops[i].ts)
+        op_names = {ops[i].name for i in descendants}
+        candidates = [g for g in graphs if (cid is None or g.compile_id == cid)
+                      and (g.kind == "backward" if kind == "backward" else g.kind in ("forward", "inference"))]
+        graph = _pick_graph(candidates, op_names)
+        if graph is None:
+            continue
+        result.calls.append((graph.compile_id, graph.kind))
+        # launches in code order, per kernel name (Triton/C++) and per ATen op (extern/fallback)
+        sites: list[tuple[int, Kernel]] = sorted(((loc.line, k) for k in graph.kernels for loc in k.launches), key=lambda x: x[0])
+        by_name: dict[str, list[Kernel]] = {}
+        by_op: dict[str, list[Kernel]] = {}
+        for _, kernel in sites:
+            if kernel.kind in ("extern", "fallback"):
+                op_name = aten_name(kernel.name)
+                if op_name:
+                    by_op.setdefault(op_name, []).append(kernel)
+            else:
+                by_name.setdefault(kernel.name, []).append(kernel)
+        seen_name: dict[str, int] = {}
+        seen_op: dict[str, int] = {}
+        for i in descendants:
+            name = ops[i].name
+            if name in by_name:
+                n = seen_name.get(name, 0)
+                seen_name[name] = n + 1
+                if n < len(by_name[name]):
+                    kernel = by_name[name][n]
+                    owner[i] = kernel
+                    runs[id(kernel)] = runs.get(id(kernel), 0) + 1
+                    kernels_by_id[id(kernel)] = kernel
+            elif ops[i].parent == call and name in by_op:
+                n = seen_op.get(name, 0)
+                seen_op[name] = n + 1
+                if n < len(by_op[name]):
+                    kernel = by_op[name][n]
+                    owner[i] = kernel
+                    runs[id(kernel)] = runs.get(id(kernel), 0) + 1
+                    kernels_by_id[id(kernel)] = kernel
+    totals: dict[int, list] = {}
+    for event in trace.kernels:
+        kernel = None
+        op = by_ext.get(event.external_id)
+        if op is not None:
+            for i in [op, *trace.ancestors(op)]:
+                if i in owner:
+                    kernel = owner[i]
+                    break
+        if kernel is None:
+            entry = result.unattributed.setdefault(event.name, [0, 0.0])
+            entry[0] += 1
+            entry[1] += event.dur
+            continue
+        entry = totals.setdefault(id(kernel), [0, 0.0])
+        entry[0] += 1
+        entry[1] += event.dur
+    for key, kernel in kernels_by_id.items():
+        events, total = totals.get(key, [0, 0.0])
+        n = runs[key]
+        measured = Measured(runs=n, events=events, total_us=round(total, 3), mean_us=round(total / n, 3) if n else 0.0)
+        result.measured[key] = measured
+        kernel.measured = measured
+    return result
+
+
+def profiles_beside(trace_path: str) -> list[str]:
+    """Chrome traces next to a trace: in its folder and its parent (``<run>/trace/*.log`` with
+    ``<run>/profile_trace.json``, or torch.profiler's ``*.pt.trace.json``)."""
+    here = os.path.dirname(os.path.abspath(trace_path))
+    found = []
+    for folder in (here, os.path.dirname(here)):
+        try:
+            names = sorted(os.listdir(folder))
+        except OSError:
+            continue
+        for name in names:
+            path = os.path.join(folder, name)
+            if os.path.isfile(path) and path not in found and looks_like_chrome_trace(path):
+                found.append(path)
+    return found

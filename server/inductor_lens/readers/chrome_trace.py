@@ -1,0 +1,197 @@
+"""Reader for Chrome traces written by ``torch.profiler`` (``export_chrome_trace``; Kineto).
+
+Format (PyTorch 2.x, Kineto ``ChromeTraceLogger``): ``{"schemaVersion": 1, ..., "traceEvents": [...]}``
+where each event is ``{"ph", "cat", "name", "pid", "tid", "ts", "dur", "args"}`` with ``ts``/``dur``
+in microseconds.  The index uses three categories:
+
+* ``kernel`` (device kernels): ``args["External id"]`` is the external id of the CPU op that was
+  innermost when the kernel was launched;
+* ``cpu_op`` (and ``user_annotation``): CPU ops and record_function ranges, e.g.
+  ``Torch-Compiled Region: 0/0``, ``## Call CompiledFxGraph None ##``, ``CompiledFunctionBackward``,
+  a Triton kernel's name (the launcher's record_function), ``aten::mm``; nesting is by time
+  on the same ``(pid, tid)``;
+* ``fwdbwd`` flow events (``ph`` ``s``/``f`` with one ``id``): the forward op that the autograd
+  engine's backward op belongs to.
+
+``.json`` and ``.json.gz``.  Files over :data:`STREAM_BYTES` are parsed one event at a time, so
+memory holds only the events kept, not the file.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+from dataclasses import dataclass, field
+
+from .. import _json
+from ..model import Warning_
+
+#: Traces larger than this (on disk) are parsed as a stream of events.
+STREAM_BYTES = 64 * 1024 * 1024
+_KEEP = {"kernel", "cpu_op", "user_annotation", "fwdbwd"}
+
+
+@dataclass(slots=True)
+class Op:
+    """A CPU op or annotation: interval ``[ts, ts + dur]`` in µs on ``(pid, tid)``; ``parent`` is
+    the index (in ``ChromeTrace.ops``) of the op that encloses it, or ``None``."""
+
+    name: str
+    pid: object
+    tid: object
+    ts: float
+    dur: float
+    external_id: int | None
+    parent: int | None = None
+
+
+@dataclass(slots=True)
+class DeviceKernel:
+    """One device kernel execution: ``dur`` in µs; ``external_id`` names the launching CPU op."""
+
+    name: str
+    ts: float
+    dur: float
+    external_id: int | None
+    stream: object = None
+
+
+@dataclass
+class ChromeTrace:
+    """The events of one profiler trace the index uses, with CPU op nesting resolved."""
+
+    path: str
+    ops: list[Op] = field(default_factory=list)
+    kernels: list[DeviceKernel] = field(default_factory=list)
+    #: fwdbwd flows: id -> {"s": (pid, tid, ts), "f": (pid, tid, ts)}
+    flows: dict[object, dict[str, tuple]] = field(default_factory=dict)
+    warnings: list[Warning_] = field(default_factory=list)
+
+    def op_by_external_id(self) -> dict[int, int]:
+        return {op.external_id: i for i, op in enumerate(self.ops) if op.external_id is not None}
+
+    def ancestors(self, i: int):
+        """Indices of op ``i``'s enclosing ops, innermost first."""
+        parent = self.ops[i].parent
+        while parent is not None:
+            yield parent
+            parent = self.ops[parent].parent
+
+
+def looks_like_chrome_trace(path: str) -> bool:
+    """Cheap check: a ``.json``/``.json.gz`` whose first 64 KiB mention ``traceEvents``."""
+    if not path.endswith((".json", ".json.gz")):
+        return False
+    try:
+        opener = gzip.open if path.endswith(".gz") else open
+        with opener(path, "rb") as fh:
+            return b'"traceEvents"' in fh.read(65536)
+    except (OSError, EOFError):
+        return False
+
+
+def _events_streamed(fh, trace: ChromeTrace):
+    """Yield events of the ``traceEvents`` array one at a time (bounded memory)."""
+    decoder = json.JSONDecoder()
+    buf = ""
+    pos = 0
+    started = False
+    eof = False
+    while True:
+        if not eof and len(buf) - pos < (1 << 20):
+            chunk = fh.read(1 << 22)
+            if isinstance(chunk, bytes):
+                chunk = chunk.decode("utf-8", errors="replace")
+            eof = not chunk
+            buf = buf[pos:] + chunk
+            pos = 0
+        if not started:
+            at = buf.find('"traceEvents"', pos)
+            if at < 0:
+                if eof:
+                    trace.warnings.append(Warning_(trace.path, 0, "no traceEvents array"))
+                    return
+                pos = max(pos, len(buf) - 16)
+                continue
+            bracket = buf.find("[", at)
+            if bracket < 0:
+                continue
+            pos, started = bracket + 1, True
+        while pos < len(buf) and buf[pos] in " \t\r\n,":
+            pos += 1
+        if pos >= len(buf):
+            if eof:
+                return
+            continue
+        if buf[pos] == "]":
+            return
+        try:
+            event, end = decoder.raw_decode(buf, pos)
+        except ValueError:
+            if eof:
+                trace.warnings.append(Warning_(trace.path, 0, "trace ends inside an event (truncated?)"))
+                return
+            if len(buf) - pos > (1 << 26):
+                trace.warnings.append(Warning_(trace.path, 0, "an event larger than 64 MiB; stopped reading"))
+                return
+            chunk = fh.read(1 << 22)
+            if isinstance(chunk, bytes):
+                chunk = chunk.decode("utf-8", errors="replace")
+            eof = not chunk
+            buf = buf[pos:] + chunk
+            pos = 0
+            continue
+        pos = end
+        yield event
+
+
+def read_chrome_trace(path: str) -> ChromeTrace:
+    """Read a profiler trace.  Never raises on bad content (warnings instead); ``OSError`` if unreadable."""
+    trace = ChromeTrace(path=path)
+    opener = gzip.open if path.endswith(".gz") else open
+    size = os.path.getsize(path)
+    with opener(path, "rb") as fh:
+        if size > STREAM_BYTES or path.endswith(".gz"):
+            events = _events_streamed(fh, trace)
+        else:
+            try:
+                doc = _json.loads(fh.read())
+            except ValueError as exc:
+                trace.warnings.append(Warning_(path, 0, f"not JSON: {exc}"))
+                return trace
+            events = doc.get("traceEvents", []) if isinstance(doc, dict) else []
+        for event in events:
+            if not isinstance(event, dict) or event.get("cat") not in _KEEP:
+                continue
+            args = event.get("args") if isinstance(event.get("args"), dict) else {}
+            cat = event["cat"]
+            try:
+                if cat == "kernel":
+                    trace.kernels.append(DeviceKernel(str(event.get("name")), float(event["ts"]), float(event.get("dur", 0.0)),
+                                                      args.get("External id"), args.get("stream")))
+                elif cat == "fwdbwd":
+                    trace.flows.setdefault(event.get("id"), {})[event.get("ph")] = (event.get("pid"), event.get("tid"), float(event["ts"]))
+                elif event.get("ph") == "X":
+                    trace.ops.append(Op(str(event.get("name")), event.get("pid"), event.get("tid"), float(event["ts"]),
+                                        float(event.get("dur", 0.0)), args.get("External id")))
+            except (KeyError, TypeError, ValueError):
+                trace.warnings.append(Warning_(path, 0, f"skipped a malformed {cat} event: {str(event)[:120]}"))
+    _nest(trace)
+    return trace
+
+
+def _nest(trace: ChromeTrace) -> None:
+    """Set each op's ``parent``: the innermost op on the same (pid, tid) whose interval holds it."""
+    by_thread: dict[tuple, list[int]] = {}
+    for i, op in enumerate(trace.ops):
+        by_thread.setdefault((op.pid, op.tid), []).append(i)
+    for indices in by_thread.values():
+        indices.sort(key=lambda i: (trace.ops[i].ts, -trace.ops[i].dur))
+        stack: list[int] = []
+        for i in indices:
+            op = trace.ops[i]
+            while stack and trace.ops[stack[-1]].ts + trace.ops[stack[-1]].dur < op.ts + op.dur - 1e-3:
+                stack.pop()
+            op.parent = stack[-1] if stack else None
+            stack.append(i)

@@ -1,0 +1,156 @@
+"""Measured launches and device time from real torch.profiler traces, joined to the index."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections import defaultdict
+
+import pytest
+
+from conftest import TRACES, case_dir
+from inductor_lens.cache import Cache
+from inductor_lens.index import load
+from inductor_lens.profile import aten_name
+from inductor_lens.readers.chrome_trace import read_chrome_trace
+
+PROFILE = os.path.join(case_dir("torch-2.11-cuda/profile"), "profile_trace.json")
+PROFILE_CNN = os.path.join(case_dir("torch-2.11-cuda/profile_cnn"), "profile_trace.json")
+
+
+def _events(path):
+    with open(path) as fh:
+        return json.load(fh)["traceEvents"]
+
+
+@pytest.fixture(scope="module")
+def gpt2(tmp_path_factory):
+    index = load([os.path.join(case_dir("torch-2.11-cuda/profile"), "trace")], Cache(str(tmp_path_factory.mktemp("c"))))
+    return index, index.add_profile(PROFILE)
+
+
+def test_triton_counts_and_times_equal_the_trace(gpt2):
+    """Per kernel name: measured runs and total = a direct count and sum over the file's kernel events."""
+    index, result = gpt2
+    direct = defaultdict(lambda: [0, 0.0])
+    for e in _events(PROFILE):
+        if e.get("cat") == "kernel":
+            direct[e["name"]][0] += 1
+            direct[e["name"]][1] += e["dur"]
+    got = defaultdict(lambda: [0, 0.0])
+    for k in index.kernels:
+        if k.kind not in ("extern", "fallback"):
+            assert k.measured is not None, k.key
+            got[k.name][0] += k.measured.events
+            got[k.name][1] += k.measured.total_us
+    assert got and set(got) <= set(direct)
+    for name, (count, total) in got.items():
+        assert count == direct[name][0] and total == pytest.approx(direct[name][1], abs=0.01), name
+    # a kernel launched at two sites: each launch gets its own runs (3 profiled runs each)
+    twice = [k for k in index.kernels if k.name == "triton_poi_fused_cat_split_transpose_view_1"]
+    assert len(twice) == 2 and [k.measured.runs for k in twice] == [3, 3]
+
+
+def test_every_device_kernel_attributed_exactly_once(gpt2):
+    index, result = gpt2
+    total = sum(1 for e in _events(PROFILE) if e.get("cat") == "kernel")
+    attributed = sum(k.measured.events for k in index.kernels if k.measured)
+    unattributed = sum(c for c, _ in result.unattributed.values())
+    assert total == 93 and attributed + unattributed == total and unattributed == 0
+    assert result.calls == [("0/0", "inference")] * 3
+
+
+def test_extern_time_lands_on_the_right_launch(gpt2):
+    """Follow each device kernel's External id to its CPU op and up (by time on the same thread)
+    to the top-level op of the compiled call; the n-th aten::mm there is the n-th mm launch."""
+    index, _ = gpt2
+    events = _events(PROFILE)
+    ops = [e for e in events if e.get("cat") == "cpu_op"]
+    by_ext = {e["args"]["External id"]: e for e in ops}
+    calls = sorted((e for e in ops if e["name"].startswith("## Call CompiledFxGraph")), key=lambda e: e["ts"])
+    inside = lambda inner, outer: outer["ts"] <= inner["ts"] and inner["ts"] + inner["dur"] <= outer["ts"] + outer["dur"] + 1e-3
+    expected = defaultdict(float)  # (op name, position among that op's top-level calls) -> device µs
+    for call in calls:
+        top = sorted((o for o in ops if o is not call and inside(o, call) and o["name"].startswith("aten::")
+                      and not any(p is not call and p is not o and inside(o, p) and p["name"] != call["name"] and inside(p, call) for p in ops)),
+                     key=lambda o: o["ts"])
+        position = {}
+        for o in top:
+            position[id(o)] = sum(1 for t in top if t["name"] == o["name"] and t["ts"] < o["ts"])
+        for e in events:
+            if e.get("cat") != "kernel":
+                continue
+            op = by_ext.get(e["args"].get("External id"))
+            if op is None or not inside(op, call):
+                continue
+            owner = next((t for t in top if inside(op, t)), None)
+            if owner is not None:
+                expected[(owner["name"], position[id(owner)])] += e["dur"]
+    graph = index.graphs[0]
+    externs = [k for k in graph.kernels if k.kind in ("extern", "fallback")]
+    counts = defaultdict(int)
+    for k in sorted(externs, key=lambda k: k.launches[0].line):
+        op = aten_name(k.name)
+        assert k.measured.total_us == pytest.approx(expected[(op, counts[op])], abs=0.01), k.key
+        counts[op] += 1
+    assert counts["aten::mm"] == 7 and counts["aten::addmm"] == 2
+
+
+def test_training_profile_forward_backward_and_unattributed(tmp_path):
+    index = load([os.path.join(case_dir("torch-2.11-cuda/profile_cnn"), "trace")], Cache(str(tmp_path / "c")))
+    result = index.add_profile(PROFILE_CNN)
+    assert sorted(set(result.calls)) == [("0/0", "backward"), ("0/0", "forward")]
+    backward = {k.key: k for g in index.graphs if g.kind == "backward" for k in g.kernels}
+    assert all(k.measured is not None and k.measured.runs == 3 for k in backward.values())
+    conv = backward["torch.ops.aten.convolution_backward.default:3"]
+    assert conv.measured.events == 9  # cuDNN runs several kernels per convolution_backward
+    total = sum(1 for e in _events(PROFILE_CNN) if e.get("cat") == "kernel")
+    attributed = sum(k.measured.events for k in index.kernels if k.measured)
+    unattributed = result.unattributed_json()
+    assert attributed + sum(u["count"] for u in unattributed) == total == 87
+    names = " ".join(u["name"] for u in unattributed)
+    assert "softmax_warp_forward" in names and "multi_tensor_apply_kernel" in names  # eager loss and optimizer
+
+
+def test_gzip_and_streamed_traces_read_the_same(tmp_path, monkeypatch):
+    from inductor_lens.readers import chrome_trace
+
+    plain = read_chrome_trace(PROFILE)
+    gz = tmp_path / "profile_trace.json.gz"
+    with open(PROFILE, "rb") as src, gzip.open(gz, "wb") as dst:
+        shutil.copyfileobj(src, dst)
+    streamed = read_chrome_trace(str(gz))
+    monkeypatch.setattr(chrome_trace, "STREAM_BYTES", 0)
+    also_streamed = read_chrome_trace(PROFILE)
+    for other in (streamed, also_streamed):
+        assert [(k.name, k.dur, k.external_id) for k in other.kernels] == [(k.name, k.dur, k.external_id) for k in plain.kernels]
+        assert [(o.name, o.parent) for o in other.ops] == [(o.name, o.parent) for o in plain.ops]
+        assert other.warnings == []
+
+
+def test_report_joins_profile_beside_the_trace(tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "inductor_lens", "report", case_dir("torch-2.11-cuda/profile_cnn"), "--json",
+                           "--cache-dir", str(tmp_path)], capture_output=True, text=True, check=True)
+    doc = json.loads(proc.stdout)
+    assert doc["profiles"] == [{"path": PROFILE_CNN, "device_events": 87, "graph_calls": 6}]
+    measured = [k for k in doc["kernels"] if k["measured"]]
+    assert len(measured) == 16 and all(set(k["measured"]) == {"runs", "events", "total_us", "mean_us"} for k in measured)
+    assert sum(u["count"] for u in doc["unattributed"]) == 21
+    # --profile on a trace without one beside it
+    proc = subprocess.run([sys.executable, "-m", "inductor_lens", "report", os.path.join(case_dir("torch-2.11-cuda/profile"), "trace"),
+                           "--profile", PROFILE, "--json", "--cache-dir", str(tmp_path)], capture_output=True, text=True, check=True)
+    doc = json.loads(proc.stdout)
+    assert all(k["measured"] for k in doc["kernels"]) and doc["unattributed"] == []
+
+
+def test_broken_profile_is_a_warning(tmp_path):
+    bad = tmp_path / "profile_trace.json"
+    bad.write_text(open(PROFILE).read()[:5000])
+    index = load([os.path.join(case_dir("torch-2.11-cuda/profile"), "trace")], Cache(str(tmp_path / "c")))
+    result = index.add_profile(str(bad))
+    assert result.calls == [] and any(w.file == str(bad) for w in index.warnings)
+    assert all(k.measured is None for k in index.kernels)
