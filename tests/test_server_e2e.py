@@ -327,3 +327,14 @@ async def test_measured_time_in_hover_output_lens_and_model_line(profile_client:
     traces = _plain(await profile_client.protocol.send_request_async("inductorLens/traces", {}))
     assert {g["graph"]: g["measured_us"] > 0 for g in traces[0]["graphs"]} == {"forward": True, "backward": True}
     assert sum(u["count"] for u in traces[0]["unattributed"]) == 21
+
+
+async def test_add_traces_and_profiles_requests(profile_client: LanguageClient):
+    gpt2 = os.path.join(case_dir("torch-2.11-cuda/profile"), "trace")
+    result = _plain(await profile_client.protocol.send_request_async("inductorLens/addTraces", {"paths": [gpt2]}))
+    assert result == {"kernels": 16 + 24}
+    ks = await kernels(profile_client)
+    assert sum(1 for k in ks.values() if k["measured"] and "/profile/trace/" in k["trace"]) == 24  # found beside it
+    result = _plain(await profile_client.protocol.send_request_async(
+        "inductorLens/addProfiles", {"paths": [os.path.join(case_dir("torch-2.11-cuda/profile_cnn"), "profile_trace.json")]}))
+    assert result["kernels"] == 16 + 24 and len(result["profiles"]) == 2

@@ -143,26 +143,24 @@ def join(index: Index, trace: ChromeTrace, graphs: list[Graph] | None = None) ->
                     by_op.setdefault(op_name, []).append(kernel)
             else:
                 by_name.setdefault(kernel.name, []).append(kernel)
-        seen_name: dict[str, int] = {}
-        seen_op: dict[str, int] = {}
+        seen: dict[tuple[int, str], int] = {}
+
+        def claim(i: int, table: dict[str, list[Kernel]], key: str) -> None:
+            """Op ``i`` is the n-th op called ``key`` in this call: the n-th launch in ``table``."""
+            n = seen.get((id(table), key), 0)
+            seen[(id(table), key)] = n + 1
+            if n < len(table[key]):
+                kernel = table[key][n]
+                owner[i] = kernel
+                runs[id(kernel)] = runs.get(id(kernel), 0) + 1
+                kernels_by_id[id(kernel)] = kernel
+
         for i in descendants:
             name = ops[i].name
             if name in by_name:
-                n = seen_name.get(name, 0)
-                seen_name[name] = n + 1
-                if n < len(by_name[name]):
-                    kernel = by_name[name][n]
-                    owner[i] = kernel
-                    runs[id(kernel)] = runs.get(id(kernel), 0) + 1
-                    kernels_by_id[id(kernel)] = kernel
+                claim(i, by_name, name)
             elif ops[i].parent == call and name in by_op:
-                n = seen_op.get(name, 0)
-                seen_op[name] = n + 1
-                if n < len(by_op[name]):
-                    kernel = by_op[name][n]
-                    owner[i] = kernel
-                    runs[id(kernel)] = runs.get(id(kernel), 0) + 1
-                    kernels_by_id[id(kernel)] = kernel
+                claim(i, by_op, name)
     totals: dict[int, list] = {}
     for event in trace.kernels:
         kernel = None

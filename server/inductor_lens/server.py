@@ -478,19 +478,20 @@ def create_server(cache_dir: str | None = None) -> InductorLensServer:
             return {"preGrad": [], "postGrad": [], "code": [], "source": []}
         return {key: [_location_json(loc) for loc in locs] for key, locs in ranges.items()}
 
+    def remember(paths, into: list[str]) -> None:
+        for path in paths or []:
+            if isinstance(path, str) and os.path.abspath(path) not in into:
+                into.append(os.path.abspath(path))
+
     @ls.feature("inductorLens/addTraces")
     async def add_traces(ls_: InductorLensServer, params):
-        for path in _param(params, "paths") or []:
-            if isinstance(path, str) and os.path.abspath(path) not in ls_.extra_traces:
-                ls_.extra_traces.append(os.path.abspath(path))
+        remember(_param(params, "paths"), ls_.extra_traces)
         await ls_.wait_for(ls_.request_index())
         return {"kernels": len(ls_.ctx.index.kernels)}
 
     @ls.feature("inductorLens/addProfiles")
     async def add_profiles(ls_: InductorLensServer, params):
-        for path in _param(params, "paths") or []:
-            if isinstance(path, str) and os.path.abspath(path) not in ls_.extra_profiles:
-                ls_.extra_profiles.append(os.path.abspath(path))
+        remember(_param(params, "paths"), ls_.extra_profiles)
         await ls_.wait_for(ls_.request_index())
         joined = [k for k in ls_.ctx.index.kernels if k.measured is not None]
         return {"kernels": len(joined), "profiles": [p.path for p in ls_.ctx.index.profiles]}

@@ -98,14 +98,20 @@ def _events_streamed(fh, trace: ChromeTrace):
     pos = 0
     started = False
     eof = False
+
+    def refill() -> None:
+        """Drop what is parsed, read the next 4 MiB."""
+        nonlocal buf, pos, eof
+        chunk = fh.read(1 << 22)
+        if isinstance(chunk, bytes):
+            chunk = chunk.decode("utf-8", errors="replace")
+        eof = not chunk
+        buf = buf[pos:] + chunk
+        pos = 0
+
     while True:
         if not eof and len(buf) - pos < (1 << 20):
-            chunk = fh.read(1 << 22)
-            if isinstance(chunk, bytes):
-                chunk = chunk.decode("utf-8", errors="replace")
-            eof = not chunk
-            buf = buf[pos:] + chunk
-            pos = 0
+            refill()
         if not started:
             at = buf.find('"traceEvents"', pos)
             if at < 0:
@@ -135,12 +141,7 @@ def _events_streamed(fh, trace: ChromeTrace):
             if len(buf) - pos > (1 << 26):
                 trace.warnings.append(Warning_(trace.path, 0, "an event larger than 64 MiB; stopped reading"))
                 return
-            chunk = fh.read(1 << 22)
-            if isinstance(chunk, bytes):
-                chunk = chunk.decode("utf-8", errors="replace")
-            eof = not chunk
-            buf = buf[pos:] + chunk
-            pos = 0
+            refill()
             continue
         pos = end
         yield event
