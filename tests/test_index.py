@@ -267,3 +267,37 @@ def test_parallel_scan_of_rank_logs_equals_serial(cache_dir, monkeypatch):
     key = lambda idx: [(g.trace, g.rank, g.compile_id, g.kind, [(k.key, k.source) for k in g.kernels]) for g in idx.graphs]
     assert key(parallel) == key(serial) and len(parallel.graphs) == 4
     assert not [w for w in parallel.warnings if "parallel" in w.message]
+
+
+def test_torch_2_7_artifact_names(tmp_path, cache_dir, load_case):
+    """The 2.8 log rewritten with PyTorch 2.7's names (formats doc §8): the pre- and post-grad graphs
+    as the envelope keys inductor_pre_grad_graph / inductor_post_grad_graph, and
+    inductor_triton_kernel_to_post_grad_nodes; it indexes exactly like the 2.8 original."""
+    import json as _json
+
+    from inductor_lens.cache import Cache
+    from inductor_lens.index import load
+
+    prefix = re.compile(rb"^([VIWEC]\d{4} [^\n]*?\] )(\{.*)$")
+    out = []
+    for line in open(case_log("torch-2.8-cpu/mlp_train"), "rb").read().split(b"\n"):
+        m = prefix.match(line)
+        if m:
+            env = _json.loads(m.group(2))
+            name = (env.get("artifact") or {}).get("name")
+            if name in ("before_pre_grad_graph", "after_post_grad_graph"):
+                key = "inductor_pre_grad_graph" if name == "before_pre_grad_graph" else "inductor_post_grad_graph"
+                env = {key: {}, **{k: v for k, v in env.items() if k != "artifact"}}
+            elif name == "inductor_generated_kernel_to_post_grad_nodes":
+                env["artifact"]["name"] = "inductor_triton_kernel_to_post_grad_nodes"
+            elif name == "after_pre_grad_graph":
+                env["artifact"]["name"] = "renamed_away"
+            line = m.group(1) + _json.dumps(env).encode()
+        out.append(line)
+    path = tmp_path / "dedicated_log_torch_trace_27.log"
+    path.write_bytes(b"\n".join(out))
+    old = load([str(path)], Cache(cache_dir))
+    new = load_case("torch-2.8-cpu/mlp_train")
+    key = lambda idx: [(g.kind, [(k.key, k.post_grad_nodes, [(f.file, f.line) for f in k.source]) for k in g.kernels]) for g in idx.graphs]
+    assert key(old) == key(new) and old.warnings == []
+    assert all(g.pre_grad is not None and g.post_grad is not None for g in old.graphs)
