@@ -6,7 +6,10 @@ import * as path from 'path';
 import type { QuickPickItem } from 'vscode';
 import type { Kernel, SourceFrame } from './protocol';
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** `1 launch`, `2 launches`, `3 kernels`. */
+export function plural(n: number, word: string): string {
+  return `${n} ${n === 1 ? word : word.endsWith('ch') ? `${word}es` : `${word}s`}`;
+}
 
 /** `models.py:23` for a source frame (the file's base name keeps it short). */
 export function frameLabel(frame: SourceFrame): string {
@@ -18,16 +21,33 @@ export function modelLineText(frame: SourceFrame): string {
   return frame.code ? `${frameLabel(frame)}  ${frame.code.trim()}` : frameLabel(frame);
 }
 
-/** `12.3 µs` (mean device time per run), or undefined before a profile is loaded. */
-export function measuredText(kernel: Kernel): string | undefined {
-  if (!kernel.measured) {
-    return undefined;
+/**
+ * Device time for people, as the server writes it: `6.2 µs`, `41 µs` (from 100 µs), `1.3 ms`,
+ * `2.05 s`.
+ */
+export function formatUs(us: number): string {
+  if (us >= 1e6) {
+    return `${(us / 1e6).toFixed(2)} s`;
   }
-  const us = kernel.measured.mean_us;
-  return us >= 1000 ? `${(us / 1000).toFixed(2)} ms` : `${us.toFixed(1)} µs`;
+  if (us >= 1e3) {
+    return `${(us / 1e3).toFixed(1)} ms`;
+  }
+  return us < 100 ? `${us.toFixed(1)} µs` : `${us.toFixed(0)} µs`;
 }
 
-/** `pointwise · 1 launch · 12.3 µs · models.py:23`: the Kernels view's description. */
+/** Sum of the measured times, or null when none is measured. */
+export function totalMeasured(times: ReadonlyArray<number | null | undefined>): number | null {
+  const measured = times.filter((t): t is number => typeof t === 'number');
+  return measured.length ? measured.reduce((a, b) => a + b, 0) : null;
+}
+
+/** `3 runs · 10.6 µs` (graph executions and total device time), or undefined without a profile. */
+export function measuredText(kernel: Kernel): string | undefined {
+  const m = kernel.measured;
+  return m ? `${plural(m.runs, 'run')} · ${formatUs(m.total_us)}` : undefined;
+}
+
+/** `pointwise · 1 launch · 3 runs · 10.6 µs · models.py:23`: the Kernels view's description. */
 export function kernelDescription(kernel: Kernel): string {
   const parts = [kernel.kind, plural(kernel.launches.length, 'launch')];
   const time = measuredText(kernel);
@@ -54,6 +74,14 @@ export function kernelTooltip(kernel: Kernel): string {
   if (kernel.model_lines.length) {
     lines.push('model lines:', ...kernel.model_lines.map((f) => `- \`${modelLineText(f)}\``), '');
   }
+  const m = kernel.measured;
+  if (m) {
+    const events = m.events !== m.runs ? `, ${m.events} device kernels` : '';
+    lines.push(
+      `**Measured:** ${plural(m.runs, 'run')} · ${formatUs(m.total_us)} device time (${formatUs(m.mean_us)} per run${events})`,
+      '',
+    );
+  }
   lines.push(`${plural(kernel.launches.length, 'launch')}; provenance from ${kernel.provenance}`);
   return lines.join('\n');
 }
@@ -69,7 +97,7 @@ export function kernelPickItem(kernel: Kernel): KernelPickItem {
   return {
     label: kernel.name,
     description: kernel.aten_ops.join(', '),
-    detail: `${model} · ${where} · ${plural(kernel.launches.length, 'launch')}`,
+    detail: [model, where, plural(kernel.launches.length, 'launch'), measuredText(kernel)].filter(Boolean).join(' · '),
     kernel,
   };
 }

@@ -1,5 +1,7 @@
 /**
- * The Kernels view: traces → compiles → graphs → kernels.
+ * The Kernels view: traces → compiles → graphs → kernels, with the measured device time of each
+ * (from torch.profiler traces) rolled up to graphs, compiles and traces, and under each trace the
+ * device kernels its profiles could not join to a compiled kernel (listed, not hidden).
  *
  * `buildKernelTree` is a pure function of the server's `inductorLens/traces` and
  * `inductorLens/kernels` answers (unit-tested); `KernelsTreeProvider` only fetches, caches and
@@ -16,8 +18,8 @@ import {
   Uri,
   type TreeDataProvider,
 } from 'vscode';
-import { kernelDescription, kernelTooltip } from './kernels';
-import type { GraphFiles, GraphKind, Kernel, TraceInfo } from './protocol';
+import { formatUs, kernelDescription, kernelTooltip, plural, totalMeasured } from './kernels';
+import type { GraphFiles, GraphKind, Kernel, TraceInfo, UnattributedKernel } from './protocol';
 
 /** How kernels are ordered under a graph. */
 export type KernelSort = 'launches' | 'time' | 'name';
@@ -28,13 +30,18 @@ export interface TraceNode {
   rank: number | null;
   torchVersion: string | null;
   kernelCount: number;
+  /** Measured device time of the trace's kernels (µs), null when none is measured. */
+  measuredUs: number | null;
   children: CompileNode[];
+  /** Shown after the compiles when the trace's profiles have kernels joined to no compiled kernel. */
+  unattributed: UnattributedNode | undefined;
 }
 
 export interface CompileNode {
   type: 'compile';
   trace: string;
   compileId: string;
+  measuredUs: number | null;
   children: GraphNode[];
 }
 
@@ -45,6 +52,8 @@ export interface GraphNode {
   graph: GraphKind;
   /** The graph's extracted files, when the server listed them. */
   files: GraphFiles | undefined;
+  /** The server's `measured_us` for the graph, else the sum of its kernels' measured times. */
+  measuredUs: number | null;
   children: KernelNode[];
 }
 
@@ -53,13 +62,52 @@ export interface KernelNode {
   kernel: Kernel;
 }
 
-export type TreeNode = TraceNode | CompileNode | GraphNode | KernelNode;
+/** "Unattributed device kernels": what a trace's profiles measured that no compiled kernel explains. */
+export interface UnattributedNode {
+  type: 'unattributed';
+  trace: string;
+  /** Device executions, all kernels together. */
+  count: number;
+  totalUs: number;
+  children: UnattributedKernelNode[];
+}
+
+export interface UnattributedKernelNode {
+  type: 'unattributedKernel';
+  trace: string;
+  entry: UnattributedKernel;
+  /** Whether the trace's unattributed kernels come from several profiles (the label then names it). */
+  severalProfiles: boolean;
+}
+
+export type TreeNode = TraceNode | CompileNode | GraphNode | KernelNode | UnattributedNode | UnattributedKernelNode;
 
 const GRAPH_ORDER: Record<string, number> = { inference: 0, forward: 1, backward: 2 };
 
 /** Orders compile ids as PyTorch counts them: `0/0` < `0/1` < `0/10` < `1/0_1` < `-`. */
 export function compareCompileIds(a: string, b: string): number {
   return a.localeCompare(b, 'en', { numeric: true });
+}
+
+/**
+ * A short label for a device kernel's demangled name: no `void`, no parameter list, no namespaces
+ * (`void at::native::vectorized_elementwise_kernel<4, at::native::FillFunctor<float>, …>(int, …)`
+ * → `vectorized_elementwise_kernel<4, FillFunctor<float>, …>`). Triton names stay as they are.
+ */
+export function shortKernelName(name: string): string {
+  let s = name.trim().replace(/^void\s+/, '');
+  if (s.endsWith(')')) {
+    let depth = 0;
+    for (let i = s.length - 1; i >= 0; i--) {
+      if (s[i] === ')') depth++;
+      else if (s[i] === '(' && --depth === 0) {
+        if (i > 0) s = s.slice(0, i);
+        break;
+      }
+    }
+  }
+  s = s.replace(/\(anonymous namespace\)::/g, '').replace(/\b[A-Za-z_]\w*::/g, '').trim();
+  return s || name;
 }
 
 /** The kernel comparator for a sort order; ties fall back to launches, then name. */
@@ -96,7 +144,9 @@ export function buildKernelTree(traces: readonly TraceInfo[], kernels: readonly 
         rank: info?.rank ?? null,
         torchVersion: info?.torch_version ?? null,
         kernelCount: info?.kernels ?? 0,
+        measuredUs: null,
         children: [],
+        unattributed: undefined,
       };
       traceNodes.set(tracePath, node);
     }
@@ -106,7 +156,7 @@ export function buildKernelTree(traces: readonly TraceInfo[], kernels: readonly 
     const key = `${tracePath}\0${compileId}`;
     let node = compileNodes.get(key);
     if (!node) {
-      node = { type: 'compile', trace: tracePath, compileId, children: [] };
+      node = { type: 'compile', trace: tracePath, compileId, measuredUs: null, children: [] };
       compileNodes.set(key, node);
       traceNode(tracePath).children.push(node);
     }
@@ -116,7 +166,7 @@ export function buildKernelTree(traces: readonly TraceInfo[], kernels: readonly 
     const key = `${tracePath}\0${compileId}\0${graph}`;
     let node = graphNodes.get(key);
     if (!node) {
-      node = { type: 'graph', trace: tracePath, compileId, graph, files, children: [] };
+      node = { type: 'graph', trace: tracePath, compileId, graph, files, measuredUs: null, children: [] };
       graphNodes.set(key, node);
       compileNode(tracePath, compileId).children.push(node);
     }
@@ -124,9 +174,10 @@ export function buildKernelTree(traces: readonly TraceInfo[], kernels: readonly 
   };
 
   for (const info of traces) {
-    traceNode(info.path, info);
+    const trace = traceNode(info.path, info);
     info.compile_ids.forEach((id) => compileNode(info.path, id));
     info.graphs.forEach((g) => graphNode(info.path, g.compile_id, g.graph, g));
+    trace.unattributed = unattributedNode(info.path, info.unattributed ?? [], sort);
   }
   for (const kernel of kernels) {
     graphNode(kernel.trace, kernel.compile_id, kernel.graph).children.push({ type: 'kernel', kernel });
@@ -138,8 +189,16 @@ export function buildKernelTree(traces: readonly TraceInfo[], kernels: readonly 
     trace.children.sort((a, b) => compareCompileIds(a.compileId, b.compileId));
     for (const compile of trace.children) {
       compile.children.sort((a, b) => (GRAPH_ORDER[a.graph] ?? 9) - (GRAPH_ORDER[b.graph] ?? 9));
-      compile.children.forEach((g) => g.children.sort((a, b) => compare(a.kernel, b.kernel)));
+      for (const graph of compile.children) {
+        graph.children.sort((a, b) => compare(a.kernel, b.kernel));
+        graph.measuredUs =
+          graph.files?.measured_us !== undefined
+            ? graph.files.measured_us
+            : totalMeasured(graph.children.map((k) => k.kernel.measured?.total_us));
+      }
+      compile.measuredUs = totalMeasured(compile.children.map((g) => g.measuredUs));
     }
+    trace.measuredUs = totalMeasured(trace.children.map((c) => c.measuredUs));
     trace.kernelCount ||= trace.children.reduce(
       (n, c) => n + c.children.reduce((m, g) => m + g.children.length, 0),
       0,
@@ -148,7 +207,36 @@ export function buildKernelTree(traces: readonly TraceInfo[], kernels: readonly 
   return roots.sort((a, b) => (a.rank ?? -1) - (b.rank ?? -1) || a.path.localeCompare(b.path));
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** The unattributed kernels of a trace, slowest first (by name under the name sort); none: undefined. */
+function unattributedNode(
+  tracePath: string,
+  entries: readonly UnattributedKernel[],
+  sort: KernelSort,
+): UnattributedNode | undefined {
+  if (!entries.length) {
+    return undefined;
+  }
+  const severalProfiles = new Set(entries.map((e) => e.profile)).size > 1;
+  const children: UnattributedKernelNode[] = entries.map((entry) => ({
+    type: 'unattributedKernel',
+    trace: tracePath,
+    entry,
+    severalProfiles,
+  }));
+  const byName = (a: UnattributedKernelNode, b: UnattributedKernelNode) =>
+    shortKernelName(a.entry.name).localeCompare(shortKernelName(b.entry.name), 'en', { numeric: true });
+  children.sort(sort === 'name' ? byName : (a, b) => b.entry.total_us - a.entry.total_us || byName(a, b));
+  return {
+    type: 'unattributed',
+    trace: tracePath,
+    count: entries.reduce((n, e) => n + e.count, 0),
+    totalUs: entries.reduce((t, e) => t + e.total_us, 0),
+    children,
+  };
+}
+
+/** `3 runs · 10.6 µs`-style suffix parts for a rolled-up time. */
+const withTime = (parts: string[], us: number | null) => (us === null ? parts : [...parts, formatUs(us)]);
 
 /** The command that opens a file at a 1-based line. */
 function openAt(filePath: string, line: number, title: string) {
@@ -165,7 +253,7 @@ export function toTreeItem(node: TreeNode): TreeItem {
   switch (node.type) {
     case 'trace': {
       const item = new TreeItem(path.basename(node.path), TreeItemCollapsibleState.Expanded);
-      const parts = [plural(node.kernelCount, 'kernel')];
+      const parts = withTime([plural(node.kernelCount, 'kernel')], node.measuredUs);
       if (node.rank !== null) parts.unshift(`rank ${node.rank}`);
       if (node.torchVersion) parts.push(`torch ${node.torchVersion}`);
       item.description = parts.join(' · ');
@@ -177,7 +265,9 @@ export function toTreeItem(node: TreeNode): TreeItem {
     }
     case 'compile': {
       const item = new TreeItem(`compile ${node.compileId}`, TreeItemCollapsibleState.Expanded);
-      item.description = node.children.map((g) => g.graph).join(', ');
+      item.description = withTime([node.children.map((g) => g.graph).join(', ')], node.measuredUs)
+        .filter(Boolean)
+        .join(' · ');
       item.iconPath = new ThemeIcon('symbol-namespace');
       item.contextValue = 'compile';
       return item;
@@ -187,11 +277,14 @@ export function toTreeItem(node: TreeNode): TreeItem {
         `${node.graph} graph`,
         node.children.length ? TreeItemCollapsibleState.Expanded : TreeItemCollapsibleState.None,
       );
-      item.description = plural(node.children.length, 'kernel');
+      item.description = withTime([plural(node.children.length, 'kernel')], node.measuredUs).join(' · ');
+      if (node.measuredUs !== null) {
+        item.tooltip = `measured device time of the graph's kernels: ${formatUs(node.measuredUs)}`;
+      }
       item.iconPath = new ThemeIcon('type-hierarchy');
       item.contextValue = 'graph';
       if (node.files) {
-        item.tooltip = `output code: ${node.files.output_code}`;
+        item.tooltip = [`output code: ${node.files.output_code}`, item.tooltip].filter(Boolean).join('\n');
         item.command = openAt(node.files.output_code, 1, 'Open Output Code');
       }
       return item;
@@ -209,6 +302,51 @@ export function toTreeItem(node: TreeNode): TreeItem {
       if (kernel.definition) {
         item.command = openAt(kernel.definition.path, kernel.definition.line, 'Open Kernel');
       }
+      return item;
+    }
+    case 'unattributed': {
+      const item = new TreeItem('Unattributed device kernels', TreeItemCollapsibleState.Collapsed);
+      item.id = `${node.trace}\0unattributed`;
+      item.description = [
+        plural(node.children.length, 'kernel'),
+        plural(node.count, 'run'),
+        formatUs(node.totalUs),
+      ].join(' · ');
+      const profiles = [...new Set(node.children.map((c) => c.entry.profile))];
+      item.tooltip = new MarkdownString(
+        [
+          `Device kernels of ${profiles.length === 1 ? 'the profile' : 'the profiles'} joined to no compiled kernel ` +
+            '(eager operators, the optimizer step, …): ' +
+            `${plural(node.count, 'run')}, ${formatUs(node.totalUs)} of device time.`,
+          '',
+          ...profiles.map((p) => `- \`${p}\``),
+        ].join('\n'),
+      );
+      item.iconPath = new ThemeIcon('question');
+      item.contextValue = 'unattributed';
+      return item;
+    }
+    case 'unattributedKernel': {
+      const { entry } = node;
+      const item = new TreeItem(shortKernelName(entry.name), TreeItemCollapsibleState.None);
+      item.id = `${node.trace}\0unattributed\0${entry.profile}\0${entry.name}`;
+      const parts = [plural(entry.count, 'run'), formatUs(entry.total_us)];
+      if (node.severalProfiles) parts.push(path.basename(entry.profile));
+      item.description = parts.join(' · ');
+      item.tooltip = new MarkdownString(
+        [
+          '```',
+          entry.name,
+          '```',
+          '',
+          `${plural(entry.count, 'run')} · ${formatUs(entry.total_us)} device time` +
+            ` (${formatUs(entry.total_us / Math.max(1, entry.count))} each), joined to no compiled kernel`,
+          '',
+          `profile: \`${entry.profile}\``,
+        ].join('\n'),
+      );
+      item.iconPath = new ThemeIcon('circle-outline');
+      item.contextValue = 'unattributedKernel';
       return item;
     }
   }
@@ -250,6 +388,11 @@ export class KernelsTreeProvider implements TreeDataProvider<TreeNode> {
     return this.data.kernels.some((k) => k.measured != null);
   }
 
+  /** Measured device time of every kernel together (µs), null when none is measured. */
+  get measuredTotalUs(): number | null {
+    return totalMeasured(this.data.kernels.map((k) => k.measured?.total_us));
+  }
+
   get sortOrder(): KernelSort {
     return this.sort;
   }
@@ -268,7 +411,15 @@ export class KernelsTreeProvider implements TreeDataProvider<TreeNode> {
     if (!node) {
       return this.roots;
     }
-    return node.type === 'kernel' ? [] : node.children;
+    switch (node.type) {
+      case 'trace':
+        return node.unattributed ? [...node.children, node.unattributed] : node.children;
+      case 'kernel':
+      case 'unattributedKernel':
+        return [];
+      default:
+        return node.children;
+    }
   }
 
   getTreeItem(node: TreeNode): TreeItem {

@@ -43,7 +43,30 @@ export interface Kernel {
   provenance: 'mapping' | 'stack_traces' | 'comments';
   /** The innermost frame of each stack trace: the model lines the kernel came from. */
   model_lines: SourceFrame[];
-  measured: { runs: number; total_us: number; mean_us: number } | null;
+  /** Measured device time from the loaded profiles; null when no profile covers the kernel. */
+  measured: Measured | null;
+}
+
+/**
+ * A kernel's measured device time, from torch.profiler traces: `runs` graph executions it ran in,
+ * `events` device kernel executions (a cuBLAS/cuDNN call can run several), times in µs.
+ */
+export interface Measured {
+  runs: number;
+  events: number;
+  total_us: number;
+  mean_us: number;
+}
+
+/** A device kernel of a profile joined to no compiled kernel (eager op, optimizer step, ...). */
+export interface UnattributedKernel {
+  /** The kernel name the profile records (demangled C++ for ATen/cuBLAS kernels). */
+  name: string;
+  /** Device executions. */
+  count: number;
+  total_us: number;
+  /** The profile (Chrome trace) it was read from. */
+  profile: string;
 }
 
 /** One graph of a compile, with the files the server extracted for it. */
@@ -53,6 +76,10 @@ export interface GraphFiles {
   output_code: string;
   post_grad_graph: string | null;
   pre_grad_graph: string | null;
+  /** The graph's kernel count. */
+  kernels?: number;
+  /** Total measured device time of the graph's kernels (µs); null without a profile. */
+  measured_us?: number | null;
 }
 
 /** One indexed trace (a log file, or one rank's log). */
@@ -63,6 +90,8 @@ export interface TraceInfo {
   compile_ids: string[];
   kernels: number;
   graphs: GraphFiles[];
+  /** Device kernels of the profiles beside this trace that were joined to no compiled kernel. */
+  unattributed?: UnattributedKernel[];
 }
 
 /** What the kernel or FX node at a position is linked to, in each of the panels. */
@@ -100,6 +129,10 @@ export const linkedRangesRequest = new RequestType<TextDocumentPositionParams, L
 );
 export const addTracesRequest = new RequestType<{ paths: string[] }, { kernels: number }, void>(
   'inductorLens/addTraces',
+);
+/** Adds Chrome traces written by torch.profiler; answers how many kernels have a measurement. */
+export const addProfilesRequest = new RequestType<{ paths: string[] }, { kernels: number; profiles: string[] }, void>(
+  'inductorLens/addProfiles',
 );
 export const reindexRequest = new RequestType<Record<string, never>, { kernels: number }, void>(
   'inductorLens/reindex',

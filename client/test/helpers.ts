@@ -3,7 +3,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { WorkspaceConfiguration } from 'vscode';
 import { Uri } from 'vscode';
-import type { Kernel, TraceInfo } from '../src/protocol';
+import type { GraphFiles, Kernel, TraceInfo, UnattributedKernel } from '../src/protocol';
 
 /**
  * The real mlp_infer trace as the server's `inductor-lens report --json` lists it
@@ -30,6 +30,44 @@ export function mlpInfer(): { traces: TraceInfo[]; kernels: Kernel[] } {
     ],
   }));
   return { traces, kernels };
+}
+
+/**
+ * The real profile_cnn trace (../shared/traces/torch-2.11-cuda/profile_cnn: SmallCNN training,
+ * compile 0/0's forward and backward graphs) with the torch.profiler trace beside it, as
+ * `inductor-lens report <case> --json` lists it: 16 kernels with `measured`, and the device
+ * kernels the profile could not join (eager loss, optimizer) in `unattributed`. scripts/test.sh
+ * passes a fresh report in INDUCTOR_LENS_PROFILE_REPORT; the committed fixture is the same
+ * command's output. Shaped like the server's `inductorLens/traces` answer: one graph per
+ * (compile, graph kind) with its output code, and each trace's unattributed kernels; the graphs
+ * carry no `measured_us` (the report has none), so the view sums their kernels.
+ */
+export function profileCnn(): { traces: TraceInfo[]; kernels: Kernel[]; unattributed: UnattributedKernel[] } {
+  const file =
+    process.env.INDUCTOR_LENS_PROFILE_REPORT || path.join(__dirname, 'fixtures', 'profile_cnn.report.json');
+  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const kernels: Kernel[] = report.kernels;
+  const unattributed: UnattributedKernel[] = report.unattributed ?? [];
+  const traces: TraceInfo[] = report.traces.map((t: TraceInfo) => {
+    const own = kernels.filter((k) => k.trace === t.path);
+    const graphs = new Map<string, GraphFiles>();
+    for (const k of own) {
+      const code = (k.definition ?? k.launches[0])?.path;
+      const key = `${k.compile_id}\0${k.graph}`;
+      if (code && !graphs.has(key)) {
+        graphs.set(key, {
+          compile_id: k.compile_id,
+          graph: k.graph,
+          output_code: code,
+          post_grad_graph: null,
+          pre_grad_graph: null,
+          kernels: own.filter((x) => x.compile_id === k.compile_id && x.graph === k.graph).length,
+        });
+      }
+    }
+    return { ...t, kernels: own.length, graphs: [...graphs.values()], unattributed };
+  });
+  return { traces, kernels, unattributed };
 }
 
 /** A minimal kernel with the given fields. */

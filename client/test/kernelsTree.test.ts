@@ -1,16 +1,19 @@
 import { describe, expect, test, vi } from 'vitest';
 import { MarkdownString, TreeItemCollapsibleState, Uri } from 'vscode';
-import { kernelPickItem } from '../src/kernels';
+import { formatUs, kernelPickItem, plural } from '../src/kernels';
 import {
   buildKernelTree,
   compareCompileIds,
   type GraphNode,
   type KernelNode,
   KernelsTreeProvider,
+  shortKernelName,
+  type TraceNode,
   toTreeItem,
+  type UnattributedNode,
 } from '../src/kernelsTree';
-import type { TraceInfo } from '../src/protocol';
-import { kernel, mlpInfer } from './helpers';
+import type { Kernel, TraceInfo } from '../src/protocol';
+import { kernel, mlpInfer, profileCnn } from './helpers';
 
 const names = (graph: GraphNode) => graph.children.map((k: KernelNode) => k.kernel.name);
 
@@ -84,8 +87,8 @@ describe('buildKernelTree on the real mlp_infer trace', () => {
 describe('buildKernelTree grouping and sorting', () => {
   const launches = (n: number) => Array.from({ length: n }, (_, i) => ({ path: '/c.py', line: i + 1 }));
   const kernels = [
-    kernel({ name: 'a', launches: launches(1), measured: { runs: 3, total_us: 90, mean_us: 30 } }),
-    kernel({ name: 'b', launches: launches(5), measured: { runs: 3, total_us: 30, mean_us: 10 } }),
+    kernel({ name: 'a', launches: launches(1), measured: { runs: 3, events: 3, total_us: 90, mean_us: 30 } }),
+    kernel({ name: 'b', launches: launches(5), measured: { runs: 3, events: 6, total_us: 30, mean_us: 10 } }),
     kernel({ name: 'c', launches: launches(2) }),
     kernel({ name: 'bw', graph: 'backward', launches: launches(1) }),
     kernel({ name: 'r', compile_id: '0/10' }),
@@ -151,9 +154,177 @@ describe('KernelsTreeProvider', () => {
     expect(provider.getChildren(trace)).toHaveLength(1);
     expect(provider.kernels).toHaveLength(4);
     expect(provider.hasMeasurements).toBe(false);
+    expect(provider.measuredTotalUs).toBeNull();
+    // Without a profile: no times anywhere, no unattributed node.
+    const root = trace as TraceNode;
+    expect(root.unattributed).toBeUndefined();
+    expect(provider.getChildren(root)).toEqual(root.children);
+    expect(toTreeItem(root.children[0]).description).toBe('inference');
     provider.setSort('name');
     expect(provider.sortOrder).toBe('name');
     expect(changed).toHaveBeenCalledTimes(2);
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('measured device time', () => {
+  test('formatUs writes times as the server does', () => {
+    expect(formatUs(6.24)).toBe('6.2 µs');
+    expect(formatUs(10.56)).toBe('10.6 µs');
+    expect(formatUs(41)).toBe('41.0 µs');
+    expect(formatUs(158.653)).toBe('159 µs');
+    expect(formatUs(999.4)).toBe('999 µs');
+    expect(formatUs(1300)).toBe('1.3 ms');
+    expect(formatUs(2.05e6)).toBe('2.05 s');
+    expect(plural(2, 'launch')).toBe('2 launches');
+    expect(plural(1, 'run')).toBe('1 run');
+  });
+
+  test('shortKernelName drops void, parameters and namespaces', () => {
+    expect(
+      shortKernelName(
+        'void at::native::vectorized_elementwise_kernel<4, at::native::FillFunctor<float>, std::array<char*, 1ul> >(int, at::native::FillFunctor<float>, std::array<char*, 1ul>)',
+      ),
+    ).toBe('vectorized_elementwise_kernel<4, FillFunctor<float>, array<char*, 1ul> >');
+    expect(
+      shortKernelName('void (anonymous namespace)::softmax_warp_forward<float, float, float, 4, true, false>(float*, float const*, int)'),
+    ).toBe('softmax_warp_forward<float, float, float, 4, true, false>');
+    expect(shortKernelName('triton_poi_fused_add_0')).toBe('triton_poi_fused_add_0');
+    expect(shortKernelName('ampere_sgemm_128x64_nn')).toBe('ampere_sgemm_128x64_nn');
+    expect(shortKernelName('(weird)')).toBe('(weird)');
+  });
+
+  test('the server\'s measured_us wins over the sum of the kernels; null shows no time', () => {
+    const kernels = [kernel({ name: 'a', measured: { runs: 1, events: 1, total_us: 5, mean_us: 5 } })];
+    const graph = (measured_us: number | null) => ({
+      compile_id: '0/0',
+      graph: 'forward' as const,
+      output_code: '/c.py',
+      post_grad_graph: null,
+      pre_grad_graph: null,
+      measured_us,
+    });
+    const traces = (g: ReturnType<typeof graph>): TraceInfo[] => [
+      { path: '/t/a.log', rank: null, torch_version: null, compile_ids: ['0/0'], kernels: 1, graphs: [g] },
+    ];
+    const server = buildKernelTree(traces(graph(7.5)), kernels, 'launches')[0];
+    expect(toTreeItem(server.children[0].children[0]).description).toBe('1 kernel · 7.5 µs');
+    expect(toTreeItem(server.children[0]).description).toBe('forward · 7.5 µs');
+    expect(toTreeItem(server).description).toBe('1 kernel · 7.5 µs');
+    const none = buildKernelTree(traces(graph(null)), [kernel({ name: 'a' })], 'launches')[0];
+    expect(toTreeItem(none.children[0].children[0]).description).toBe('1 kernel');
+    expect(none.measuredUs).toBeNull();
+  });
+
+  test('unattributed kernels of several profiles name their profile', () => {
+    const traces: TraceInfo[] = [
+      {
+        path: '/t/a.log',
+        rank: null,
+        torch_version: null,
+        compile_ids: [],
+        kernels: 0,
+        graphs: [],
+        unattributed: [
+          { name: 'void k1(int)', count: 2, total_us: 3, profile: '/p/one.json' },
+          { name: 'k2', count: 1, total_us: 4, profile: '/p/two.json.gz' },
+        ],
+      },
+    ];
+    const [trace] = buildKernelTree(traces, [], 'launches');
+    expect(trace.unattributed!.children.map((c) => toTreeItem(c).description)).toEqual([
+      '1 run · 4.0 µs · two.json.gz',
+      '2 runs · 3.0 µs · one.json',
+    ]);
+    expect(buildKernelTree(traces, [], 'name')[0].unattributed!.children.map((c) => c.entry.name)).toEqual([
+      'void k1(int)',
+      'k2',
+    ]);
+  });
+});
+
+describe('buildKernelTree on the real profile_cnn trace with its torch.profiler trace', () => {
+  const { traces, kernels, unattributed } = profileCnn();
+  const measured = kernels.filter((k) => k.measured);
+  const sum = (ks: readonly Kernel[]) => ks.reduce((t, k) => t + (k.measured?.total_us ?? 0), 0);
+  const provider = new KernelsTreeProvider(async () => ({ traces, kernels }));
+  let trace: TraceNode;
+
+  test('the profile measures every compiled kernel and leaves eager kernels unattributed', async () => {
+    expect(kernels.length).toBeGreaterThan(0);
+    expect(measured).toHaveLength(kernels.length);
+    expect(unattributed.length).toBeGreaterThan(0);
+    await provider.refresh();
+    [trace] = provider.getChildren() as TraceNode[];
+    expect(provider.hasMeasurements).toBe(true);
+    expect(provider.measuredTotalUs).toBeCloseTo(sum(kernels), 6);
+  });
+
+  test('each kernel shows its runs and total device time', () => {
+    const graphs = trace.children.flatMap((c) => c.children);
+    expect(graphs.map((g) => g.graph)).toEqual(['forward', 'backward']);
+    for (const node of graphs.flatMap((g) => g.children)) {
+      const m = node.kernel.measured!;
+      const description = toTreeItem(node).description as string;
+      expect(description).toContain(` · ${plural(m.runs, 'run')} · ${formatUs(m.total_us)}`);
+    }
+    // The hover's example: the first convolution's fused batch norm + ReLU.
+    const relu = graphs[0].children.find((k) => k.kernel.name.endsWith('_convolution_copy__relu_0'))!;
+    expect(toTreeItem(relu).description).toBe('reduction · 1 launch · 3 runs · 10.6 µs · models.py:40');
+    // A cuDNN convolution backward runs several device kernels per run: the tooltip says so.
+    const conv = graphs[1].children.find((k) => k.kernel.measured!.events > k.kernel.measured!.runs)!;
+    const tooltip = (toTreeItem(conv).tooltip as MarkdownString).value;
+    expect(tooltip).toContain(`**Measured:** ${plural(conv.kernel.measured!.runs, 'run')} · `);
+    expect(tooltip).toContain(`${conv.kernel.measured!.events} device kernels)`);
+    expect(kernelPickItem(relu.kernel).detail).toMatch(/ · 3 runs · 10\.6 µs$/);
+  });
+
+  test('graphs, the compile and the trace roll up their kernels\' time', () => {
+    const [compile] = trace.children;
+    for (const graph of compile.children) {
+      const own = kernels.filter((k) => k.graph === graph.graph);
+      expect(graph.measuredUs).toBeCloseTo(sum(own), 6);
+      expect(toTreeItem(graph).description).toBe(`${plural(own.length, 'kernel')} · ${formatUs(sum(own))}`);
+    }
+    expect(toTreeItem(compile).description).toBe(`forward, backward · ${formatUs(sum(kernels))}`);
+    expect(toTreeItem(trace).description).toBe(
+      `${plural(kernels.length, 'kernel')} · ${formatUs(sum(kernels))} · torch 2.11.0+cu130`,
+    );
+  });
+
+  test('sorting by measured time puts the slowest kernel first', () => {
+    provider.setSort('time');
+    const [sorted] = provider.getChildren() as TraceNode[];
+    for (const graph of sorted.children[0].children) {
+      const times = graph.children.map((k) => k.kernel.measured!.total_us);
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+    }
+    const slowest = [...kernels].sort((a, b) => b.measured!.total_us - a.measured!.total_us)[0];
+    const backward = sorted.children[0].children.find((g) => g.graph === slowest.graph)!;
+    expect(backward.children[0].kernel.key).toBe(slowest.key);
+    provider.setSort('launches');
+  });
+
+  test('an "Unattributed device kernels" node lists what the profile could not join', () => {
+    const children = provider.getChildren(trace);
+    expect(children.slice(0, -1)).toEqual(trace.children);
+    const node = children[children.length - 1] as UnattributedNode;
+    expect(node.type).toBe('unattributed');
+    const runs = unattributed.reduce((n, u) => n + u.count, 0);
+    const total = unattributed.reduce((t, u) => t + u.total_us, 0);
+    const item = toTreeItem(node);
+    expect(item.label).toBe('Unattributed device kernels');
+    expect(item.description).toBe(`${plural(unattributed.length, 'kernel')} · ${plural(runs, 'run')} · ${formatUs(total)}`);
+    expect(item.collapsibleState).toBe(TreeItemCollapsibleState.Collapsed);
+    expect((item.tooltip as MarkdownString).value).toContain(unattributed[0].profile);
+    const rows = provider.getChildren(node).map(toTreeItem);
+    expect(rows).toHaveLength(unattributed.length);
+    // Slowest first, each with its count and time; the full demangled name in the tooltip.
+    const bySlowest = [...unattributed].sort((a, b) => b.total_us - a.total_us);
+    expect(rows.map((r) => r.description)).toEqual(bySlowest.map((u) => `${plural(u.count, 'run')} · ${formatUs(u.total_us)}`));
+    const loss = rows.find((r) => String(r.label).startsWith('nll_loss_forward_reduce_cuda_kernel_2d<'))!;
+    expect((loss.tooltip as MarkdownString).value).toContain('void at::native::(anonymous namespace)::nll_loss_forward');
+    expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
+    expect(provider.getChildren(provider.getChildren(node)[0])).toEqual([]);
   });
 });
