@@ -1,15 +1,15 @@
 /**
- * The extension's commands: Open Trace…, Reindex, Restart Server, Show Logs, Go to Kernel…,
+ * The extension's commands: Open Trace…, Open Profile…, Reindex, Restart Server, Show Logs, Go to Kernel…,
  * Open Three-Panel View, Sort Kernels…, and the client-side targets of the server's code lenses
  * and hover links (`inductorLens.openLocations`, `inductorLens.openLocation`).
  */
 import { type Disposable, type LogOutputChannel, Position, Range, Uri } from 'vscode';
 import type * as lsp from 'vscode-languageclient/node';
 import { Commands, KERNELS_VIEW_ID } from './constants';
-import { kernelPickItem } from './kernels';
+import { formatUs, kernelPickItem, plural } from './kernels';
 import type { KernelSort, KernelsTreeProvider, TreeNode } from './kernelsTree';
 import { traceError } from './logging';
-import { addTracesRequest, type Kernel, reindexRequest } from './protocol';
+import { addProfilesRequest, addTracesRequest, type Kernel, reindexRequest } from './protocol';
 import type { ServerManager } from './server';
 import type { ThreePanelView } from './threePanel';
 import {
@@ -21,6 +21,7 @@ import {
   showOpenDialog,
   showQuickPick,
   showTextDocument,
+  showWarningMessage,
 } from './vscodeapi';
 
 export interface CommandContext {
@@ -30,6 +31,8 @@ export interface CommandContext {
   outputChannel: LogOutputChannel;
   /** Remembers traces opened with Open Trace… so that a restarted server gets them again. */
   rememberTraces: (paths: string[]) => Thenable<void>;
+  /** Remembers profiles opened with Open Profile… likewise. */
+  rememberProfiles: (paths: string[]) => Thenable<void>;
 }
 
 /** Where a kernel is: its definition, else its first launch (extern kernels have no definition). */
@@ -77,6 +80,19 @@ async function pickTracePaths(): Promise<string[] | undefined> {
   return uris?.map((u) => u.fsPath);
 }
 
+/** Asks for torch.profiler Chrome traces (`.json`, `.json.gz`). */
+async function pickProfilePaths(): Promise<string[] | undefined> {
+  const uris = await showOpenDialog({
+    canSelectFiles: true,
+    canSelectFolders: false,
+    canSelectMany: true,
+    openLabel: 'Open Profile',
+    title: 'Open torch.profiler traces (Chrome trace .json or .json.gz)',
+    filters: { 'torch.profiler Chrome traces': ['json', 'gz'], 'All files': ['*'] },
+  });
+  return uris?.map((u) => u.fsPath);
+}
+
 export function registerCommands(ctx: CommandContext): Disposable[] {
   const { server, kernels, threePanel } = ctx;
 
@@ -110,6 +126,29 @@ export function registerCommands(ctx: CommandContext): Disposable[] {
         await kernels.refresh();
         void executeCommand(`${KERNELS_VIEW_ID}.focus`);
         void showInformationMessage(`Inductor Lens: ${result.kernels} kernels indexed.`);
+      }),
+    ),
+    registerCommand(
+      Commands.openProfile,
+      guarded(async (arg?: Uri | Uri[]) => {
+        const paths = arg ? (Array.isArray(arg) ? arg : [arg]).map((u) => u.fsPath) : await pickProfilePaths();
+        if (!paths?.length) {
+          return;
+        }
+        const result = await server.request(addProfilesRequest, { paths });
+        await ctx.rememberProfiles(paths);
+        await kernels.refresh();
+        void executeCommand(`${KERNELS_VIEW_ID}.focus`);
+        if (result.kernels === 0) {
+          void showWarningMessage(
+            'Inductor Lens: no kernel got a measurement. Is it a torch.profiler trace (with CUDA activity) ' +
+              'of the program whose trace is loaded?',
+          );
+          return;
+        }
+        const total = kernels.measuredTotalUs;
+        const time = total === null ? '' : `, ${formatUs(total)} of device time`;
+        void showInformationMessage(`Inductor Lens: ${plural(result.kernels, 'kernel')} measured${time}.`);
       }),
     ),
     registerCommand(

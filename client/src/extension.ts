@@ -21,6 +21,7 @@ import {
 } from './vscodeapi';
 
 const OPENED_TRACES_KEY = 'inductorLens.openedTraces';
+const OPENED_PROFILES_KEY = 'inductorLens.openedProfiles';
 
 let server: ServerManager | undefined;
 
@@ -30,7 +31,10 @@ export async function activate(context: ExtensionContext): Promise<void> {
   const statusBar = new StatusBar();
 
   const openedTraces = () => context.workspaceState.get<string[]>(OPENED_TRACES_KEY, []);
-  server = new ServerManager({ extensionPath: context.extensionPath, outputChannel, openedTraces });
+  const openedProfiles = () => context.workspaceState.get<string[]>(OPENED_PROFILES_KEY, []);
+  const remember = (key: string, opened: () => string[]) => (paths: string[]) =>
+    context.workspaceState.update(key, [...new Set([...opened(), ...paths])]);
+  server = new ServerManager({ extensionPath: context.extensionPath, outputChannel, openedTraces, openedProfiles });
   const manager = server;
 
   const kernels = new KernelsTreeProvider(async () => {
@@ -45,6 +49,8 @@ export async function activate(context: ExtensionContext): Promise<void> {
       () => setContext('inductorLens.hasKernels', kernels.kernels.length > 0),
       (err) => traceError(`Could not load the kernels: ${err}`),
     );
+  // The status bar shows the measured device time of the kernels the view last fetched.
+  kernels.onDidChangeTreeData(() => statusBar.setMeasured(kernels.measuredTotalUs));
   const threePanel = new ThreePanelView(() => manager.running, () => kernels.traces);
 
   manager.onDidChangeStatus((status) => {
@@ -69,8 +75,8 @@ export async function activate(context: ExtensionContext): Promise<void> {
       kernels,
       threePanel,
       outputChannel,
-      rememberTraces: (paths) =>
-        context.workspaceState.update(OPENED_TRACES_KEY, [...new Set([...openedTraces(), ...paths])]),
+      rememberTraces: remember(OPENED_TRACES_KEY, openedTraces),
+      rememberProfiles: remember(OPENED_PROFILES_KEY, openedProfiles),
     }),
     onDidChangeConfiguration((e) => {
       if (needsRestart(e)) {

@@ -116,6 +116,8 @@ export interface ServerManagerOptions {
   outputChannel: LogOutputChannel;
   /** Traces opened with "Open Trace…" in this workspace, sent again after every restart. */
   openedTraces: () => string[];
+  /** Profiles opened with "Open Profile…" in this workspace, likewise. */
+  openedProfiles?: () => string[];
   createClient?: ClientFactory;
   restartDelayMs?: number;
 }
@@ -193,6 +195,7 @@ export class ServerManager implements Disposable {
     const initializationOptions: InitializationOptions = buildInitializationOptions(
       getAllSettings(),
       this.options.openedTraces(),
+      this.options.openedProfiles?.() ?? [],
     );
     const serverOptions: ServerOptions = {
       command: launch.command,

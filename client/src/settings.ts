@@ -90,12 +90,13 @@ export function getLaunchSettings(): Settings {
 
 /**
  * Builds the server's `initializationOptions` from every workspace folder's settings plus the
- * traces the user opened with "Open Trace…" in this workspace. Lists are merged without
+ * traces and profiles the user opened with "Open Trace…" and "Open Profile…" in this workspace. Lists are merged without
  * duplicates; for path mappings a later folder does not override an earlier one.
  */
 export function buildInitializationOptions(
   perFolder: readonly Settings[],
   openedTraces: readonly string[] = [],
+  openedProfiles: readonly string[] = [],
 ): InitializationOptions {
   const unique = (values: string[]) => [...new Set(values)];
   const pathMappings: Record<string, string> = {};
@@ -109,7 +110,7 @@ export function buildInitializationOptions(
     pathMappings,
     sitePackages: [],
     discovery: { globs: unique(perFolder.flatMap((s) => s.discoveryGlobs)) },
-    profiles: unique(perFolder.flatMap((s) => s.profiles)),
+    profiles: unique([...perFolder.flatMap((s) => s.profiles), ...openedProfiles]),
     trusted: isWorkspaceTrusted(),
   };
 }

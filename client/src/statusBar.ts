@@ -1,9 +1,11 @@
 /**
- * The status bar item: what the server is doing (starting, indexing, N kernels, errors).
+ * The status bar item: what the server is doing (starting, indexing, N kernels and, once a
+ * profile is loaded, their measured device time; errors).
  * Clicking it shows the Kernels view when all is well and the logs when something failed.
  */
 import { type StatusBarItem, ThemeColor } from 'vscode';
 import { Commands, KERNELS_VIEW_ID } from './constants';
+import { formatUs } from './kernels';
 import type { ServerStatus } from './protocol';
 import { createStatusBarItem } from './vscodeapi';
 
@@ -19,8 +21,11 @@ const FOCUS_KERNELS = `${KERNELS_VIEW_ID}.focus`;
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** Maps a server status notification to what the item shows. */
-export function describeStatus(status: ServerStatus): StatusView {
+/**
+ * Maps a server status notification to what the item shows; `measuredUs` is the measured device
+ * time of every kernel together (from the Kernels view's last fetch), null without a profile.
+ */
+export function describeStatus(status: ServerStatus, measuredUs: number | null = null): StatusView {
   const counts = `${plural(status.kernels, 'kernel')} in ${plural(status.traces, 'trace')}`;
   const errors = status.errors > 0 ? `, ${plural(status.errors, 'input')} skipped (see the logs)` : '';
   switch (status.state) {
@@ -31,13 +36,16 @@ export function describeStatus(status: ServerStatus): StatusView {
         command: Commands.showLogs,
         error: false,
       };
-    case 'ready':
+    case 'ready': {
+      const time = measuredUs === null ? '' : ` · ${formatUs(measuredUs)}`;
+      const timeTip = measuredUs === null ? '' : `\n${formatUs(measuredUs)} of measured device time (torch.profiler)`;
       return {
-        text: `$(pulse) ${plural(status.kernels, 'kernel')}${status.errors > 0 ? ` $(warning) ${status.errors}` : ''}`,
-        tooltip: `Inductor Lens: ${counts}${errors}${status.message ? `\n${status.message}` : ''}`,
+        text: `$(pulse) ${plural(status.kernels, 'kernel')}${time}${status.errors > 0 ? ` $(warning) ${status.errors}` : ''}`,
+        tooltip: `Inductor Lens: ${counts}${errors}${timeTip}${status.message ? `\n${status.message}` : ''}`,
         command: status.errors > 0 ? Commands.showLogs : FOCUS_KERNELS,
         error: false,
       };
+    }
     case 'error':
     default:
       return {
@@ -52,6 +60,8 @@ export function describeStatus(status: ServerStatus): StatusView {
 /** The one status bar item of the extension. */
 export class StatusBar {
   private readonly item: StatusBarItem;
+  private status: ServerStatus | undefined;
+  private measuredUs: number | null = null;
 
   constructor() {
     this.item = createStatusBarItem('inductorLens.status', 100);
@@ -61,10 +71,20 @@ export class StatusBar {
 
   /** Shows a server status notification. */
   update(status: ServerStatus): void {
-    this.show(describeStatus(status));
+    this.status = status;
+    this.show(describeStatus(status, this.measuredUs));
+  }
+
+  /** The measured device time of all kernels (null: none measured), shown once the server is ready. */
+  setMeasured(us: number | null): void {
+    this.measuredUs = us;
+    if (this.status?.state === 'ready') {
+      this.show(describeStatus(this.status, us));
+    }
   }
 
   starting(): void {
+    this.status = undefined;
     this.show({
       text: '$(sync~spin) Inductor Lens: starting…',
       tooltip: 'Starting the Inductor Lens server',
@@ -75,6 +95,7 @@ export class StatusBar {
 
   /** Shows a failure to start or a crash. */
   failed(message: string): void {
+    this.status = undefined;
     this.show(describeStatus({ state: 'error', kernels: 0, traces: 0, errors: 1, message }));
   }
 

@@ -21,7 +21,7 @@ function setup(extra: Record<string, unknown> = {}) {
       new Location(Uri.parse(l.uri), new Range(l.range.start.line, l.range.start.character, l.range.start.line, 0)),
   };
   const server = { running: { protocol2CodeConverter: p2c }, request: vi.fn(), requestRestart: vi.fn() };
-  const kernels = { refresh: vi.fn(), kernels: [], setSort: vi.fn() };
+  const kernels = { refresh: vi.fn(), kernels: [], setSort: vi.fn(), measuredTotalUs: null as number | null };
   registerCommands({ server, kernels, threePanel: {}, outputChannel: { show: vi.fn() }, ...extra } as never);
   return { run: (id: string, ...args: unknown[]) => handlers.get(id)!(...args), server, kernels };
 }
@@ -95,6 +95,44 @@ describe('other commands', () => {
     expect(rememberTraces).toHaveBeenCalledWith(['/runs/torch_trace']);
     expect(kernels.refresh).toHaveBeenCalled();
     expect(api.showInformationMessage).toHaveBeenCalledWith('Inductor Lens: 7 kernels indexed.');
+  });
+
+  test('Open Profile… asks for .json/.json.gz files, sends inductorLens/addProfiles and says how many kernels got times', async () => {
+    const rememberProfiles = vi.fn(async () => undefined);
+    const { run, server, kernels } = setup({ rememberProfiles });
+    vi.mocked(api.showOpenDialog).mockResolvedValue([Uri.file('/runs/profile_trace.json')]);
+    server.request.mockResolvedValue({ kernels: 16, profiles: ['/runs/profile_trace.json'] });
+    kernels.refresh.mockImplementation(async () => {
+      kernels.measuredTotalUs = 267.39;
+    });
+    vi.mocked(api.showInformationMessage).mockResolvedValue(undefined);
+    await run('inductorLens.openProfile');
+    const options = vi.mocked(api.showOpenDialog).mock.calls[0][0];
+    expect(options).toMatchObject({ canSelectFiles: true, canSelectFolders: false, canSelectMany: true });
+    expect(options.filters!['torch.profiler Chrome traces']).toEqual(['json', 'gz']);
+    expect(server.request.mock.calls[0][0].method).toBe('inductorLens/addProfiles');
+    expect(server.request.mock.calls[0][1]).toEqual({ paths: ['/runs/profile_trace.json'] });
+    expect(rememberProfiles).toHaveBeenCalledWith(['/runs/profile_trace.json']);
+    expect(kernels.refresh).toHaveBeenCalled();
+    expect(api.executeCommand).toHaveBeenCalledWith('inductorLens.kernels.focus');
+    expect(api.showInformationMessage).toHaveBeenCalledWith('Inductor Lens: 16 kernels measured, 267 µs of device time.');
+  });
+
+  test('Open Profile… with a file argument skips the dialog; no kernel joined warns', async () => {
+    const { run, server } = setup({ rememberProfiles: vi.fn(async () => undefined) });
+    server.request.mockResolvedValue({ kernels: 0, profiles: ['/other/p.json.gz'] });
+    vi.mocked(api.showWarningMessage).mockResolvedValue(undefined);
+    await run('inductorLens.openProfile', Uri.file('/other/p.json.gz'));
+    expect(api.showOpenDialog).not.toHaveBeenCalled();
+    expect(server.request.mock.calls[0][1]).toEqual({ paths: ['/other/p.json.gz'] });
+    expect(vi.mocked(api.showWarningMessage).mock.calls[0][0]).toMatch(/no kernel got a measurement/);
+  });
+
+  test('Open Profile… cancelled sends nothing', async () => {
+    const { run, server } = setup({ rememberProfiles: vi.fn() });
+    vi.mocked(api.showOpenDialog).mockResolvedValue(undefined);
+    await run('inductorLens.openProfile');
+    expect(server.request).not.toHaveBeenCalled();
   });
 
   test('a failing command shows an error instead of rejecting silently', async () => {

@@ -141,6 +141,7 @@ describe('ServerManager', () => {
       extensionPath: '/ext',
       outputChannel: {} as LogOutputChannel,
       openedTraces: () => ['/opened.log'],
+      openedProfiles: () => ['/opened/profile_trace.json'],
       createClient: factory.create,
       restartDelayMs: 5,
     });
@@ -165,7 +166,7 @@ describe('ServerManager', () => {
       pathMappings: { '/workspace/proj': '/home/u/proj' },
       sitePackages: [],
       discovery: { globs: [] },
-      profiles: [],
+      profiles: ['/opened/profile_trace.json'],
       trusted: true,
     });
     expect(clientOptions.documentSelector).toEqual([{ scheme: 'file' }]);

@@ -95,24 +95,28 @@ describe('getSettings', () => {
 });
 
 describe('buildInitializationOptions', () => {
-  test('merges folders and opened traces into the shape the server reads', () => {
+  test('merges folders and opened traces and profiles into the shape the server reads', () => {
     vi.mocked(api.getConfiguration).mockImplementation((_section, scope) =>
       fakeConfiguration({
         traces: ['${workspaceFolder}/torch_trace', '/shared/t.log'],
         pathMappings: { '/workspace/proj': '${workspaceFolder}' },
         'discovery.globs': ['**/dedicated_log_torch_trace*.log'],
-        profiles: [],
+        profiles: ['${workspaceFolder}/profile_trace.json'],
         scope,
       }),
     );
-    const options = buildInitializationOptions(getAllSettings(), ['/opened/trace', '/shared/t.log']);
+    const options = buildInitializationOptions(
+      getAllSettings(),
+      ['/opened/trace', '/shared/t.log'],
+      ['/opened/p.json.gz', '/home/u/proj/profile_trace.json'],
+    );
     expect(options).toEqual({
       traces: ['/home/u/proj/torch_trace', '/shared/t.log', '/home/u/other/torch_trace', '/opened/trace'],
       // The first folder's mapping wins.
       pathMappings: { '/workspace/proj': '/home/u/proj' },
       sitePackages: [],
       discovery: { globs: ['**/dedicated_log_torch_trace*.log'] },
-      profiles: [],
+      profiles: ['/home/u/proj/profile_trace.json', '/home/u/other/profile_trace.json', '/opened/p.json.gz'],
       trusted: true,
     });
   });

@@ -1,5 +1,9 @@
-import { describe, expect, test } from 'vitest';
-import { describeStatus } from '../src/statusBar';
+import { describe, expect, test, vi } from 'vitest';
+import type { StatusBarItem } from 'vscode';
+import { describeStatus, StatusBar } from '../src/statusBar';
+import * as api from '../src/vscodeapi';
+
+vi.mock('../src/vscodeapi');
 
 describe('describeStatus', () => {
   test('indexing spins', () => {
@@ -15,6 +19,17 @@ describe('describeStatus', () => {
     expect(view.command).toBe('inductorLens.kernels.focus');
   });
 
+  test('ready with measured kernels adds their device time', () => {
+    const view = describeStatus({ state: 'ready', kernels: 16, traces: 1, errors: 0, message: '' }, 267.39);
+    expect(view.text).toBe('$(pulse) 16 kernels · 267 µs');
+    expect(view.tooltip).toContain('267 µs of measured device time');
+    expect(describeStatus({ state: 'ready', kernels: 2, traces: 1, errors: 1 }, 1500).text).toBe(
+      '$(pulse) 2 kernels · 1.5 ms $(warning) 1',
+    );
+    // Indexing does not show a time that may be stale.
+    expect(describeStatus({ state: 'indexing', kernels: 0, traces: 1, errors: 0 }, 267.39).text).not.toContain('µs');
+  });
+
   test('ready with skipped inputs points at the logs', () => {
     const view = describeStatus({ state: 'ready', kernels: 1, traces: 2, errors: 3, message: '' });
     expect(view.text).toBe('$(pulse) 1 kernel $(warning) 3');
@@ -26,5 +41,24 @@ describe('describeStatus', () => {
     const view = describeStatus({ state: 'error', kernels: 0, traces: 0, errors: 1, message: 'bad log' });
     expect(view).toMatchObject({ text: '$(warning) Inductor Lens', error: true, command: 'inductorLens.showLogs' });
     expect(view.tooltip).toContain('bad log');
+  });
+});
+
+describe('StatusBar', () => {
+  test('the measured time shows once the server is ready, and follows later fetches', () => {
+    const item = { show: vi.fn(), dispose: vi.fn() } as unknown as StatusBarItem;
+    vi.mocked(api.createStatusBarItem).mockReturnValue(item);
+    const bar = new StatusBar();
+    bar.setMeasured(100);
+    expect(item.text).toBe('$(sync~spin) Inductor Lens: starting…');
+    bar.update({ state: 'ready', kernels: 16, traces: 1, errors: 0 });
+    expect(item.text).toBe('$(pulse) 16 kernels · 100 µs');
+    bar.setMeasured(267.39);
+    expect(item.text).toBe('$(pulse) 16 kernels · 267 µs');
+    bar.setMeasured(null);
+    expect(item.text).toBe('$(pulse) 16 kernels');
+    bar.failed('gone');
+    bar.setMeasured(5);
+    expect(item.text).toBe('$(warning) Inductor Lens');
   });
 });
