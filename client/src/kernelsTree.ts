@@ -60,6 +60,11 @@ export interface GraphNode {
 export interface KernelNode {
   type: 'kernel';
   kernel: Kernel;
+  /**
+   * Whether another kernel of the same graph has the same name (Inductor reuses a Triton kernel
+   * for identical loops): the label then shows the debug handle, as for extern kernels.
+   */
+  sharedName?: boolean;
 }
 
 /** "Unattributed device kernels": what a trace's profiles measured that no compiled kernel explains. */
@@ -191,6 +196,11 @@ export function buildKernelTree(traces: readonly TraceInfo[], kernels: readonly 
       compile.children.sort((a, b) => (GRAPH_ORDER[a.graph] ?? 9) - (GRAPH_ORDER[b.graph] ?? 9));
       for (const graph of compile.children) {
         graph.children.sort((a, b) => compare(a.kernel, b.kernel));
+        const names = new Map<string, number>();
+        graph.children.forEach((k) => names.set(k.kernel.name, (names.get(k.kernel.name) ?? 0) + 1));
+        graph.children.forEach((k) => {
+          if ((names.get(k.kernel.name) ?? 0) > 1) k.sharedName = true;
+        });
         graph.measuredUs =
           graph.files?.measured_us !== undefined
             ? graph.files.measured_us
@@ -291,9 +301,10 @@ export function toTreeItem(node: TreeNode): TreeItem {
     }
     case 'kernel': {
       const kernel = node.kernel;
-      // Extern kernels share their name (extern_kernels.mm): their debug handle tells them apart.
+      // Extern kernels share their name (extern_kernels.mm), and so does a Triton kernel launched
+      // twice: their debug handle tells them apart.
       const extern = kernel.kind === 'extern' || kernel.kind === 'fallback';
-      const item = new TreeItem(extern ? kernel.key : kernel.name, TreeItemCollapsibleState.None);
+      const item = new TreeItem(extern || node.sharedName ? kernel.key : kernel.name, TreeItemCollapsibleState.None);
       item.id = `${kernel.trace}\0${kernel.compile_id}\0${kernel.graph}\0${kernel.key}`;
       item.description = kernelDescription(kernel);
       item.tooltip = new MarkdownString(kernelTooltip(kernel));

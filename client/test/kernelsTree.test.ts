@@ -292,6 +292,15 @@ describe('buildKernelTree on the real profile_cnn trace with its torch.profiler 
     );
   });
 
+  test('a Triton kernel used twice in a graph is labelled by its debug handle', () => {
+    const forward = trace.children[0].children[0];
+    const labels = forward.children.map((k) => toTreeItem(k).label as string);
+    const twice = kernels.filter((k) => k.graph === 'forward' && kernels.filter((o) => o.graph === 'forward' && o.name === k.name).length > 1);
+    expect(twice.length).toBeGreaterThan(1);
+    for (const k of twice) expect(labels).toContain(k.key);
+    expect(new Set(labels).size).toBe(labels.length);
+  });
+
   test('sorting by measured time puts the slowest kernel first', () => {
     provider.setSort('time');
     const [sorted] = provider.getChildren() as TraceNode[];
