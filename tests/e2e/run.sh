@@ -1,12 +1,18 @@
 #!/usr/bin/env bash
 # End-to-end test of Inductor Lens in real editors, offline:
 #   A) the built .vsix in VS Code (code-server 4.100.3, driven in headless Chromium by
-#      playwright-core): status bar, Kernels view, Go to Kernel…, hover, go to definition,
-#      three-panel view, code lens (tests/e2e/vscode.e2e.cjs);
+#      playwright-core), tests/e2e/vscode.e2e.cjs, in two workspaces:
+#      - mlp_infer: status bar, Kernels view, Go to Kernel…, hover, go to definition, three-panel
+#        view, code lens;
+#      - profile_cnn with its torch.profiler trace beside the trace folder: measured device time in
+#        the status bar, the Kernels view (and its unattributed device kernels), a launch's lens
+#        and hover, a model line's lens, Open Profile… (expectations: profile_expected.py, from
+#        the server's report of the same workspace);
 #   B) `inductor-lens serve` in headless Neovim 0.7.2: hover on a kernel (tests/e2e/nvim_hover.lua).
 # Adapted from ../shared/editor-e2e/RECIPE.sh (same pins and tricks). Idempotent: installs what is
 # missing (apt, code-server into .editor-e2e/, npm ci), builds the .vsix, makes a fresh workspace
-# holding a copy of the real mlp_infer trace and its models.py, runs both, exits non-zero on failure.
+# holding a copy of the real mlp_infer trace and its models.py (and one of profile_cnn with its
+# profile), runs both editors, exits non-zero on failure.
 # Screenshots and logs: tests/artifacts/e2e/.
 #
 # Environment: E2E_PYTHON, the interpreter the extension runs the server with (default
@@ -21,6 +27,7 @@ PORT=${PORT:-8765}
 CS_VERSION=4.100.3 # the last code-server whose engines.node is 20
 E2E_PYTHON=${E2E_PYTHON:-/usr/bin/python3}
 CASE=$SHARED/traces/torch-2.11-cuda/mlp_infer
+PROFILE_CASE=$SHARED/traces/torch-2.11-cuda/profile_cnn
 SECONDS=0
 stamp() { echo "=== [${SECONDS}s] $*"; }
 
@@ -105,6 +112,28 @@ cat >"$RUN/expected.json" <<EOF
 EOF
 cat "$RUN/expected.json"
 
+# The profile scenario: profile_cnn's log in <ws>/torch_trace, its torch.profiler trace in <ws>
+# (beside the log folder's parent: found without a setting).
+if [ -x "$REPO/.venv/bin/inductor-lens" ]; then
+  SERVE=$REPO/.venv/bin/inductor-lens
+else # no dev venv: the bundled server under the same plain interpreter
+  SERVE=$RUN/bin/inductor-lens
+  printf '#!/bin/sh\nPYTHONPATH=%s exec %s -m inductor_lens "$@"\n' "$REPO/bundled/libs" "$E2E_PYTHON" >"$SERVE"
+  chmod +x "$SERVE"
+fi
+WS2=$RUN/ws-profile
+mkdir -p "$WS2/torch_trace" "$WS2/.vscode"
+cp "$PROFILE_CASE"/trace/*.log "$WS2/torch_trace/"
+cp "$PROFILE_CASE/profile_trace.json" "$WS2/"
+cp "$SHARED/traces/models.py" "$WS2/models.py"
+chmod -R u+w "$WS2"
+cp "$WS/.vscode/settings.json" "$WS2/.vscode/settings.json"
+# What the server reports for it (its own cache folder: the editor's starts empty).
+"$SERVE" report "$WS2/torch_trace" --profile "$WS2/profile_trace.json" --path-map "/workspace/proj=$WS2" \
+  --cache-dir "$RUN/report-cache" --json >"$RUN/profile-report.json"
+"$E2E_PYTHON" "$REPO/tests/e2e/profile_expected.py" "$WS2" 42 <"$RUN/profile-report.json" >"$RUN/expected-profile.json"
+cat "$RUN/expected-profile.json"
+
 # ------------------------------------------------------------------ 4. code-server + the extension
 stamp "code-server: install the .vsix and start"
 mkdir -p "$RUN/csdata/user/User" "$RUN/csdata/ext"
@@ -131,20 +160,20 @@ for _ in $(seq 1 120); do curl -sf -o /dev/null "http://127.0.0.1:$PORT/healthz"
 stamp "VS Code checks"
 VSCODE_RC=0
 node "$REPO/tests/e2e/vscode.e2e.cjs" "http://127.0.0.1:$PORT/?folder=$WS" "$RUN/expected.json" "$ART" || VSCODE_RC=$?
-# The extension's own log (client, server stderr, window/logMessage), for the artifacts.
-find "$RUN/csdata/user/logs" -name '*Inductor Lens*.log' -exec cp {} "$ART/extension-output.log" \; 2>/dev/null || true
+stamp "VS Code checks: profile"
+node "$REPO/tests/e2e/vscode.e2e.cjs" "http://127.0.0.1:$PORT/?folder=$WS2" "$RUN/expected-profile.json" "$ART" || VSCODE_RC=$?
+# The extension's own logs (client, server stderr, window/logMessage), one per window, for the
+# artifacts: extension-output.log, extension-output-2.log, ...
+n=0
+while IFS= read -r -d '' f; do
+  n=$((n + 1))
+  cp "$f" "$ART/extension-output$([ $n = 1 ] || echo "-$n").log"
+done < <(find "$RUN/csdata/user/logs" -name '*Inductor Lens*.log' -print0 2>/dev/null | sort -z)
 kill -- -$CS_PGID 2>/dev/null || true
 trap - EXIT
 
 # ------------------------------------------------------------------ 5. Neovim
 stamp "Neovim checks"
-if [ -x "$REPO/.venv/bin/inductor-lens" ]; then
-  SERVE=$REPO/.venv/bin/inductor-lens
-else # no dev venv: the bundled server under the same plain interpreter
-  SERVE=$RUN/bin/inductor-lens
-  printf '#!/bin/sh\nPYTHONPATH=%s exec %s -m inductor_lens "$@"\n' "$REPO/bundled/libs" "$E2E_PYTHON" >"$SERVE"
-  chmod +x "$SERVE"
-fi
 NVIM_RC=0
 E2E_SERVE=$SERVE E2E_WORKSPACE=$WS E2E_EXPECTED=$RUN/expected.json \
   timeout 180 nvim --headless -u "$REPO/tests/e2e/nvim_hover.lua" -i NONE -n \

@@ -3,8 +3,13 @@
 //
 //   node tests/e2e/vscode.e2e.cjs <code-server URL with ?folder=> <expectations.json> <artifacts dir>
 //
-// expectations.json (written by run.sh from the shared trace files):
-//   { kernel, outputCodeName, definitionLine, launchLine }
+// expectations.json (written by run.sh from the shared trace files) picks the scenario:
+//   mlp_infer (no `scenario`): { kernel, outputCodeName, definitionLine, launchLine, ... }: status
+//     bar, Kernels view, Go to Kernel…, hover, go to definition, three-panel view, code lenses;
+//   `"scenario": "profile"` (profile_cnn with its torch.profiler trace; written by
+//     profile_expected.py from the server's report): measured time in the status bar, the Kernels
+//     view (kernels, graphs, "Unattributed device kernels"), the lens and hover of a Triton launch,
+//     a model line's lens, and Open Profile…. Screenshots and results are named profile-*.
 //
 // Each check drives the UI the way a user would (command palette, quick open, keyboard) and reads
 // what the workbench draws (status bar, hover, code lenses, decorations). A screenshot of each
@@ -21,6 +26,8 @@ fs.mkdirSync(artifacts, { recursive: true });
 const t0 = Date.now();
 const log = (...args) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s]`, ...args);
 const results = [];
+const scenario = expected.scenario || 'mlp';
+const prefix = scenario === 'mlp' ? '' : `${scenario}-`;
 
 /** Runs one named check; a failure is recorded (with a screenshot) and the next check still runs. */
 async function check(page, name, body) {
@@ -32,7 +39,9 @@ async function check(page, name, body) {
   } catch (err) {
     results.push({ name, ok: false, detail: String(err && err.message ? err.message : err) });
     log(`FAIL ${name}: ${err && err.stack ? err.stack : err}`);
-    await page.screenshot({ path: path.join(artifacts, `FAILED-${name.replace(/\W+/g, '-')}.png`) }).catch(() => {});
+    await page
+      .screenshot({ path: path.join(artifacts, `FAILED-${prefix}${name.replace(/\W+/g, '-')}.png`) })
+      .catch(() => {});
   }
   log(`  (${((Date.now() - started) / 1000).toFixed(1)}s)`);
 }
@@ -137,6 +146,310 @@ async function highlightedLines(page) {
   });
 }
 
+/**
+ * The text of the code lens drawn right above a 1-based line of the active editor (the lens whose
+ * bottom edge is closest above the line's top edge), or undefined when the line has none.
+ */
+async function lensAbove(page, line) {
+  return page.evaluate((line) => {
+    const editor = document.querySelector('.editor-group-container.active .monaco-editor');
+    if (!editor) return undefined;
+    const number = [...editor.querySelectorAll('.margin-view-overlays .line-numbers')].find(
+      (el) => el.textContent.trim() === String(line),
+    );
+    if (!number) return undefined;
+    const top = number.getBoundingClientRect().top;
+    const height = number.getBoundingClientRect().height || 20;
+    let best;
+    for (const lens of editor.querySelectorAll('.codelens-decoration')) {
+      const rect = lens.getBoundingClientRect();
+      const gap = top - rect.bottom;
+      if (gap >= -2 && gap < height && (!best || gap < best.gap)) best = { gap, text: lens.textContent.replace(/\u00a0/g, ' ').trim() };
+    }
+    return best?.text;
+  }, line);
+}
+
+/** Waits for the lens above `line` to satisfy `ok` (lenses arrive after the document opens). */
+async function waitForLensAbove(page, line, ok, timeout = 30000) {
+  const deadline = Date.now() + timeout;
+  let text;
+  while (Date.now() < deadline) {
+    text = await lensAbove(page, line);
+    if (text && ok(text)) return text;
+    await page.waitForTimeout(250);
+  }
+  throw new Error(`lens above line ${line}: ${JSON.stringify(text)}`);
+}
+
+/** The real mlp_infer trace: navigation, hover, three-panel view, code lenses. */
+async function mlpChecks(page, shot) {
+  await check(page, 'status bar shows the indexed kernels', async () => {
+    const item = page.locator('.statusbar-item', { hasText: /\d+ kernels?/ }).first();
+    await item.waitFor({ timeout: 120000 });
+    const text = (await item.innerText()).trim();
+    await shot('01-status-bar.png');
+    return text;
+  });
+
+  await check(page, 'Kernels view lists the kernel', async () => {
+    await runCommand(page, 'Inductor Lens: Focus on Kernels View');
+    const row = page.locator('.pane-body .monaco-list-row', { hasText: expected.kernel }).first();
+    await row.waitFor({ timeout: 30000 });
+    const rows = await page.locator('.pane-body .monaco-list-row').allInnerTexts();
+    await shot('02-kernels-view.png');
+    return rows.map((r) => r.replace(/\s+/g, ' ')).join(' | ');
+  });
+
+  await check(page, 'Go to Kernel… opens the kernel definition in the output code', async () => {
+    await runCommand(page, 'Inductor Lens: Go to Kernel…');
+    await pickQuickItem(page, expected.kernel, expected.kernel);
+    await waitForCursorLine(page, expected.definitionLine);
+    const file = await activeFileName(page);
+    if (file !== expected.outputCodeName) throw new Error(`active file is ${file}, expected ${expected.outputCodeName}`);
+    await shot('03-go-to-kernel.png');
+    return `${file}:${expected.definitionLine}`;
+  });
+
+  await check(page, 'hover on the kernel name shows its model line', async () => {
+    await page.locator('.editor-group-container.active .monaco-editor textarea').first().focus();
+    await runCommand(page, 'Show or Focus Hover');
+    const hover = page.locator('.monaco-hover-content').filter({ hasText: expected.hoverText }).first();
+    await hover.waitFor({ timeout: 20000 });
+    await page.waitForTimeout(400);
+    await shot('04-hover.png');
+    const text = (await page.locator('.monaco-hover-content').allInnerTexts()).join('\n');
+    return JSON.stringify(text.slice(0, 400));
+  });
+
+  await check(page, 'go to definition from a launch lands on the kernel definition', async () => {
+    await page.keyboard.press('Escape');
+    await goToLine(page, expected.launchLine);
+    await waitForCursorLine(page, expected.launchLine);
+    await page.keyboard.press('End');
+    await page.keyboard.press('Home'); // first non-blank: the kernel name of `<kernel>.run(`
+    await runCommand(page, 'Go to Definition');
+    await waitForCursorLine(page, expected.definitionLine);
+    const file = await activeFileName(page);
+    if (file !== expected.outputCodeName) throw new Error(`active file is ${file}`);
+    await shot('05-definition.png');
+    return `launch line ${expected.launchLine} → ${file}:${expected.definitionLine}`;
+  });
+
+  await check(page, 'three-panel view highlights the kernel in the pre-grad graph, post-grad graph and output code', async () => {
+    await runCommand(page, 'Inductor Lens: Open Three-Panel View');
+    await page.locator('.editor-group-container').nth(2).waitFor({ timeout: 30000 });
+    let groups = [];
+    for (let i = 0; i < 40; i++) {
+      groups = await highlightedLines(page);
+      if (groups.length >= 3 && groups.slice(0, 3).every((g) => g.lines.length > 0)) break;
+      await page.waitForTimeout(250);
+    }
+    await shot('06-three-panel.png');
+    const summary = groups.map((g) => `${g.group}:${g.file} [${g.lines.map((l) => l.line).join(',')}]`).join('  ');
+    log('highlighted:', JSON.stringify(groups, null, 1));
+    if (groups.length < 3) throw new Error(`expected 3 editor groups, got ${summary}`);
+    const [pre, post, code] = groups;
+    if (!pre.lines.length || !post.lines.length) throw new Error(`no highlight in a graph panel: ${summary}`);
+    if (!code.lines.some((l) => l.line === expected.definitionLine)) {
+      throw new Error(`output code panel does not highlight line ${expected.definitionLine}: ${summary}`);
+    }
+    for (const [g, words] of [[pre, expected.preGradWords], [post, expected.postGradWords]]) {
+      const text = g.lines.map((l) => l.text).join('\n');
+      const missing = words.filter((w) => !text.includes(w));
+      if (missing.length) throw new Error(`${g.file} highlights lack ${missing.join(', ')}: ${summary}`);
+    }
+    return summary;
+  });
+
+  await check(page, 'three-panel view follows the cursor', async () => {
+    const before = await highlightedLines(page);
+    // Move the cursor in the output code panel to the other Triton kernel's definition.
+    await page.locator('.editor-group-container').nth(2).locator('.monaco-editor textarea').first().focus();
+    await goToLine(page, expected.otherDefinitionLine);
+    let after = before;
+    for (let i = 0; i < 40; i++) {
+      after = await highlightedLines(page);
+      if (after[2] && after[2].lines.some((l) => l.line === expected.otherDefinitionLine)) break;
+      await page.waitForTimeout(250);
+    }
+    await shot('07-three-panel-follow.png');
+    const summary = after.map((g) => `${g.group}:${g.file} [${g.lines.map((l) => l.line).join(',')}]`).join('  ');
+    if (!after[2] || !after[2].lines.some((l) => l.line === expected.otherDefinitionLine)) {
+      throw new Error(`highlight did not follow to line ${expected.otherDefinitionLine}: ${summary}`);
+    }
+    if (JSON.stringify(after[1].lines) === JSON.stringify(before[1].lines)) {
+      throw new Error(`post-grad highlight did not change: ${summary}`);
+    }
+    return summary;
+  });
+
+  await check(page, 'code lens on a model line in models.py names its kernels', async () => {
+    await runCommand(page, 'View: Single Column Editor Layout');
+    await quickOpen(page, 'models.py');
+    const lens = page.locator('.monaco-editor .codelens-decoration', { hasText: /kernel/ }).first();
+    await lens.waitFor({ timeout: 30000 });
+    await page.waitForTimeout(300);
+    await shot('08-code-lens.png');
+    const texts = await page.locator('.monaco-editor .codelens-decoration').allInnerTexts();
+    return JSON.stringify(texts.filter((t) => t.trim()).slice(0, 8));
+  });
+
+  await check(page, 'clicking a code lens peeks the launches of its kernels', async () => {
+    const lens = page.locator('.monaco-editor .codelens-decoration a', { hasText: expected.lensKernel }).first();
+    await lens.click();
+    const peek = page.locator('.peekview-widget').first();
+    await peek.waitFor({ timeout: 15000 });
+    const rows = peek.locator('.monaco-list-row');
+    await rows.first().waitFor({ timeout: 15000 });
+    await page.waitForTimeout(500);
+    await shot('09-code-lens-peek.png');
+    const title = (await peek.locator('.peekview-title').innerText()).replace(/\s+/g, ' ').trim();
+    const texts = (await rows.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+    // Line 26 became extern_kernels.mm:3 and the Triton kernel: one launch each, in the output code.
+    const launches = ['extern_kernels.mm(', `${expected.lensKernel}.run(`];
+    if (!title.includes(expected.outputCodeName) || !launches.every((l) => texts.some((t) => t.startsWith(l)))) {
+      throw new Error(`peek "${title}": ${texts.join(' | ')}`);
+    }
+    return `${title}: ${texts.join(' | ')}`;
+  });
+}
+
+/** Drags the side bar's right edge to `width` pixels (to read the Kernels view's descriptions); returns the old width. */
+async function resizeSideBar(page, width) {
+  const box = await page.locator('[id="workbench.parts.sidebar"]').boundingBox();
+  if (!box) return undefined;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + width, y, { steps: 8 });
+  await page.mouse.up();
+  await page.waitForTimeout(300);
+  return box.width;
+}
+
+/** profile_cnn with the torch.profiler trace beside it: measured device time everywhere. */
+async function profileChecks(page, shot) {
+  await check(page, 'status bar shows the measured device time', async () => {
+    const item = page.locator('.statusbar-item', { hasText: expected.statusText }).first();
+    await item.waitFor({ timeout: 120000 });
+    await shot('profile-01-status-bar.png');
+    return (await item.innerText()).trim();
+  });
+
+  await check(page, 'Kernels view shows measured times and the unattributed device kernels', async () => {
+    await runCommand(page, 'Inductor Lens: Focus on Kernels View');
+    const rows = page.locator('.pane-body .monaco-list-row');
+    const kernelRow = rows.filter({ hasText: expected.kernel }).first();
+    await kernelRow.waitFor({ timeout: 30000 });
+    const kernelText = (await kernelRow.innerText()).replace(/\s+/g, ' ');
+    if (!kernelText.includes(expected.kernelDescription)) {
+      throw new Error(`kernel row lacks "${expected.kernelDescription}": ${kernelText}`);
+    }
+    const node = rows.filter({ hasText: 'Unattributed device kernels' }).first();
+    await node.waitFor({ timeout: 10000 });
+    const nodeText = (await node.innerText()).replace(/\s+/g, ' ');
+    if (!nodeText.includes(expected.unattributedDescription)) {
+      throw new Error(`unattributed node lacks "${expected.unattributedDescription}": ${nodeText}`);
+    }
+    // Expand it: its kernels are listed with their runs and time, slowest first.
+    await node.click();
+    const top = rows.filter({ hasText: expected.unattributedTop }).first();
+    await top.waitFor({ timeout: 10000 });
+    const narrow = await resizeSideBar(page, 1100);
+    await shot('profile-02-kernels-view.png');
+    if (narrow) await resizeSideBar(page, narrow);
+    const texts = (await rows.allInnerTexts()).map((r) => r.replace(/\s+/g, ' ').trim());
+    const graphs = texts.filter((t) => / graph\d+ kernels · [\d.]+ (µs|ms)/.test(t));
+    if (graphs.length !== 2) throw new Error(`expected 2 graph rows with a time: ${texts.join(' | ')}`);
+    const compile = texts.find((t) => t.startsWith('compile '));
+    if (!/ · [\d.]+ (µs|ms)$/.test(compile ?? '')) throw new Error(`compile row has no time: ${compile}`);
+    const below = texts.slice(texts.findIndex((t) => t.startsWith('Unattributed device kernels')) + 1);
+    if (below.length < expected.unattributedCount) {
+      throw new Error(`${below.length} rows under the unattributed node, expected ${expected.unattributedCount}`);
+    }
+    return texts.join(' | ');
+  });
+
+  await check(page, 'Sort Kernels… by measured time puts the slowest kernel of each graph first', async () => {
+    await page.locator('.pane-header, .composite.title').locator('a[aria-label="Sort Kernels…"]').first().click();
+    await pickQuickItem(page, 'Measured', 'Measured time');
+    const rows = page.locator('.pane-body .monaco-list-row');
+    const firstUnder = async (graph) => {
+      const texts = (await rows.allInnerTexts()).map((r) => r.replace(/\s+/g, ' ').trim());
+      return texts[texts.findIndex((t) => t.startsWith(`${graph} graph`)) + 1] ?? '';
+    };
+    const found = {};
+    for (const [graph, label] of Object.entries(expected.slowestByGraph)) {
+      const deadline = Date.now() + 10000;
+      do {
+        found[graph] = await firstUnder(graph);
+        if (found[graph].startsWith(label)) break;
+        await page.waitForTimeout(200);
+      } while (Date.now() < deadline);
+      if (!found[graph].startsWith(label)) throw new Error(`first ${graph} kernel is "${found[graph]}", expected ${label}`);
+    }
+    const narrow = await resizeSideBar(page, 1100);
+    await shot('profile-03-sorted-by-time.png');
+    if (narrow) await resizeSideBar(page, narrow);
+    return Object.entries(found).map(([g, t]) => `${g}: ${t}`).join(' | ');
+  });
+
+  await check(page, 'the lens and hover of a Triton kernel launch show its measured runs and time', async () => {
+    await runCommand(page, 'Inductor Lens: Go to Kernel…');
+    await pickQuickItem(page, expected.kernel, expected.kernel);
+    await waitForCursorLine(page, expected.definitionLine);
+    const file = await activeFileName(page);
+    if (file !== expected.outputCodeName) throw new Error(`active file is ${file}, expected ${expected.outputCodeName}`);
+    await goToLine(page, expected.launchLine);
+    await waitForCursorLine(page, expected.launchLine);
+    const lens = await waitForLensAbove(page, expected.launchLine, (t) => t.startsWith(expected.launchLens));
+    await shot('profile-04-launch-lens.png');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Home'); // first non-blank: the kernel name of `<kernel>.run(`
+    await runCommand(page, 'Show or Focus Hover');
+    const hover = page.locator('.monaco-hover-content').filter({ hasText: expected.hoverMeasured }).first();
+    await hover.waitFor({ timeout: 20000 });
+    await page.waitForTimeout(400);
+    await shot('profile-05-launch-hover.png');
+    const text = (await hover.innerText()).split('\n').find((l) => l.includes('Measured:'));
+    return `lens above line ${expected.launchLine}: "${lens}"; hover: "${text}"`;
+  });
+
+  await check(page, 'the code lens of a model line sums the measured time of its kernels', async () => {
+    await page.keyboard.press('Escape');
+    await quickOpen(page, 'models.py');
+    await goToLine(page, expected.modelLine);
+    await waitForCursorLine(page, expected.modelLine);
+    const kernels = expected.modelLineLens.split(' · ')[0];
+    const lens = await waitForLensAbove(
+      page,
+      expected.modelLine,
+      (t) => t.startsWith(`${kernels} · `) && t.includes(` · ${expected.modelLineTotal} — `),
+    );
+    await page.waitForTimeout(300);
+    await shot('profile-06-model-line-lens.png');
+    return `models.py:${expected.modelLine} (${expected.modelLineCode}): "${lens}"`;
+  });
+
+  await check(page, 'Open Profile… loads a profile and says how many kernels got measurements', async () => {
+    await runCommand(page, 'Inductor Lens: Open Profile…');
+    // code-server's own file dialog: a quick input holding a path.
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: 10000 });
+    await input.fill(expected.profile);
+    await page.waitForTimeout(500);
+    await page.keyboard.press('Enter');
+    const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'kernels measured' }).first();
+    await toast.waitFor({ timeout: 60000 });
+    const text = (await toast.innerText()).replace(/\s+/g, ' ').trim();
+    await shot('profile-07-open-profile.png');
+    const want = `${expected.measuredKernels} kernels measured`;
+    if (!text.includes(want)) throw new Error(`notification "${text}" lacks "${want}"`);
+    return text;
+  });
+}
+
 (async () => {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'chrome-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -159,144 +472,15 @@ async function highlightedLines(page) {
     await page.goto(url, { waitUntil: 'domcontentloaded' });
     await page.waitForSelector('.monaco-workbench', { timeout: 90000 });
     log('workbench rendered');
-
-    await check(page, 'status bar shows the indexed kernels', async () => {
-      const item = page.locator('.statusbar-item', { hasText: /\d+ kernels?/ }).first();
-      await item.waitFor({ timeout: 120000 });
-      const text = (await item.innerText()).trim();
-      await shot('01-status-bar.png');
-      return text;
-    });
-
-    await check(page, 'Kernels view lists the kernel', async () => {
-      await runCommand(page, 'Inductor Lens: Focus on Kernels View');
-      const row = page.locator('.pane-body .monaco-list-row', { hasText: expected.kernel }).first();
-      await row.waitFor({ timeout: 30000 });
-      const rows = await page.locator('.pane-body .monaco-list-row').allInnerTexts();
-      await shot('02-kernels-view.png');
-      return rows.map((r) => r.replace(/\s+/g, ' ')).join(' | ');
-    });
-
-    await check(page, 'Go to Kernel… opens the kernel definition in the output code', async () => {
-      await runCommand(page, 'Inductor Lens: Go to Kernel…');
-      await pickQuickItem(page, expected.kernel, expected.kernel);
-      await waitForCursorLine(page, expected.definitionLine);
-      const file = await activeFileName(page);
-      if (file !== expected.outputCodeName) throw new Error(`active file is ${file}, expected ${expected.outputCodeName}`);
-      await shot('03-go-to-kernel.png');
-      return `${file}:${expected.definitionLine}`;
-    });
-
-    await check(page, 'hover on the kernel name shows its model line', async () => {
-      await page.locator('.editor-group-container.active .monaco-editor textarea').first().focus();
-      await runCommand(page, 'Show or Focus Hover');
-      const hover = page.locator('.monaco-hover-content').filter({ hasText: expected.hoverText }).first();
-      await hover.waitFor({ timeout: 20000 });
-      await page.waitForTimeout(400);
-      await shot('04-hover.png');
-      const text = (await page.locator('.monaco-hover-content').allInnerTexts()).join('\n');
-      return JSON.stringify(text.slice(0, 400));
-    });
-
-    await check(page, 'go to definition from a launch lands on the kernel definition', async () => {
-      await page.keyboard.press('Escape');
-      await goToLine(page, expected.launchLine);
-      await waitForCursorLine(page, expected.launchLine);
-      await page.keyboard.press('End');
-      await page.keyboard.press('Home'); // first non-blank: the kernel name of `<kernel>.run(`
-      await runCommand(page, 'Go to Definition');
-      await waitForCursorLine(page, expected.definitionLine);
-      const file = await activeFileName(page);
-      if (file !== expected.outputCodeName) throw new Error(`active file is ${file}`);
-      await shot('05-definition.png');
-      return `launch line ${expected.launchLine} → ${file}:${expected.definitionLine}`;
-    });
-
-    await check(page, 'three-panel view highlights the kernel in the pre-grad graph, post-grad graph and output code', async () => {
-      await runCommand(page, 'Inductor Lens: Open Three-Panel View');
-      await page.locator('.editor-group-container').nth(2).waitFor({ timeout: 30000 });
-      let groups = [];
-      for (let i = 0; i < 40; i++) {
-        groups = await highlightedLines(page);
-        if (groups.length >= 3 && groups.slice(0, 3).every((g) => g.lines.length > 0)) break;
-        await page.waitForTimeout(250);
-      }
-      await shot('06-three-panel.png');
-      const summary = groups.map((g) => `${g.group}:${g.file} [${g.lines.map((l) => l.line).join(',')}]`).join('  ');
-      log('highlighted:', JSON.stringify(groups, null, 1));
-      if (groups.length < 3) throw new Error(`expected 3 editor groups, got ${summary}`);
-      const [pre, post, code] = groups;
-      if (!pre.lines.length || !post.lines.length) throw new Error(`no highlight in a graph panel: ${summary}`);
-      if (!code.lines.some((l) => l.line === expected.definitionLine)) {
-        throw new Error(`output code panel does not highlight line ${expected.definitionLine}: ${summary}`);
-      }
-      for (const [g, words] of [[pre, expected.preGradWords], [post, expected.postGradWords]]) {
-        const text = g.lines.map((l) => l.text).join('\n');
-        const missing = words.filter((w) => !text.includes(w));
-        if (missing.length) throw new Error(`${g.file} highlights lack ${missing.join(', ')}: ${summary}`);
-      }
-      return summary;
-    });
-
-    await check(page, 'three-panel view follows the cursor', async () => {
-      const before = await highlightedLines(page);
-      // Move the cursor in the output code panel to the other Triton kernel's definition.
-      await page.locator('.editor-group-container').nth(2).locator('.monaco-editor textarea').first().focus();
-      await goToLine(page, expected.otherDefinitionLine);
-      let after = before;
-      for (let i = 0; i < 40; i++) {
-        after = await highlightedLines(page);
-        if (after[2] && after[2].lines.some((l) => l.line === expected.otherDefinitionLine)) break;
-        await page.waitForTimeout(250);
-      }
-      await shot('07-three-panel-follow.png');
-      const summary = after.map((g) => `${g.group}:${g.file} [${g.lines.map((l) => l.line).join(',')}]`).join('  ');
-      if (!after[2] || !after[2].lines.some((l) => l.line === expected.otherDefinitionLine)) {
-        throw new Error(`highlight did not follow to line ${expected.otherDefinitionLine}: ${summary}`);
-      }
-      if (JSON.stringify(after[1].lines) === JSON.stringify(before[1].lines)) {
-        throw new Error(`post-grad highlight did not change: ${summary}`);
-      }
-      return summary;
-    });
-
-    await check(page, 'code lens on a model line in models.py names its kernels', async () => {
-      await runCommand(page, 'View: Single Column Editor Layout');
-      await quickOpen(page, 'models.py');
-      const lens = page.locator('.monaco-editor .codelens-decoration', { hasText: /kernel/ }).first();
-      await lens.waitFor({ timeout: 30000 });
-      await page.waitForTimeout(300);
-      await shot('08-code-lens.png');
-      const texts = await page.locator('.monaco-editor .codelens-decoration').allInnerTexts();
-      return JSON.stringify(texts.filter((t) => t.trim()).slice(0, 8));
-    });
-
-    await check(page, 'clicking a code lens peeks the launches of its kernels', async () => {
-      const lens = page.locator('.monaco-editor .codelens-decoration a', { hasText: expected.lensKernel }).first();
-      await lens.click();
-      const peek = page.locator('.peekview-widget').first();
-      await peek.waitFor({ timeout: 15000 });
-      const rows = peek.locator('.monaco-list-row');
-      await rows.first().waitFor({ timeout: 15000 });
-      await page.waitForTimeout(500);
-      await shot('09-code-lens-peek.png');
-      const title = (await peek.locator('.peekview-title').innerText()).replace(/\s+/g, ' ').trim();
-      const texts = (await rows.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
-      // Line 26 became extern_kernels.mm:3 and the Triton kernel: one launch each, in the output code.
-      const launches = ['extern_kernels.mm(', `${expected.lensKernel}.run(`];
-      if (!title.includes(expected.outputCodeName) || !launches.every((l) => texts.some((t) => t.startsWith(l)))) {
-        throw new Error(`peek "${title}": ${texts.join(' | ')}`);
-      }
-      return `${title}: ${texts.join(' | ')}`;
-    });
+    await (scenario === 'profile' ? profileChecks(page, shot) : mlpChecks(page, shot));
   } finally {
-    await shot('99-final.png').catch(() => {});
+    await shot(`${prefix}99-final.png`).catch(() => {});
     await context.close();
     fs.rmSync(profile, { recursive: true, force: true });
   }
-  fs.writeFileSync(path.join(artifacts, 'vscode-results.json'), JSON.stringify(results, null, 2));
+  fs.writeFileSync(path.join(artifacts, `${prefix}vscode-results.json`), JSON.stringify(results, null, 2));
   const failed = results.filter((r) => !r.ok).length;
-  console.log(`vscode-e2e: ${results.length - failed} passed, ${failed} failed`);
+  console.log(`vscode-e2e (${scenario}): ${results.length - failed} passed, ${failed} failed`);
   process.exit(failed ? 1 : 0);
 })().catch((err) => {
   console.error(err);
