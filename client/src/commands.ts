@@ -178,7 +178,7 @@ export function registerCommands(ctx: CommandContext): Disposable[] {
           {
             label: 'Measured time',
             sort: 'time',
-            description: kernels.hasMeasurements ? 'slowest first' : 'needs a profile (inductorLens.profiles)',
+            description: kernels.hasMeasurements ? 'slowest first' : 'needs a profile: Open Profile…',
           },
           { label: 'Name', sort: 'name' },
         ];
