@@ -338,3 +338,19 @@ async def test_add_traces_and_profiles_requests(profile_client: LanguageClient):
     result = _plain(await profile_client.protocol.send_request_async(
         "inductorLens/addProfiles", {"paths": [os.path.join(case_dir("torch-2.11-cuda/profile_cnn"), "profile_trace.json")]}))
     assert result["kernels"] == 16 + 24 and len(result["profiles"]) == 2
+
+
+@pytest_lsp.fixture(config=_config(os.path.join(os.environ.get("TMPDIR", "/tmp"), "inductor-lens-e2e-cache")), scope="module")
+async def settings_client(lsp_client: LanguageClient):
+    # the settings the server pulls (workspace/configuration) name another trace than initializationOptions
+    lsp_client.set_configuration({"traces": [os.path.join(case_dir("torch-2.11-cuda/combo"), "trace")]}, section="inductorLens")
+    await start(lsp_client, [os.path.join(case_dir("torch-2.11-cuda/mlp_infer"), "trace")])
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_initialization_traces_and_pulled_settings_both_count(settings_client: LanguageClient):
+    ks = await kernels(settings_client)
+    assert "inference/triton_poi_fused_0:1" in ks  # combo, from the pulled settings
+    assert "inference/triton_per_fused_addmm_gelu_native_layer_norm_0:2" in ks  # mlp_infer, from initializationOptions
+    assert len(ks) == 5

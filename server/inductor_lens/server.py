@@ -317,6 +317,11 @@ def create_server(cache_dir: str | None = None) -> InductorLensServer:
     @ls.feature(types.INITIALIZE)
     def initialize(ls_: InductorLensServer, params: types.InitializeParams) -> None:
         ls_.settings.update(params.initialization_options or {})
+        # what the client sent at start stays, even when the settings it pulls later list less
+        # (VS Code sends traces and profiles the user opened by command only here)
+        folders = ls_.folders
+        ls_.extra_traces.extend(_expand(p, folders) for p in ls_.settings.traces)
+        ls_.extra_profiles.extend(_expand(p, folders) for p in ls_.settings.profiles)
         ls_.generation = 1  # the initial index, started at `initialized`
         window = params.capabilities.window
         ls_._progress_supported = bool(window and window.work_done_progress)
