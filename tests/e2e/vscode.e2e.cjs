@@ -434,11 +434,17 @@ async function profileChecks(page, shot) {
 
   await check(page, 'Open Profile… loads a profile and says how many kernels got measurements', async () => {
     await runCommand(page, 'Inductor Lens: Open Profile…');
-    // code-server's own file dialog: a quick input holding a path.
+    // code-server's own file dialog: a quick input holding a path. It fills in the folder it starts
+    // from asynchronously, so wait for that before typing, and check what it holds before Enter.
     const input = page.locator('.quick-input-widget input');
     await input.waitFor({ state: 'visible', timeout: 10000 });
-    await input.fill(expected.profile);
-    await page.waitForTimeout(500);
+    const value = () => input.inputValue().catch(() => '');
+    for (let i = 0; i < 50 && !(await value()).endsWith('/'); i++) await page.waitForTimeout(100);
+    for (let i = 0; i < 5 && (await value()) !== expected.profile; i++) {
+      await input.fill(expected.profile);
+      await page.waitForTimeout(400);
+    }
+    if ((await value()) !== expected.profile) throw new Error(`file dialog holds "${await value()}"`);
     await page.keyboard.press('Enter');
     const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'kernels measured' }).first();
     await toast.waitFor({ timeout: 60000 });
