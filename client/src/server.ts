@@ -17,13 +17,7 @@ import {
 import type { RequestType } from 'vscode-languageserver-protocol';
 import { CLIENT_ID, Commands, DISPLAY_NAME, SECTION, SERVER_MODULE } from './constants';
 import { traceError, traceInfo, traceWarn } from './logging';
-import {
-  addProfilesRequest,
-  addTracesRequest,
-  type InitializationOptions,
-  type ServerStatus,
-  statusNotification,
-} from './protocol';
+import { type InitializationOptions, type ServerStatus, statusNotification } from './protocol';
 import {
   checkPythonVersion,
   getPythonExtensionApi,
@@ -236,25 +230,6 @@ export class ServerManager implements Disposable {
       return;
     }
     this.clientEmitter.fire(client);
-    this.resendOpened(client);
-  }
-
-  /**
-   * Sends the traces and profiles opened in this workspace again. They are in the
-   * initializationOptions too, but the server replaces its `traces` and `profiles` with the
-   * settings it pulls (workspace/configuration) right after `initialized`; what addTraces and
-   * addProfiles added, it keeps.
-   */
-  private resendOpened(client: LanguageClient): void {
-    const resend = (method: string, paths: string[]) => {
-      if (paths.length) {
-        client
-          .sendRequest(method, { paths })
-          .then(undefined, (err) => traceWarn(`Could not reopen ${paths.join(', ')}: ${err}`));
-      }
-    };
-    resend(addTracesRequest.method, this.options.openedTraces());
-    resend(addProfilesRequest.method, this.options.openedProfiles?.() ?? []);
   }
 
   /** Shows a failure in the status bar, the logs and a message with a "Show Logs" button. */

@@ -172,11 +172,8 @@ describe('ServerManager', () => {
     expect(clientOptions.documentSelector).toEqual([{ scheme: 'file' }]);
     expect(client.start).toHaveBeenCalledTimes(1);
     expect(manager.running).toBe(client);
-    // The server drops initializationOptions' lists for the settings it pulls: send them again.
-    expect(vi.mocked(client.sendRequest).mock.calls).toEqual([
-      ['inductorLens/addTraces', { paths: ['/opened.log'] }],
-      ['inductorLens/addProfiles', { paths: ['/opened/profile_trace.json'] }],
-    ]);
+    // Opened traces and profiles travel in initializationOptions only (the server keeps them).
+    expect(client.sendRequest).not.toHaveBeenCalled();
   });
 
   test('a burst of restart requests stops the old client and starts one new client', async () => {
