@@ -22,6 +22,9 @@ echo "=== extension unit tests"
 INDUCTOR_LENS_REPORT=$(mktemp --suffix=.json)
 export INDUCTOR_LENS_REPORT
 .venv/bin/inductor-lens report ../shared/traces/torch-2.11-cuda/mlp_infer/trace --json > "$INDUCTOR_LENS_REPORT"
+INDUCTOR_LENS_PROFILE_REPORT=$(mktemp --suffix=.json)
+export INDUCTOR_LENS_PROFILE_REPORT
+.venv/bin/inductor-lens report ../shared/traces/torch-2.11-cuda/profile_cnn --json > "$INDUCTOR_LENS_PROFILE_REPORT"
 npm ci --no-audit --no-fund --loglevel=error
 npm run -s typecheck
 npm test --silent

@@ -338,6 +338,9 @@ async def test_add_traces_and_profiles_requests(profile_client: LanguageClient):
     result = _plain(await profile_client.protocol.send_request_async(
         "inductorLens/addProfiles", {"paths": [os.path.join(case_dir("torch-2.11-cuda/profile_cnn"), "profile_trace.json")]}))
     assert result["kernels"] == 16 + 24 and len(result["profiles"]) == 2
+    traces = {t["path"]: t for t in _plain(await profile_client.protocol.send_request_async("inductorLens/traces", {}))}
+    by_case = {("profile_cnn" if "/profile_cnn/" in p else "profile"): sum(u["count"] for u in t["unattributed"]) for p, t in traces.items()}
+    assert by_case == {"profile_cnn": 21, "profile": 0}  # each trace lists only its own profiles' leftovers
 
 
 @pytest_lsp.fixture(config=_config(os.path.join(os.environ.get("TMPDIR", "/tmp"), "inductor-lens-e2e-cache")), scope="module")

@@ -54,6 +54,8 @@ class ProfileJoin:
     unattributed: dict[str, list] = field(default_factory=dict)
     calls: list[tuple[str, str]] = field(default_factory=list)
     device_events: int = 0
+    #: the logs whose graphs this profile measured (or, when none matched, those it was joined to)
+    traces: set[str] = field(default_factory=set)
 
     def unattributed_json(self) -> list[dict]:
         return [{"name": n, "count": c, "total_us": round(t, 3)} for n, (c, t) in sorted(self.unattributed.items(), key=lambda x: -x[1][1])]
@@ -132,6 +134,7 @@ def join(index: Index, trace: ChromeTrace, graphs: list[Graph] | None = None) ->
         if graph is None:
             continue
         result.calls.append((graph.compile_id, graph.kind))
+        result.traces.add(graph.trace)
         # launches in code order, per kernel name (Triton/C++) and per ATen op (extern/fallback)
         sites: list[tuple[int, Kernel]] = sorted(((loc.line, k) for k in graph.kernels for loc in k.launches), key=lambda x: x[0])
         by_name: dict[str, list[Kernel]] = {}
@@ -161,6 +164,8 @@ def join(index: Index, trace: ChromeTrace, graphs: list[Graph] | None = None) ->
                 claim(i, by_name, name)
             elif ops[i].parent == call and name in by_op:
                 claim(i, by_op, name)
+    if not result.traces:
+        result.traces = {g.trace for g in graphs}
     totals: dict[int, list] = {}
     for event in trace.kernels:
         kernel = None

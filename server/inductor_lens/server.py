@@ -463,8 +463,7 @@ def create_server(cache_dir: str | None = None) -> InductorLensServer:
                             "post_grad_graph": g.post_grad.path if g.post_grad else None,
                             "pre_grad_graph": g.pre_grad.path if g.pre_grad else None, "kernels": len(g.kernels),
                             "measured_us": _graph_time(g)} for g in graphs],
-                "unattributed": [dict(u, profile=p.path) for p in index.profiles if any(os.path.dirname(g.trace) == os.path.dirname(t.path) for g in graphs)
-                                 for u in p.unattributed_json()],
+                "unattributed": [dict(u, profile=p.path) for p in index.profiles if t.path in p.traces for u in p.unattributed_json()],
             })
         return out
 
