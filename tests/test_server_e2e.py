@@ -307,7 +307,7 @@ async def profile_client(lsp_client: LanguageClient):
 
 
 async def test_measured_time_in_hover_output_lens_and_model_line(profile_client: LanguageClient):
-    from inductor_lens.features.hover import format_us
+    from inductor_lens.text import format_us
 
     ks = await kernels(profile_client)
     k = ks["forward/triton_red_fused__native_batch_norm_legit_functional_convolution_copy__relu_0:2"]

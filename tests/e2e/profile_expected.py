@@ -5,24 +5,14 @@ report of the workspace (no numbers written down by hand):
         | python3 tests/e2e/profile_expected.py <ws> <model line> > expected-profile.json
 
 Only the standard library: it runs under the plain interpreter the extension is tested with.
-Times are formatted as the server formats them (``format_us`` in features/hover.py): ``%.1f µs``
-below 100 µs, ``%.0f µs`` up to 1 ms, then ``%.1f ms`` and ``%.2f s``.
+Times and counts are worded by the server's own ``inductor_lens.text`` (standard library only).
 """
 import json
 import os
 import sys
 
-
-def format_us(us: float) -> str:
-    if us >= 1e6:
-        return f"{us / 1e6:.2f} s"
-    if us >= 1e3:
-        return f"{us / 1e3:.1f} ms"
-    return f"{us:.1f} µs" if us < 100 else f"{us:.0f} µs"
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word if n == 1 else (word + 'es' if word.endswith('ch') else word + 's')}"
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "server"))
+from inductor_lens.text import format_us, plural  # noqa: E402
 
 
 def main() -> None:

@@ -8,6 +8,7 @@ from lsprotocol import types
 
 from ..model import Frame, Kernel
 from ..readers.fx_graph import aten_op_of
+from ..text import format_us, plural
 from .context import LensContext, uri
 
 KIND_TEXT = {
@@ -22,15 +23,6 @@ KIND_TEXT = {
     "fallback": "ATen fallback",
 }
 MAX_NODES = 12
-
-
-def format_us(us: float) -> str:
-    """Device time for people: ``6.2 µs``, ``41 µs``, ``1.3 ms``, ``2.05 s``."""
-    if us >= 1e6:
-        return f"{us / 1e6:.2f} s"
-    if us >= 1e3:
-        return f"{us / 1e3:.1f} ms"
-    return f"{us:.1f} µs" if us < 100 else f"{us:.0f} µs"
 
 
 def _frame_link(ctx: LensContext, frame: Frame) -> str:
@@ -72,7 +64,7 @@ def kernel_markdown(ctx: LensContext, kernel: Kernel, *, launches: int | None = 
              f"{where}{rank} · {n_launch} launch{'es' if n_launch != 1 else ''}"]
     if kernel.measured is not None:
         m = kernel.measured
-        parts.append(f"**Measured:** {m.runs} run{'s' if m.runs != 1 else ''} · {format_us(m.total_us)} device time"
+        parts.append(f"**Measured:** {plural(m.runs, 'run')} · {format_us(m.total_us)} device time"
                      f" ({format_us(m.mean_us)} per run" + (f", {m.events} device kernels" if m.events != m.runs else "") + ")")
     model = kernel.model_lines
     if model:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from lsprotocol import types
 
 from .context import LensContext, uri
-from .hover import format_us
+from ..text import format_us, plural
 from .navigation import lsp_location
 
 #: Client command that opens one location or shows several (the VS Code extension implements it;
@@ -27,10 +27,6 @@ class Lens:
     targets: list[types.Location]
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word if n == 1 else (word + 'es' if word.endswith('ch') else word + 's')}"
-
-
 def output_code_lenses(ctx: LensContext, path: str) -> list[Lens]:
     """One lens per kernel entry above its launch (launches · ops fused · first model line), and
     one above each definition summing the entries that share it."""
@@ -47,9 +43,9 @@ def output_code_lenses(ctx: LensContext, path: str) -> list[Lens]:
             model = kernel.model_lines
             first = f"{os.path.basename(model[0].file)}:{model[0].line}" if model else "no model line"
             more = f" +{len(model) - 1}" if len(model) > 1 else ""
-            title = f"{first}{more} · {_plural(len(kernel.post_grad_nodes), 'op')} fused · {_plural(len(kernel.launches), 'launch')}"
+            title = f"{first}{more} · {plural(len(kernel.post_grad_nodes), 'op')} fused · {plural(len(kernel.launches), 'launch')}"
             if kernel.measured is not None:
-                title = f"{_plural(kernel.measured.runs, 'run')} · {format_us(kernel.measured.total_us)} · " + title
+                title = f"{plural(kernel.measured.runs, 'run')} · {format_us(kernel.measured.total_us)} · " + title
             targets = [lsp_location(l) for l in (ctx.location_of_frame(f) for f in model) if l]
             lenses.append(Lens(launch.line, title, targets))
     for name, kernels in by_name.items():
@@ -58,7 +54,7 @@ def output_code_lenses(ctx: LensContext, path: str) -> list[Lens]:
             continue
         launches = [l for k in kernels for l in k.launches]
         ops = {n for k in kernels for n in k.post_grad_nodes}
-        title = f"{_plural(len(launches), 'launch')} · {_plural(len(ops), 'op')} fused"
+        title = f"{plural(len(launches), 'launch')} · {plural(len(ops), 'op')} fused"
         measured = [k.measured.total_us for k in kernels if k.measured is not None]
         if measured:
             title += f" · {format_us(sum(measured))}"
@@ -78,7 +74,7 @@ def source_lenses(ctx: LensContext, path: str) -> list[Lens]:
             by_trace.setdefault(kernel.graph.trace if kernel.graph else "", []).append(kernel)
         parts = []
         for trace, kernels in by_trace.items():
-            text = f"{_plural(len(kernels), 'kernel')} · {_plural(sum(len(k.post_grad_nodes) for k in kernels), 'op')}"
+            text = f"{plural(len(kernels), 'kernel')} · {plural(sum(len(k.post_grad_nodes) for k in kernels), 'op')}"
             measured = [k.measured.total_us for k in kernels if k.measured is not None]
             if measured:
                 text += f" · {format_us(sum(measured))}"

@@ -1,0 +1,20 @@
+"""Wording shared by every place that shows numbers to people (hovers, lenses, the editor tests).
+
+Standard library only, so tests that run under a bare interpreter can import it.
+"""
+
+from __future__ import annotations
+
+
+def format_us(us: float) -> str:
+    """Device time for people: ``6.2 µs``, ``41 µs``, ``1.3 ms``, ``2.05 s``."""
+    if us >= 1e6:
+        return f"{us / 1e6:.2f} s"
+    if us >= 1e3:
+        return f"{us / 1e3:.1f} ms"
+    return f"{us:.1f} µs" if us < 100 else f"{us:.0f} µs"
+
+
+def plural(n: int, word: str) -> str:
+    """``1 launch``, ``2 launches``, ``3 kernels``."""
+    return f"{n} {word if n == 1 else (word + 'es' if word.endswith('ch') else word + 's')}"
