@@ -301,3 +301,75 @@ async def test_untrusted_workspace_discovers_nothing_beyond_opened_files(untrust
         uri="file://" + untrusted_client.log_path, language_id="log", version=1, text="")))
     kernels = await untrusted_client.protocol.send_request_async("inductorLens/kernels", {})
     assert len(kernels) == 4
+
+
+# ------------------------------------------------------------------ found by a new user, reduced
+
+
+def test_corrupt_byte_in_backward_code_is_reported_not_silently_dropped(tmp_path):
+    data = bytearray(open(case_log("torch-2.11-cuda/mlp_train"), "rb").read())
+    lines = bytes(data).split(b"\n")
+    code_line = [i for i, l in enumerate(lines) if b'{"inductor_output_code"' in l][1]
+    offset = sum(len(l) + 1 for l in lines[: code_line + 200]) + 10  # inside the backward code's payload
+    data[offset] ^= 0x12
+    path = tmp_path / "dedicated_log_torch_trace_flip.log"
+    path.write_bytes(bytes(data))
+    index = load([str(path)], Cache(str(tmp_path / "cache")), disk_cache=False)
+    assert [g.kind for g in index.graphs] == ["forward"]  # the damaged graph is hidden ...
+    assert [(w.line, w.message.split(" (")[0]) for w in index.warnings] == [
+        (code_line + 1, "payload MD5 mismatch for inductor_output_code")]  # ... and says why
+
+
+def test_cli_inputs_that_are_not_traces(tmp_path):
+    notcode = tmp_path / "notcode.py"
+    notcode.write_text('import os\nprint("hi")\n')
+    run = lambda *a: subprocess.run([sys.executable, "-m", "inductor_lens", "report", *a, "--json", "--cache-dir", str(tmp_path / "c")],
+                                    capture_output=True, text=True, timeout=120)
+    proc = run(str(notcode))
+    assert proc.returncode == 1 and "not TorchInductor output code" in proc.stdout
+    proc = run("/dev/null")
+    assert proc.returncode == 1 and "not a regular file or folder" in proc.stdout
+    profile = os.path.join(case_dir("torch-2.11-cuda/profile_cnn"), "profile_trace.json")
+    proc = run(profile)  # a profile given as PATH is a profile: nothing to join it to
+    assert proc.returncode == 1 and "matched no compiled graph" in proc.stdout
+
+
+def test_profile_of_another_model_is_not_joined(tmp_path):
+    index = load([os.path.join(case_dir("torch-2.11-cuda/gpt2_infer"), "trace")], Cache(str(tmp_path / "c")))
+    index.add_profile(os.path.join(case_dir("torch-2.11-cuda/profile_cnn"), "profile_trace.json"))
+    assert all(k.measured is None for k in index.kernels) and index.profiles == []
+    assert any("matched no compiled graph" in w.message for w in index.warnings)
+
+
+def test_explicit_profile_turns_off_discovery(tmp_path):
+    cnn = case_dir("torch-2.11-cuda/profile_cnn")
+    copy = tmp_path / "copy.json"
+    copy.write_bytes(open(os.path.join(cnn, "profile_trace.json"), "rb").read())
+    proc = subprocess.run([sys.executable, "-m", "inductor_lens", "report", cnn, "--profile", str(copy), "--json",
+                           "--cache-dir", str(tmp_path / "c")], capture_output=True, text=True, check=True)
+    doc = json.loads(proc.stdout)
+    assert [p["path"] for p in doc["profiles"]] == [str(copy)] and sum(u["count"] for u in doc["unattributed"]) == 21
+
+
+def test_serve_tcp_port_errors(tmp_path):
+    import socket
+
+    serve = lambda *a: subprocess.run([sys.executable, "-m", "inductor_lens", "serve", *a], capture_output=True, text=True, timeout=30)
+    assert serve("--tcp", "0").returncode == 2 and serve("--tcp", "70000").returncode == 2
+    busy = socket.socket()
+    busy.bind(("127.0.0.1", 0))
+    busy.listen()
+    try:
+        proc = serve("--tcp", str(busy.getsockname()[1]))
+    finally:
+        busy.close()
+    assert proc.returncode == 1 and "cannot listen on 127.0.0.1" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_unwritable_cache_folder_is_one_clear_warning(tmp_path):
+    blocker = tmp_path / "cachefile"
+    blocker.write_text("a file where the cache folder should be")
+    index = load([case_log("torch-2.11-cuda/mlp_train")], Cache(str(blocker)), disk_cache=False)
+    cache_warnings = [w for w in index.warnings if w.file == str(blocker)]
+    assert len(cache_warnings) == 1 and "cannot write to the cache folder" in cache_warnings[0].message
+    assert len(index.kernels) == 12  # the index itself is complete

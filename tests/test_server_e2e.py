@@ -357,3 +357,11 @@ async def test_initialization_traces_and_pulled_settings_both_count(settings_cli
     assert "inference/triton_poi_fused_0:1" in ks  # combo, from the pulled settings
     assert "inference/triton_per_fused_addmm_gelu_native_layer_norm_0:2" in ks  # mlp_infer, from initializationOptions
     assert len(ks) == 5
+
+
+async def test_custom_requests_ignore_malformed_params(settings_client: LanguageClient):
+    result = _plain(await settings_client.protocol.send_request_async("inductorLens/addTraces", {"paths": "notalist"}))
+    assert result == {"kernels": 5}  # a string is not a list of paths (not one path per character)
+    assert len(await settings_client.protocol.send_request_async("inductorLens/kernels", {"trace": 42})) == 5
+    result = _plain(await settings_client.protocol.send_request_async("inductorLens/addProfiles", {"paths": [None, 3]}))
+    assert result == {"kernels": 0, "profiles": []}

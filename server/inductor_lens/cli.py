@@ -24,6 +24,16 @@ def _path_map(text: str) -> tuple[str, str]:
     return src, os.path.abspath(dst)
 
 
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"port must be 1-65535, got {port}")
+    return port
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="inductor-lens", description="TorchInductor provenance: kernels <-> FX nodes <-> model lines.")
     parser.add_argument("--version", action="version", version=f"inductor-lens {__version__}")
@@ -34,10 +44,10 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--cache-dir", metavar="DIR", help="where extracted output code and the index cache are written (default: the user cache folder)")
     report.add_argument("--no-cache", action="store_true", help="neither read nor write the on-disk index cache")
     report.add_argument("--profile", action="append", default=[], metavar="FILE",
-                        help="a torch.profiler Chrome trace (.json/.json.gz) to join (repeatable); traces beside a log are found too")
-    report.add_argument("--path-map", action="append", type=_path_map, default=[], metavar="FROM=TO", help="map trace paths starting with FROM to TO (repeatable)")
+                        help="a torch.profiler Chrome trace (.json/.json.gz) to join (repeat the flag for more); without it, traces beside a log are found")
+    report.add_argument("--path-map", action="append", type=_path_map, default=[], metavar="FROM=TO", help="map trace paths starting with FROM to TO (repeat the flag for more)")
     serve = sub.add_parser("serve", help="run the language server (stdio by default)")
-    serve.add_argument("--tcp", type=int, metavar="PORT", help="listen on 127.0.0.1:PORT instead of stdio (debugging)")
+    serve.add_argument("--tcp", type=_port, metavar="PORT", help="listen on 127.0.0.1:PORT instead of stdio (debugging)")
     serve.add_argument("--stdio", action="store_true", help="use stdio (the default; accepted because LSP clients pass it)")
     serve.add_argument("--cache-dir", metavar="DIR")
     return parser
@@ -51,15 +61,21 @@ def _report(args) -> int:
     from .paths import PathResolver
     from .report import index_json, print_tables
 
-    paths = args.paths
+    from .readers.chrome_trace import looks_like_chrome_trace
+
+    profiles = [os.path.abspath(p) for p in args.profile]
+    paths = []
+    for path in args.paths:  # a profiler trace given as PATH is a profile, not a trace
+        (profiles if os.path.isfile(path) and looks_like_chrome_trace(path) else paths).append(path)
     mappings = list(args.path_map)
-    if not paths:
+    if not paths and not args.paths:
         paths = [EXAMPLE_DIR]
         mappings.append(("/workspace/proj", EXAMPLE_DIR))
     index = load(paths, Cache(args.cache_dir), disk_cache=not args.no_cache)
-    for profile in args.profile:
-        index.add_profile(os.path.abspath(profile))
-    index.add_profiles_beside_traces()
+    for profile in dict.fromkeys(profiles):
+        index.add_profile(profile)
+    if not profiles:
+        index.add_profiles_beside_traces()
     resolver = PathResolver(mappings, use_interpreter_site_packages=True)
     readable = bool(index.graphs) or any(t.readable for t in index.traces)
     if args.json:
@@ -67,8 +83,8 @@ def _report(args) -> int:
 
         sys.stdout.write(_json.dumps(index_json(index, resolver), indent=True) + "\n")
     else:
-        # piped output: wide enough that model lines are not folded mid-code
-        print_tables(index, resolver, Console(width=None if sys.stdout.isatty() else 200))
+        # piped output: wide enough that model lines are not folded mid-code; warnings on stderr
+        print_tables(index, resolver, Console(width=None if sys.stdout.isatty() else 200), Console(stderr=True))
     return 0 if readable else 1
 
 

@@ -140,6 +140,8 @@ class Index:
             self._add_folder(path)
         elif os.path.isfile(path):
             self._add_file(path)
+        elif os.path.exists(path):
+            self._warnings.append(Warning_(path, 0, "not a regular file or folder; skipped"))
         else:
             self._warnings.append(Warning_(path, 0, "no such file or folder"))
         self._by_source = None
@@ -331,6 +333,9 @@ class Index:
                 return
         language = "cpp" if path.endswith(".cpp") else None
         parsed = parse_output_code(text, language)
+        if not parsed.defs and not parsed.launches and parsed.aot_id is None:
+            self._warnings.append(Warning_(path, 0, "not TorchInductor output code (no kernel definitions, launches or AOT ID); skipped"))
+            return
         dirname = os.path.basename(folder)
         kind = parsed.graph_kind or next((k for k in ("forward", "backward", "inference") if k in dirname), "inference")
         graph = Graph(trace=path, rank=None, compile_id="-", kind=kind, ordinal=0, output_code=path, wrapper_language=parsed.language)
@@ -380,6 +385,9 @@ class Index:
             return None
         self._warnings.extend(trace.warnings)
         result = join(self, trace, graphs)
+        if not result.calls:  # another model's profile, or no compiled graph ran in it
+            self._warnings.append(Warning_(path, 0, "profile matched no compiled graph of the loaded traces; not joined"))
+            return result
         self.profiles.append(result)
         return result
 
@@ -388,13 +396,13 @@ class Index:
         log's graphs."""
         from .profile import profiles_beside
 
-        joined = {p.path for p in self.profiles}
+        joined = {os.path.realpath(p.path) for p in self.profiles}
         for trace in self.traces:
             if trace.format == "output_code":
                 continue
             for profile in profiles_beside(trace.path):
-                if profile not in joined:
-                    joined.add(profile)
+                if os.path.realpath(profile) not in joined:
+                    joined.add(os.path.realpath(profile))
                     self.add_profile(profile, [g for g in self.graphs if os.path.dirname(g.trace) == os.path.dirname(trace.path)])
 
     def materialize(self) -> None:
@@ -414,7 +422,7 @@ class Index:
         """Everything skipped or suspicious, with file and line: from scanning, and from the
         graphs materialized so far."""
         out = list(self._warnings)
-        for graph in self.graphs:
+        for graph in self._graphs:  # hidden (broken) graphs too: their damage is the reason
             if graph.loaded:
                 out.extend(w for w in graph.warnings if w not in out)
         return out
@@ -537,8 +545,9 @@ def _materialize(graph: Graph, log: torch_trace.TraceLog, group: torch_trace.Gra
     def extract(text: str, name: str, rec) -> str:
         try:
             return cache.extract(text, name, rec.md5)
-        except OSError as exc:
-            warns.append(Warning_(log.path, rec.line, f"cannot write extracted copy to the cache: {exc}"))
+        except OSError as exc:  # one warning per cache folder, not one per file
+            warns.append(Warning_(cache.root, 0, f"cannot write to the cache folder ({exc.strerror or exc}): output code that "
+                                                 "exists only inside a log cannot be opened in an editor; use --cache-dir"))
             return cache.extracted_path(text, name, rec.md5)
 
     text = log.payload(code_rec, warns)

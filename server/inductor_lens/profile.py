@@ -92,12 +92,17 @@ def _backward_compile_id(trace: ChromeTrace, backward_op: int) -> str | None:
     return None
 
 
-def _pick_graph(candidates: list[Graph], triton_names: set[str]) -> Graph | None:
-    """The graph whose kernels explain the most Triton launches seen in the call."""
-    best, score = None, -1
+def _pick_graph(candidates: list[Graph], op_names: set[str]) -> Graph | None:
+    """The graph whose kernels explain the most ops seen in the call: its Triton/C++ kernel names
+    and its extern calls' ``aten::`` ops.  A graph that explains none is not this call's (a
+    profile of another model can share compile id ``0/0``)."""
+    best, score = None, 0
     for graph in candidates:
-        names = {k.name for k in graph.kernels}
-        s = len(triton_names & names)
+        names = {k.name for k in graph.kernels if k.kind not in ("extern", "fallback")}
+        externs = {aten_name(k.name) for k in graph.kernels if k.kind in ("extern", "fallback")}
+        if names and not names & op_names:
+            continue  # its own kernels never ran in this call
+        s = len(names & op_names) + len(externs & op_names)
         if s > score:
             best, score = graph, s
     return best

@@ -70,8 +70,10 @@ def index_json(index: Index, resolver: PathResolver | None) -> dict:
     }
 
 
-def print_tables(index: Index, resolver: PathResolver | None, console) -> None:
-    """Compiles -> graphs -> kernels with their model lines, as rich tables on ``console``."""
+def print_tables(index: Index, resolver: PathResolver | None, console, errors=None) -> None:
+    """Compiles -> graphs -> kernels with their model lines, as rich tables on ``console``;
+    warnings on ``errors`` (default: the same console)."""
+    errors = errors or console
     from rich.table import Table
 
     for trace in index.traces:
@@ -104,7 +106,8 @@ def print_tables(index: Index, resolver: PathResolver | None, console) -> None:
             console.print(f"[bold]{profile.path}[/bold]: device kernels joined to no compiled kernel (eager ops, optimizer, ...):")
             for u in profile.unattributed_json():
                 console.print(f"  {u['count']:4d} x {u['total_us']:9.1f} µs  {u['name'][:120]}", markup=False, highlight=False)
-    if index.warnings:
-        console.print(f"[yellow]{len(index.warnings)} warning(s):[/yellow]")
-        for w in index.warnings:
-            console.print(f"  {w.file}:{w.line}: {w.message}", markup=False, highlight=False)
+    warnings = index.warnings
+    if warnings:
+        errors.print(f"[yellow]{len(warnings)} warning(s):[/yellow]")
+        for w in warnings:
+            errors.print(f"  {w.file}:{w.line}: {w.message}", markup=False, highlight=False)

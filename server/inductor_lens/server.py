@@ -17,6 +17,7 @@ import asyncio
 import glob
 import logging
 import os
+import sys
 import threading
 import time
 import traceback
@@ -446,6 +447,7 @@ def create_server(cache_dir: str | None = None) -> InductorLensServer:
     async def kernels(ls_: InductorLensServer, params):
         await ls_.wait_for(ls_.generation)
         trace = _param(params, "trace")
+        trace = trace if isinstance(trace, str) else None
         ctx = ls_.ctx
         return [kernel_json(k, ctx.resolver) for k in ctx.index.kernels if not trace or os.path.abspath(k.graph.trace) == os.path.abspath(trace)]
 
@@ -483,8 +485,8 @@ def create_server(cache_dir: str | None = None) -> InductorLensServer:
         return {key: [_location_json(loc) for loc in locs] for key, locs in ranges.items()}
 
     def remember(paths, into: list[str]) -> None:
-        for path in paths or []:
-            if isinstance(path, str) and os.path.abspath(path) not in into:
+        for path in _str_list(paths):
+            if os.path.abspath(path) not in into:
                 into.append(os.path.abspath(path))
 
     @ls.feature("inductorLens/addTraces")
@@ -525,6 +527,11 @@ def _location_json(loc: types.Location) -> dict:
                                       "end": {"line": r.end.line, "character": r.end.character}}}
 
 
+def _str_list(value) -> list[str]:
+    """A list of strings from request params, or [] (a bare string is not a list of paths)."""
+    return [v for v in value if isinstance(v, str)] if isinstance(value, (list, tuple)) else []
+
+
 def _param(params, name: str):
     """Read a field of custom-request params (pygls gives an attribute object, tests a dict)."""
     if params is None:
@@ -538,7 +545,18 @@ def serve(tcp_port: int | None = None, cache_dir: str | None = None) -> int:
     """Run the server on stdio (or ``127.0.0.1:tcp_port``); returns the exit code."""
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")  # stderr, never stdout
     ls = create_server(cache_dir)
-    if tcp_port:
+    if tcp_port is not None:
+        import socket
+
+        probe = socket.socket()
+        try:  # a clear message instead of a traceback when the port is taken
+            probe.bind(("127.0.0.1", tcp_port))
+        except OSError as exc:
+            sys.stderr.write(f"inductor-lens: cannot listen on 127.0.0.1:{tcp_port}: {exc.strerror or exc}\n")
+            return 1
+        finally:
+            probe.close()
+        sys.stderr.write(f"inductor-lens: listening on 127.0.0.1:{tcp_port} (one client; the server ends when it disconnects)\n")
         ls.start_tcp("127.0.0.1", tcp_port)
     else:
         ls.start_io()
