@@ -9,8 +9,6 @@ try:  # pragma: no cover - which branch runs depends on the interpreter
 except ImportError:  # pragma: no cover
     _orjson = None
 
-JSONDecodeError = (ValueError,)
-
 
 def loads(data: bytes | str):
     """Parse JSON text; raises ``ValueError`` (orjson's and json's errors both subclass it)."""

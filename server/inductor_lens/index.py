@@ -440,21 +440,6 @@ class Index:
             found = self._documents.get(key)
         return found
 
-    def kernels_at(self, path: str, line: int) -> list[Kernel]:
-        """Kernels whose definition or a launch is on ``line`` (1-based) of output-code file ``path``."""
-        doc = self.document(path)
-        if doc is None or doc.role not in ("code", "kernel_code"):
-            return []
-        out = []
-        for kernel in doc.graph.kernels:
-            if any(loc.line == line for loc in kernel.launches) and doc.role == "code":
-                out.append(kernel)
-            elif kernel.definition is not None and kernel.definition.line == line and (
-                doc.role == "kernel_code" or os.path.abspath(kernel.definition.path) == os.path.abspath(doc.graph.output_code)
-            ):
-                out.append(kernel)
-        return out
-
     def node_at(self, path: str, line: int) -> tuple[Graph, str, FxNode] | None:
         """The FX node defined on ``line`` of graph file ``path``: (graph, role, node)."""
         doc = self.document(path)

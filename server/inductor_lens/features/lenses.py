@@ -48,7 +48,7 @@ def output_code_lenses(ctx: LensContext, path: str) -> list[Lens]:
                 title = f"{plural(kernel.measured.runs, 'run')} · {format_us(kernel.measured.total_us)} · " + title
             targets = [lsp_location(l) for l in (ctx.location_of_frame(f) for f in model) if l]
             lenses.append(Lens(launch.line, title, targets))
-    for name, kernels in by_name.items():
+    for kernels in by_name.values():
         definition = kernels[0].definition
         if definition is None or os.path.abspath(definition.path) not in ctx._paths_of(doc.graph, doc.role):
             continue

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-
 from lsprotocol import types
 
 from ..model import Kernel, Location
@@ -139,6 +137,3 @@ def linked_ranges(ctx: LensContext, path: str, line: int, col: int) -> dict[str,
                     out[key].append(loc)
     return out
 
-
-def same_file(a: str, b: str) -> bool:
-    return os.path.abspath(a) == os.path.abspath(b)
