@@ -8,7 +8,6 @@ import shutil
 import subprocess
 import sys
 
-import pytest
 
 from conftest import case_log
 from inductor_lens import index as index_module

@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 
-from conftest import TRACES, case_dir
+from conftest import TRACES
 from inductor_lens.features import hover, lenses, navigation, symbols
 from inductor_lens.features.context import LensContext
 from inductor_lens.paths import PathResolver

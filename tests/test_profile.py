@@ -12,7 +12,7 @@ from collections import defaultdict
 
 import pytest
 
-from conftest import TRACES, case_dir
+from conftest import case_dir
 from inductor_lens.cache import Cache
 from inductor_lens.index import load
 from inductor_lens.profile import aten_name
