@@ -127,3 +127,34 @@ def test_mapping_prefix_beats_suffix_search(tmp_path):
     resolver = PathResolver([("/workspace/proj", TRACES)], roots=[str(tmp_path)], use_interpreter_site_packages=False)
     assert resolver.resolve("/workspace/proj/models.py") == MODELS
     assert resolver.resolve("/workspace/project/models.py") is None  # a prefix of a path segment is not a match
+
+
+def test_library_line_hover_groups_kernels_by_inner_line(tmp_path, load_case):
+    """Every GPT-2 kernel's stack passes transformers' wrapper line: its hover groups them by the
+    line that made them, innermost, instead of listing 66 kernels."""
+    import re
+
+    index = load_case("torch-2.11-cuda/gpt2_train")
+    site = tmp_path / "site-packages"
+    lines_by_file: dict[str, dict[int, str]] = {}
+    for kernel in index.kernels:
+        for f in kernel.source:
+            m = re.search(r"/site-packages/(.+)$", f.file)
+            if m:
+                lines_by_file.setdefault(m.group(1), {})[f.line] = f.code
+    for rel, lines in lines_by_file.items():
+        (site / rel).parent.mkdir(parents=True, exist_ok=True)
+        (site / rel).write_text("\n".join(lines.get(n, "") for n in range(1, max(lines) + 1)) + "\n")
+    ctx = LensContext(index, PathResolver([("/opt/torch/.venv/lib/python3.12/site-packages", str(site))]))
+    generic = str(site / "transformers" / "utils" / "generic.py")
+    rows = ctx.kernels_on_source_line(generic, 1068)
+    text = hover.hover(ctx, generic, 1068, 8).contents.value
+    assert text.startswith(f"**{len(rows)} kernels · ")
+    assert f"{len(rows)} kernels through calls on this line, by the line that made them:" in text
+    grouped = re.findall(r"\[(\w+\.py):(\d+)\]\([^)]*\)[^—\n]* — (\d+) kernels?", text)
+    assert grouped and sum(int(n) for *_, n in grouped) <= len(rows)
+    counts = [int(n) for *_, n in grouped]
+    assert counts == sorted(counts, reverse=True)  # the lines that made the most kernels first
+    # every group's line is an innermost frame of those kernels
+    inner = {(os.path.basename(f.file), f.line) for k, _ in rows for f in k.model_lines}
+    assert all((name, int(line)) in inner for name, line, _ in grouped)

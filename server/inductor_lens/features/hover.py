@@ -134,23 +134,52 @@ def node_markdown(ctx: LensContext, graph, role: str, node) -> str:
     return "\n\n".join(parts)
 
 
+#: How many kernels (and how many inner lines) a model-line hover lists before "+N more".
+LIST_MAX = 12
+
+
+def _innermost_of_stack(kernel: Kernel, frame: Frame) -> Frame | None:
+    """The innermost frame of the stack ``frame`` belongs to in ``kernel`` (where the call on an
+    outer line really produced the kernel)."""
+    inner = [f for f in kernel.source if f.stack == frame.stack and f.innermost]
+    return inner[0] if inner else None
+
+
 def source_line_markdown(ctx: LensContext, rows: list) -> str:
+    """Hover on a model or library line: the kernels it produced directly, then those produced by
+    calls on it, grouped by the inner line that produced them (stack traces share outer frames:
+    every GPT-2 kernel passes through the same wrapper line)."""
     kernels = [k for k, _ in rows]
     ops = sum(len(k.post_grad_nodes) for k in kernels)
     measured = [k.measured.total_us for k in kernels if k.measured is not None]
     time = f" · {format_us(sum(measured))}" if measured else ""
-    parts = [f"**{len(kernels)} kernel{'s' if len(kernels) != 1 else ''} · {ops} ops{time}** came from this line"]
+    parts = [f"**{plural(len(kernels), 'kernel')} · {plural(ops, 'op')}{time}** came from this line"]
     by_trace: dict[str, list] = {}
     for kernel, frame in rows:
         by_trace.setdefault(kernel.graph.trace if kernel.graph else "", []).append((kernel, frame))
     for trace, items in by_trace.items():
+        header = f"*{os.path.basename(os.path.dirname(os.path.dirname(trace))) or trace}* — `{os.path.basename(trace)}`\n" if len(by_trace) > 1 else ""
+        direct = [(k, f) for k, f in items if f.innermost]
+        via = [(k, f) for k, f in items if not f.innermost]
         lines = []
-        for kernel, frame in items:
+        for kernel, _ in direct[:LIST_MAX]:
             loc = kernel.launches[0] if kernel.launches else kernel.definition
             link = f"[{kernel.key}]({uri(loc.path)}#L{loc.line})" if loc else kernel.key
-            via = "" if frame.innermost else " *(via a call on this line)*"
             took = f", {format_us(kernel.measured.total_us)}" if kernel.measured is not None else ""
-            lines.append(f"- {link} — {KIND_TEXT.get(kernel.kind, kernel.kind)}, compile {kernel.graph.compile_id} {kernel.graph.kind}{took}{via}")
-        header = f"*{os.path.basename(os.path.dirname(os.path.dirname(trace))) or trace}* — `{os.path.basename(trace)}`" if len(by_trace) > 1 else None
-        parts.append(((header + "\n") if header else "") + "\n".join(lines))
+            lines.append(f"- {link} — {KIND_TEXT.get(kernel.kind, kernel.kind)}, compile {kernel.graph.compile_id} {kernel.graph.kind}{took}")
+        if len(direct) > LIST_MAX:
+            lines.append(f"- … +{len(direct) - LIST_MAX} more")
+        if via:
+            groups: dict[Frame, list[Kernel]] = {}
+            for kernel, frame in via:
+                inner = _innermost_of_stack(kernel, frame)
+                if inner is not None:
+                    groups.setdefault(inner, []).append(kernel)
+            ranked = sorted(groups.items(), key=lambda item: -len(item[1]))
+            lines.append(f"{plural(len(via), 'kernel')} through calls on this line, by the line that made them:")
+            for inner, group in ranked[:LIST_MAX]:
+                lines.append(f"  - {_frame_link(ctx, inner)} — {plural(len(group), 'kernel')}")
+            if len(ranked) > LIST_MAX:
+                lines.append(f"  - … +{len(ranked) - LIST_MAX} more lines")
+        parts.append(header + "\n".join(lines))
     return "\n\n".join(parts)
