@@ -83,3 +83,26 @@ async def test_server_picks_up_a_growing_log(grow_client: LanguageClient):
             break
     assert len(kernels) == 12
     assert any("indexed 1 trace(s), 2 graph(s), 12 kernels" in m.message for m in grow_client.log_messages)
+
+
+def test_graph_whose_stack_traces_are_still_being_written_is_not_cached(tmp_path, cache_dir):
+    """Cut inside the forward's stack-traces payload (the last record): the graph waits; once the
+    record is complete it is indexed with its frames (not reused from the incomplete state)."""
+    data = open(case_log("torch-2.11-cuda/mlp_train"), "rb").read()
+    lines = data.split(b"\n")
+    st = next(i for i, l in enumerate(lines) if b'"inductor_provenance_tracking_kernel_stack_traces"' in l)
+    cut = sum(len(l) + 1 for l in lines[: st + 1]) + 100  # inside its one-line payload
+    path = tmp_path / "dedicated_log_torch_trace_st.log"
+    path.write_bytes(data[:cut])
+    memo: dict = {}
+    first = Index(Cache(cache_dir), memo, disk_cache=False)
+    first.add(str(path))
+    first.materialize()
+    assert first.graphs == [] and any("incomplete" in w.message for w in first.warnings)
+    with open(path, "ab") as fh:
+        fh.write(data[cut:])
+    second = Index(Cache(cache_dir), memo, disk_cache=False)
+    second.add(str(path))
+    forward = second.graphs[0]
+    assert forward.kind == "forward" and all(k.frames_from == "stack_traces" for k in forward.kernels)
+    assert second.warnings == []

@@ -6,6 +6,7 @@ each fixture loads named traces (discovery off, so answers do not depend on the 
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 
@@ -365,3 +366,13 @@ async def test_custom_requests_ignore_malformed_params(settings_client: Language
     assert len(await settings_client.protocol.send_request_async("inductorLens/kernels", {"trace": 42})) == 5
     result = _plain(await settings_client.protocol.send_request_async("inductorLens/addProfiles", {"paths": [None, 3]}))
     assert result == {"kernels": 0, "profiles": []}
+
+
+async def test_kernels_summary_leaves_out_full_stacks(sp_client: LanguageClient):
+    full = await sp_client.protocol.send_request_async("inductorLens/kernels", {})
+    summary = await sp_client.protocol.send_request_async("inductorLens/kernels", {"summary": True})
+    full, summary = [_plain(k) for k in full], [_plain(k) for k in summary]
+    assert [k["key"] for k in summary] == [k["key"] for k in full]
+    assert all(k["source"] is None for k in summary)
+    assert [k["model_lines"] for k in summary] == [k["model_lines"] for k in full]
+    assert len(json.dumps(summary)) * 3 < len(json.dumps(full))  # GPT-2: most of the size is outer frames

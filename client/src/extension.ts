@@ -40,7 +40,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
   const kernels = new KernelsTreeProvider(async () => {
     const [traces, kernelList] = await Promise.all([
       manager.request(tracesRequest, {}),
-      manager.request(kernelsRequest, {}),
+      manager.request(kernelsRequest, { summary: true }),
     ]);
     return { traces, kernels: kernelList };
   });

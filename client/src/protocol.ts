@@ -39,7 +39,8 @@ export interface Kernel {
   post_grad_nodes: string[];
   pre_grad_nodes: string[];
   aten_ops: string[];
-  source: SourceFrame[];
+  /** Every frame PyTorch recorded; null when the kernels were asked for with `summary: true`. */
+  source: SourceFrame[] | null;
   provenance: 'mapping' | 'stack_traces' | 'comments';
   /** The innermost frame of each stack trace: the model lines the kernel came from. */
   model_lines: SourceFrame[];
@@ -122,7 +123,8 @@ export interface InitializationOptions {
   trusted: boolean;
 }
 
-export const kernelsRequest = new RequestType<{ trace?: string }, Kernel[], void>('inductorLens/kernels');
+/** `summary: true` leaves out each kernel's full `source` stacks (`model_lines` stay). */
+export const kernelsRequest = new RequestType<{ trace?: string; summary?: boolean }, Kernel[], void>('inductorLens/kernels');
 export const tracesRequest = new RequestType<Record<string, never>, TraceInfo[], void>('inductorLens/traces');
 export const linkedRangesRequest = new RequestType<TextDocumentPositionParams, LinkedRanges, void>(
   'inductorLens/linkedRanges',

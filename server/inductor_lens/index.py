@@ -272,8 +272,9 @@ class Index:
         info = TraceInfo(path=path, rank=log.rank, torch_version=log.torch_version, format="torch_trace" if display is None else "tlparse")
         info.readable = log.record_count > 0
         for group in torch_trace.pair_graphs(log):
-            if group.code.line == log.incomplete_tail_line:
-                continue  # still being written (or cut): reported, indexed once complete
+            records = [getattr(group, role) for role in _ROLES_READ]
+            if log.incomplete_tail_line is not None and any(r is not None and r.line == log.incomplete_tail_line for r in records):
+                continue  # one of its records is still being written (or cut): reported, indexed once complete
             signature = group.signature()
             if signature in memo.graphs:
                 graph = memo.graphs[signature]

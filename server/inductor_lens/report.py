@@ -31,8 +31,9 @@ def frame_json(frame: Frame, resolver: PathResolver | None) -> dict:
     return {"file": frame.file, "line": frame.line, "function": frame.function, "code": frame.code, "resolved": resolved}
 
 
-def kernel_json(kernel: Kernel, resolver: PathResolver | None) -> dict:
-    """One kernel in the ``report --json`` / ``inductorLens/kernels`` shape."""
+def kernel_json(kernel: Kernel, resolver: PathResolver | None, *, source: bool = True) -> dict:
+    """One kernel in the ``report --json`` / ``inductorLens/kernels`` shape; ``source=False``
+    leaves out the full stacks (``source`` is then ``null``; ``model_lines`` stay)."""
     graph = kernel.graph
     return {
         "trace": graph.trace if graph else None,
@@ -48,7 +49,7 @@ def kernel_json(kernel: Kernel, resolver: PathResolver | None) -> dict:
         "post_grad_nodes": list(kernel.post_grad_nodes),
         "pre_grad_nodes": list(kernel.pre_grad_nodes),
         "aten_ops": list(kernel.aten_ops),
-        "source": [frame_json(f, resolver) for f in kernel.source],
+        "source": [frame_json(f, resolver) for f in kernel.source] if source else None,
         "model_lines": [frame_json(f, resolver) for f in kernel.model_lines],
         "provenance": kernel.provenance,
         "frames_from": kernel.frames_from,

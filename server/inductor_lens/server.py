@@ -448,8 +448,10 @@ def create_server(cache_dir: str | None = None) -> InductorLensServer:
         await ls_.wait_for(ls_.generation)
         trace = _param(params, "trace")
         trace = trace if isinstance(trace, str) else None
+        full = _param(params, "summary") is not True  # summary: no full stacks (GPT-2: ~30 frames a kernel)
         ctx = ls_.ctx
-        return [kernel_json(k, ctx.resolver) for k in ctx.index.kernels if not trace or os.path.abspath(k.graph.trace) == os.path.abspath(trace)]
+        return [kernel_json(k, ctx.resolver, source=full) for k in ctx.index.kernels
+                if not trace or os.path.abspath(k.graph.trace) == os.path.abspath(trace)]
 
     @ls.feature("inductorLens/traces")
     async def traces(ls_: InductorLensServer, params):
