@@ -74,3 +74,18 @@ def test_report_exit_codes(cache_dir, tmp_path):
     doc = json.loads(proc.stdout)
     assert any(k["key"] == "triton_poi_fused_0:1" for k in doc["kernels"])
     assert any(w["file"] == str(truncated) and w["line"] > 0 for w in doc["warnings"])
+
+
+def test_same_report_without_orjson(cache_dir):
+    """orjson is optional (the .vsix does not bundle compiled packages): the standard library
+    gives the same report."""
+    case = case_dir("torch-2.11-cuda/gpt2_train")
+    code = ("import sys; sys.modules['orjson'] = None; from inductor_lens.cli import main; "
+            f"sys.exit(main(['report', {case!r}, '--json', '--no-cache', '--cache-dir', {cache_dir!r}]))")
+    without = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    with_ = run("report", case, "--json", "--no-cache", cache_dir=cache_dir)
+    assert without.returncode == with_.returncode == 0, without.stderr
+    from inductor_lens import _json
+
+    assert _json._orjson is not None  # this interpreter has it: the comparison means something
+    assert json.loads(without.stdout) == json.loads(with_.stdout)
