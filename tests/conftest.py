@@ -17,6 +17,8 @@ import pytest
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHARED = os.environ.get("INDUCTOR_LENS_SHARED", os.path.join(os.path.dirname(REPO), "shared"))
 TRACES = os.path.join(SHARED, "traces")
+#: extra real traces made with ../shared/gen_traces (see tests/data/*/README.md)
+DATA = os.path.join(REPO, "tests", "data")
 
 if not os.path.isdir(TRACES):  # pragma: no cover - a broken checkout, not a skipped test
     raise RuntimeError(f"real traces not found at {TRACES}; set INDUCTOR_LENS_SHARED")
@@ -25,8 +27,10 @@ _PREFIX = re.compile(r"^[VIWEC]\d{4} \d\d:\d\d:\d\d\.\d{6} +\d+ [^\]]*\] ")
 
 
 def case_dir(case: str) -> str:
-    """``torch-2.11-cuda/mlp_infer`` -> its absolute folder."""
+    """``torch-2.11-cuda/mlp_infer`` -> its absolute folder (../shared/traces, else tests/data)."""
     path = os.path.join(TRACES, case)
+    if not os.path.isdir(path):
+        path = os.path.join(DATA, case)
     assert os.path.isdir(path), path
     return path
 
@@ -38,7 +42,7 @@ def case_log(case: str) -> str:
 
 
 def all_cases() -> list[str]:
-    return sorted(os.path.relpath(p, TRACES) for p in glob.glob(os.path.join(TRACES, "torch-*", "*")) if os.path.isdir(p))
+    return sorted(os.path.relpath(p, root) for root in (TRACES, DATA) for p in glob.glob(os.path.join(root, "torch-*", "*")) if os.path.isdir(p))
 
 
 def compile_id(env: dict) -> str:

@@ -113,13 +113,13 @@ def test_resolver_longest_suffix_and_ties(tmp_path):
         (folder / "models.py").write_text("\n" * 25 + line + "\n")
     resolver = PathResolver(roots=[str(tmp_path)], use_interpreter_site_packages=False)
     # same suffix length (proj/models.py): the file whose line 26 equals the frame's code wins
-    assert resolver.resolve("/workspace/proj/models.py", "y = self.fc2(y)", 26) == str(b / "models.py")
-    assert resolver.resolve("/workspace/proj/models.py", "x = 1", 26) == str(a / "models.py")
-    deeper = tmp_path / "c" / "workspace" / "proj"
+    assert resolver.resolve("/nonexistent-root/proj/models.py", "y = self.fc2(y)", 26) == str(b / "models.py")
+    assert resolver.resolve("/nonexistent-root/proj/models.py", "x = 1", 26) == str(a / "models.py")
+    deeper = tmp_path / "c" / "nonexistent-root" / "proj"  # a longer suffix match wins over the tie
     deeper.mkdir(parents=True)
     shutil.copy(a / "models.py", deeper / "models.py")
     resolver = PathResolver(roots=[str(tmp_path)], use_interpreter_site_packages=False)
-    assert resolver.resolve("/workspace/proj/models.py", "y = self.fc2(y)", 26) == str(deeper / "models.py")
+    assert resolver.resolve("/nonexistent-root/proj/models.py", "y = self.fc2(y)", 26) == str(deeper / "models.py")
     assert resolver.resolve("/nowhere/else.py") is None
 
 

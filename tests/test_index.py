@@ -301,3 +301,24 @@ def test_torch_2_7_artifact_names(tmp_path, cache_dir, load_case):
     key = lambda idx: [(g.kind, [(k.key, k.post_grad_nodes, [(f.file, f.line) for f in k.source]) for k in g.kernels]) for g in idx.graphs]
     assert key(old) == key(new) and old.warnings == []
     assert all(g.pre_grad is not None and g.post_grad is not None for g in old.graphs)
+
+
+def test_cond_subgraph_launches(load_case):
+    """torch.cond: kernels launched inside the wrapper's true_graph_0/false_graph_0 functions."""
+    (graph,) = load_case("torch-2.13-cpu/cond").graphs
+    by_key = {k.key: k for k in graph.kernels}
+    assert set(by_key) == {"cpp_fused_gt_sum_0:1", "extern_kernels.mm:2", "cpp_fused_gt_sum_tanh_1:3", "cpp_fused_gt_mean_sin_2:4", "cpp_fused_mul_3:5"}
+    lines = open(graph.output_code).read().split("\n")
+    for key, function in (("cpp_fused_gt_sum_tanh_1:3", "def true_graph_0(args):"), ("cpp_fused_gt_mean_sin_2:4", "def false_graph_0(args):")):
+        (launch,) = by_key[key].launches
+        enclosing = next(l for l in reversed(lines[: launch.line]) if l.startswith("def "))
+        assert enclosing == function
+    assert [f.line for f in by_key["cpp_fused_gt_mean_sin_2:4"].model_lines] == [219, 217]
+
+
+def test_compiled_autograd_compile_ids(load_case):
+    index = load_case("torch-2.13-cpu/compiled_autograd")
+    assert [(g.compile_id, g.kind) for g in index.graphs] == [("0/0_1", "forward"), ("!0/1/0", "inference"), ("!1/3/0", "inference")]
+    ca = index.graphs[1]
+    # the compiled-autograd graph's frames are where PyTorch says: its traced FX code
+    assert all(f.file.startswith("<eval_with_key>") for k in ca.kernels for f in k.model_lines)

@@ -41,7 +41,9 @@ _AOT_ID = re.compile(r"^# AOT ID: \[(?P<ids>.*)\]\s*$")
 _PY_DEF = re.compile(r"^(?P<name>[A-Za-z_]\w*) = async_compile\.(?P<how>\w+)\((?P<rest>.*)$")
 _PY_DEF_SRC_NAME = re.compile(r"^\s*'(?P<src>[\w]+)'")
 _DECORATOR = re.compile(r"^@triton_heuristics\.(?P<what>\w+)\(")
-_CALL_DEF = re.compile(r"^\s*def (?P<fn>call|partition_\d+)\(")
+#: Functions whose bodies launch kernels: ``call(args)``, ``Runner.call(self, args)``,
+#: ``partition_0(args)``, and HOP subgraphs such as ``true_graph_0(args)`` (``torch.cond``).
+_CALL_DEF = re.compile(r"^\s*def (?P<fn>\w+)\((?:self, )?args\):")
 _CPP_HELPER_DEF = re.compile(r"^\s*static inline void call_(?P<name>\w+)\(")
 _CPP_EXTERN_C = re.compile(r'^\s*extern "C"\s+(?:[\w:<>*&]+\s+)*?void\s+(?P<name>\w+)\(')
 _CPP_LAUNCHER_START = re.compile(r"(?:::run_impl\(|^\s*void inductor_entry_impl\()")
