@@ -167,6 +167,8 @@ def test_mlp_infer_kernel_model_lines_and_nodes(load_case):
         ("torch-2.11-cuda/gpt2_infer", {"triton_red_fused_add_arange_embedding_native_layer_norm_unsqueeze_0:1": "reduction", "extern_kernels.addmm:2": "extern"}),
         ("torch-2.11-cuda/cpu_mlp_infer", {"cpp_fused_gelu_native_layer_norm_0:2": "cpp"}),
         ("torch-2.11-cuda/aoti", {"aoti_torch_cuda_mm_out:1": "extern", "triton_per_fused_addmm_gelu_native_layer_norm_0:2": "persistent_reduction"}),
+        ("torch-2.11-cuda/max_autotune", {"triton_tem_fused_mm_0:1": "template", "triton_poi_fused_add_relu_1:2": "pointwise"}),
+        ("torch-2.11-cuda/flex_attention", {"triton_tem_fused__to_copy_flex_attention_ones_slice_sort_sum_transpose_zeros_2:3": "template"}),
     ],
 )
 def test_kernel_kinds(case, kinds, load_case):

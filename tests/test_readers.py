@@ -132,7 +132,8 @@ def _graphs(case, load_case):
 @pytest.mark.parametrize(
     "case",
     ["torch-2.11-cuda/mlp_infer", "torch-2.11-cuda/gpt2_train", "torch-2.11-cuda/user_triton", "torch-2.11-cuda/combo",
-     "torch-2.11-cuda/cpu_mlp_infer", "torch-2.14-cpu/mlp_train", "torch-2.8-cpu/mlp_train", "torch-2.11-cuda/dynamic"],
+     "torch-2.11-cuda/cpu_mlp_infer", "torch-2.14-cpu/mlp_train", "torch-2.8-cpu/mlp_train", "torch-2.11-cuda/dynamic",
+     "torch-2.11-cuda/max_autotune", "torch-2.11-cuda/flex_attention", "torch-2.11-cuda/reduce_overhead", "torch-2.13-cpu/cond"],
 )
 def test_python_wrapper_definition_and_launch_lines(case, load_case):
     for graph in _graphs(case, load_case):
