@@ -8,7 +8,8 @@
 #        the status bar, the Kernels view (and its unattributed device kernels), a launch's lens
 #        and hover, a model line's lens, Open Profile… (expectations: profile_expected.py, from
 #        the server's report of the same workspace);
-#   B) `inductor-lens serve` in headless Neovim 0.7.2: hover on a kernel (tests/e2e/nvim_hover.lua).
+#   B) `inductor-lens serve` in headless Neovim 0.7.2: hover on a kernel (tests/e2e/nvim_hover.lua),
+#      and the README's own Neovim configuration: a model line's code lens (tests/e2e/nvim_readme.lua).
 # Adapted from ../shared/editor-e2e/RECIPE.sh (same pins and tricks). Idempotent: installs what is
 # missing (apt, code-server into .editor-e2e/, npm ci), builds the .vsix, makes a fresh workspace
 # holding a copy of the real mlp_infer trace and its models.py (and one of profile_cnn with its
@@ -179,6 +180,12 @@ E2E_SERVE=$SERVE E2E_WORKSPACE=$WS E2E_EXPECTED=$RUN/expected.json \
   timeout 180 nvim --headless -u "$REPO/tests/e2e/nvim_hover.lua" -i NONE -n \
   >"$ART/nvim.log" 2>&1 || NVIM_RC=$?
 cat "$ART/nvim.log"
+# the README's own Neovim configuration (its ```lua block), run as written from the workspace
+awk '/^### Other editors: Neovim/{f=1} f&&/^```lua/{c=1;next} c&&/^```/{exit} c' "$REPO/README.md" >"$RUN/readme_init.lua"
+(cd "$WS" && PATH="$(dirname "$SERVE"):$PATH" E2E_README_INIT=$RUN/readme_init.lua \
+  timeout 180 nvim --headless -u "$REPO/tests/e2e/nvim_readme.lua" -i NONE -n \
+  >"$ART/nvim-readme.log" 2>&1) || NVIM_RC=$?
+cat "$ART/nvim-readme.log"
 
 stamp "done: VS Code rc=$VSCODE_RC, Neovim rc=$NVIM_RC (artifacts in $ART)"
 [ "$VSCODE_RC" = 0 ] && [ "$NVIM_RC" = 0 ]
