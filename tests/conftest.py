@@ -90,6 +90,18 @@ def raw_graphs(path: str) -> list[dict]:
     return graphs
 
 
+def answer_like_vscode(client) -> None:
+    """Make a pytest-lsp client answer what VS Code answers and the server sends: file-watcher
+    registration, code-lens refresh; it records ``inductorLens/status`` in ``client.statuses``."""
+    from lsprotocol import types
+
+    client.statuses = []
+    client.registrations = []
+    client.feature(types.CLIENT_REGISTER_CAPABILITY)(lambda params: client.registrations.extend(params.registrations))
+    client.feature(types.WORKSPACE_CODE_LENS_REFRESH)(lambda params: None)
+    client.feature("inductorLens/status")(lambda params: client.statuses.append(params))
+
+
 @pytest.fixture(scope="session")
 def cache_dir(tmp_path_factory) -> str:
     return str(tmp_path_factory.mktemp("inductor-lens-cache"))

@@ -11,7 +11,7 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
-from conftest import case_log
+from conftest import answer_like_vscode, case_log
 from inductor_lens.cache import Cache
 from inductor_lens.index import Index
 
@@ -58,9 +58,7 @@ def test_append_reindexes_only_new_part(tmp_path, cache_dir, inside):
                                                               os.path.join(os.environ.get("TMPDIR", "/tmp"), "inductor-lens-e2e-cache")]))
 async def grow_client(lsp_client: LanguageClient, tmp_path):
     path, rest = _split_log(tmp_path, True)
-    lsp_client.feature("inductorLens/status")(lambda params: None)
-    lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)(lambda params: None)
-    lsp_client.feature(types.WORKSPACE_CODE_LENS_REFRESH)(lambda params: None)
+    answer_like_vscode(lsp_client)
     await lsp_client.initialize_session(types.InitializeParams(
         capabilities=client_capabilities("visual-studio-code"),
         workspace_folders=[types.WorkspaceFolder(uri="file://" + str(tmp_path), name="w")],

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import REPO, case_log
+from conftest import answer_like_vscode, REPO, case_log
 from corpus import build, marker_path
 from inductor_lens.cache import Cache
 from inductor_lens.index import Index, load
@@ -234,9 +234,7 @@ from conftest import case_dir  # noqa: E402
 async def robust_client(lsp_client: LanguageClient, tmp_path):
     out = str(tmp_path / "corpus")
     items = build(out)
-    lsp_client.feature("inductorLens/status")(lambda params: None)
-    lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)(lambda params: None)
-    lsp_client.feature(types.WORKSPACE_CODE_LENS_REFRESH)(lambda params: None)
+    answer_like_vscode(lsp_client)
     intact = os.path.join(case_dir("torch-2.11-cuda/mlp_infer"), "trace")
     await lsp_client.initialize_session(types.InitializeParams(
         capabilities=client_capabilities("visual-studio-code"),
@@ -282,9 +280,7 @@ async def untrusted_client(lsp_client: LanguageClient, tmp_path):
     (work / "trace").mkdir(parents=True)
     log = work / "trace" / "dedicated_log_torch_trace_x.log"
     log.write_bytes(open(case_log("torch-2.11-cuda/mlp_infer"), "rb").read())
-    lsp_client.feature("inductorLens/status")(lambda params: None)
-    lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)(lambda params: None)
-    lsp_client.feature(types.WORKSPACE_CODE_LENS_REFRESH)(lambda params: None)
+    answer_like_vscode(lsp_client)
     await lsp_client.initialize_session(types.InitializeParams(
         capabilities=client_capabilities("visual-studio-code"),
         workspace_folders=[types.WorkspaceFolder(uri="file://" + str(work), name="ws")],

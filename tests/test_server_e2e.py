@@ -15,7 +15,7 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
-from conftest import TRACES, case_dir
+from conftest import TRACES, answer_like_vscode, case_dir
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 MODELS = os.path.join(TRACES, "models.py")
@@ -27,21 +27,7 @@ def _config(cache: str) -> ClientServerConfig:
 
 
 async def start(client: LanguageClient, traces: list[str], **extra) -> None:
-    @client.feature(types.CLIENT_REGISTER_CAPABILITY)
-    def register(params):  # VS Code accepts the server's file watchers
-        client.registrations = params.registrations
-        return None
-
-    @client.feature(types.WORKSPACE_CODE_LENS_REFRESH)
-    def refresh(params):
-        return None
-
-    client.statuses = []
-
-    @client.feature("inductorLens/status")
-    def status(params):
-        client.statuses.append(params)
-
+    answer_like_vscode(client)
     options = {"traces": traces, "pathMappings": {"/workspace/proj": TRACES}, "discovery": {"enabled": False}, **extra}
     await client.initialize_session(
         types.InitializeParams(
