@@ -35,6 +35,7 @@ def _port(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The ``inductor-lens`` argument parser (``report``, ``serve``); bad arguments exit 2."""
     parser = argparse.ArgumentParser(prog="inductor-lens", description="TorchInductor provenance: kernels <-> FX nodes <-> model lines.")
     parser.add_argument("--version", action="version", version=f"inductor-lens {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)

@@ -122,6 +122,7 @@ class FxGraph:
         self._nodes, self._parsed = {}, False
 
     def node_at_line(self, line: int) -> FxNode | None:
+        """The node defined on ``line`` (1-based), if any."""
         for node in self.nodes.values():
             if node.line == line:
                 return node
@@ -250,6 +251,7 @@ class Graph:
 
     @property
     def loaded(self) -> bool:
+        """Whether the graph is materialized (its payloads parsed)."""
         return self._loader is None
 
     def ensure(self) -> None:
@@ -294,6 +296,7 @@ class Graph:
 
     @property
     def label(self) -> str:
+        """``[0/0] forward``: compile id and graph kind, for people."""
         return f"[{self.compile_id}] {self.kind}"
 
     def __repr__(self) -> str:

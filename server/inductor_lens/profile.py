@@ -58,6 +58,7 @@ class ProfileJoin:
     traces: set[str] = field(default_factory=set)
 
     def unattributed_json(self) -> list[dict]:
+        """``[{name, count, total_us}]`` of the device kernels joined to no kernel, slowest first."""
         return [{"name": n, "count": c, "total_us": round(t, 3)} for n, (c, t) in sorted(self.unattributed.items(), key=lambda x: -x[1][1])]
 
 

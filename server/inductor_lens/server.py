@@ -135,6 +135,7 @@ class InductorLensServer(LanguageServer):
 
     @property
     def folders(self) -> list[str]:
+        """The workspace folders as paths (the root path when the client sent no folders)."""
         out = []
         for folder in (self.workspace.folders or {}).values():
             path = to_fs_path(folder.uri)
@@ -163,6 +164,7 @@ class InductorLensServer(LanguageServer):
         return out
 
     def resolver(self) -> PathResolver:
+        """A resolver from the current path mappings, workspace folders and site-packages."""
         folders = self.folders
         mappings = [(src, _expand(dst, folders)) for src, dst in self.settings.path_mappings.items()]
         site_packages = [_expand(p, folders) for p in self.settings.site_packages]
@@ -249,6 +251,7 @@ class InductorLensServer(LanguageServer):
             self.workspace_code_lens_refresh(None)
 
     def publish_diagnostics(self, doc_uri: str) -> None:
+        """The index's warnings about this document, as diagnostics."""
         path = to_fs_path(doc_uri)
         if not path:
             return
@@ -278,6 +281,7 @@ class InductorLensServer(LanguageServer):
         self._send(send)
 
     async def wait_for(self, generation: int, timeout: float = 600.0) -> None:
+        """Return once the index of ``generation`` (or a later one) is live (``timeout`` in s)."""
         deadline = time.monotonic() + timeout
         while self.done_generation < generation and time.monotonic() < deadline:
             await asyncio.sleep(0.02)

@@ -115,6 +115,7 @@ class LensContext:
         return LocalFrame(frame, path, frame.line, "mismatch")
 
     def location_of_frame(self, frame: Frame) -> Location | None:
+        """The local line of ``frame`` as a range over its code (``None`` when unresolved)."""
         local = self.local(frame)
         if local.path is None:
             return None
@@ -177,15 +178,18 @@ class LensContext:
         return {os.path.abspath(p) for p in [graph.output_code, *graph.output_code_aliases]}
 
     def kernels_sharing_definition(self, kernel: Kernel) -> list[Kernel]:
+        """Every entry of ``kernel``'s graph with its name (one definition, several launches)."""
         graph = kernel.graph
         if graph is None:
             return [kernel]
         return [k for k in graph.kernels if k.name == kernel.name]
 
     def node_at(self, path: str, line: int) -> tuple[Graph, str, FxNode] | None:
+        """(graph, ``pre_grad``/``post_grad``, node) for a node line of a graph file."""
         return self.index.node_at(path, line)
 
     def line_text(self, path: str, line: int) -> str:
+        """Line ``line`` (1-based) of ``path`` (cached), ``""`` when out of range or unreadable."""
         lines = _read_lines(os.path.abspath(path), self._lines)
         if not lines or not 0 < line <= len(lines):
             return ""

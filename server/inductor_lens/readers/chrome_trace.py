@@ -69,6 +69,7 @@ class ChromeTrace:
     warnings: list[Warning_] = field(default_factory=list)
 
     def op_by_external_id(self) -> dict[int, int]:
+        """``{External id: op index}`` (how a device kernel names the op that launched it)."""
         return {op.external_id: i for i, op in enumerate(self.ops) if op.external_id is not None}
 
     def ancestors(self, i: int):
