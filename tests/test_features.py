@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 
-from conftest import TRACES
+from conftest import TRACES, case_dir
 from inductor_lens.features import hover, lenses, navigation, symbols
 from inductor_lens.features.context import LensContext
 from inductor_lens.paths import PathResolver
@@ -158,3 +158,18 @@ def test_library_line_hover_groups_kernels_by_inner_line(tmp_path, load_case):
     # every group's line is an innermost frame of those kernels
     inner = {(os.path.basename(f.file), f.line) for k, _ in rows for f in k.model_lines}
     assert all((name, int(line)) in inner for name, line, _ in grouped)
+
+
+def test_model_line_lens_per_trace_when_several_are_loaded(cache_dir):
+    from inductor_lens.cache import Cache
+    from inductor_lens.index import load
+
+    index = load([os.path.join(case_dir(c), "trace") for c in ("torch-2.11-cuda/mlp_infer", "torch-2.11-cuda/mlp_train")], Cache(cache_dir))
+    ctx = LensContext(index, PathResolver([("/workspace/proj", TRACES)]))
+    (lens,) = [l for l in lenses.source_lenses(ctx, MODELS) if l.line == 26]
+    infer, train = lens.title.split(" | ")
+    assert infer.startswith("mlp_infer: 2 kernels · 4 ops — extern_kernels.mm:3, triton_poi_fused_add_addmm_relu_1:4")
+    # mlp_train: the forward's mm and fused add/relu, and the backward kernels of fc2
+    train_keys = {k.key for k, _ in ctx.kernels_on_source_line(MODELS, 26) if "mlp_train" in k.graph.trace}
+    assert train.startswith(f"mlp_train: {len(train_keys)} kernels · ")
+    assert len(lens.targets) == 2 + len(train_keys)
