@@ -454,8 +454,10 @@ def create_server(cache_dir: str | None = None) -> InductorLensServer:
         trace = trace if isinstance(trace, str) else None
         full = _param(params, "summary") is not True  # summary: no full stacks (GPT-2: ~30 frames a kernel)
         ctx = ls_.ctx
-        return [kernel_json(k, ctx.resolver, source=full) for k in ctx.index.kernels
-                if not trace or os.path.abspath(k.graph.trace) == os.path.abspath(trace)]
+        wanted = os.path.abspath(trace) if trace else None
+        return ctx.memo(("kernels", wanted, full), lambda: [  # the view asks again after every re-index
+            kernel_json(k, ctx.resolver, source=full) for k in ctx.index.kernels
+            if wanted is None or os.path.abspath(k.graph.trace) == wanted])
 
     @ls.feature("inductorLens/traces")
     async def traces(ls_: InductorLensServer, params):
