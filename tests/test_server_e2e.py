@@ -26,6 +26,10 @@ def _config(cache: str) -> ClientServerConfig:
     return ClientServerConfig(server_command=[sys.executable, "-m", "inductor_lens", "serve", "--cache-dir", cache])
 
 
+#: every server of this module shares one cache folder (extracted copies are content-addressed)
+CONFIG = _config(os.path.join(os.environ.get("TMPDIR", "/tmp"), "inductor-lens-e2e-cache"))
+
+
 async def start(client: LanguageClient, traces: list[str], **extra) -> None:
     answer_like_vscode(client)
     options = {"traces": traces, "pathMappings": {"/workspace/proj": TRACES}, "discovery": {"enabled": False}, **extra}
@@ -76,7 +80,7 @@ def _plain(obj):
 # ------------------------------------------------------------------------------------ mlp_infer
 
 
-@pytest_lsp.fixture(config=_config(os.path.join(os.environ.get("TMPDIR", "/tmp"), "inductor-lens-e2e-cache")), scope="module")
+@pytest_lsp.fixture(config=CONFIG, scope="module")
 async def client(lsp_client: LanguageClient):
     await start(lsp_client, [os.path.join(case_dir("torch-2.11-cuda/mlp_infer"), "trace")])
     yield
@@ -178,7 +182,7 @@ async def test_progress_status_and_no_errors(client: LanguageClient):
 # ------------------------------------------------------------------ mlp_train, gpt2_train, broken
 
 
-@pytest_lsp.fixture(config=_config(os.path.join(os.environ.get("TMPDIR", "/tmp"), "inductor-lens-e2e-cache")), scope="module")
+@pytest_lsp.fixture(config=CONFIG, scope="module")
 async def train_client(lsp_client: LanguageClient, tmp_path_factory):
     broken = tmp_path_factory.mktemp("broken") / "dedicated_log_torch_trace_broken.log"
     data = open(os.path.join(case_dir("torch-2.11-cuda/mlp_infer"), "trace", os.listdir(os.path.join(case_dir("torch-2.11-cuda/mlp_infer"), "trace"))[0]), "rb").read()
@@ -236,7 +240,7 @@ async def test_broken_log_reported_and_others_still_answer(train_client: Languag
 # ------------------------------------------------------------------ site-packages resolution
 
 
-@pytest_lsp.fixture(config=_config(os.path.join(os.environ.get("TMPDIR", "/tmp"), "inductor-lens-e2e-cache")), scope="module")
+@pytest_lsp.fixture(config=CONFIG, scope="module")
 async def sp_client(lsp_client: LanguageClient, tmp_path_factory):
     """A site-packages folder holding transformers files whose lines carry the traced code
     (built from the trace's own frames), passed as initializationOptions.sitePackages."""
@@ -286,7 +290,7 @@ async def test_site_packages_frame_resolves_against_site_packages(sp_client: Lan
 # ------------------------------------------------------------------ profiles (measured time)
 
 
-@pytest_lsp.fixture(config=_config(os.path.join(os.environ.get("TMPDIR", "/tmp"), "inductor-lens-e2e-cache")), scope="module")
+@pytest_lsp.fixture(config=CONFIG, scope="module")
 async def profile_client(lsp_client: LanguageClient):
     await start(lsp_client, [os.path.join(case_dir("torch-2.11-cuda/profile_cnn"), "trace")])
     yield
@@ -330,7 +334,7 @@ async def test_add_traces_and_profiles_requests(profile_client: LanguageClient):
     assert by_case == {"profile_cnn": 21, "profile": 0}  # each trace lists only its own profiles' leftovers
 
 
-@pytest_lsp.fixture(config=_config(os.path.join(os.environ.get("TMPDIR", "/tmp"), "inductor-lens-e2e-cache")), scope="module")
+@pytest_lsp.fixture(config=CONFIG, scope="module")
 async def settings_client(lsp_client: LanguageClient):
     # the settings the server pulls (workspace/configuration) name another trace than initializationOptions
     lsp_client.set_configuration({"traces": [os.path.join(case_dir("torch-2.11-cuda/combo"), "trace")]}, section="inductorLens")

@@ -404,11 +404,7 @@ def _launch_on_line(line: str, line_no: int, defs: dict[str, KernelDef], is_cpp:
         m = _CPP_SHIM_LAUNCH.search(line)
         if m is not None:
             return LaunchSite(m["name"], "extern", line_no, m.start("name"), m.end("name"))
-        for m in _IDENT_CALL.finditer(line):
-            name = m["name"]
-            if name in defs and defs[name].kind == "cpp":
-                return LaunchSite(name, "cpp", line_no, m.start("name"), m.end("name"))
-        return None
+        return _cpp_kernel_call(line, line_no, defs)
     m = _PY_TRITON_LAUNCH.search(line)
     if m is not None and m["name"] in defs:
         name = m["name"]
@@ -419,6 +415,11 @@ def _launch_on_line(line: str, line_no: int, defs: dict[str, KernelDef], is_cpp:
     m = _PY_FALLBACK_LAUNCH.search(line)
     if m is not None:
         return LaunchSite(m["name"], "fallback", line_no, m.start("name"), m.end("name"))
+    return _cpp_kernel_call(line, line_no, defs)
+
+
+def _cpp_kernel_call(line: str, line_no: int, defs: dict[str, KernelDef]) -> LaunchSite | None:
+    """A call of a defined C++ kernel by name (``cpp_fused_x_0(...)``), in either wrapper language."""
     for m in _IDENT_CALL.finditer(line):
         name = m["name"]
         if name in defs and defs[name].kind == "cpp":
