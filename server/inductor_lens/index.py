@@ -20,8 +20,9 @@ from . import _json
 from .cache import Cache
 from .linker import GraphInputs, link_graph
 from .paths import inductor_cache_candidates
-from .model import FxGraph, FxNode, Graph, Kernel, TraceInfo, Warning_
+from .model import Compile, CompileEvent, FxGraph, FxNode, Graph, Kernel, TraceInfo, Warning_
 from .readers import torch_trace
+from .readers.compile_health import read_compile_health
 from .readers.fx_graph import parse_fx_graph
 from .readers.mapping import parse_kernel_to_post, parse_node_mappings, parse_post_to_pre_nodes
 from .readers.output_code import parse_output_code
@@ -130,6 +131,11 @@ class Index:
         self._by_source: dict[tuple[str, int], list[Kernel]] | None = None
         self._node_kernels: dict[int, dict[tuple[str, str], list[Kernel]]] = {}
         self._register_lock = threading.RLock()
+        #: compile health of every log (readers/compile_health.py): frame compiles, graph breaks,
+        #: recompilations, failures; per-kernel triton_kernel_info by (trace, compile id, graph ordinal)
+        self.compiles: list[Compile] = []
+        self.compile_events: list[CompileEvent] = []
+        self.kernel_compile_info: dict[tuple[str, str, int], dict[str, dict]] = {}
 
     # ------------------------------------------------------------------ loading
     def add(self, path: str) -> list[Graph]:
@@ -292,6 +298,18 @@ class Index:
             self._register(graph)
         self.traces.append(info)
         self._warnings.extend(log.warnings)
+        self._add_compile_health(log)
+
+    def _add_compile_health(self, log: torch_trace.TraceLog) -> None:
+        """The log's compile records (a record still being written is left for the next scan)."""
+        warns: list[Warning_] = []
+        records = [r for r in log.records if r.line != log.incomplete_tail_line]
+        health = read_compile_health(records, lambda r: log.payload(r, warns), log.strings, log.path, log.rank)
+        self.compiles.extend(health.compiles)
+        self.compile_events.extend(health.events)
+        for (cid, ordinal), info in health.kernel_info.items():
+            self.kernel_compile_info[(log.path, cid, ordinal)] = info
+        self._warnings.extend(warns + health.warnings)
 
     def _graph_from_log(self, log: torch_trace.TraceLog, group: torch_trace.GraphRecords) -> Graph | None:
         """The cold part: what a graph is, from envelopes alone (plus the code's first line).

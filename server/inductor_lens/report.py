@@ -3,6 +3,7 @@
 JSON shape (lines 1-based; unknown values ``null``)::
 
     {"traces": [{path, rank, torch_version, compile_ids}],
+     "compiles": [...], "compile_events": [...],   (see report_health.py)
      "kernels": [{trace, rank, compile_id, graph, key, name, kind, definition {path, line} | null,
                   launches [{path, line}], post_grad_nodes, pre_grad_nodes, aten_ops,
                   source [{file, line, function, code, resolved}], model_lines [...],
@@ -19,6 +20,7 @@ import os
 from .index import Index
 from .model import Frame, Kernel, Location
 from .paths import PathResolver
+from .report_health import health_json, print_health
 
 
 def _loc(loc: Location | None) -> dict | None:
@@ -64,6 +66,7 @@ def index_json(index: Index, resolver: PathResolver | None) -> dict:
             {"path": t.path, "rank": t.rank, "torch_version": t.torch_version, "compile_ids": list(t.compile_ids)}
             for t in index.traces
         ],
+        **health_json(index, resolver),
         "kernels": [kernel_json(k, resolver) for k in index.kernels],
         "profiles": [{"path": p.path, "device_events": p.device_events, "graph_calls": len(p.calls)} for p in index.profiles],
         "unattributed": [dict(u, profile=p.path) for p in index.profiles for u in p.unattributed_json()],
@@ -81,6 +84,7 @@ def print_tables(index: Index, resolver: PathResolver | None, console, errors=No
         rank = f" rank {trace.rank}" if trace.rank is not None else ""
         version = f" · PyTorch {trace.torch_version}" if trace.torch_version else ""
         console.print(f"[bold]{trace.path}[/bold]{rank}{version}")
+        print_health(index, trace.path, console)
         for graph in (g for g in index.graphs if g.trace == trace.path):
             table = Table(title=f"compile {graph.compile_id} · {graph.kind} graph · {len(graph.kernels)} kernels", title_justify="left", expand=False)
             table.add_column("kernel (debug handle)", overflow="fold")

@@ -37,6 +37,8 @@ INTERESTING_KEYS = frozenset(
         "aot_inference_graph",
         "dynamo_start",
         "str",
+        "compilation_metrics",  # compile health (readers/compile_health.py)
+        "bwd_compilation_metrics",
     }
 )
 
@@ -53,8 +55,14 @@ INTERESTING_ARTIFACTS = frozenset(
         "inductor_triton_kernel_to_post_grad_nodes",
         "inductor_post_to_pre_grad_nodes",
         "torch_version",
+        "dynamo_graph_break_reason",  # compile health (readers/compile_health.py)
+        "recompile_reasons",
+        "triton_kernel_info",
     }
 )
+
+#: Keys dropped from these envelopes when kept (configuration dumps: ~30 KB a compile, never read).
+_TRIMMED = {"compilation_metrics": ("_config", "inductor_provenance"), "bwd_compilation_metrics": ("_config", "inductor_provenance")}
 
 #: ``graph_dump`` names the index reads (AOTInductor C++ wrapper and kernel code).
 INTERESTING_GRAPH_DUMPS = frozenset({"inductor_aot_wrapper_code", "inductor_aot_kernel_code", "inductor_aot_code"})
@@ -328,6 +336,9 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int) -> None:
             if isinstance(value, list) and len(value) == 2 and isinstance(value[1], int):
                 log.strings[value[1]] = str(value[0])
             return
+        trim = _TRIMMED.get(kind)
+        if trim and isinstance(envelope.get(kind), dict):
+            envelope[kind] = {k: v for k, v in envelope[kind].items() if not k.endswith(trim)}
         if log.rank is None and isinstance(envelope.get("rank"), int):
             log.rank = envelope["rank"]
         log.records.append(Record(line=rec_line, kind=kind, name=name, envelope=envelope, compile_id=compile_id_of(envelope),
@@ -387,7 +398,7 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int) -> None:
             name_b = match.group("name")
             if _wanted(kind_b, name_b):
                 pending = (line_at(i), bytes(buf[match.start("env") : line_end]), kind_b.decode(), name_b.decode() if name_b else None, base + line_end + 1)
-            elif log.version_from_metrics is None and kind_b == b"compilation_metrics":
+            if log.version_from_metrics is None and kind_b == b"compilation_metrics":
                 found = _VERSION_IN_METRICS.search(buf, match.start("env"), line_end)
                 if found:
                     log.version_from_metrics = found.group(1).decode()
