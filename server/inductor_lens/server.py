@@ -6,7 +6,7 @@ snapshot, so requests are answered while indexing runs.  Traces come from
 ``initializationOptions.traces``, the ``inductorLens.traces`` setting and discovery in the
 workspace folders; logs that change or grow are re-indexed (file watching + polling).
 
-Custom requests: ``inductorLens/kernels``, ``inductorLens/traces``, ``inductorLens/linkedRanges``,
+Custom requests: ``inductorLens/kernels``, ``inductorLens/traces``, ``inductorLens/compiles``, ``inductorLens/linkedRanges``,
 ``inductorLens/addTraces``, ``inductorLens/reindex`` (see the README).  Errors go to
 ``window/logMessage`` (and diagnostics on open files), never to pop-ups.
 """
@@ -30,11 +30,12 @@ from pygls.uris import to_fs_path
 from . import __version__
 from .cache import Cache
 from .features import hover as hover_feature
-from .features import lenses, navigation, symbols
+from .features import health, lenses, navigation, symbols
 from .features.context import LensContext
 from .index import LOG_GLOB_NAME, Index
 from .paths import PathResolver
 from .report import kernel_json
+from .report_health import health_json
 
 log = logging.getLogger("inductor_lens")
 
@@ -255,13 +256,14 @@ class InductorLensServer(LanguageServer):
         path = to_fs_path(doc_uri)
         if not path:
             return
-        diags = symbols.diagnostics_for(self.ctx.index.warnings, path)
+        ctx = self.ctx
+        diags = symbols.diagnostics_for(ctx.index.warnings, path) + health.diagnostics(ctx, path)
         self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=doc_uri, diagnostics=diags))
 
     def _status(self, state: str, message: str = "") -> None:
         ctx = self.ctx
         params = {"state": state, "kernels": len(ctx.index.kernels), "traces": len(ctx.index.traces),
-                  "errors": len(ctx.index.warnings), "message": message}
+                  "errors": len(ctx.index.warnings), "message": message, **health.problem_counts(ctx.index)}
         self._send(lambda: self.protocol.notify("inductorLens/status", params))
 
     def _progress(self, token: str, what: str, message: str, percentage: int | None = None) -> None:
@@ -458,6 +460,12 @@ def create_server(cache_dir: str | None = None) -> InductorLensServer:
         return ctx.memo(("kernels", wanted, full), lambda: [  # the view asks again after every re-index
             kernel_json(k, ctx.resolver, source=full) for k in ctx.index.kernels
             if wanted is None or os.path.abspath(k.graph.trace) == wanted])
+
+    @ls.feature("inductorLens/compiles")
+    async def compiles(ls_: InductorLensServer, params):
+        await ls_.wait_for(ls_.generation)
+        ctx = ls_.ctx
+        return ctx.memo(("compiles",), lambda: health_json(ctx.index, ctx.resolver))
 
     @ls.feature("inductorLens/traces")
     async def traces(ls_: InductorLensServer, params):

@@ -10,6 +10,7 @@ from ..model import Frame, Kernel
 from ..readers.fx_graph import aten_op_of
 from ..text import format_us, plural
 from .context import LensContext, uri
+from .health import kernel_compile_markdown
 
 KIND_TEXT = {
     "pointwise": "pointwise Triton kernel",
@@ -66,6 +67,9 @@ def kernel_markdown(ctx: LensContext, kernel: Kernel, *, launches: int | None = 
         m = kernel.measured
         parts.append(f"**Measured:** {plural(m.runs, 'run')} · {format_us(m.total_us)} device time"
                      f" ({format_us(m.mean_us)} per run" + (f", {m.events} device kernels" if m.events != m.runs else "") + ")")
+    compiled = kernel_compile_markdown(ctx, kernel)
+    if compiled:
+        parts.append(compiled)
     model = kernel.model_lines
     if model:
         parts.append("**Model lines**\n" + "\n".join(f"- {_frame_link(ctx, f)}" for f in model))

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from lsprotocol import types
 
 from .context import LensContext, uri
+from .health import function_lenses
 from ..text import format_us, plural
 from .navigation import lsp_location
 
@@ -105,7 +106,8 @@ def code_lenses(ctx: LensContext, path: str) -> list[types.CodeLens]:
 
 
 def _code_lenses(ctx: LensContext, path: str) -> list[types.CodeLens]:
-    raw = output_code_lenses(ctx, path) or source_lenses(ctx, path)
+    compiled = [Lens(l.line, l.title, l.targets) for l in function_lenses(ctx, path)]  # compiled functions (health.py)
+    raw = output_code_lenses(ctx, path) or sorted([*source_lenses(ctx, path), *compiled], key=lambda l: l.line)
     out = []
     for lens in raw:
         position = types.Position(lens.line - 1, 0)
