@@ -18,8 +18,9 @@ import {
   Uri,
   type TreeDataProvider,
 } from 'vscode';
+import { buildHealthTree, type HealthNode, type HealthRootNode, type HealthSort, healthTreeItem } from './healthTree';
 import { formatUs, kernelDescription, kernelTooltip, plural, totalMeasured } from './kernels';
-import type { GraphFiles, GraphKind, Kernel, TraceInfo, UnattributedKernel } from './protocol';
+import type { CompilesAnswer, GraphFiles, GraphKind, Kernel, TraceInfo, UnattributedKernel } from './protocol';
 
 /** How kernels are ordered under a graph. */
 export type KernelSort = 'launches' | 'time' | 'name';
@@ -85,7 +86,14 @@ export interface UnattributedKernelNode {
   severalProfiles: boolean;
 }
 
-export type TreeNode = TraceNode | CompileNode | GraphNode | KernelNode | UnattributedNode | UnattributedKernelNode;
+export type TreeNode =
+  | TraceNode
+  | CompileNode
+  | GraphNode
+  | KernelNode
+  | UnattributedNode
+  | UnattributedKernelNode
+  | HealthNode;
 
 const GRAPH_ORDER: Record<string, number> = { inference: 0, forward: 1, backward: 2 };
 
@@ -261,6 +269,11 @@ function openAt(filePath: string, line: number, title: string) {
 /** Renders one node. */
 export function toTreeItem(node: TreeNode): TreeItem {
   switch (node.type) {
+    case 'health':
+    case 'healthTrace':
+    case 'healthFunction':
+    case 'healthEvent':
+      return healthTreeItem(node);
     case 'trace': {
       const item = new TreeItem(path.basename(node.path), TreeItemCollapsibleState.Expanded);
       const parts = withTime([plural(node.kernelCount, 'kernel')], node.measuredUs);
@@ -367,13 +380,17 @@ export function toTreeItem(node: TreeNode): TreeItem {
 export interface KernelData {
   traces: TraceInfo[];
   kernels: Kernel[];
+  /** `inductorLens/compiles`: shown first, as the Compile health node. */
+  health?: CompilesAnswer;
 }
 
 /** TreeDataProvider over the last fetched data; `refresh()` re-fetches. */
 export class KernelsTreeProvider implements TreeDataProvider<TreeNode> {
   private roots: TraceNode[] = [];
+  private healthRoot: HealthRootNode | undefined;
   private data: KernelData = { traces: [], kernels: [] };
   private sort: KernelSort = 'launches';
+  private healthSort: HealthSort = 'time';
   private readonly changed = new EventEmitter<TreeNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
 
@@ -413,16 +430,34 @@ export class KernelsTreeProvider implements TreeDataProvider<TreeNode> {
     this.rebuild();
   }
 
+  get healthSortOrder(): HealthSort {
+    return this.healthSort;
+  }
+
+  /** Orders the Compile health node's traces and compiled functions. */
+  setHealthSort(sort: HealthSort): void {
+    this.healthSort = sort;
+    this.rebuild();
+  }
+
+  /** The Compile health node of the last fetch (undefined when no trace has compile records). */
+  get health(): HealthRootNode | undefined {
+    return this.healthRoot;
+  }
+
   private rebuild(): void {
     this.roots = buildKernelTree(this.data.traces, this.data.kernels, this.sort);
+    this.healthRoot = this.data.health ? buildHealthTree(this.data.health, this.healthSort) : undefined;
     this.changed.fire(undefined);
   }
 
   getChildren(node?: TreeNode): TreeNode[] {
     if (!node) {
-      return this.roots;
+      return this.healthRoot ? [this.healthRoot, ...this.roots] : this.roots;
     }
     switch (node.type) {
+      case 'healthEvent':
+        return [];
       case 'trace':
         return node.unattributed ? [...node.children, node.unattributed] : node.children;
       case 'kernel':
