@@ -102,15 +102,19 @@ def test_compiled_function_lens_counts_recompiles_and_peeks_their_reasons(ctx_of
     assert by_line[forward].title == f"compiled 4× · 3 recompiles · {format_seconds(gate)} compiling" == "compiled 4× · 3 recompiles · 12 s compiling"
     shape_time = sum(m["entire_frame_compile_time_s"] for cid, m in metrics.items() if cid.startswith("1/"))
     assert by_line[shapes].title == f"compiled 9× · 8 recompiles · 1 failed · {format_seconds(shape_time)} compiling"
-    # the peek: each recompilation's reason as the log records it, then the guard lines in health.py
+    # the peek: each recompilation's reason as the log records it (the guard lines carry warnings)
     targets = by_line[forward].targets
     logs = [t for t in targets if t.uri.endswith(".log")]
-    assert len(logs) == 3
+    assert len(logs) == len(targets) == 3
     assert _log_line(case, logs[0].range.start.line + 1) == "\t0/0: tensor 'x' size mismatch at index 0. expected 8, actual 12\n"
     assert _log_line(case, logs[1].range.start.line + 1).lstrip('\t"').startswith("0/1: self.scale == 1.0")
     assert _log_line(case, logs[2].range.start.line + 1).lstrip('\t"').startswith("0/2: self.use_bias == True")
-    assert [(os.path.basename(t.uri), t.range.start.line + 1) for t in targets if not t.uri.endswith(".log")] == [
-        ("health.py", _line_no(HEALTH_PY, "y = self.fc(x) * self.scale")), ("health.py", _line_no(HEALTH_PY, "if self.use_bias:"))]
+    shapes_logs = [_log_line(case, t.range.start.line + 1) for t in by_line[shapes].targets]
+    assert len(shapes_logs) == 9 and shapes_logs[-1].startswith("V")  # 8 recompile reasons, then the failure's metrics record
+    assert '"fail_reason": "Dynamo recompile limit exceeded' in shapes_logs[-1]
+    # a function with graph breaks only peeks their lines
+    (noisy,) = [l for l in health.function_lenses(ctx_of("torch-2.14-cpu/graph_breaks"), HEALTH_PY) if l.line == _line_no(HEALTH_PY, "def noisy")]
+    assert [(os.path.basename(t.uri), t.range.start.line + 1) for t in noisy.targets] == [("health.py", _line_no(HEALTH_PY, 'print("debug", y.shape)'))]
     # as an LSP lens next to the kernel lenses of the same file
     titles = [l.command.title for l in lenses.code_lenses(ctx, HEALTH_PY) if l.range.start.line + 1 == forward]
     assert titles == [by_line[forward].title]

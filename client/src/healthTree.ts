@@ -196,15 +196,6 @@ function openAt(filePath: string, line: number, title: string) {
 
 const where = (file: string, line: number) => `${path.basename(file)}:${line}`;
 
-/** A trace by the folder it was written to (`recompiles_health` for `…/recompiles_health/trace/x.log`). */
-export function traceLabel(trace: string): string {
-  const parent = path.basename(path.dirname(trace));
-  if (['trace', 'torch_trace', ''].includes(parent)) {
-    return path.basename(path.dirname(path.dirname(trace))) || path.basename(trace);
-  }
-  return parent;
-}
-
 /** The tooltip of an event: PyTorch's message, explanation and hints, or every failed guard. */
 export function eventMarkdown(e: CompileEvent): string {
   const head = { graph_break: 'Graph break', recompile: 'Recompile', failure: 'Compile failed' }[e.kind];
@@ -233,7 +224,7 @@ export function healthTreeItem(node: HealthNode): TreeItem {
       return item;
     }
     case 'healthTrace': {
-      const item = new TreeItem(traceLabel(node.trace), TreeItemCollapsibleState.Expanded);
+      const item = new TreeItem(path.basename(node.trace), TreeItemCollapsibleState.Expanded);
       item.id = `compileHealth\0${node.trace}`;
       item.description = (node.rank !== null ? `rank ${node.rank} · ` : '') + describeTotals(node.totals);
       item.tooltip = node.trace;

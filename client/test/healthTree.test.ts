@@ -9,12 +9,13 @@ import {
   type HealthFunctionNode,
   type HealthTraceNode,
   healthTreeItem,
-  traceLabel,
 } from '../src/healthTree';
 import { KernelsTreeProvider, toTreeItem } from '../src/kernelsTree';
 import { healthReport, mlpInfer } from './helpers';
 
 const report = healthReport();
+/** `recompiles_health` for `…/torch-2.14-cpu/recompiles_health/trace/x.log`. */
+const traceLabel = (trace: string) => trace.split('/').slice(-3)[0];
 const caseOf = (t: HealthTraceNode) => traceLabel(t.trace);
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 /** Compile seconds of a trace's records, read off the report directly. */
@@ -78,6 +79,9 @@ describe('buildHealthTree on three real traces (graph_breaks, recompiles_health,
   });
 
   test('items: the root and trace totals, a function opens its first line, an event shows PyTorch\'s reason', () => {
+    const traceItem = healthTreeItem(byCase.get('recompiles_health')!);
+    expect(traceItem.label).toBe('dedicated_log_torch_trace_1k56b5ev.log');
+    expect(traceItem.tooltip).toBe(byCase.get('recompiles_health')!.trace);
     const rootItem = healthTreeItem(root);
     expect(rootItem.label).toBe('Compile health');
     expect(rootItem.description).toBe(`23 compiles · 4 graph breaks · 12 recompiles · 1 failure · ${formatSeconds(root.totals.seconds!)}`);

@@ -124,17 +124,19 @@ def _log_location(trace: str, line: int, width: int) -> types.Location:
 
 def _lens_targets(ctx: LensContext, fn: _Function) -> list[types.Location]:
     """What the lens peeks: each recompilation's and failure's record in the log (the line shows
-    PyTorch's reason), and the model lines PyTorch names; else the output code of the compiles."""
+    PyTorch's reason; one list in the peek), else the model lines of its graph breaks, else the
+    output code of its compiles."""
     out: list[types.Location] = []
     seen: set[tuple[str, str]] = set()
     for e in fn.events:
         if e.kind in ("recompile", "failure") and (e.kind, base_compile_id(e.compile_id)) not in seen:
             seen.add((e.kind, base_compile_id(e.compile_id)))
             out.append(_log_location(e.trace, e.target_line, min(len(e.message) + 2, 200)))
-    for e in fn.events:
-        loc = ctx.location_of_frame(e.location) if e.location is not None else None
-        if loc is not None and lsp_location(loc) not in out:
-            out.append(lsp_location(loc))
+    if not out:
+        for e in fn.events:
+            loc = ctx.location_of_frame(e.location) if e.location is not None else None
+            if loc is not None and lsp_location(loc) not in out:
+                out.append(lsp_location(loc))
     if not out:
         bases = {base_compile_id(c.compile_id) for c in fn.compiles}
         for graph in ctx.index.graphs:
