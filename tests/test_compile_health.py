@@ -304,3 +304,19 @@ def test_shared_health_checker_passes_on_the_health_traces(tmp_path):
                              *[os.path.join(case_dir(c), "trace") for c in cases]], capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.strip().splitlines()[-1] == "compile-health facts reported as PyTorch recorded them: 93/93"
+
+
+def test_report_table_opens_with_compile_health(cache_dir):
+    import subprocess
+    import sys
+
+    proc = subprocess.run([sys.executable, "-m", "inductor_lens", "report", case_log("torch-2.14-cpu/graph_breaks"), "--cache-dir", cache_dir],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    head = out.index("compile health · 7 compiles · 3 graph breaks · 0 recompiles · 0 failures · ")
+    assert head < out.index("compile 0/0_1 · inference graph")  # before the kernel tables
+    for line, cid, message in ((29, "0/0", "Failed to trace builtin operator"), (42, "4/0", "Call to `torch._dynamo.graph_break()`")):
+        assert f"graph break at health.py:{line} [{cid}]: {message}" in out
+    assert "— hint: Remove the `torch._dynamo.graph_break()` call." in out
+    assert "│ 0/0_1   │ health.py:27 noisy" in out
