@@ -16,7 +16,7 @@ from inductor_lens.index import load
 
 
 def _kernels(index):
-    return [(g.compile_id, g.kind, k.key, [(f.file, f.line) for f in k.source], k.post_grad_nodes) for g in index.graphs for k in g.kernels]
+    return [(g.compile_id, g.kind, k.key, [(f.file, f.line) for f in k.frames], k.post_grad_nodes) for g in index.graphs for k in g.kernels]
 
 
 def test_warm_reopen_reads_nothing(tmp_path, monkeypatch):

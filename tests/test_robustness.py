@@ -16,6 +16,7 @@ from conftest import answer_like_vscode, REPO, case_log
 from corpus import build, marker_path
 from inductor_lens.cache import Cache
 from inductor_lens.index import Index, load
+from inductor_lens.profile import join_profile
 from inductor_lens.readers import torch_trace
 
 ARTIFACTS = os.path.join(REPO, "tests", "artifacts")
@@ -28,7 +29,7 @@ def corpus(tmp_path_factory):
 
 
 def _graph_key(graph):
-    return (graph.compile_id, graph.ordinal, graph.kind, [(k.key, k.source, k.post_grad_nodes) for k in graph.kernels])
+    return (graph.compile_id, graph.ordinal, graph.kind, [(k.key, k.frames, k.post_grad_nodes) for k in graph.kernels])
 
 
 def test_every_corpus_item_indexes_without_crash(corpus, tmp_path):
@@ -332,7 +333,7 @@ def test_cli_inputs_that_are_not_traces(tmp_path):
 
 def test_profile_of_another_model_is_not_joined(tmp_path):
     index = load([os.path.join(case_dir("torch-2.11-cuda/gpt2_infer"), "trace")], Cache(str(tmp_path / "c")))
-    index.add_profile(os.path.join(case_dir("torch-2.11-cuda/profile_cnn"), "profile_trace.json"))
+    join_profile(index, os.path.join(case_dir("torch-2.11-cuda/profile_cnn"), "profile_trace.json"))
     assert all(k.measured is None for k in index.kernels) and index.profiles == []
     assert any("matched no compiled graph" in w.message for w in index.warnings)
 

@@ -20,7 +20,7 @@ from . import _json
 from .cache import Cache
 from .linker import GraphInputs, link_graph
 from .paths import inductor_cache_candidates
-from .model import FxGraph, FxNode, Graph, Kernel, TraceInfo, Warning_
+from .model import FxGraph, FxNode, Graph, Kernel, TraceInfo, InputWarning
 from .readers import torch_trace
 from .readers.fx_graph import parse_fx_graph
 from .readers.mapping import parse_kernel_to_post, parse_node_mappings, parse_post_to_pre_nodes
@@ -33,7 +33,7 @@ _SKIP_DIRS = {".git", "node_modules", "__pycache__", ".venv", "venv"}
 
 
 @dataclass(slots=True)
-class LogMemo:
+class LogScan:
     """What an earlier index learned about one log, for re-indexing it cheaply.
 
     ``identity`` is (size, mtime_ns) and ``head`` its first bytes: an unchanged log is reused as
@@ -78,15 +78,15 @@ class DocumentRole:
     role: str
 
 
-def _read_text(path: str, warnings: list[Warning_]) -> str | None:
+def _read_text(path: str, warnings: list[InputWarning]) -> str | None:
     try:
         with open(path, "rb") as fh:
             data = fh.read()
     except OSError as exc:
-        warnings.append(Warning_(path, 0, f"cannot read: {exc.strerror or exc}"))
+        warnings.append(InputWarning(path, 0, f"cannot read: {exc.strerror or exc}"))
         return None
     if b"\x00" in data[:4096]:
-        warnings.append(Warning_(path, 0, "binary file; skipped"))
+        warnings.append(InputWarning(path, 0, "binary file; skipped"))
         return None
     return data.decode("utf-8", errors="replace")
 
@@ -106,25 +106,26 @@ class Index:
     """All loaded traces.  ``cache`` is where texts found only inside logs are extracted.
 
     Attributes: ``traces`` (:class:`TraceInfo`), ``graphs`` (:class:`Graph`, in load order),
-    ``warnings`` (:class:`Warning_`).  Use :meth:`add` to load, the ``*_at`` / ``kernels_*``
+    ``warnings`` (:class:`InputWarning`).  Use :meth:`add` to load, the ``*_at`` / ``kernels_*``
     methods to query.
     """
 
-    def __init__(self, cache: Cache | None = None, memo: dict[str, LogMemo] | None = None, *, disk_cache: bool = True) -> None:
+    def __init__(self, cache: Cache | None = None, memo: dict[str, LogScan] | None = None, *, disk_cache: bool = True) -> None:
         self.cache = cache or Cache()
         #: read and write the on-disk index cache (``--no-cache`` turns it off)
         self.disk_cache = disk_cache
         #: materialized graphs by content (the MD5s of every payload they read): ranks and repeated
         #: compiles with identical payloads share one parse and get their own copy of the kernels
         self.shared: dict[tuple, Graph] = {}
-        #: profiler traces joined to the index (see :mod:`inductor_lens.profile`)
+        #: profiler traces joined to the index (``ProfileJoin`` objects of :mod:`inductor_lens.profile`,
+        #: which sits above the index)
         self.profiles: list = []
         self._prefetched: dict[str, torch_trace.TraceLog] = {}
         #: shared between successive indexes of the same traces (the server keeps one)
         self.memo = memo if memo is not None else {}
         self.traces: list[TraceInfo] = []
         self._graphs: list[Graph] = []
-        self._warnings: list[Warning_] = []
+        self._warnings: list[InputWarning] = []
         self._refreshed: set[int] = set()  # ids of loaded graphs whose files are registered
         self._documents: dict[str, DocumentRole] = {}
         self._by_source: dict[tuple[str, int], list[Kernel]] | None = None
@@ -141,9 +142,9 @@ class Index:
         elif os.path.isfile(path):
             self._add_file(path)
         elif os.path.exists(path):
-            self._warnings.append(Warning_(path, 0, "not a regular file or folder; skipped"))
+            self._warnings.append(InputWarning(path, 0, "not a regular file or folder; skipped"))
         else:
-            self._warnings.append(Warning_(path, 0, "no such file or folder"))
+            self._warnings.append(InputWarning(path, 0, "no such file or folder"))
         self._by_source = None
         return self._graphs[before:]
 
@@ -182,7 +183,7 @@ class Index:
             if code not in self._documents:
                 self._add_loose_code(code)
         if not logs and not debug_codes:
-            self._warnings.append(Warning_(folder, 0, "no TORCH_TRACE logs, tlparse output or debug folders found"))
+            self._warnings.append(InputWarning(folder, 0, "no TORCH_TRACE logs, tlparse output or debug folders found"))
 
     def _register(self, graph: Graph) -> None:
         self._graphs.append(graph)
@@ -204,7 +205,7 @@ class Index:
                 if fx is not None:
                     docs.setdefault(os.path.abspath(fx.path), DocumentRole(graph, role))
 
-    def _scan_log(self, path: str) -> tuple[torch_trace.TraceLog, LogMemo]:
+    def _scan_log(self, path: str) -> tuple[torch_trace.TraceLog, LogScan]:
         """Scan ``path``, reusing or extending an earlier scan (this process's memo, else the
         on-disk index cache) when the file is unchanged or only grew."""
         st = os.stat(path)
@@ -213,7 +214,7 @@ class Index:
         memo = self.memo.get(path)
         if memo is None and self.disk_cache:
             memo = self.cache.load_index(path)
-            if not isinstance(memo, LogMemo) or not all(_files_exist(g) for g in memo.graphs.values()):
+            if not isinstance(memo, LogScan) or not all(_files_exist(g) for g in memo.graphs.values()):
                 memo = None  # stale, or its extracted files were deleted
             elif memo is not None:
                 memo.saved = True
@@ -225,7 +226,7 @@ class Index:
             log = torch_trace.scan(path, previous=memo.log)  # appended: read only the new part
         else:
             log = prefetched if prefetched is not None and prefetched.size == st.st_size else torch_trace.scan(path)
-            memo = LogMemo(identity, head, log, {})
+            memo = LogScan(identity, head, log, {})
         memo.identity, memo.head, memo.tail, memo.log, memo.saved = identity, head, tail, log, False
         self.memo[path] = memo
         return log, memo
@@ -242,7 +243,7 @@ class Index:
                 self.cache.save_index(path, memo)
                 memo.saved = True
             except (OSError, pickle.PicklingError) as exc:
-                self._warnings.append(Warning_(path, 0, f"cannot write the index cache: {exc}"))
+                self._warnings.append(InputWarning(path, 0, f"cannot write the index cache: {exc}"))
 
     def _prefetch_scans(self, logs: list[str]) -> None:
         """Scan several big logs in parallel processes (ranks of one job); small ones stay serial.
@@ -261,13 +262,13 @@ class Index:
                 for path, log in zip(todo, pool.map(torch_trace.scan, todo)):
                     self._prefetched[path] = log
         except Exception as exc:  # no processes here (sandbox, frozen app): scan serially
-            self._warnings.append(Warning_(logs[0], 0, f"parallel scan unavailable ({exc!r}); scanning serially"))
+            self._warnings.append(InputWarning(logs[0], 0, f"parallel scan unavailable ({exc!r}); scanning serially"))
 
     def _add_log(self, path: str, display: str | None = None) -> None:
         try:
             log, memo = self._scan_log(path)
         except OSError as exc:
-            self._warnings.append(Warning_(path, 0, f"cannot read: {exc.strerror or exc}"))
+            self._warnings.append(InputWarning(path, 0, f"cannot read: {exc.strerror or exc}"))
             return
         info = TraceInfo(path=path, rank=log.rank, torch_version=log.torch_version, format="torch_trace" if display is None else "tlparse")
         info.readable = log.record_count > 0
@@ -282,7 +283,7 @@ class Index:
                 try:
                     graph = self._graph_from_log(log, group)
                 except Exception as exc:  # a bug on odd input must not lose the other graphs
-                    log.warnings.append(Warning_(path, group.code.line, f"internal error while indexing this graph: {exc!r}"))
+                    log.warnings.append(InputWarning(path, group.code.line, f"internal error while indexing this graph: {exc!r}"))
                     graph = None
                 memo.graphs[signature] = graph
             if graph is None:
@@ -335,7 +336,7 @@ class Index:
         language = "cpp" if path.endswith(".cpp") else None
         parsed = parse_output_code(text, language)
         if not parsed.defs and not parsed.launches and parsed.aot_id is None:
-            self._warnings.append(Warning_(path, 0, "not TorchInductor output code (no kernel definitions, launches or AOT ID); skipped"))
+            self._warnings.append(InputWarning(path, 0, "not TorchInductor output code (no kernel definitions, launches or AOT ID); skipped"))
             return
         dirname = os.path.basename(folder)
         kind = parsed.graph_kind or next((k for k in ("forward", "backward", "inference") if k in dirname), "inference")
@@ -349,7 +350,7 @@ class Index:
                     inputs.mapping = parse_node_mappings(_json.loads(raw))
                     graph.mapping_version = inputs.mapping.version if inputs.mapping else None
                 except ValueError as exc:
-                    self._warnings.append(Warning_(mapping_path, 1, f"invalid JSON: {exc}"))
+                    self._warnings.append(InputWarning(mapping_path, 1, f"invalid JSON: {exc}"))
         for fname in ("inductor_generated_kernel_to_post_grad_nodes.json", "inductor_triton_kernel_to_post_grad_nodes.json"):
             extra = os.path.join(folder, fname)
             if os.path.isfile(extra):
@@ -357,7 +358,7 @@ class Index:
                 try:
                     inputs.kernel_to_post = parse_kernel_to_post(_json.loads(raw)) if raw else None
                 except ValueError as exc:
-                    self._warnings.append(Warning_(extra, 1, f"invalid JSON: {exc}"))
+                    self._warnings.append(InputWarning(extra, 1, f"invalid JSON: {exc}"))
         post = os.path.join(folder, "fx_graph_transformed.py")
         if os.path.isfile(post):
             gtext = _read_text(post, self.warnings)
@@ -373,38 +374,9 @@ class Index:
         """Every kernel (materializes every graph)."""
         return [k for g in self.graphs for k in g.kernels]
 
-    def add_profile(self, path: str, graphs: list[Graph] | None = None):
-        """Join a torch.profiler Chrome trace to ``graphs`` (default: all); returns the
-        :class:`~inductor_lens.profile.ProfileJoin`, or ``None`` (and a warning) if unreadable."""
-        from .profile import join
-        from .readers.chrome_trace import read_chrome_trace
-
-        try:
-            trace = read_chrome_trace(path)
-        except (OSError, EOFError) as exc:
-            self._warnings.append(Warning_(path, 0, f"cannot read profile: {exc}"))
-            return None
-        self._warnings.extend(trace.warnings)
-        result = join(self, trace, graphs)
-        if not result.calls:  # another model's profile, or no compiled graph ran in it
-            self._warnings.append(Warning_(path, 0, "profile matched no compiled graph of the loaded traces; not joined"))
-            return result
-        self.profiles.append(result)
-        return result
-
-    def add_profiles_beside_traces(self) -> None:
-        """Join every profiler trace found beside a loaded log (its folder and the parent) to that
-        log's graphs."""
-        from .profile import profiles_beside
-
-        joined = {os.path.realpath(p.path) for p in self.profiles}
-        for trace in self.traces:
-            if trace.format == "output_code":
-                continue
-            for profile in profiles_beside(trace.path):
-                if os.path.realpath(profile) not in joined:
-                    joined.add(os.path.realpath(profile))
-                    self.add_profile(profile, [g for g in self.graphs if os.path.dirname(g.trace) == os.path.dirname(trace.path)])
+    def add_warnings(self, warnings: list[InputWarning]) -> None:
+        """Record warnings found outside the readers the index runs (a profile join, ...)."""
+        self._warnings.extend(warnings)
 
     def materialize(self) -> None:
         """Materialize every graph now (the server does this in its worker thread), then save
@@ -419,7 +391,7 @@ class Index:
         return [g for g in self._graphs if not (g.loaded and g.broken)]
 
     @property
-    def warnings(self) -> list[Warning_]:
+    def warnings(self) -> list[InputWarning]:
         """Everything skipped or suspicious, with file and line: from scanning, and from the
         graphs materialized so far."""
         out = list(self._warnings)
@@ -472,7 +444,7 @@ class Index:
         if self._by_source is None:
             table: dict[tuple[str, int], list[Kernel]] = {}
             for kernel in self.kernels:
-                for frame in kernel.source:
+                for frame in kernel.frames:
                     bucket = table.setdefault((frame.file, frame.line), [])
                     if not bucket or bucket[-1] is not kernel:
                         bucket.append(kernel)
@@ -532,7 +504,7 @@ def _materialize(graph: Graph, log: torch_trace.TraceLog, group: torch_trace.Gra
         try:
             return cache.extract(text, name, rec.md5)
         except OSError as exc:  # one warning per cache folder, not one per file
-            warns.append(Warning_(cache.root, 0, f"cannot write to the cache folder ({exc.strerror or exc}): output code that "
+            warns.append(InputWarning(cache.root, 0, f"cannot write to the cache folder ({exc.strerror or exc}): output code that "
                                                  "exists only inside a log cannot be opened in an editor; use --cache-dir"))
             return cache.extracted_path(text, name, rec.md5)
 

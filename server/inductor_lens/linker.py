@@ -17,8 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .model import Frame, FxGraph, Graph, Kernel, Location
-from .readers.fx_graph import aten_op_of
+from .model import Frame, FxGraph, Graph, Kernel, Span, aten_op_of
 from .readers.mapping import NodeMapping
 from .readers.output_code import LaunchSite, ParsedCode, split_key
 
@@ -101,8 +100,8 @@ def link_graph(graph: Graph, inputs: GraphInputs) -> list[Kernel]:
         kind = kdef.kind if kdef is not None else (sites[0].kind if sites else "pointwise")
         definition = None
         if kdef is not None:
-            definition = Location(def_paths[name], kdef.line, kdef.col, kdef.end_col)
-        launches = [Location(inputs.code_path, s.line, s.col, s.end_col) for s in sites]
+            definition = Span(def_paths[name], kdef.line, kdef.col, kdef.end_col)
+        launches = [Span(inputs.code_path, s.line, s.col, s.end_col) for s in sites]
 
         mapped = None
         if mapping is not None and key in mapping.kernel_to_post:
@@ -163,7 +162,7 @@ def link_graph(graph: Graph, inputs: GraphInputs) -> list[Kernel]:
                 post_grad_nodes=post_nodes,
                 pre_grad_nodes=pre_nodes,
                 aten_ops=aten,
-                source=list(frames),
+                frames=list(frames),
                 provenance=provenance,
                 frames_from=frames_from,
                 graph=graph,

@@ -1,5 +1,9 @@
 """Join a ``torch.profiler`` trace's device kernels to the index: measured launches and device time.
 
+This sits above the index (the index never imports it): :func:`join_profile` reads a Chrome trace
+and joins it to an index's graphs; the measured times it sets on kernels are never written to the
+on-disk index cache (``Kernel`` does not pickle them), so a join is redone on every index.
+
 For every call of a compiled graph in the trace (a ``## Call CompiledFxGraph ... ##`` op; the
 ``Torch-Compiled Region: <compile id>`` around it names the compile, a ``CompiledFunctionBackward``
 around it makes it the backward, whose compile id comes from the ``fwdbwd`` flow to its forward):
@@ -21,8 +25,8 @@ import re
 from dataclasses import dataclass, field
 
 from .index import Index
-from .model import Graph, Kernel, Measured
-from .readers.chrome_trace import ChromeTrace, looks_like_chrome_trace
+from .model import Graph, InputWarning, Kernel, Measured
+from .readers.chrome_trace import ChromeTrace, looks_like_chrome_trace, read_chrome_trace
 
 _REGION = re.compile(r"^Torch-Compiled Region: (?P<cid>\S+)")
 _CALL = re.compile(r"^## Call CompiledFxGraph\b")
@@ -109,9 +113,8 @@ def _pick_graph(candidates: list[Graph], op_names: set[str]) -> Graph | None:
     return best
 
 
-def join(index: Index, trace: ChromeTrace, graphs: list[Graph] | None = None) -> ProfileJoin:
-    """Attribute every device kernel of ``trace`` to a kernel of ``graphs`` (default: the index's)."""
-    graphs = index.graphs if graphs is None else graphs
+def join_chrome_trace(trace: ChromeTrace, graphs: list[Graph]) -> ProfileJoin:
+    """Attribute every device kernel of ``trace`` to a kernel of ``graphs``; sets ``Kernel.measured``."""
     result = ProfileJoin(path=trace.path, device_events=len(trace.kernels))
     ops = trace.ops
     by_ext = trace.op_by_external_id()
@@ -213,3 +216,34 @@ def profiles_beside(trace_path: str) -> list[str]:
             if os.path.isfile(path) and path not in found and looks_like_chrome_trace(path):
                 found.append(path)
     return found
+
+
+def join_profile(index: Index, path: str, graphs: list[Graph] | None = None) -> ProfileJoin | None:
+    """Join the torch.profiler Chrome trace at ``path`` to ``graphs`` (default: all of the index's)
+    and add it to ``index.profiles``; returns the join, or ``None`` (and a warning) if unreadable.
+    A profile in which no compiled graph ran (another model's) is not added, with a warning."""
+    try:
+        trace = read_chrome_trace(path)
+    except (OSError, EOFError) as exc:
+        index.add_warnings([InputWarning(path, 0, f"cannot read profile: {exc}")])
+        return None
+    index.add_warnings(trace.warnings)
+    result = join_chrome_trace(trace, index.graphs if graphs is None else graphs)
+    if not result.calls:  # another model's profile, or no compiled graph ran in it
+        index.add_warnings([InputWarning(path, 0, "profile matched no compiled graph of the loaded traces; not joined")])
+        return result
+    index.profiles.append(result)
+    return result
+
+
+def join_profiles_beside_traces(index: Index) -> None:
+    """Join every profiler trace found beside a loaded log (its folder and the parent) to that
+    log's graphs."""
+    joined = {os.path.realpath(p.path) for p in index.profiles}
+    for trace in index.traces:
+        if trace.format == "output_code":
+            continue
+        for profile in profiles_beside(trace.path):
+            if os.path.realpath(profile) not in joined:
+                joined.add(os.path.realpath(profile))
+                join_profile(index, profile, [g for g in index.graphs if os.path.dirname(g.trace) == os.path.dirname(trace.path)])

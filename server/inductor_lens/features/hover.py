@@ -6,10 +6,9 @@ import os
 
 from lsprotocol import types
 
-from ..model import Frame, Kernel
-from ..readers.fx_graph import aten_op_of
+from ..model import Frame, Kernel, aten_op_of
 from ..text import format_us, plural
-from .context import LensContext, uri
+from .snapshot import Snapshot, uri
 
 KIND_TEXT = {
     "pointwise": "pointwise Triton kernel",
@@ -25,7 +24,7 @@ KIND_TEXT = {
 MAX_NODES = 12
 
 
-def _frame_link(ctx: LensContext, frame: Frame) -> str:
+def _frame_link(ctx: Snapshot, frame: Frame) -> str:
     local = ctx.local(frame)
     label = f"{os.path.basename(frame.file)}:{local.line if local.path else frame.line}"
     code = f" `{frame.code}`" if frame.code else ""
@@ -38,7 +37,7 @@ def _frame_link(ctx: LensContext, frame: Frame) -> str:
 def shared_outer_frames(kernel: Kernel) -> list[Frame]:
     """Outer frames every stack of ``kernel`` starts with (e.g. GPT-2's ``generic.py:939``)."""
     stacks: dict[int, list[Frame]] = {}
-    for frame in kernel.source:
+    for frame in kernel.frames:
         stacks.setdefault(frame.stack, []).append(frame)
     lists = list(stacks.values())
     if not lists:
@@ -53,7 +52,7 @@ def shared_outer_frames(kernel: Kernel) -> list[Frame]:
     return shared
 
 
-def kernel_markdown(ctx: LensContext, kernel: Kernel, *, launches: int | None = None) -> str:
+def kernel_markdown(ctx: Snapshot, kernel: Kernel, *, launches: int | None = None) -> str:
     """The hover text of one kernel."""
     graph = kernel.graph
     title = f"**`{kernel.key}`**" + (" (debug handle)" if kernel.handle is not None else "")
@@ -98,7 +97,7 @@ def _hover(text: str) -> types.Hover:
     return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text))
 
 
-def hover(ctx: LensContext, path: str, line: int, col: int) -> types.Hover | None:
+def hover(ctx: Snapshot, path: str, line: int, col: int) -> types.Hover | None:
     """Hover at (``line`` 1-based, ``col`` 0-based) of ``path``: kernel, FX node or model line."""
     hit = ctx.kernel_at(path, line, col)
     if hit is not None:
@@ -116,7 +115,7 @@ def hover(ctx: LensContext, path: str, line: int, col: int) -> types.Hover | Non
     return None
 
 
-def node_markdown(ctx: LensContext, graph, role: str, node) -> str:
+def node_markdown(ctx: Snapshot, graph, role: str, node) -> str:
     """Hover on an FX node: its target, model line and the kernels it went into."""
     kernels = ctx.index.kernels_of_node(graph, role, node.name)
     which = "post-grad" if role == "post_grad" else "pre-grad"
@@ -142,11 +141,11 @@ LIST_MAX = 12
 def _innermost_of_stack(kernel: Kernel, frame: Frame) -> Frame | None:
     """The innermost frame of the stack ``frame`` belongs to in ``kernel`` (where the call on an
     outer line really produced the kernel)."""
-    inner = [f for f in kernel.source if f.stack == frame.stack and f.innermost]
+    inner = [f for f in kernel.frames if f.stack == frame.stack and f.innermost]
     return inner[0] if inner else None
 
 
-def source_line_markdown(ctx: LensContext, rows: list) -> str:
+def source_line_markdown(ctx: Snapshot, rows: list) -> str:
     """Hover on a model or library line: the kernels it produced directly, then those produced by
     calls on it, grouped by the inner line that produced them (stack traces share outer frames:
     every GPT-2 kernel passes through the same wrapper line)."""

@@ -25,7 +25,7 @@ import os
 from dataclasses import dataclass, field
 
 from .. import _json
-from ..model import Warning_
+from ..model import InputWarning
 
 #: Traces larger than this (on disk) are parsed as a stream of events.
 STREAM_BYTES = 64 * 1024 * 1024
@@ -66,7 +66,7 @@ class ChromeTrace:
     kernels: list[DeviceKernel] = field(default_factory=list)
     #: fwdbwd flows: id -> {"s": (pid, tid, ts), "f": (pid, tid, ts)}
     flows: dict[object, dict[str, tuple]] = field(default_factory=dict)
-    warnings: list[Warning_] = field(default_factory=list)
+    warnings: list[InputWarning] = field(default_factory=list)
 
     def op_by_external_id(self) -> dict[int, int]:
         """``{External id: op index}`` (how a device kernel names the op that launched it)."""
@@ -117,7 +117,7 @@ def _events_streamed(fh, trace: ChromeTrace):
             at = buf.find('"traceEvents"', pos)
             if at < 0:
                 if eof:
-                    trace.warnings.append(Warning_(trace.path, 0, "no traceEvents array"))
+                    trace.warnings.append(InputWarning(trace.path, 0, "no traceEvents array"))
                     return
                 pos = max(pos, len(buf) - 16)
                 continue
@@ -137,10 +137,10 @@ def _events_streamed(fh, trace: ChromeTrace):
             event, end = decoder.raw_decode(buf, pos)
         except ValueError:
             if eof:
-                trace.warnings.append(Warning_(trace.path, 0, "trace ends inside an event (truncated?)"))
+                trace.warnings.append(InputWarning(trace.path, 0, "trace ends inside an event (truncated?)"))
                 return
             if len(buf) - pos > (1 << 26):
-                trace.warnings.append(Warning_(trace.path, 0, "an event larger than 64 MiB; stopped reading"))
+                trace.warnings.append(InputWarning(trace.path, 0, "an event larger than 64 MiB; stopped reading"))
                 return
             refill()
             continue
@@ -160,7 +160,7 @@ def read_chrome_trace(path: str) -> ChromeTrace:
             try:
                 doc = _json.loads(fh.read())
             except ValueError as exc:
-                trace.warnings.append(Warning_(path, 0, f"not JSON: {exc}"))
+                trace.warnings.append(InputWarning(path, 0, f"not JSON: {exc}"))
                 return trace
             events = doc.get("traceEvents", []) if isinstance(doc, dict) else []
         for event in events:
@@ -178,7 +178,7 @@ def read_chrome_trace(path: str) -> ChromeTrace:
                     trace.ops.append(Op(str(event.get("name")), event.get("pid"), event.get("tid"), float(event["ts"]),
                                         float(event.get("dur", 0.0)), args.get("External id")))
             except (KeyError, TypeError, ValueError):
-                trace.warnings.append(Warning_(path, 0, f"skipped a malformed {cat} event: {str(event)[:120]}"))
+                trace.warnings.append(InputWarning(path, 0, f"skipped a malformed {cat} event: {str(event)[:120]}"))
     _nest(trace)
     return trace
 
