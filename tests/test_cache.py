@@ -10,7 +10,7 @@ import sys
 
 
 from conftest import case_log
-from inductor_lens import index as index_module
+from inductor_lens import loader as loader_module
 from inductor_lens.cache import Cache
 from inductor_lens.index import load
 
@@ -30,8 +30,8 @@ def test_warm_reopen_reads_nothing(tmp_path, monkeypatch):
     def no_scan(*args, **kwargs):
         raise AssertionError("a warm re-open must not scan the log")
 
-    monkeypatch.setattr(index_module.torch_trace, "scan", no_scan)
-    monkeypatch.setattr(index_module, "parse_output_code", no_scan)
+    monkeypatch.setattr(loader_module, "scan_log", no_scan)
+    monkeypatch.setattr(loader_module, "parse_output_code", no_scan)
     warm = load([str(log)], cache)
     assert _kernels(warm) == expected
     assert warm.document(warm.graphs[0].output_code).graph is warm.graphs[0]

@@ -260,12 +260,13 @@ def test_parse_stack_trace_both_variants():
 def test_parallel_scan_of_rank_logs_equals_serial(cache_dir, monkeypatch):
     """Rank logs scanned in parallel processes give the same index as a serial scan."""
     from inductor_lens import index as index_module
+    from inductor_lens import loader as loader_module
     from inductor_lens.cache import Cache
 
     folder = case_dir("torch-2.14-cpu/ddp")
     serial = index_module.Index(Cache(cache_dir), disk_cache=False)
     serial.add(folder)
-    monkeypatch.setattr(index_module, "PARALLEL_SCAN_BYTES", 0)
+    monkeypatch.setattr(loader_module, "PARALLEL_SCAN_BYTES", 0)
     parallel = index_module.Index(Cache(cache_dir), disk_cache=False)
     parallel.add(folder)
     key = lambda idx: [(g.trace, g.rank, g.compile_id, g.kind, [(k.key, k.frames) for k in g.kernels]) for g in idx.graphs]

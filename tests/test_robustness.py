@@ -18,6 +18,7 @@ from inductor_lens.cache import Cache
 from inductor_lens.index import Index, load
 from inductor_lens.profile import join_profile
 from inductor_lens.readers import torch_trace
+from inductor_lens.readers.log_graphs import pair_graphs
 
 ARTIFACTS = os.path.join(REPO, "tests", "artifacts")
 
@@ -56,7 +57,7 @@ def test_truncated_logs_keep_every_complete_graph(corpus, tmp_path):
     """Every graph whose records all lie before the cut is indexed exactly as from the full log."""
     out, items = corpus
     full_log = torch_trace.scan(case_log("torch-2.11-cuda/mlp_train"))
-    groups = torch_trace.pair_graphs(full_log)
+    groups = pair_graphs(full_log)
     full = load([case_log("torch-2.11-cuda/mlp_train")], Cache(str(tmp_path / "c")))
     ends = []
     for group in groups:
@@ -176,7 +177,7 @@ def _pristine(tmp_path_factory=None):
         with open(path, "wb") as fh:
             fh.write(SMALL)
         log = torch_trace.scan(path)
-        groups = torch_trace.pair_graphs(log)
+        groups = pair_graphs(log)
         index = load([path], Cache(os.path.join(folder, "cache")))
         ends = [max(r.payload_end for r in (g.code, g.post_grad, g.pre_grad, g.mapping, g.stack_traces) if r is not None) for g in groups]
         PRISTINE = (index, ends)
