@@ -67,7 +67,7 @@ def test_truncated_logs_keep_every_complete_graph(corpus, tmp_path):
     for item in (i for i in items if i.kind == "truncated"):
         cut = os.path.getsize(item.path)
         index = load([item.path], Cache(str(tmp_path / "c")))
-        complete = [g for g, end in zip(full.graphs, ends) if end <= cut]
+        complete = [g for g, end in zip(full.graphs, ends, strict=False) if end <= cut]
         assert [_graph_key(g) for g in index.graphs][: len(complete)] == [_graph_key(g) for g in complete]
         scan = torch_trace.scan(item.path)
         rows.append({"cut_at": cut, "records": scan.record_count, "graphs": len(index.graphs), "kernels": len(index.kernels),
@@ -216,7 +216,7 @@ def test_mutated_log_keeps_everything_before_the_damage(tmp_path, mutations):
     path = tmp_path / "dedicated_log_torch_trace_mut.log"
     path.write_bytes(bytes(data))
     index = load([str(path)], Cache(str(tmp_path / "cache")), disk_cache=False)
-    intact = [g for g, end in zip(pristine.graphs, ends) if end < first - 1]
+    intact = [g for g, end in zip(pristine.graphs, ends, strict=False) if end < first - 1]
     got = {(_graph_key(g)[0], _graph_key(g)[2]): _graph_key(g) for g in index.graphs}
     for graph in intact:
         assert got.get((graph.compile_id, graph.kind)) == _graph_key(graph)

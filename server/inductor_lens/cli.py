@@ -66,7 +66,7 @@ def _report(args) -> int:
     from .readers.chrome_trace import looks_like_chrome_trace
 
     profiles = [os.path.abspath(p) for p in args.profile]
-    paths = []
+    paths: list[str] = []
     for path in args.paths:  # a profiler trace given as PATH is a profile, not a trace
         (profiles if os.path.isfile(path) and looks_like_chrome_trace(path) else paths).append(path)
     mappings = list(args.path_map)

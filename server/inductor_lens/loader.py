@@ -151,7 +151,7 @@ class LogLoader:
 
         try:
             with ProcessPoolExecutor(max_workers=workers) as pool:
-                for path, log in zip(todo, pool.map(scan_log, todo)):
+                for path, log in zip(todo, pool.map(scan_log, todo), strict=True):
                     self._prefetched[path] = log
         except Exception as exc:  # no processes here (sandbox, frozen app): scan serially
             warnings.append(InputWarning(logs[0], 0, f"parallel scan unavailable ({exc!r}); scanning serially"))

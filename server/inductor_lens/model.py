@@ -191,13 +191,25 @@ class Kernel:
         return tuple(None if name == "measured" else getattr(self, name) for name in self.__slots__)
 
     def __setstate__(self, state) -> None:
-        for name, value in zip(self.__slots__, state):
+        for name, value in zip(self.__slots__, state, strict=True):
             setattr(self, name, value)
 
     def for_graph(self, graph: "Graph") -> "Kernel":
         """The same kernel in another, identical graph (lists are shared, never mutated)."""
         return Kernel(self.key, self.name, self.kind, self.handle, self.definition, self.launches, self.post_grad_nodes,
                       self.pre_grad_nodes, self.aten_ops, self.frames, self.provenance, self.frames_from, graph)
+
+    @property
+    def home(self) -> Span | None:
+        """Where the kernel *is*: its definition, else its first launch (extern and fallback
+        calls have no definition).  Go to definition, workspace symbols."""
+        return self.definition or (self.launches[0] if self.launches else None)
+
+    @property
+    def first_launch(self) -> Span | None:
+        """Where the kernel *runs*: its first launch, else its definition (a kernel defined and
+        never launched).  Links in hovers and lenses."""
+        return self.launches[0] if self.launches else self.definition
 
     @property
     def model_lines(self) -> list[Frame]:

@@ -61,7 +61,7 @@ class PathResolver:
         if use_interpreter_site_packages:
             extra += interpreter_site_packages()
         self.site_packages = [p for p in dict.fromkeys(extra) if os.path.isdir(p)]
-        self._cache: dict[tuple[str, str | None], str | None] = {}
+        self._cache: dict[tuple[str, str | None, int | None], str | None] = {}
         self._by_name: dict[str, list[str]] | None = None
 
     def _walk_roots(self) -> dict[str, list[str]]:

@@ -50,11 +50,10 @@ def aten_name(kernel_name: str) -> str | None:
 
 @dataclass
 class ProfileJoin:
-    """The result: ``measured`` per kernel (also set on ``Kernel.measured``), ``unattributed``
+    """The result (the measured times themselves are set on ``Kernel.measured``): ``unattributed``
     device kernels ``{name: [count, total_us]}``, and the graph calls found ``(compile id, kind)``."""
 
     path: str
-    measured: dict[int, Measured] = field(default_factory=dict)
     unattributed: dict[str, list] = field(default_factory=dict)
     calls: list[tuple[str, str]] = field(default_factory=list)
     device_events: int = 0
@@ -127,7 +126,7 @@ def join_chrome_trace(trace: ChromeTrace, graphs: list[Graph]) -> ProfileJoin:
     kernels_by_id: dict[int, Kernel] = {}
     for call in (i for i, op in enumerate(ops) if _CALL.match(op.name)):
         cid, kind, backward_op = _call_context(trace, call)
-        if kind == "backward":
+        if kind == "backward" and backward_op is not None:
             cid = _backward_compile_id(trace, backward_op)
         descendants = []
         stack = list(children.get(call, []))
@@ -157,7 +156,7 @@ def join_chrome_trace(trace: ChromeTrace, graphs: list[Graph]) -> ProfileJoin:
                 by_name.setdefault(kernel.name, []).append(kernel)
         seen: dict[tuple[int, str], int] = {}
 
-        def claim(i: int, table: dict[str, list[Kernel]], key: str) -> None:
+        def claim(i: int, table: dict[str, list[Kernel]], key: str, seen: dict[tuple[int, str], int] = seen) -> None:
             """Op ``i`` is the n-th op called ``key`` in this call: the n-th launch in ``table``."""
             n = seen.get((id(table), key), 0)
             seen[(id(table), key)] = n + 1
@@ -177,27 +176,25 @@ def join_chrome_trace(trace: ChromeTrace, graphs: list[Graph]) -> ProfileJoin:
         result.traces = {g.trace for g in graphs}
     totals: dict[int, list] = {}
     for event in trace.kernels:
-        kernel = None
-        op = by_ext.get(event.external_id)
-        if op is not None:
-            for i in [op, *trace.ancestors(op)]:
+        attributed: Kernel | None = None
+        op_index = by_ext.get(event.external_id) if event.external_id is not None else None
+        if op_index is not None:
+            for i in [op_index, *trace.ancestors(op_index)]:
                 if i in owner:
-                    kernel = owner[i]
+                    attributed = owner[i]
                     break
-        if kernel is None:
+        if attributed is None:
             entry = result.unattributed.setdefault(event.name, [0, 0.0])
             entry[0] += 1
             entry[1] += event.dur
             continue
-        entry = totals.setdefault(id(kernel), [0, 0.0])
+        entry = totals.setdefault(id(attributed), [0, 0.0])
         entry[0] += 1
         entry[1] += event.dur
     for key, kernel in kernels_by_id.items():
         events, total = totals.get(key, [0, 0.0])
         n = runs[key]
-        measured = Measured(runs=n, events=events, total_us=round(total, 3), mean_us=round(total / n, 3) if n else 0.0)
-        result.measured[key] = measured
-        kernel.measured = measured
+        kernel.measured = Measured(runs=n, events=events, total_us=round(total, 3), mean_us=round(total / n, 3) if n else 0.0)
     return result
 
 

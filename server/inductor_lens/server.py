@@ -110,7 +110,7 @@ class InductorLensServer(LanguageServer):
         params = protocol.status_json(self.snapshot.index, state, message)
         self.send(lambda: self.protocol.notify("inductorLens/status", params))
 
-    def progress(self, token: str, what: str, message: str, percentage: int | None = None) -> None:
+    def report_progress(self, token: str, what: str, message: str, percentage: int | None = None) -> None:
         """``$/progress`` ``begin``/``report``/``end`` of an indexing run (when the client supports it)."""
         if not self.progress_supported:
             return

@@ -142,16 +142,16 @@ class IndexWorker:
         folders = server.folders
         paths = server.settings.trace_paths(folders, server.extra_traces)
         server.notify_status("indexing", message=f"indexing {len(paths)} trace(s)")
-        server.progress(token, "begin", f"{len(paths)} trace(s)")
+        server.report_progress(token, "begin", f"{len(paths)} trace(s)")
         started = time.perf_counter()
         index = Index(server.cache, self.log_scans)
         for n, path in enumerate(paths):
-            server.progress(token, "report", os.path.basename(path.rstrip("/")), int(50 * n / max(len(paths), 1)))
+            server.report_progress(token, "report", os.path.basename(path.rstrip("/")), int(50 * n / max(len(paths), 1)))
             index.add(path)
         graphs = index.graphs
         for n, graph in enumerate(graphs):  # parse payloads (the cold index above only scanned)
             if n % 16 == 0:
-                server.progress(token, "report", f"graph {n + 1} of {len(graphs)}", 50 + int(50 * n / max(len(graphs), 1)))
+                server.report_progress(token, "report", f"graph {n + 1} of {len(graphs)}", 50 + int(50 * n / max(len(graphs), 1)))
             graph.ensure()
         index.save_cache()
         for profile in server.settings.profile_paths(folders) + list(server.extra_profiles):
@@ -166,7 +166,7 @@ class IndexWorker:
         self._finish(generation)
         elapsed = time.perf_counter() - started
         kernels = len(index.kernels)
-        server.progress(token, "end", f"{kernels} kernels")
+        server.report_progress(token, "end", f"{kernels} kernels")
         for w in index.warnings:
             server.log(types.MessageType.Warning, f"{w.file}:{w.line}: {w.message}")
         server.log(types.MessageType.Info, f"indexed {len(index.traces)} trace(s), {len(index.graphs)} graph(s), {kernels} kernels in {elapsed:.2f}s")

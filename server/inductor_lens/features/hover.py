@@ -43,7 +43,7 @@ def shared_outer_frames(kernel: Kernel) -> list[Frame]:
     if not lists:
         return []
     shared: list[Frame] = []
-    for level in zip(*lists):
+    for level in zip(*lists, strict=False):  # stacks of different depths
         first = level[0]
         if all((f.file, f.line) == (first.file, first.line) for f in level) and not any(f.innermost for f in level):
             shared.append(first)
@@ -81,7 +81,7 @@ def kernel_markdown(ctx: Snapshot, kernel: Kernel, *, launches: int | None = Non
             op = aten_op_of(post.nodes[name].target) if post is not None and name in post.nodes else None
             shown.append(f"`{name}`" + (f" ({op})" if op else ""))
         more = f" … +{len(kernel.post_grad_nodes) - MAX_NODES}" if len(kernel.post_grad_nodes) > MAX_NODES else ""
-        parts.append(f"**Fuses {len(kernel.post_grad_nodes)} post-grad node{'s' if len(kernel.post_grad_nodes) != 1 else ''}:** " + ", ".join(shown) + more)
+        parts.append(f"**Fuses {plural(len(kernel.post_grad_nodes), 'post-grad node')}:** " + ", ".join(shown) + more)
     if kernel.aten_ops:
         parts.append("**ATen ops:** " + ", ".join(kernel.aten_ops))
     if kernel.pre_grad_nodes:
@@ -125,10 +125,10 @@ def node_markdown(ctx: Snapshot, graph, role: str, node) -> str:
     if kernels:
         items = []
         for k in kernels:
-            loc = k.launches[0] if k.launches else k.definition
+            loc = k.first_launch
             link = f"[{k.key}]({uri(loc.path)}#L{loc.line})" if loc else k.key
-            items.append(f"- {link} — {KIND_TEXT.get(k.kind, k.kind)}, {k.graph.kind} graph")
-        parts.append(f"**Went into {len(kernels)} kernel{'s' if len(kernels) != 1 else ''}:**\n" + "\n".join(items))
+            items.append(f"- {link} — {KIND_TEXT.get(k.kind, k.kind)}, {k.graph.kind if k.graph else '?'} graph")
+        parts.append(f"**Went into {plural(len(kernels), 'kernel')}:**\n" + "\n".join(items))
     else:
         parts.append("*No kernel computes this node (view, placeholder, or fused away).*")
     return "\n\n".join(parts)
@@ -163,7 +163,7 @@ def source_line_markdown(ctx: Snapshot, rows: list) -> str:
         via = [(k, f) for k, f in items if not f.innermost]
         lines = []
         for kernel, _ in direct[:LIST_MAX]:
-            loc = kernel.launches[0] if kernel.launches else kernel.definition
+            loc = kernel.first_launch
             link = f"[{kernel.key}]({uri(loc.path)}#L{loc.line})" if loc else kernel.key
             took = f", {format_us(kernel.measured.total_us)}" if kernel.measured is not None else ""
             lines.append(f"- {link} — {KIND_TEXT.get(kernel.kind, kernel.kind)}, compile {kernel.graph.compile_id} {kernel.graph.kind}{took}")

@@ -85,7 +85,7 @@ def source_lenses(ctx: Snapshot, path: str) -> list[Lens]:
             parts.append(text)
         targets = []
         for kernel, _ in rows:
-            loc = kernel.launches[0] if kernel.launches else kernel.definition
+            loc = kernel.first_launch
             if loc is not None:
                 targets.append(lsp_location(loc))
         lenses.append(Lens(line, " | ".join(parts), targets))

@@ -61,18 +61,16 @@ def definition(ctx: Snapshot, path: str, line: int, col: int) -> list[types.Loca
         if found is not None:
             graph, role, node = found
             kernels = ctx.index.kernels_of_node(graph, role, node.name)
-            return [lsp_location(k.definition or k.launches[0]) for k in kernels if k.definition or k.launches]
+            return [lsp_location(home) for k in kernels if (home := k.home) is not None]
         fx = getattr(doc.graph, doc.role)
         frame = fx.comment_frames.get(line) if fx is not None else None
-        if frame is not None:
-            loc = ctx.location_of_frame(frame)
-            return [lsp_location(loc)] if loc else []
-        return []
+        span = ctx.location_of_frame(frame) if frame is not None else None
+        return [lsp_location(span)] if span else []
     out: list[types.Location] = []
     for kernel, _ in ctx.kernels_on_source_line(path, line):
-        loc = kernel.definition or (kernel.launches[0] if kernel.launches else None)
-        if loc is not None and lsp_location(loc) not in out:
-            out.append(lsp_location(loc))
+        home = kernel.home
+        if home is not None and lsp_location(home) not in out:
+            out.append(lsp_location(home))
     return out
 
 
@@ -116,14 +114,14 @@ def linked_ranges(ctx: Snapshot, path: str, line: int, col: int) -> dict[str, li
             if not kernels:  # a node no kernel computes: still show it and its model line
                 graph, role, node = found
                 fx = getattr(graph, role)
-                loc = [lsp_location(Span(fx.path, node.line, node.col, node.col + len(node.name)))]
-                src = [lsp_location(l) for l in [ctx.location_of_frame(node.frame)] if l] if node.frame else []
-                return {**empty, ("postGrad" if role == "post_grad" else "preGrad"): loc, "source": src}
+                here = [lsp_location(Span(fx.path, node.line, node.col, node.col + len(node.name)))]
+                src = [lsp_location(s) for s in [ctx.location_of_frame(node.frame)] if s] if node.frame else []
+                return {**empty, ("postGrad" if role == "post_grad" else "preGrad"): here, "source": src}
         else:
             kernels = [k for k, _ in ctx.kernels_on_source_line(path, line)]
     if not kernels:
         return empty
-    out = {key: [] for key in empty}
+    out: dict[str, list[types.Location]] = {key: [] for key in empty}
     for kernel in kernels:
         for key, locs in (
             ("preGrad", _graph_node_locations(ctx, kernel, "pre_grad")),

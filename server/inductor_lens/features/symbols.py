@@ -58,7 +58,7 @@ def workspace_symbols(ctx: Snapshot, query: str, limit: int = 500) -> list[types
         hay = [kernel.key.lower(), *(a.lower() for a in kernel.aten_ops), *(l.lower() for l in lines)]
         if q and not any(q in h for h in hay):
             continue
-        loc = kernel.definition or (kernel.launches[0] if kernel.launches else None)
+        loc = kernel.home
         if loc is None:
             continue
         graph = kernel.graph

@@ -54,7 +54,6 @@ class DeviceKernel:
     ts: float
     dur: float
     external_id: int | None
-    stream: object = None
 
 
 @dataclass
@@ -166,14 +165,14 @@ def read_chrome_trace(path: str) -> ChromeTrace:
         for event in events:
             if not isinstance(event, dict) or event.get("cat") not in _KEEP:
                 continue
-            args = event.get("args") if isinstance(event.get("args"), dict) else {}
+            args: dict = event["args"] if isinstance(event.get("args"), dict) else {}
             cat = event["cat"]
             try:
                 if cat == "kernel":
                     trace.kernels.append(DeviceKernel(str(event.get("name")), float(event["ts"]), float(event.get("dur", 0.0)),
-                                                      args.get("External id"), args.get("stream")))
+                                                      args.get("External id")))
                 elif cat == "fwdbwd":
-                    trace.flows.setdefault(event.get("id"), {})[event.get("ph")] = (event.get("pid"), event.get("tid"), float(event["ts"]))
+                    trace.flows.setdefault(event.get("id"), {})[str(event.get("ph"))] = (event.get("pid"), event.get("tid"), float(event["ts"]))
                 elif event.get("ph") == "X":
                     trace.ops.append(Op(str(event.get("name")), event.get("pid"), event.get("tid"), float(event["ts"]),
                                         float(event.get("dur", 0.0)), args.get("External id")))

@@ -182,7 +182,8 @@ class TraceLog:
         sink = self.warnings if warnings is None else warnings
         data, problem = self._payload_bytes(record)
         if data is None:
-            sink.append(problem)
+            if problem is not None:
+                sink.append(problem)
             return None
         try:
             return data.decode("utf-8")
@@ -227,14 +228,15 @@ def scan(path: str, previous: TraceLog | None = None) -> TraceLog:
     ``TraceLog.warnings``; payload damage is found when a payload is read.
     """
     size = os.path.getsize(path)
-    if previous is not None and previous.path == path and previous.size <= size and previous.tail_offset is not None:
+    resume = previous.tail_offset if previous is not None and previous.path == path and previous.size <= size else None
+    if previous is not None and resume is not None:
         log = previous
         log.size = size
         tail_line = log.tail_line
         log.records = [r for r in log.records if r.line < tail_line]
         log.warnings = [w for w in log.warnings if w.line < tail_line]
         log.record_count -= 1
-        start, line = log.tail_offset, tail_line
+        start, line = resume, tail_line
     else:
         log = TraceLog(path=path, size=size)
         match = _RANK_IN_NAME.search(os.path.basename(path))
