@@ -81,6 +81,11 @@ def same_text(path: str, text: str) -> bool:
     return disk.rstrip("\n") == logged or disk.startswith(logged + "\n")
 
 
+def _reads_from(signature: tuple, line: int) -> bool:
+    """Whether a graph signature (:meth:`GraphRecords.signature`) has a record at ``line`` or later."""
+    return any(isinstance(part, tuple) and part and isinstance(part[0], int) and part[0] >= line for part in signature[3:])
+
+
 class LogLoader:
     """Scans logs and makes their cold graphs, for one :class:`~inductor_lens.index.Index`.
 
@@ -115,7 +120,12 @@ class LogLoader:
             return scan.log, scan
         prefetched = self._prefetched.pop(path, None)
         if scan is not None and st.st_size >= scan.log.size and head.startswith(scan.head):
-            log = scan_log(path, previous=scan.log)  # appended: read only the new part
+            # appended: read only the new part, and rebuild every graph that read the old last
+            # record (its payload may have been cut where the writer was) or found damage
+            resume = scan.log.tail_line if scan.log.tail_offset is not None else None
+            scan.graphs = {sig: g for sig, g in scan.graphs.items() if g is not None and not (g.loaded and g.warnings)
+                           and (resume is None or not _reads_from(sig, resume))}
+            log = scan_log(path, previous=scan.log)
         else:
             log = prefetched if prefetched is not None and prefetched.size == st.st_size else scan_log(path)
             scan = LogScan(identity, head, log, {})

@@ -259,14 +259,16 @@ MAX_ENVELOPE_BYTES = 1 << 24
 MAX_PAYLOAD_BYTES = 1 << 28
 
 
-def _check_tail(log: TraceLog, fh, line: int, offset: int) -> None:
-    """Report a log that ends mid-record (crashed run, or a log still being written)."""
+def _check_tail(log: TraceLog, fh, line: int, offset: int, end: int) -> None:
+    """Report a log that ends mid-record (crashed run, or a log still being written).
+
+    Only the bytes the scan read (up to ``end``) count: a log still being written may have grown
+    since, and the last record's payload as scanned is what the index will read."""
     log.incomplete_tail_line = None
-    fh.seek(0, os.SEEK_END)
-    if fh.tell() - offset > MAX_PAYLOAD_BYTES:
+    if end - offset > MAX_PAYLOAD_BYTES:
         return  # too big to verify here; its payload is checked if the index ever reads it
     fh.seek(offset)
-    record = fh.read()  # the last record only
+    record = fh.read(end - offset)  # the last record only, as scanned
     env_end = record.find(b"\n")
     env = record if env_end < 0 else record[:env_end]
     if not env.rstrip().endswith(b"}"):
@@ -405,12 +407,13 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int) -> None:
         base += keep_from
         anchor_i = 0
         search_from = 0
-    flush(base + len(buf))
+    end = base + len(buf)  # what this scan read; a log being written may be longer already
+    flush(end)
     if last_i is not None:
         last = (base + last_i, line_at(last_i))
     if last is not None:
         log.tail_offset, log.tail_line = last
-        _check_tail(log, fh, last[1], last[0])
+        _check_tail(log, fh, last[1], last[0], end)
     if not log.first_header_seen:
         log.warnings.append(InputWarning(path, 1, "no TORCH_TRACE records found (not a structured trace log?)"))
     if log.torch_version is None:
