@@ -11,7 +11,7 @@ import pytest
 
 from conftest import TRACES, case_log, compile_id, raw_records
 from inductor_lens.features import health, hover, lenses
-from inductor_lens.features.context import LensContext
+from inductor_lens.features.snapshot import Snapshot
 from inductor_lens.paths import PathResolver
 from inductor_lens.text import format_seconds
 
@@ -38,7 +38,7 @@ def ctx_of(load_case):
 
     def _ctx(case):
         if case not in memo:
-            memo[case] = LensContext(load_case(case), PathResolver([("/workspace/proj", TRACES)]))
+            memo[case] = Snapshot(load_case(case), PathResolver([("/workspace/proj", TRACES)]))
         return memo[case]
 
     return _ctx
@@ -164,6 +164,6 @@ def test_kernel_hover_shows_triton_compile_time(ctx_of):
 
 
 def test_unresolved_model_file_gives_no_diagnostics_but_the_report_keeps_them(load_case):
-    ctx = LensContext(load_case("torch-2.14-cpu/graph_breaks"), PathResolver([], use_interpreter_site_packages=False))
+    ctx = Snapshot(load_case("torch-2.14-cpu/graph_breaks"), PathResolver([], use_interpreter_site_packages=False))
     assert health.diagnostics(ctx, HEALTH_PY) == [] and health.function_lenses(ctx, HEALTH_PY) == []
     assert len(ctx.index.compile_events) == 3

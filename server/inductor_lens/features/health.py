@@ -1,10 +1,10 @@
 """Compile health where the code is: diagnostics on the model lines where graphs break and guards
 failed, a code lens on each compiled function, a kernel's compile facts for its hover.
 
-Pure functions of a :class:`~inductor_lens.features.context.LensContext` (the index's
+Pure functions of a :class:`~inductor_lens.features.context.Snapshot` (the index's
 ``compiles``, ``compile_events`` and ``kernel_compile_info``, read by
 :mod:`inductor_lens.readers.compile_health`); lines 1-based, as everywhere in ``features``.
-Per snapshot the tables are built once (``ctx.memo``) and answers are lookups.
+Per snapshot the tables are built once (``ctx.cached``) and answers are lookups.
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 
 from lsprotocol import types
 
-from ..model import Compile, CompileEvent, Frame, Kernel, Location
+from ..model import Compile, CompileEvent, Frame, Kernel, Span
 from ..readers.compile_health import base_compile_id
 from ..text import format_seconds, format_us, plural
-from .context import LensContext
+from .snapshot import Snapshot
 from .navigation import lsp_location
 
 SOURCE = "Inductor Lens"
@@ -49,7 +49,7 @@ class _Function:
         return self.frame.function or "?"
 
 
-def _functions(ctx: LensContext) -> list[_Function]:
+def _functions(ctx: Snapshot) -> list[_Function]:
     """Compiled functions per trace (by file, first line and name), events joined by frame compile."""
 
     def build() -> list[_Function]:
@@ -67,7 +67,7 @@ def _functions(ctx: LensContext) -> list[_Function]:
                 owner.events.append(e)
         return list(out.values())
 
-    return ctx.memo(("health", "functions"), build)
+    return ctx.cached(("health", "functions"), build)
 
 
 def guard_of(message: str) -> tuple[str | None, str]:
@@ -119,10 +119,10 @@ def function_summary(fn_compiles: list[Compile], events: list[CompileEvent]) -> 
 
 def _log_location(trace: str, line: int, width: int) -> types.Location:
     """A log line where a record's reason text starts (after the payload's TAB)."""
-    return lsp_location(Location(trace, line, 1, 1 + max(width, 1)))
+    return lsp_location(Span(trace, line, 1, 1 + max(width, 1)))
 
 
-def _lens_targets(ctx: LensContext, fn: _Function) -> list[types.Location]:
+def _lens_targets(ctx: Snapshot, fn: _Function) -> list[types.Location]:
     """What the lens peeks: each recompilation's and failure's record in the log (the line shows
     PyTorch's reason; one list in the peek), else the model lines of its graph breaks, else the
     output code of its compiles."""
@@ -141,18 +141,18 @@ def _lens_targets(ctx: LensContext, fn: _Function) -> list[types.Location]:
         bases = {base_compile_id(c.compile_id) for c in fn.compiles}
         for graph in ctx.index.graphs:
             if graph.trace == fn.trace and base_compile_id(graph.compile_id) in bases:
-                out.append(lsp_location(Location(graph.output_code, 1)))
+                out.append(lsp_location(Span(graph.output_code, 1)))
     return out
 
 
-def function_lenses(ctx: LensContext, path: str) -> list[FunctionLens]:
+def function_lenses(ctx: Snapshot, path: str) -> list[FunctionLens]:
     """One lens on each compiled function's first line in ``path``:
     ``compiled 9× · 8 recompiles · 4.2 s compiling`` (per trace when several traces compiled it)."""
-    table = ctx.memo(("health", "lenses"), lambda: _lens_table(ctx))
+    table = ctx.cached(("health", "lenses"), lambda: _lens_table(ctx))
     return list(table.get(os.path.abspath(path), []))
 
 
-def _lens_table(ctx: LensContext) -> dict[str, list[FunctionLens]]:
+def _lens_table(ctx: Snapshot) -> dict[str, list[FunctionLens]]:
     by_line: dict[tuple[str, int], list[_Function]] = {}
     for fn in _functions(ctx):
         local = ctx.local(fn.frame)
@@ -176,20 +176,20 @@ def _lens_table(ctx: LensContext) -> dict[str, list[FunctionLens]]:
 # ----------------------------------------------------------------------------- diagnostics
 
 
-def diagnostics(ctx: LensContext, path: str) -> list[types.Diagnostic]:
+def diagnostics(ctx: Snapshot, path: str) -> list[types.Diagnostic]:
     """Warnings on the lines of ``path`` where a graph broke or a guard failed (PyTorch's reason,
     explanation and hint in the message, the record and the compiled function as related
     information); recompiles and failures PyTorch gives no user line for sit on the compiled
     function's first line.  One diagnostic per frame compile and line (its attempts together)."""
-    table = ctx.memo(("health", "diagnostics"), lambda: _diagnostic_table(ctx))
+    table = ctx.cached(("health", "diagnostics"), lambda: _diagnostic_table(ctx))
     return list(table.get(os.path.abspath(path), []))
 
 
-def _range(loc: Location) -> types.Range:
+def _range(loc: Span) -> types.Range:
     return lsp_location(loc).range
 
 
-def _related(ctx: LensContext, fn: _Function | None, e: CompileEvent) -> list[types.DiagnosticRelatedInformation]:
+def _related(ctx: Snapshot, fn: _Function | None, e: CompileEvent) -> list[types.DiagnosticRelatedInformation]:
     out = []
     for frame in e.stack[:-1] if e.kind == "graph_break" else []:
         loc = ctx.location_of_frame(frame)
@@ -234,14 +234,14 @@ def _diagnostic(rng: types.Range, message: str, e: CompileEvent, related) -> typ
     )
 
 
-def _diagnostic_table(ctx: LensContext) -> dict[str, list[types.Diagnostic]]:
+def _diagnostic_table(ctx: Snapshot) -> dict[str, list[types.Diagnostic]]:
     fn_of: dict[tuple[str, str], _Function] = {}
     for fn in _functions(ctx):
         for c in fn.compiles:
             fn_of[(fn.trace, base_compile_id(c.compile_id))] = fn
     table: dict[str, list[types.Diagnostic]] = {}
     done: set[tuple] = set()
-    unplaced: dict[tuple[str, int], list[tuple[_Function, CompileEvent, Location]]] = {}
+    unplaced: dict[tuple[str, int], list[tuple[_Function, CompileEvent, Span]]] = {}
     for e in ctx.index.compile_events:
         owner = fn_of.get((e.trace, base_compile_id(e.compile_id)))
         loc = ctx.location_of_frame(e.location) if e.location is not None else None
@@ -287,7 +287,7 @@ def _config(value) -> str:
     return str(value)
 
 
-def kernel_compile_markdown(ctx: LensContext, kernel: Kernel) -> str | None:
+def kernel_compile_markdown(ctx: Snapshot, kernel: Kernel) -> str | None:
     """``**Compile time:** 231.0 ms · one config: XBLOCK=1, num_warps=4, num_stages=1`` (or
     ``349.2 ms · autotune cache miss · 3 configs``) from
     the graph's ``triton_kernel_info`` record, or ``None`` when it has none for this kernel."""

@@ -37,10 +37,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 from .. import _json
-from ..model import Compile, CompileEvent, Frame, Warning_
+from ..model import Compile, CompileEvent, Frame, InputWarning
 
 GRAPH_BREAK = "dynamo_graph_break_reason"
 RECOMPILE = "recompile_reasons"
@@ -82,7 +82,7 @@ class CompileHealth:
     compiles: list[Compile] = field(default_factory=list)
     events: list[CompileEvent] = field(default_factory=list)
     kernel_info: dict[tuple[str, int], dict[str, dict]] = field(default_factory=dict)
-    warnings: list[Warning_] = field(default_factory=list)
+    warnings: list[InputWarning] = field(default_factory=list)
 
 
 def base_compile_id(compile_id: str) -> str:
@@ -133,7 +133,7 @@ class _Group:
     pending_breaks: int = 0
 
 
-def read_compile_health(records, payload: Callable[[object], str | None], strings: dict[int, str], path: str,
+def read_compile_health(records, payload: Callable[[Any], str | None], strings: dict[int, str], path: str,
                         rank: int | None = None) -> CompileHealth:
     """Read the compile records of one log (see the module docstring for the formats).
 
@@ -147,7 +147,7 @@ def read_compile_health(records, payload: Callable[[object], str | None], string
     recompiled: set[str] = set()  # compile ids with a recompile_reasons artifact
 
     def warn(line: int, message: str) -> None:
-        out.warnings.append(Warning_(path, line, message))
+        out.warnings.append(InputWarning(path, line, message))
 
     for record in records:
         kind, name, cid = record.kind, record.name, record.compile_id
