@@ -320,3 +320,22 @@ def test_report_table_opens_with_compile_health(cache_dir):
         assert f"graph break at health.py:{line} [{cid}]: {message}" in out
     assert "— hint: Remove the `torch._dynamo.graph_break()` call." in out
     assert "│ 0/0_1   │ health.py:27 noisy" in out
+
+
+@pytest.mark.parametrize("lineno", [55, "55"])
+def test_failure_with_a_user_frame_is_located_there(tmp_path, cache_dir, lineno):
+    """The recompile-limit record of recompiles_health names no user frame; a failure that does
+    (fail_user_frame_filename / _lineno, e.g. an exception in user code) sits on that line."""
+    dst = str(tmp_path / "dedicated_log_torch_trace_fail.log")
+
+    def edit(env, payload):
+        if "compilation_metrics" in env and compile_id(env) == "1/8":
+            env["compilation_metrics"].update(fail_user_frame_filename="/workspace/proj/health.py", fail_user_frame_lineno=lineno)
+        return env, payload, False
+
+    _rewrite(case_log("torch-2.14-cpu/recompiles_health"), dst, edit)
+    index = load([dst], Cache(cache_dir), disk_cache=False)
+    (failure,) = _events(index, "failure")
+    assert (failure.location.file, failure.location.line) == ("/workspace/proj/health.py", 55)
+    assert next(c for c in index.compiles if c.compile_id == "1/8").failure["line"] == 55
+    assert not [w for w in index.warnings if w.file == dst]

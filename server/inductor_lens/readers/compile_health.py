@@ -52,7 +52,7 @@ START = "dynamo_start"
 #: Envelope keys of output code records: a ``triton_kernel_info`` belongs to the graph whose code precedes it.
 _CODE = {("inductor_output_code", None), ("graph_dump", "inductor_aot_wrapper_code"), ("graph_dump", "inductor_aot_code")}
 
-_BREAK_HEAD = re.compile(r"^Graph break(?: \([^)\n]*\))? in user code at (?P<file>.+):(?P<line>\d+)\s*$", re.M)
+_BREAK_HEAD = re.compile(r"^Graph break(?: \([^)\n]*\))? in user code at (?P<file>.+):(?P<line>\d+)", re.M)
 _FRAME = re.compile(r'^\s*File "(?P<file>[^"]+)", line (?P<line>\d+)(?:, in (?P<func>[^\n]+))?\n(?P<code>(?:[ \t]+[^\n]*\n?)?)', re.M)
 _URL = re.compile(r"For more details about this graph break, please visit: (\S+)")
 _SECTION = re.compile(r"^\s*(Explanation|Hint|Developer debug context):\s?(.*)$")
@@ -276,6 +276,8 @@ def _metrics_events(compile_: Compile, metrics: dict, recompiled: set[str], line
         _, explanation, hint, url = _sections(fail)
         message = fail.strip().split("\n", 1)[0].strip()  # "Dynamo recompile limit exceeded", an exception's first line
         file, lineno = metrics.get("fail_user_frame_filename"), metrics.get("fail_user_frame_lineno")
+        if isinstance(lineno, str) and lineno.isdigit():
+            lineno = int(lineno)
         location = Frame(file, lineno, "", "") if isinstance(file, str) and file and isinstance(lineno, int) else None
         fail_type = metrics.get("fail_type")
         compile_.failure = {"type": fail_type if isinstance(fail_type, str) else None, "reason": fail,
