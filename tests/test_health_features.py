@@ -167,3 +167,32 @@ def test_unresolved_model_file_gives_no_diagnostics_but_the_report_keeps_them(lo
     ctx = Snapshot(load_case("torch-2.14-cpu/graph_breaks"), PathResolver([], use_interpreter_site_packages=False))
     assert health.diagnostics(ctx, HEALTH_PY) == [] and health.function_lenses(ctx, HEALTH_PY) == []
     assert len(ctx.index.compile_events) == 3
+
+
+def test_ranks_share_one_warning_and_the_lens_names_or_sums_them(tmp_path, cache_dir):
+    """A job's ranks log the same graph break: one warning says which ranks; the lens of a function
+    compiled by a few traces names each, by many sums them."""
+    import shutil
+
+    from inductor_lens.cache import Cache
+    from inductor_lens.index import load
+
+    src = case_log("torch-2.14-cpu/graph_breaks")
+    metrics = _metrics("torch-2.14-cpu/graph_breaks")
+    noisy_line = _line_no(HEALTH_PY, "def noisy")
+    for ranks in (2, 4):
+        folder = tmp_path / f"ranks{ranks}"
+        folder.mkdir()
+        for rank in range(ranks):
+            shutil.copy(src, folder / f"dedicated_log_torch_trace_rank_{rank}_copy.log")
+        ctx = Snapshot(load([str(folder)], Cache(cache_dir)), PathResolver([("/workspace/proj", TRACES)]))
+        diags = [d for d in health.diagnostics(ctx, HEALTH_PY) if d.code == "gb0059"]
+        (diag,) = diags
+        assert diag.message.endswith(f"Recorded by {ranks} traces (ranks {', '.join(map(str, range(ranks)))})")
+        (lens,) = [l for l in health.function_lenses(ctx, HEALTH_PY) if l.line == noisy_line]
+        one = f"compiled 1× · 1 graph break · {format_seconds(metrics['0/0_1']['entire_frame_compile_time_s'])} compiling"
+        if ranks == 2:
+            assert lens.title == f"rank 0: {one} | rank 1: {one}"
+        else:
+            total = format_seconds(4 * metrics["0/0_1"]["entire_frame_compile_time_s"])
+            assert lens.title == f"4 traces: compiled 4× · 4 graph breaks · {total} compiling"

@@ -92,19 +92,32 @@ def problem_counts(index) -> dict[str, int]:
 # ----------------------------------------------------------------------------- lenses
 
 
-def _trace_label(trace: str) -> str:
-    parent = os.path.basename(os.path.dirname(trace))
-    if parent in ("trace", "torch_trace", ""):
-        parent = os.path.basename(os.path.dirname(os.path.dirname(trace))) or parent
-    return parent or os.path.basename(trace)
+def _trace_labels(fns: list[_Function]) -> dict[str, str]:
+    """How a lens names each trace when several compiled one function: ``rank 1`` for a rank's
+    log, else its folder (``recompiles_health`` of ``.../recompiles_health/trace/x.log``), else
+    the log's name when folders repeat."""
+    labels: dict[str, str] = {}
+    for fn in fns:
+        rank = fn.compiles[0].rank if fn.compiles else None
+        parent = os.path.basename(os.path.dirname(fn.trace))
+        if parent in ("trace", "torch_trace", ""):
+            parent = os.path.basename(os.path.dirname(os.path.dirname(fn.trace))) or parent
+        labels[fn.trace] = f"rank {rank}" if rank is not None else parent or os.path.basename(fn.trace)
+    if len(set(labels.values())) < len(labels):
+        labels = {t: os.path.basename(t) for t in labels}
+    return labels
 
 
 def function_summary(fn_compiles: list[Compile], events: list[CompileEvent]) -> str:
-    """``compiled 9× · 8 recompiles · 1 failed · 4.2 s compiling`` (graph breaks when there are some)."""
-    recompiles = len({base_compile_id(e.compile_id) for e in events if e.kind == "recompile"})
+    """``compiled 9× · 8 recompiles · 1 failed · 4.2 s compiling`` (graph breaks when there are
+    some); frame compiles are counted once over their attempts, per trace."""
+    def frames(items) -> int:
+        return len({(x.trace, base_compile_id(x.compile_id)) for x in items})
+
+    recompiles = frames(e for e in events if e.kind == "recompile")
     breaks = sum(1 for e in events if e.kind == "graph_break")
-    failed = len({base_compile_id(e.compile_id) for e in events if e.kind == "failure"})
-    parts = [f"compiled {len({base_compile_id(c.compile_id) for c in fn_compiles})}×"]
+    failed = frames(e for e in events if e.kind == "failure")
+    parts = [f"compiled {frames(fn_compiles)}×"]
     if recompiles:
         parts.append(plural(recompiles, "recompile"))
     if breaks:
@@ -115,6 +128,10 @@ def function_summary(fn_compiles: list[Compile], events: list[CompileEvent]) -> 
     if times:
         parts.append(f"{format_seconds(sum(times))} compiling")
     return " · ".join(parts)
+
+
+#: Above this many traces compiling one function (ranks), its lens sums them instead of one part each.
+PER_TRACE_PARTS = 3
 
 
 def _log_location(trace: str, line: int, width: int) -> types.Location:
@@ -160,14 +177,25 @@ def _lens_table(ctx: Snapshot) -> dict[str, list[FunctionLens]]:
             by_line.setdefault((local.path, local.line), []).append(fn)
     table: dict[str, list[FunctionLens]] = {}
     for (path, line), fns in sorted(by_line.items()):
-        several = len({fn.trace for fn in fns}) > 1
+        traces = {fn.trace for fn in fns}
+        labels = _trace_labels(fns)
         parts: list[str] = []
         targets: list[types.Location] = []
+        if len(traces) > PER_TRACE_PARTS:  # e.g. every rank of a job: one sum
+            by_name: dict[str, list[_Function]] = {}
+            for fn in fns:
+                by_name.setdefault(fn.name, []).append(fn)
+            for name, group in by_name.items():
+                text = function_summary([c for f in group for c in f.compiles], [e for f in group for e in f.events])
+                prefix = "resume function " if name.startswith(_RESUME) else ""
+                parts.append(f"{plural(len({f.trace for f in group}), 'trace')}: {prefix}{text}")
+        else:
+            for fn in fns:
+                text = function_summary(fn.compiles, fn.events)
+                if fn.name.startswith(_RESUME):
+                    text = f"resume function {text}"
+                parts.append(f"{labels[fn.trace]}: {text}" if len(traces) > 1 else text)
         for fn in fns:
-            text = function_summary(fn.compiles, fn.events)
-            if fn.name.startswith(_RESUME):
-                text = f"resume function {text}"
-            parts.append(f"{_trace_label(fn.trace)}: {text}" if several else text)
             targets.extend(t for t in _lens_targets(ctx, fn) if t not in targets)
         table.setdefault(path, []).append(FunctionLens(line, " | ".join(parts), targets))
     return table
@@ -234,13 +262,26 @@ def _diagnostic(rng: types.Range, message: str, e: CompileEvent, related) -> typ
     )
 
 
+#: Records of the other traces (ranks) named as related information of a shared warning, at most.
+RELATED_RECORDS = 8
+
+
+def _traces_note(events: list[CompileEvent]) -> list[str]:
+    """``Recorded by 2 traces (ranks 0, 1)`` when several traces (ranks) logged the same problem."""
+    traces = {e.trace: e.rank for e in events}
+    if len(traces) < 2:
+        return []
+    ranks = sorted(r for r in traces.values() if r is not None)
+    shown = ", ".join(str(r) for r in ranks[:16]) + (", …" if len(ranks) > 16 else "")
+    return [f"Recorded by {len(traces)} traces" + (f" (ranks {shown})" if ranks else "")]
+
+
 def _diagnostic_table(ctx: Snapshot) -> dict[str, list[types.Diagnostic]]:
     fn_of: dict[tuple[str, str], _Function] = {}
     for fn in _functions(ctx):
         for c in fn.compiles:
             fn_of[(fn.trace, base_compile_id(c.compile_id))] = fn
-    table: dict[str, list[types.Diagnostic]] = {}
-    done: set[tuple] = set()
+    placed: dict[tuple, list[tuple[_Function | None, CompileEvent, Span]]] = {}
     unplaced: dict[tuple[str, int], list[tuple[_Function, CompileEvent, Span]]] = {}
     for e in ctx.index.compile_events:
         owner = fn_of.get((e.trace, base_compile_id(e.compile_id)))
@@ -253,24 +294,30 @@ def _diagnostic_table(ctx: Snapshot) -> dict[str, list[types.Diagnostic]]:
                 unplaced.setdefault((home.path, home.line), []).append((owner, e, home))
                 continue
             loc = home
-        key = (e.trace, base_compile_id(e.compile_id), e.kind, loc.path, loc.line)
-        if key in done:
-            continue  # the same failure logged again by a later attempt of the compile
-        done.add(key)
-        table.setdefault(loc.path, []).append(_diagnostic(_range(loc), _message(owner, e), e, _related(ctx, owner, e)))
-    for (path, _), items in unplaced.items():
-        fn, first, home = items[0]
-        rows, seen = [], set()
-        for _, e, _loc in items:
-            if (e.trace, base_compile_id(e.compile_id)) not in seen:
-                seen.add((e.trace, base_compile_id(e.compile_id)))
-                entry, guard = guard_of(e.message)
-                rows.append(f"compile {e.compile_id}: {guard}" + (f" (cache entry {entry})" if entry else ""))
+        # one warning per problem and line: the attempts of a compile, and every trace (rank) that
+        # logged the same compile id there, together
+        placed.setdefault((e.kind, base_compile_id(e.compile_id), loc.path, loc.line), []).append((owner, e, loc))
+    table: dict[str, list[types.Diagnostic]] = {}
+    for items in placed.values():
+        owner, first, loc = items[0]
+        events = [e for _, e, _ in items]
+        related = _related(ctx, owner, first)
+        related += [types.DiagnosticRelatedInformation(_log_location(e.trace, e.target_line, len(e.message) + 2),
+                                                       f"{e.record} record of compile {e.compile_id} ({os.path.basename(e.trace)})")
+                    for e in {e.trace: e for e in events[1:] if e.trace != first.trace}.values()][:RELATED_RECORDS]
+        message = "\n".join([_message(owner, first), *_traces_note(events)])
+        table.setdefault(loc.path, []).append(_diagnostic(_range(loc), message, first, related))
+    for (path, _), unplaced_items in unplaced.items():
+        fn, first, home = unplaced_items[0]
+        rows: dict[str, None] = {}
+        for _, e, _loc in unplaced_items:
+            entry, guard = guard_of(e.message)
+            rows[f"compile {base_compile_id(e.compile_id)}: {guard}" + (f" (cache entry {entry})" if entry else "")] = None
         head = f"{fn.name} recompiled {plural(len(rows), 'time')} on guards PyTorch names no user line for:"
         related = [types.DiagnosticRelatedInformation(_log_location(e.trace, e.target_line, len(e.message) + 2),
-                                                      f"recompile_reasons of compile {e.compile_id}") for _, e, _ in items]
-        diag = _diagnostic(_range(home), "\n".join([head, *rows]), first, related)
-        table.setdefault(path, []).append(diag)
+                                                      f"{e.record} of compile {e.compile_id}") for _, e, _ in unplaced_items][:RELATED_RECORDS * 4]
+        message = "\n".join([head, *rows, *_traces_note([e for _, e, _ in unplaced_items])])
+        table.setdefault(path, []).append(_diagnostic(_range(home), message, first, related))
     for diags in table.values():
         diags.sort(key=lambda d: (d.range.start.line, d.range.start.character))
     return table
