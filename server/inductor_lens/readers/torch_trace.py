@@ -61,8 +61,9 @@ INTERESTING_ARTIFACTS = frozenset(
     }
 )
 
-#: Keys dropped from these envelopes when kept (configuration dumps: ~30 KB a compile, never read).
-_TRIMMED = {"compilation_metrics": ("_config", "inductor_provenance"), "bwd_compilation_metrics": ("_config", "inductor_provenance")}
+#: Keys dropped from these envelopes when kept (configuration dumps, ~30 KB a compile, and the
+#: graph's node shapes, ~6 KB for GPT-2: never read).
+_TRIMMED = dict.fromkeys(("compilation_metrics", "bwd_compilation_metrics"), ("_config", "inductor_provenance", "graph_node_shapes"))
 
 #: ``graph_dump`` names the index reads (AOTInductor C++ wrapper and kernel code).
 INTERESTING_GRAPH_DUMPS = frozenset({"inductor_aot_wrapper_code", "inductor_aot_kernel_code", "inductor_aot_code"})
