@@ -500,8 +500,9 @@ async function healthChecks(page, shot) {
     // Only the graph breaks (the view also lists the guard failures), in a maximized panel: the
     // list draws only the rows that fit.
     await page.keyboard.press('Control+f'); // the Problems view's filter
-    await page.keyboard.type('Graph break in', { delay: 20 });
-    await page.waitForTimeout(500);
+    await page.waitForTimeout(300);
+    await page.keyboard.insertText('Graph break in');
+    await page.waitForTimeout(800);
     await runCommand(page, 'View: Toggle Maximized Panel');
     let rows = [];
     let lines = [];
