@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .model import Frame, FxGraph, Graph, Kernel, Location
+from .model import Frame, FxGraph, Graph, Kernel, Location, Warning_
 from .readers.fx_graph import aten_op_of
 from .readers.mapping import NodeMapping
 from .readers.output_code import LaunchSite, ParsedCode, split_key
@@ -90,13 +90,19 @@ def link_graph(graph: Graph, inputs: GraphInputs) -> list[Kernel]:
     for name in code.defs:
         if name not in launched:  # defined, never launched: still a kernel of this code
             entries.setdefault(name, [])
+    handle_keys = {key for _, key in code.handles}
+    for line, key in code.unbound_handles:  # a handle comment is a kernel of this code too
+        if key not in entries:
+            entries[key] = []
+            graph.warnings.append(Warning_(inputs.code_path, line, f"no launch found after [Provenance debug handles] {key}; "
+                                                                   "the kernel is listed without a launch site"))
 
     post_graph, pre_graph = inputs.post_grad, inputs.pre_grad
     mapping = inputs.mapping
     stack = inputs.stack_traces or {}
     kernels: list[Kernel] = []
     for key, sites in entries.items():
-        name, handle = split_key(key) if sites and sites[0].key else (key, None)
+        name, handle = split_key(key) if key in handle_keys else (key, None)
         kdef = defs.get(name)
         kind = kdef.kind if kdef is not None else (sites[0].kind if sites else "pointwise")
         definition = None

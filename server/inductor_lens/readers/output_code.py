@@ -56,38 +56,50 @@ _IDENT_CALL = re.compile(r"(?<![\w.])(?P<name>[A-Za-z_]\w*)\(")
 _CPP_HELPER_LAUNCH = re.compile(r"(?<![\w.])call_(?P<name>\w+)\(")
 _CPP_SHIM_LAUNCH = re.compile(r"(?<![\w.])(?P<name>aoti_torch_(?:cpu|cuda|xpu|mps)_\w+)\(")
 _XNUMEL_DECL = re.compile(r"_xnumel(?:_\d+)?\s*=")
+#: A module-level function that only forwards its arguments: ``def extern_kernels_extern_kernels_addmm_2(*args,
+#: **kwargs):`` / ``return extern_kernels.addmm(*args, **kwargs)`` (``TORCH_COMPILE_DEBUG_EXTEND=1``,
+#: wrapper.py ``define_extern_kernel_profile_wrapper``, 2.14): a call of it is a launch of its target.
+_FORWARDER_DEF = re.compile(r"^def (?P<name>\w+)\(\*args, \*\*kwargs\):\s*$")
+_FORWARDER_RETURN = re.compile(r"^\s+return (?P<target>[A-Za-z_][\w.]*)\(\*args, \*\*kwargs\)\s*$")
 
 _DECORATOR_KINDS = {
     "pointwise": "pointwise",
     "reduction": "reduction",
     "persistent_reduction": "persistent_reduction",
-    "split_scan": "reduction",
+    "split_scan": "split_scan",
     "template": "template",
     "user_autotune": "user_triton",
-    "foreach": "combo",
+    "foreach": "foreach",
     "cooperative_reduction": "reduction",
 }
+#: Inductor names a Triton kernel ``triton_<category[:3]>_...`` (``codegen/triton.py`` ``define_kernel``,
+#: category from ``utils.py`` ``get_kernel_category_by_source_code``: the one ``@triton_heuristics.<c>``
+#: decorator among foreach, persistent_reduction, pointwise, reduction, split_scan, template, else unknown).
 _PREFIX_KINDS = (
     ("triton_poi_", "pointwise"),
     ("triton_red_", "reduction"),
     ("triton_per_", "persistent_reduction"),
     ("triton_tem_", "template"),
-    ("triton_for_", "combo"),
+    ("triton_for_", "foreach"),
+    ("triton_spl_", "split_scan"),
+    ("triton_unk_", "unknown"),
     ("triton_sca_", "reduction"),
     ("cpp_", "cpp"),
 )
 
 
 def kind_from_name(name: str) -> str:
-    """Kernel kind from its name alone: ``triton_poi_*`` pointwise, ``extern_kernels.*`` extern, ..."""
+    """Kernel kind from its name alone: ``triton_poi_*`` pointwise, ``triton_for_*`` foreach,
+    ``triton_spl_*`` split_scan, ``triton_unk_*`` unknown, ``extern_kernels.*`` extern, ...; a
+    ``triton_`` name of no known category is ``unknown``, any other name ``user_triton``."""
     if name.startswith("extern_kernels.") or name.startswith("aoti_torch_"):
         return "extern"
-    if name.startswith("torch.ops.") or name.startswith("aten."):
+    if name.startswith(("torch.ops.", "aten.", "at::")):  # at::_ops::<op>::call: a fallback's C++ name
         return "fallback"
     for prefix, kind in _PREFIX_KINDS:
         if name.startswith(prefix):
             return kind
-    return "user_triton" if not name.startswith("triton_") else "pointwise"
+    return "user_triton" if not name.startswith("triton_") else "unknown"
 
 
 def split_key(key: str) -> tuple[str, int | None]:
@@ -156,7 +168,7 @@ class ParsedCode:
     ``language`` is ``python`` or ``cpp``; ``aot_id`` the ``# AOT ID`` entry (``0_forward``) or
     ``None``; ``defs`` kernel definitions by name; ``launches`` in file order; ``kernel_paths``
     ``(line, path)`` of ``# kernel path:`` comments; ``handles`` ``(line, key)`` of every
-    ``[Provenance debug handles]`` comment in the launcher.
+    ``[Provenance debug handles]`` comment in the launcher; ``unbound_handles`` those bound to no launch.
     """
 
     language: str
@@ -165,6 +177,10 @@ class ParsedCode:
     launches: list[LaunchSite] = field(default_factory=list)
     handles: list[tuple[int, str]] = field(default_factory=list)
     kernel_paths: list[tuple[int, str]] = field(default_factory=list)
+    #: forwarding functions: ``{name: target}`` (a call of ``name`` launches ``target``)
+    forwarders: dict[str, str] = field(default_factory=dict)
+    #: ``(line, key)`` of handle comments that no launch after them could be bound to
+    unbound_handles: list[tuple[int, str]] = field(default_factory=list)
 
     @property
     def graph_kind(self) -> str | None:
@@ -293,8 +309,11 @@ def _kind_of_python_def(lines: list[str], idx: int, name: str, how: str, rest: s
             combo = True
         if line.startswith("def ") or line.startswith("'''"):
             break
-    if combo:
+    if combo and decorator != "foreach" and not name.startswith("triton_for_"):  # foreach kernels are combo kernels inside
         return "combo"
+    prefixed = next((kind for prefix, kind in _PREFIX_KINDS if name.startswith(prefix) and prefix.startswith("triton_")), None)
+    if prefixed is not None:  # Inductor's own category (a cooperative reduction is triton_unk_: unknown)
+        return prefixed
     if decorator in _DECORATOR_KINDS:
         return _DECORATOR_KINDS[decorator]
     if src is not None and src["src"] != name and not name.startswith("triton_"):
@@ -308,6 +327,12 @@ def _collect_defs(lines, regions, parsed: ParsedCode, shadow_defs: dict[str, Ker
         if region is None or region == "string":
             if (m := _KERNEL_PATH.match(line)) is not None and region is None:
                 parsed.kernel_paths.append((idx + 1, m["path"]))
+            if region is None and (m := _FORWARDER_DEF.match(line)) is not None:
+                body = [ln for ln in lines[idx + 1 : idx + 6] if ln.strip() and not ln.lstrip().startswith("#")]
+                if body and (r := _FORWARDER_RETURN.match(body[0])) is not None:
+                    target = r["target"]
+                    parsed.forwarders[m["name"]] = target[: -len(".run")] if target.endswith(".run") else target
+                continue
             m = _PY_DEF.match(line)
             if m is None:
                 continue
@@ -369,6 +394,8 @@ def _collect_launches(lines, regions, parsed: ParsedCode) -> None:
                 continue
         # inside a launcher body
         if (m := _HANDLE.match(line)) is not None:
+            if pending_origins is not None and parsed.handles and parsed.handles[-1][0] > pending_origins[0]:
+                pending_origins = None  # the comment was another call's, whose launch was not recognised
             parsed.handles.append((idx + 1, m["key"]))
             continue
         if (m := _ORIGINS.match(line)) is not None:
@@ -376,7 +403,7 @@ def _collect_launches(lines, regions, parsed: ParsedCode) -> None:
             continue
         if stripped.startswith("#") or stripped.startswith("//"):
             continue
-        site = _launch_on_line(line, idx + 1, defs, is_cpp)
+        site = _launch_on_line(line, idx + 1, defs, is_cpp, parsed.forwarders)
         if site is None:
             continue
         if pending_origins is not None and idx + 1 - pending_origins[0] <= 8:
@@ -390,9 +417,16 @@ _NOT_A_LAUNCH = ("del ", "assert_size_stride(", "assert_alignment(", "return ", 
                  "AtenTensorHandle ", "RAIIAtenTensorHandle ", "auto ", "if ", "}", "{")
 
 
-def _launch_on_line(line: str, line_no: int, defs: dict[str, KernelDef], is_cpp: bool) -> LaunchSite | None:
+def _launch_on_line(line: str, line_no: int, defs: dict[str, KernelDef], is_cpp: bool,
+                    forwarders: dict[str, str] | None = None) -> LaunchSite | None:
     if "(" not in line or _XNUMEL_DECL.search(line):
         return None
+    if forwarders and not is_cpp:
+        for m in _IDENT_CALL.finditer(line):
+            target = forwarders.get(m["name"])
+            if target is not None:
+                kind = defs[target].kind if target in defs else kind_from_name(target)
+                return LaunchSite(target, kind, line_no, m.start("name"), m.end("name"))
     stripped = line.lstrip()
     if stripped.startswith(_NOT_A_LAUNCH) and " = torch.ops." not in line and " = aten." not in line and " = extern_kernels." not in line:
         return None
@@ -432,7 +466,10 @@ def _bind_handles(lines: list[str], parsed: ParsedCode) -> None:
 
     When no recognised launch follows within the comment's block, the next line that contains
     the bare kernel name (not an ``*_xnumel`` declaration) becomes the launch site, so unknown
-    launch forms still get a location.
+    launch forms still get a location.  When the name appears nowhere (a key named otherwise
+    than its call: ``at::_ops::mm_out::call:1`` above ``aoti_torch_cuda_mm_out(...)``, a fallback's
+    C++ name before pytorch#162628), the first unbound launch of the block is the key's.
+    Comments bound to nothing are listed in ``parsed.unbound_handles``.
     """
     if not parsed.handles:
         return
@@ -442,27 +479,33 @@ def _bind_handles(lines: list[str], parsed: ParsedCode) -> None:
         name, _ = split_key(key)
         limit = handle_lines[n + 1] if n + 1 < len(handle_lines) else line + 40
         limit = min(limit, line + 40, len(lines) + 1)
-        bound = False
-        for probe in range(line + 1, limit):
-            site = by_line.get(probe)
-            if site is not None and site.key is None and site.name == name:
-                site.key = key
-                bound = True
-                break
-        if bound:
+        block = range(line + 1, limit)
+        site = next((s for p in block if (s := by_line.get(p)) is not None and s.key is None and s.name == name), None)
+        if site is None:
+            site = _site_by_name(lines, block, name, parsed, by_line)
+        if site is None:  # the key names the kernel otherwise than its launch does
+            site = next((s for p in block if (s := by_line.get(p)) is not None and s.key is None), None)
+        if site is None:
+            parsed.unbound_handles.append((line, key))
             continue
-        for probe in range(line + 1, limit):
-            text = lines[probe - 1]
-            col = text.find(name)
-            if col >= 0 and not _XNUMEL_DECL.search(text) and not text.lstrip().startswith(("#", "//")):
-                kind = parsed.defs[name].kind if name in parsed.defs else kind_from_name(name)
-                site = LaunchSite(name, kind, probe, col, col + len(name), key=key)
-                existing = by_line.get(probe)
-                if existing is not None:
-                    existing.key, existing.name, existing.kind = key, name, kind
-                    existing.col, existing.end_col = col, col + len(name)
-                else:
-                    parsed.launches.append(site)
-                    by_line[probe] = site
-                break
+        site.key = key
     parsed.launches.sort(key=lambda s: s.line)
+
+
+def _site_by_name(lines: list[str], block: range, name: str, parsed: ParsedCode, by_line: dict[int, LaunchSite]) -> LaunchSite | None:
+    """The first line of ``block`` that names ``name`` (not a declaration or comment), as a launch site."""
+    for probe in block:
+        text = lines[probe - 1]
+        col = text.find(name)
+        if col >= 0 and not _XNUMEL_DECL.search(text) and not text.lstrip().startswith(("#", "//")):
+            kind = parsed.defs[name].kind if name in parsed.defs else kind_from_name(name)
+            existing = by_line.get(probe)
+            if existing is not None:
+                existing.name, existing.kind = name, kind
+                existing.col, existing.end_col = col, col + len(name)
+                return existing
+            site = LaunchSite(name, kind, probe, col, col + len(name))
+            parsed.launches.append(site)
+            by_line[probe] = site
+            return site
+    return None
