@@ -31,15 +31,16 @@ def test_frames_equal_pytorch_stack_traces(case, load_case):
     raw = raw_graphs(case_log(case))
     by_log = {}
     for graph in index.graphs:
-        by_log.setdefault((graph.trace, graph.compile_id), []).append(graph)
+        by_log.setdefault((graph.trace, graph.compile_id, graph.pid), []).append(graph)
     checked = 0
     for log in sorted({g.trace for g in index.graphs}):
         raw = raw_graphs(log)
-        per_cid: dict[str, int] = {}
+        per_cid: dict[tuple, int] = {}
         for rg in raw:
-            n = per_cid.get(rg["compile_id"], 0)
-            per_cid[rg["compile_id"]] = n + 1
-            graph = by_log[(log, rg["compile_id"])][n]
+            cid = (rg["compile_id"], rg["pid"])
+            n = per_cid.get(cid, 0)
+            per_cid[cid] = n + 1
+            graph = by_log[(log, *cid)][n]
             keys_in_code = set(HANDLE.findall(rg["code"]))
             kernels = {k.key: k for k in graph.kernels}
             assert keys_in_code <= set(kernels), (case, rg["compile_id"], keys_in_code - set(kernels))

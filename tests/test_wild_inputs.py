@@ -7,12 +7,17 @@ their MD5 recomputed (tests/corpus.py), never written by hand.
 
 from __future__ import annotations
 
-import json
+import asyncio
 import os
+import re
+import sys
 
 import pytest
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
-from conftest import SHARED, case_dir, case_log
+from conftest import SHARED, answer_like_vscode, case_log
 from corpus import envelope, join, payload, records, set_payload
 from inductor_lens.cache import Cache
 from inductor_lens.index import load
@@ -192,5 +197,220 @@ def test_new_kinds_are_in_the_contract():
         assert kind in KINDS and kind in KIND_TEXT and f"`{kind}`" in readme
 
 
-def _unused():  # keep json imported for later tests
-    return json, case_dir
+# --------------------------------------------------------------------------- 11: mapping before the code
+
+
+def test_11_mapping_logged_before_the_aoti_wrapper_code(cache_dir):
+    index = load([bug("11/aot_log_old")], Cache(cache_dir))
+    kernels = by_key(index)
+    relu, gelu = kernels["cpp_fused_mul_relu_sigmoid_0"], kernels["cpp_fused_gelu_1"]
+    assert relu.post_grad_nodes == ["mul"] and gelu.post_grad_nodes == ["mul_1", "mul_2", "erf", "add", "mul_3"]
+    for kernel, line in ((relu, 32), (gelu, 34)):
+        assert kernel.provenance == "mapping" and kernel.frames_from == "post_grad_graph"
+        assert [(os.path.basename(f.file), f.line) for f in kernel.model_lines] == [("aot.py", line)]
+    assert not [w for w in index.warnings if "before any output code" in w.message]
+    assert index.graphs[0].mapping_version == "1"
+
+
+def _move_before_code(log: str, out, roles=("inductor_provenance_tracking_node_mappings", "inductor_generated_kernel_to_post_grad_nodes")) -> str:
+    """``log`` with each graph's mapping records moved to just before its output code (the order
+    PyTorch ~2.7 logged them in), records otherwise unchanged."""
+    recs = records(open(log, "rb").read())
+    name = lambda rec: (envelope(rec)[1].get("artifact") or {}).get("name")
+    codes = [i for i, r in enumerate(recs) if "inductor_output_code" in envelope(r)[1]]
+    moved = {i for i, r in enumerate(recs) if name(r) in roles}
+    new, taken = [], set()
+    for i, rec in enumerate(recs):
+        if i in moved:
+            continue
+        if i in codes:  # this code's own mappings: those after it, before the next code
+            nxt = min([c for c in codes if c > i] + [len(recs)])
+            mine = [j for j in sorted(moved) if i < j < nxt and j not in taken]
+            taken.update(mine)
+            new.extend(recs[j] for j in mine)
+        new.append(rec)
+    path = os.path.join(str(out), os.path.basename(log))
+    with open(path, "wb") as fh:
+        fh.write(join(new))
+    return path
+
+
+def test_11_mapping_before_code_in_a_training_log(tmp_path, cache_dir, load_case):
+    """Generalisation: the same order in a JIT training log (2.8 mlp_train, forward + backward of
+    one compile id): each graph still gets its own mapping, as in the original order."""
+    log = _move_before_code(case_log("torch-2.8-cpu/mlp_train"), tmp_path)
+    moved, original = load([log], Cache(cache_dir)), load_case("torch-2.8-cpu/mlp_train")
+    key = lambda idx: [(g.kind, [(k.key, k.post_grad_nodes, k.provenance, [(f.file, f.line) for f in k.source]) for k in g.kernels]) for g in idx.graphs]
+    assert key(moved) == key(original) and moved.warnings == []
+    assert {k.provenance for k in moved.kernels} == {"mapping"}
+
+
+def test_11_mapping_with_no_code_after_it_is_warned(tmp_path, cache_dir):
+    """Generalisation: a mapping logged before a code that never comes is named in a warning."""
+    recs = records(open(os.path.join(bug("11/aot_log_old"), "dedicated_log_torch_trace_aot_old.log"), "rb").read())
+    path = tmp_path / "dedicated_log_torch_trace_nocode.log"
+    path.write_bytes(join([r for r in recs if "graph_dump" not in envelope(r)[1]]))
+    index = load([str(path)], Cache(cache_dir))
+    assert index.graphs == []
+    assert {w.line for w in index.warnings if "output code" in w.message} == {92, 94}
+
+
+# --------------------------------------------------------------------------- 12: the last record cut
+
+
+def test_12_truncated_log_shows_every_complete_graph(cache_dir):
+    truncated = load([bug("12/truncated")], Cache(cache_dir))
+    control = load([bug("12/control")], Cache(cache_dir))
+    assert [g.compile_id for g in truncated.graphs] == ["0/0"]
+    got, want = by_key(truncated), by_key(control)
+    assert set(got) == set(want) and len(got) == 4
+    for key, kernel in got.items():
+        assert kernel.provenance == "mapping" and kernel.frames_from == "post_grad_graph"
+        assert (kernel.launches, kernel.post_grad_nodes) == (want[key].launches, want[key].post_grad_nodes)
+        assert {f.line for f in kernel.model_lines} <= {f.line for f in want[key].source}
+    (warning,) = truncated.warnings
+    assert warning.line == 322 and "incomplete" in warning.message
+    assert control.warnings == []
+
+
+def _cut_points(data: bytes) -> dict[str, int]:
+    """Offsets inside and between the records that follow the (only) output code of a log."""
+    lines = data.split(b"\n")
+    start = lambda i: sum(len(l) + 1 for l in lines[:i])
+    at = lambda pattern: next(i for i, l in enumerate(lines) if pattern in l)
+    mapping, stacks = at(b'"inductor_provenance_tracking_node_mappings"'), at(b'"inductor_provenance_tracking_kernel_stack_traces"')
+    return {"mapping envelope": start(mapping) + 60, "mapping payload": start(mapping + 1) + 50, "between records": start(stacks),
+            "stack-traces envelope": start(stacks) + 100, "stack-traces payload": start(stacks + 1) + 300, "no final newline": len(data) - 1}
+
+
+@pytest.mark.parametrize("where", ["mapping envelope", "mapping payload", "between records", "stack-traces envelope",
+                                   "stack-traces payload", "no final newline"])
+def test_12_cut_anywhere_after_the_code(where, tmp_path, cache_dir):
+    """Generalisation: wherever the job was killed after the output code was written, the graph is
+    shown with what is complete, and the damage (if any) is warned about with its line."""
+    data = open(os.path.join(bug("12/control"), "dedicated_log_torch_trace_mlp.log"), "rb").read()
+    cut = _cut_points(data)[where]
+    path = tmp_path / "dedicated_log_torch_trace_cut.log"
+    path.write_bytes(data[:cut])
+    index = load([str(path)], Cache(cache_dir))
+    (graph,) = index.graphs
+    assert len(graph.kernels) == 4 and all(k.launches and k.model_lines for k in graph.kernels)
+    complete_mapping = where not in ("mapping envelope", "mapping payload")
+    assert {k.provenance for k in graph.kernels} == ({"mapping"} if complete_mapping else {"comments"})
+    warned = [w for w in index.warnings if w.file == str(path)]
+    assert bool(warned) == (where not in ("between records", "no final newline"))
+    assert all(w.line > 0 for w in warned)
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[sys.executable, "-m", "inductor_lens", "serve", "--cache-dir",
+                                                              os.path.join(os.environ.get("TMPDIR", "/tmp"), "inductor-lens-e2e-cache")]))
+async def truncated_client(lsp_client: LanguageClient, tmp_path):
+    data = open(os.path.join(bug("12/control"), "dedicated_log_torch_trace_mlp.log"), "rb").read()
+    cut = len(open(os.path.join(bug("12/truncated"), "dedicated_log_torch_trace_mlp.log"), "rb").read())
+    assert data[:cut] == open(os.path.join(bug("12/truncated"), "dedicated_log_torch_trace_mlp.log"), "rb").read()
+    path = tmp_path / "dedicated_log_torch_trace_mlp.log"
+    path.write_bytes(data[:cut])
+    answer_like_vscode(lsp_client)
+    await lsp_client.initialize_session(types.InitializeParams(
+        capabilities=client_capabilities("visual-studio-code"),
+        workspace_folders=[types.WorkspaceFolder(uri="file://" + str(tmp_path), name="w")],
+        initialization_options={"traces": [str(path)], "discovery": {"enabled": False}}))
+    lsp_client.grow = (path, data[cut:])
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_12_server_shows_the_truncated_log_and_updates_when_it_grows(truncated_client: LanguageClient):
+    kernels = await truncated_client.protocol.send_request_async("inductorLens/kernels", {})
+    assert len(kernels) == 4 and {k["frames_from"] for k in kernels} == {"post_grad_graph"}
+    for _ in range(50):  # sent right after the snapshot goes live
+        if any(":322: last record's payload is incomplete" in m.message for m in truncated_client.log_messages):
+            break
+        await asyncio.sleep(0.1)
+    assert any(":322: last record's payload is incomplete" in m.message for m in truncated_client.log_messages)
+    path, rest = truncated_client.grow
+    with open(path, "ab") as fh:
+        fh.write(rest)
+    for _ in range(100):  # the server polls growing logs every 2 s
+        await asyncio.sleep(0.2)
+        kernels = await truncated_client.protocol.send_request_async("inductorLens/kernels", {})
+        if {k["frames_from"] for k in kernels} == {"stack_traces"}:
+            break
+    assert len(kernels) == 4 and {k["frames_from"] for k in kernels} == {"stack_traces"}
+
+
+# --------------------------------------------------------------------------- 13: processes sharing a log
+
+_PID = re.compile(rb"^([VIWEC]\d{4} \d\d:\d\d:\d\d\.\d+ +)(\d+)( )")
+
+
+def _split_by_pid(log: str, out) -> dict[int, str]:
+    """One log per process, each holding that process's records in their order."""
+    per: dict[int, list] = {}
+    for rec in records(open(log, "rb").read()):
+        per.setdefault(int(_PID.match(rec[0]).group(2)), []).append(rec)
+    paths = {}
+    for pid, recs in per.items():
+        folder = os.path.join(str(out), f"pid{pid}")
+        os.makedirs(folder, exist_ok=True)
+        paths[pid] = os.path.join(folder, "dedicated_log_torch_trace_alone.log")
+        with open(paths[pid], "wb") as fh:
+            fh.write(join(recs))
+    return paths
+
+
+def _interleave(logs: list[str], pids: list[int], path) -> None:
+    """The records of ``logs`` interleaved one by one, each log's records under its own pid."""
+    queues = [[[_PID.sub(rb"\g<1>" + str(pid).encode() + rb"\g<3>", rec[0], count=1)] + rec[1:] for rec in records(open(log, "rb").read())]
+              for log, pid in zip(logs, pids)]
+    merged = []
+    while any(queues):
+        for queue in queues:
+            if queue:
+                merged.append(queue.pop(0))
+    path.write_bytes(join(merged))
+
+
+def _summary(index, pid=None) -> dict:
+    return {(g.compile_id, g.kind, k.key): (k.kind, [loc.line for loc in k.launches], k.post_grad_nodes, k.pre_grad_nodes,
+                                              k.provenance, [(f.file, f.line) for f in k.source])
+            for g in index.graphs if pid is None or g.pid == pid for k in g.kernels}
+
+
+def test_13_two_processes_paired_per_pid(tmp_path, cache_dir):
+    log = os.path.join(bug("13/interleaved"), "dedicated_log_torch_trace_fork.log")
+    index = load([log], Cache(cache_dir))
+    assert index.warnings == []
+    assert sorted((g.compile_id, g.pid, len(g.kernels)) for g in index.graphs) == [("0/0", 1111, 4), ("0/0", 2222, 3)]
+    for pid, alone in _split_by_pid(log, tmp_path).items():
+        assert _summary(index, pid) == _summary(load([alone], Cache(cache_dir)))
+    mm = [k for k in index.kernels if k.key == "extern_kernels.mm:1" and k.graph.pid == 2222][0]
+    assert mm.post_grad_nodes == ["mm"] and {f.line for f in mm.model_lines} == {51}
+
+
+def test_13_three_real_forked_processes(tmp_path, cache_dir, load_case):
+    """Generalisation, real: the parent and two forked children (each compile id 1/0) running at
+    the same time, one log (tests/data/torch-2.11-cuda/cpu_fork)."""
+    index = load_case("torch-2.11-cuda/cpu_fork")
+    assert index.warnings == []
+    graphs = sorted((g.compile_id, g.pid, g.kind) for g in index.graphs)
+    assert [(c, k) for c, _, k in graphs] == [("0/0", "forward"), ("1/0", "inference"), ("1/0", "inference")]
+    assert len({pid for _, pid, _ in graphs}) == 3 and index.traces[0].compile_ids == ["0/0", "1/0"]
+    children = {g.pid: {k.key for k in g.kernels} for g in index.graphs if g.compile_id == "1/0"}
+    assert sorted(children.values(), key=len) == [{"cpp_fused_mul_sin_sum_0:1"}, {"extern_kernels.mm:1", "cpp_fused_add_relu_0:2"}]
+    assert all(k.provenance == "mapping" and k.model_lines for k in index.kernels)
+    for pid, alone in _split_by_pid(case_log("torch-2.11-cuda/cpu_fork"), tmp_path).items():
+        assert _summary(index, pid) == _summary(load([alone], Cache(cache_dir)))
+
+
+def test_13_any_number_of_processes(tmp_path, cache_dir, load_case):
+    """Generalisation: four real logs of the same compile id 0/0 interleaved record by record under
+    four pids: each process's graphs are those of its log alone."""
+    cases = ["torch-2.11-cuda/mlp_infer", "torch-2.11-cuda/dynamic", "torch-2.11-cuda/cpu_mlp_infer", "torch-2.14-cpu/mlp_train"]
+    path = tmp_path / "dedicated_log_torch_trace_four.log"
+    _interleave([case_log(c) for c in cases], [101, 202, 303, 404], path)
+    index = load([str(path)], Cache(cache_dir))
+    assert not [w for w in index.warnings if "second" in w.message or "before any" in w.message]
+    for case, pid in zip(cases, [101, 202, 303, 404]):
+        mine = _summary(index, pid)
+        assert mine and mine == _summary(load_case(case)), case

@@ -29,6 +29,8 @@ export interface Kernel {
   trace: string;
   rank: number | null;
   compile_id: string;
+  /** The process that wrote the graph, when several processes wrote one log (else null). */
+  pid?: number | null;
   graph: GraphKind;
   /** `name:handle` (debug handle) or the bare kernel name. */
   key: string;
@@ -73,6 +75,8 @@ export interface UnattributedKernel {
 /** One graph of a compile, with the files the server extracted for it. */
 export interface GraphFiles {
   compile_id: string;
+  /** The process that wrote the graph, when several processes wrote one log (else null). */
+  pid?: number | null;
   graph: GraphKind;
   output_code: string;
   post_grad_graph: string | null;

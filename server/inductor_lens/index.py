@@ -272,9 +272,11 @@ class Index:
         info = TraceInfo(path=path, rank=log.rank, torch_version=log.torch_version, format="torch_trace" if display is None else "tlparse")
         info.readable = log.record_count > 0
         for group in torch_trace.pair_graphs(log):
-            records = [getattr(group, role) for role in _ROLES_READ]
-            if log.incomplete_tail_line is not None and any(r is not None and r.line == log.incomplete_tail_line for r in records):
-                continue  # one of its records is still being written (or cut): reported, indexed once complete
+            cut = next((r for r in (getattr(group, role) for role in _ROLES_READ) if r is not None and r.line == log.incomplete_tail_line), None)
+            if cut is group.code:
+                continue  # its output code is still being written (or was cut): reported, indexed once complete
+            if cut is not None:  # everything else is complete: shown now, rebuilt when the record completes
+                group = group.without(cut)
             signature = group.signature()
             if signature in memo.graphs:
                 graph = memo.graphs[signature]
@@ -311,6 +313,7 @@ class Index:
         graph = Graph(log.path, log.rank, group.compile_id, kind, group.ordinal, code_path, wrapper_language=language,
                       loader=lambda g: _materialize(g, log, group, base, on_disk, cache, shared))
         graph.code_md5 = code_rec.md5
+        graph.pid = group.pid if len(log.pids) > 1 else None
         cid_dir = group.compile_id.replace("/", "_").replace("!", "ca")
         graph.graph_files = {
             role: self.cache.path_for(rec.md5, f"{role}_graph_{cid_dir}{'' if role == 'pre_grad' else '_' + kind}.py")
@@ -494,7 +497,7 @@ def load(paths, cache: Cache | None = None, *, lazy: bool = False, disk_cache: b
     return index
 
 
-_ROLES_READ = ("code", "kernel_code", "post_grad", "pre_grad", "post_to_pre", "mapping", "stack_traces", "kernel_to_post")
+_ROLES_READ = torch_trace.GRAPH_ROLES
 
 
 def _content_key(group: torch_trace.GraphRecords, kind: str) -> tuple | None:

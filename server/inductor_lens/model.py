@@ -246,6 +246,8 @@ class Graph:
         self.graph_files: dict[str, str] = {}
         #: what went wrong while materializing (damaged payloads, ...), with file and line
         self.warnings: list[Warning_] = []
+        #: the process that wrote the graph, when several processes wrote its log (else None)
+        self.pid: int | None = None
         #: the output code's payload was unreadable when materializing (the index hides the graph)
         self.broken = False
         self._template: Graph | None = None
@@ -299,8 +301,8 @@ class Graph:
 
     @property
     def label(self) -> str:
-        """``[0/0] forward``: compile id and graph kind, for people."""
-        return f"[{self.compile_id}] {self.kind}"
+        """``[0/0] forward``: compile id and graph kind (and ``pid N`` in a log of several processes), for people."""
+        return f"[{self.compile_id}] {self.kind}" + (f" (pid {self.pid})" if self.pid is not None else "")
 
     def __repr__(self) -> str:
         return f"Graph({self.trace!r}, {self.compile_id!r}, {self.kind!r}, loaded={self.loaded})"

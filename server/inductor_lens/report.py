@@ -3,7 +3,7 @@
 JSON shape (lines 1-based; unknown values ``null``)::
 
     {"traces": [{path, rank, torch_version, compile_ids}],
-     "kernels": [{trace, rank, compile_id, graph, key, name, kind, definition {path, line} | null,
+     "kernels": [{trace, rank, compile_id, pid, graph, key, name, kind, definition {path, line} | null,
                   launches [{path, line}], post_grad_nodes, pre_grad_nodes, aten_ops,
                   source [{file, line, function, code, resolved}], model_lines [...],
                   provenance, frames_from, measured {runs, events, total_us, mean_us} | null}],
@@ -39,6 +39,7 @@ def kernel_json(kernel: Kernel, resolver: PathResolver | None, *, source: bool =
         "trace": graph.trace if graph else None,
         "rank": graph.rank if graph else None,
         "compile_id": graph.compile_id if graph else None,
+        "pid": graph.pid if graph else None,
         "graph": graph.kind if graph else None,
         "key": kernel.key,
         "name": kernel.name,

@@ -63,6 +63,7 @@ def kernel_markdown(ctx: LensContext, kernel: Kernel, *, launches: int | None = 
     n_launch = launches if launches is not None else len(kernel.launches)
     where = f"compile {graph.compile_id} · {graph.kind} graph" if graph else ""
     rank = f" · rank {graph.rank}" if graph and graph.rank is not None else ""
+    rank += f" · pid {graph.pid}" if graph and graph.pid is not None else ""
     parts = [f"{title} — {KIND_TEXT.get(kernel.kind, kernel.kind)}",
              f"{where}{rank} · {n_launch} launch{'es' if n_launch != 1 else ''}"]
     if kernel.measured is not None:

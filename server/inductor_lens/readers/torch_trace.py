@@ -36,6 +36,8 @@ INTERESTING_KEYS = frozenset(
         "aot_backward_graph",
         "aot_inference_graph",
         "dynamo_start",
+        "dynamo_output_graph",  # its ``# File:`` lines follow compiled-autograd frames (see generated_frames)
+        "compiled_autograd_graph",
         "str",
     }
 )
@@ -62,7 +64,7 @@ INTERESTING_GRAPH_DUMPS = frozenset({"inductor_aot_wrapper_code", "inductor_aot_
 #: A record's first line: glog prefix, then the envelope, whose first key (and artifact name) we
 #: capture without parsing the JSON.  ``kind`` is None when the envelope does not start as expected.
 _HEADER_KEY = re.compile(
-    rb'[VIWEC]\d{4} \d\d:\d\d:\d\d\.\d+ +\d+ [^\n]*?\] (?P<env>\{(?:"(?P<kind>\w+)": (?:\{"name": "(?P<name>\w+)")?)?)'
+    rb'[VIWEC]\d{4} \d\d:\d\d:\d\d\.\d+ +(?P<pid>\d+) [^\n]*?\] (?P<env>\{(?:"(?P<kind>\w+)": (?:\{"name": "(?P<name>\w+)")?)?)'
 )
 #: Where records start: a newline, then a glog level letter and date.  A literal first character
 #: lets the regex engine skip through payload bytes fast (15x faster than a ``^`` multiline match).
@@ -94,7 +96,9 @@ class Record:
     """One record of a log: its envelope and where its payload lies.
 
     ``line`` is the 1-based line of the envelope; ``kind`` the envelope's metadata key;
-    ``name`` the artifact or graph_dump name; payload bytes are ``[payload_start, payload_end)``.
+    ``name`` the artifact or graph_dump name; payload bytes are ``[payload_start, payload_end)``;
+    ``pid`` the process id of the glog prefix (several processes can write one log: a forked
+    child inherits the open trace file, pytorch#176610).
     """
 
     line: int
@@ -104,6 +108,7 @@ class Record:
     compile_id: str
     payload_start: int
     payload_end: int
+    pid: int | None = None
 
     @property
     def md5(self) -> str | None:
@@ -135,6 +140,8 @@ class TraceLog:
     incomplete_tail_line: int | None = None
     #: bytes read by the last scan (all of them cold; only the new part after an append)
     bytes_scanned: int = 0
+    #: process ids of the records kept, in order of first appearance (one, unless processes shared the file)
+    pids: list[int] = field(default_factory=list)
 
     def first_payload_line(self, record: Record, limit: int = 512) -> str | None:
         """The first payload line of ``record`` (TAB stripped, at most ``limit`` bytes), unverified:
@@ -160,12 +167,15 @@ class TraceLog:
         if blob.endswith(b"\n"):
             blob = blob[:-1]
         stripped = []
-        for offset, raw in enumerate(blob.split(b"\n") if blob else []):
+        raws = blob.split(b"\n") if blob else []
+        for offset, raw in enumerate(raws):
             if raw.endswith(b"\r"):
                 raw = raw[:-1]
             if not raw.startswith(b"\t"):
                 if not raw.strip():
                     continue  # blank line between records (tlparse drops these too)
+                if offset == len(raws) - 1 and record.payload_end >= self.size:
+                    break  # the log ends inside the next record's prefix: reported by the scan (_check_tail)
                 return None, Warning_(self.path, record.line + 1 + offset, "line is neither a record nor a TAB payload line; record skipped")
             stripped.append(raw[1:])
         data = b"\n".join(stripped)
@@ -232,6 +242,7 @@ def scan(path: str, previous: TraceLog | None = None) -> TraceLog:
         log.size = size
         tail_line = log.tail_line
         log.records = [r for r in log.records if r.line < tail_line]
+        log.pids = list(dict.fromkeys(r.pid for r in log.records if r.pid is not None))
         log.warnings = [w for w in log.warnings if w.line < tail_line]
         log.record_count -= 1
         start, line = log.tail_offset, tail_line
@@ -298,7 +309,7 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int) -> None:
     search_from = 0  # where in buf the next record start may begin
     done_upto = start - 1  # absolute offset of the last record start handled
     eof = False
-    pending: tuple[int, bytes, str, str | None, int] | None = None  # (line, envelope, kind, name, payload start)
+    pending: tuple[int, bytes, str, str | None, int, int] | None = None  # (line, envelope, kind, name, payload start, pid)
     last: tuple[int, int] | None = None  # (offset, line) of the last record
     last_i: int | None = None  # the last record's position in buf while its line is not counted
     log.bytes_scanned = 0
@@ -313,7 +324,7 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int) -> None:
         nonlocal pending
         if pending is None:
             return
-        rec_line, env, kind, name, payload_start = pending
+        rec_line, env, kind, name, payload_start, pid = pending
         pending = None
         try:
             envelope = _json.loads(env)
@@ -331,7 +342,9 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int) -> None:
         if log.rank is None and isinstance(envelope.get("rank"), int):
             log.rank = envelope["rank"]
         log.records.append(Record(line=rec_line, kind=kind, name=name, envelope=envelope, compile_id=compile_id_of(envelope),
-                                  payload_start=min(payload_start, end), payload_end=end))
+                                  payload_start=min(payload_start, end), payload_end=end, pid=pid))
+        if pid not in log.pids:
+            log.pids.append(pid)
 
     skipping = False  # inside an envelope line too long to keep: drop bytes until its newline
     while not eof:
@@ -386,7 +399,8 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int) -> None:
                 continue
             name_b = match.group("name")
             if _wanted(kind_b, name_b):
-                pending = (line_at(i), bytes(buf[match.start("env") : line_end]), kind_b.decode(), name_b.decode() if name_b else None, base + line_end + 1)
+                pending = (line_at(i), bytes(buf[match.start("env") : line_end]), kind_b.decode(), name_b.decode() if name_b else None,
+                           base + line_end + 1, int(match.group("pid")))
             elif log.version_from_metrics is None and kind_b == b"compilation_metrics":
                 found = _VERSION_IN_METRICS.search(buf, match.start("env"), line_end)
                 if found:
@@ -445,8 +459,12 @@ _ROLES: dict[tuple[str, str | None], str] = {
     ("aot_forward_graph", None): "aot:forward",
     ("aot_backward_graph", None): "aot:backward",
     ("aot_inference_graph", None): "aot:inference",
+    ("dynamo_output_graph", None): "dynamo_graph",
 }
 _AFTER_CODE = ("kernel_code", "mapping", "stack_traces", "kernel_to_post")
+#: Roles whose records PyTorch ~2.7 logged before the output code (graph.py, before the AOTInductor
+#: wrapper was written); from 2.8 on they follow it.  The order is read off each compile (see pair_graphs).
+_EITHER_SIDE = ("mapping", "stack_traces", "kernel_to_post")
 
 
 def role_of(record: Record) -> str | None:
@@ -456,10 +474,12 @@ def role_of(record: Record) -> str | None:
 
 @dataclass(slots=True)
 class GraphRecords:
-    """The records that make one graph, paired by log order within one compile id.
+    """The records that make one graph, paired by log order within one compile id of one process.
 
     ``kind_hint`` comes from the compile id's ``aot_*_graph`` records (n-th graph, n-th record);
-    the ``# AOT ID`` line of the code, when present, overrides it.
+    the ``# AOT ID`` line of the code, when present, overrides it.  ``dynamo_graph`` is the
+    compile's ``dynamo_output_graph``; ``ca_graph`` the ``compiled_autograd_graph`` of a compiled
+    autograd compile (``!N/...``): graphs whose ``# File:`` lines follow generated-code frames.
     """
 
     compile_id: str
@@ -473,14 +493,31 @@ class GraphRecords:
     mapping: Record | None = None
     stack_traces: Record | None = None
     kernel_to_post: Record | None = None
+    dynamo_graph: Record | None = None
+    ca_graph: Record | None = None
+
+    @property
+    def pid(self) -> int | None:
+        """The process that wrote the graph's output code."""
+        return self.code.pid
 
     def signature(self) -> tuple:
         """Identifies this graph's inputs: equal signatures mean an identical graph."""
-        parts = [self.compile_id, self.ordinal, self.kind_hint]
-        for role in ("code", "kernel_code", "post_grad", "pre_grad", "post_to_pre", "mapping", "stack_traces", "kernel_to_post"):
+        parts = [self.compile_id, self.ordinal, self.kind_hint, self.pid]
+        for role in GRAPH_ROLES:
             rec = getattr(self, role)
             parts.append(None if rec is None else (rec.line, rec.md5))
         return tuple(parts)
+
+    def without(self, record: Record) -> "GraphRecords":
+        """A copy without ``record`` (an incomplete last record of a log)."""
+        kept = {role: (None if getattr(self, role) is record else getattr(self, role)) for role in GRAPH_ROLES if role != "code"}
+        return GraphRecords(self.compile_id, self.ordinal, self.code, self.kind_hint, **kept)
+
+
+#: Every record a graph can have (``code`` first).
+GRAPH_ROLES = ("code", "kernel_code", "post_grad", "pre_grad", "post_to_pre", "mapping", "stack_traces", "kernel_to_post",
+               "dynamo_graph", "ca_graph")
 
 
 @dataclass
@@ -489,33 +526,54 @@ class _CompileState:
     pre_grad_after: Record | None = None
     post_grad: Record | None = None
     post_to_pre: Record | None = None
+    dynamo_graph: Record | None = None
     aot_kinds: list[str] = field(default_factory=list)
     graphs: list[GraphRecords] = field(default_factory=list)
+    #: records of roles logged before their output code, waiting for it
+    waiting: dict[str, Record] = field(default_factory=dict)
+
+
+def _logged_before_code(records: list[Record]) -> set[tuple[int | None, str, str]]:
+    """``(pid, compile id, role)`` whose first record comes before the first output code of its
+    compile (PyTorch ~2.7 order) and is followed by one."""
+    first_code: dict[tuple[int | None, str], int] = {}
+    first_role: dict[tuple[int | None, str, str], int] = {}
+    for n, record in enumerate(records):
+        role = role_of(record)
+        if role == "code":
+            first_code.setdefault((record.pid, record.compile_id), n)
+        elif role in _EITHER_SIDE:
+            first_role.setdefault((record.pid, record.compile_id, role), n)
+    return {key for key, n in first_role.items() if n < first_code.get(key[:2], -1)}
 
 
 def pair_graphs(log: TraceLog) -> list[GraphRecords]:
-    """Group ``log.records`` into graphs: each output code gets the post-grad graph (and 2.8
-    ``post_to_pre``) logged before it and the mapping, stack traces and AOT kernel code logged
-    after it, within its compile id, in log order (a lazily compiled backward can come after
-    other compile ids' records).  Never "last file wins".  Out-of-place records are warned about.
+    """Group ``log.records`` into graphs, per process (pid) and compile id, in log order.
+
+    Each output code gets the post-grad graph (and 2.8 ``post_to_pre``) logged before it and the
+    mapping, stack traces and AOT kernel code logged after it (a lazily compiled backward can
+    come after other compile ids' records).  Where a compile's mapping, stack traces or 2.7
+    kernel -> post-grad artifact come before its first output code (PyTorch ~2.7, AOTInductor),
+    each of them waits for the next output code of its compile instead.  Records of different
+    processes (a forked child writes into its parent's file) are never paired together.  Never
+    "last file wins".  Out-of-place records are warned about.
     """
-    states: dict[str, _CompileState] = {}
+    states: dict[tuple[int | None, str], _CompileState] = {}
+    ca_graphs: dict[tuple[int | None, str], Record] = {}
+    before = _logged_before_code(log.records)
     out: list[GraphRecords] = []
     for record in log.records:
+        if record.kind == "compiled_autograd_graph":
+            ca_graphs[(record.pid, record.compile_id)] = record
+            continue
         role = role_of(record)
         if role is None:
             continue
-        state = states.setdefault(record.compile_id, _CompileState())
+        state = states.setdefault((record.pid, record.compile_id), _CompileState())
         if role.startswith("aot:"):
             state.aot_kinds.append(role[4:])
-        elif role == "pre_grad":
-            state.pre_grad = record
-        elif role == "pre_grad_after":
-            state.pre_grad_after = record
-        elif role == "post_grad":
-            state.post_grad = record
-        elif role == "post_to_pre":
-            state.post_to_pre = record
+        elif role in ("pre_grad", "pre_grad_after", "post_grad", "post_to_pre", "dynamo_graph"):
+            setattr(state, role, record)
         elif role == "code":
             ordinal = len(state.graphs)
             graph = GraphRecords(
@@ -526,18 +584,33 @@ def pair_graphs(log: TraceLog) -> list[GraphRecords]:
                 post_grad=state.post_grad,
                 pre_grad=state.pre_grad or state.pre_grad_after,
                 post_to_pre=state.post_to_pre,
+                dynamo_graph=state.dynamo_graph,
+                ca_graph=ca_graphs.get((record.pid, record.compile_id.split("/", 1)[0])) if record.compile_id.startswith("!") else None,
             )
+            for waiting_role, waiting in state.waiting.items():
+                setattr(graph, waiting_role, waiting)
+            state.waiting = {}
             state.post_grad = None
             state.post_to_pre = None
             state.graphs.append(graph)
             out.append(graph)
         elif role in _AFTER_CODE:
+            what = f"{record.name or record.kind}"
+            if (record.pid, record.compile_id, role) in before:
+                if role in state.waiting:
+                    log.warnings.append(Warning_(log.path, record.line, f"second {what} before one output code of compile {record.compile_id}; ignored"))
+                else:
+                    state.waiting[role] = record
+                continue
             if not state.graphs:
-                log.warnings.append(Warning_(log.path, record.line, f"{record.name or record.kind} before any output code of compile {record.compile_id}; ignored"))
+                log.warnings.append(Warning_(log.path, record.line, f"{what} before any output code of compile {record.compile_id}; ignored"))
                 continue
             graph = state.graphs[-1]
             if getattr(graph, role) is not None:
-                log.warnings.append(Warning_(log.path, record.line, f"second {record.name or record.kind} for one graph of compile {record.compile_id}; ignored"))
+                log.warnings.append(Warning_(log.path, record.line, f"second {what} for one graph of compile {record.compile_id}; ignored"))
                 continue
             setattr(graph, role, record)
+    for (_, compile_id), state in states.items():
+        for waiting in state.waiting.values():
+            log.warnings.append(Warning_(log.path, waiting.line, f"{waiting.name or waiting.kind} of compile {compile_id} has no output code after it; ignored"))
     return out
