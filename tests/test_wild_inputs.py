@@ -17,7 +17,7 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
-from conftest import SHARED, answer_like_vscode, case_log
+from conftest import SHARED, answer_like_vscode, case_dir, case_log
 from corpus import envelope, join, payload, records, set_payload
 from inductor_lens.cache import Cache
 from inductor_lens.index import load
@@ -414,3 +414,58 @@ def test_13_any_number_of_processes(tmp_path, cache_dir, load_case):
     for case, pid in zip(cases, [101, 202, 303, 404]):
         mine = _summary(index, pid)
         assert mine and mine == _summary(load_case(case)), case
+
+
+# --------------------------------------------------------------------------- 20: tlparse multi-rank output
+
+
+def _per_rank(index) -> dict:
+    return {(g.rank, g.compile_id, g.kind): {k.key: (k.post_grad_nodes, [(f.file, f.line) for f in k.source]) for k in g.kernels}
+            for g in index.graphs}
+
+
+def test_20_all_ranks_html_folder_is_both_ranks(cache_dir):
+    whole = load([bug("20/tl_out")], Cache(cache_dir))
+    ranks = load([bug("20/tl_out/rank_0"), bug("20/tl_out/rank_1")], Cache(cache_dir))
+    assert sorted(t.rank for t in whole.traces) == [0, 1] and {t.format for t in whole.traces} == {"tlparse"}
+    assert len(whole.kernels) == 20 and _per_rank(whole) == _per_rank(ranks)
+    assert whole.warnings == []
+
+
+def _tlparse(args: list[str]) -> None:
+    import subprocess
+
+    tlparse = os.path.join(os.path.dirname(sys.executable), "tlparse")
+    subprocess.run([tlparse, *args, "--inductor-provenance", "--no-browser"], check=True, capture_output=True)
+
+
+def test_20_tlparse_outputs_anywhere_under_a_folder(tmp_path, cache_dir, load_case):
+    """Generalisation: tlparse (from PyPI) run here with --all-ranks-html over the real ddp logs,
+    the output nested in a run folder beside the logs it copies, plus a single-rank tlparse
+    output elsewhere in the tree: every rank once, nothing twice."""
+    import shutil
+
+    run = tmp_path / "runs" / "job1"
+    shutil.copytree(os.path.join(case_dir("torch-2.14-cpu/ddp"), "trace"), run / "trace")
+    _tlparse([str(run / "trace"), "--all-ranks-html", "-o", str(run / "tl_out")])
+    assert {"rank_0", "rank_1", "index.html"} <= set(os.listdir(run / "tl_out"))
+    _tlparse([case_log("torch-2.11-cuda/mlp_infer"), "-o", str(tmp_path / "runs" / "other" / "deep" / "tl_out")])
+    index = load([str(tmp_path / "runs")], Cache(cache_dir))
+    ddp = load_case("torch-2.14-cpu/ddp")
+    assert len(index.traces) == 3  # two rank logs (their raw.log copies skipped) + the single-rank output
+    mine = {key: value for key, value in _per_rank(index).items() if key[0] is not None}
+    assert mine == _per_rank(ddp)
+    infer = [g for g in index.graphs if g.rank is None]
+    assert [(g.compile_id, len(g.kernels)) for g in infer] == [("0/0", 4)]
+    assert index.warnings == []
+
+
+def test_20_rank_from_the_folder_when_records_have_none(tmp_path, cache_dir):
+    """Generalisation: rank_N/ of a multi-rank tlparse output names the rank when the log's
+    records carry no ``rank`` key."""
+    out = tmp_path / "tl_out"
+    for rank, case in ((0, "torch-2.11-cuda/mlp_infer"), (3, "torch-2.11-cuda/dynamic")):
+        _tlparse([case_log(case), "-o", str(out / f"rank_{rank}")])
+    index = load([str(out)], Cache(cache_dir))
+    assert sorted((t.rank, len(t.compile_ids)) for t in index.traces) == [(0, 1), (3, 1)]
+    assert sorted({g.rank for g in index.graphs}) == [0, 3]

@@ -78,6 +78,27 @@ class DocumentRole:
     role: str
 
 
+def _file_md5(path: str) -> str | None:
+    digest = hashlib.md5()
+    try:
+        with open(path, "rb") as fh:
+            for chunk in iter(lambda: fh.read(1 << 22), b""):
+                digest.update(chunk)
+    except OSError:
+        return None
+    return digest.hexdigest()
+
+
+_TLPARSE_RANK_DIR = re.compile(r"^rank_(\d+)$")
+
+
+def _is_tlparse_output(folder: str) -> bool:
+    """A tlparse output folder (one rank's): ``raw.log`` (the original log) beside tlparse's
+    ``compile_directory.json`` or ``index.html``."""
+    return os.path.isfile(os.path.join(folder, "raw.log")) and (
+        os.path.isfile(os.path.join(folder, "compile_directory.json")) or os.path.isfile(os.path.join(folder, "index.html")))
+
+
 def _read_text(path: str, warnings: list[Warning_]) -> str | None:
     try:
         with open(path, "rb") as fh:
@@ -130,6 +151,8 @@ class Index:
         self._by_source: dict[tuple[str, int], list[Kernel]] | None = None
         self._node_kernels: dict[int, dict[tuple[str, str], list[Kernel]]] = {}
         self._register_lock = threading.RLock()
+        #: (size, first and last bytes) -> path of every log added: a copy reached again is skipped
+        self._logs_by_content: dict[tuple, str] = {}
 
     # ------------------------------------------------------------------ loading
     def add(self, path: str) -> list[Graph]:
@@ -155,11 +178,11 @@ class Index:
             self._add_log(path)
 
     def _add_folder(self, folder: str) -> None:
-        raw = os.path.join(folder, "raw.log")
-        if os.path.isfile(os.path.join(folder, "compile_directory.json")) and os.path.isfile(raw):
-            self._add_log(raw, display=folder)
+        if _is_tlparse_output(folder):
+            self._add_log(os.path.join(folder, "raw.log"), display=folder)
             return
         logs: list[str] = []
+        displays: dict[str, str] = {}
         debug_codes: list[str] = []
         seen_dirs: set[str] = set()
         for dirpath, dirnames, filenames in os.walk(folder, followlinks=False):
@@ -169,6 +192,12 @@ class Index:
                 continue
             seen_dirs.add(real)
             dirnames[:] = sorted(d for d in dirnames if d not in _SKIP_DIRS)
+            if _is_tlparse_output(dirpath):  # tlparse output at any depth: rank_N/ of --all-ranks-html, ...
+                raw = os.path.join(dirpath, "raw.log")
+                logs.append(raw)
+                displays[raw] = dirpath
+                dirnames[:] = []
+                continue
             for fname in sorted(filenames):
                 full = os.path.join(dirpath, fname)
                 if LOG_GLOB_NAME.match(fname):
@@ -177,7 +206,7 @@ class Index:
                     debug_codes.append(full)
         self._prefetch_scans(logs)
         for log in logs:
-            self._add_log(log)
+            self._add_log(log, display=displays.get(log))
         for code in debug_codes:
             if code not in self._documents:
                 self._add_loose_code(code)
@@ -269,6 +298,12 @@ class Index:
         except OSError as exc:
             self._warnings.append(Warning_(path, 0, f"cannot read: {exc.strerror or exc}"))
             return
+        identity = (memo.identity[0], memo.head, memo.tail)
+        other = self._logs_by_content.setdefault(identity, path)
+        if other != path and _file_md5(other) == _file_md5(path):
+            return  # the same log reached twice (a tlparse raw.log beside the log it copies)
+        if log.rank is None and display is not None and (rank := _TLPARSE_RANK_DIR.match(os.path.basename(display))):
+            log.rank = int(rank.group(1))  # tlparse --all-ranks-html: rank_N/ (records without a rank key)
         info = TraceInfo(path=path, rank=log.rank, torch_version=log.torch_version, format="torch_trace" if display is None else "tlparse")
         info.readable = log.record_count > 0
         for group in torch_trace.pair_graphs(log):
