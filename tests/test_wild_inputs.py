@@ -8,6 +8,7 @@ their MD5 recomputed (tests/corpus.py), never written by hand.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import re
 import sys
@@ -17,10 +18,12 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
-from conftest import SHARED, answer_like_vscode, case_dir, case_log
+from conftest import SHARED, TRACES, answer_like_vscode, case_dir, case_log
 from corpus import envelope, join, payload, records, set_payload
 from inductor_lens.cache import Cache
 from inductor_lens.index import load
+from inductor_lens.paths import PathResolver
+from inductor_lens.report import index_json
 from inductor_lens.readers.output_code import kind_from_name
 
 BUGS = os.path.join(SHARED, "bugs")
@@ -469,3 +472,107 @@ def test_20_rank_from_the_folder_when_records_have_none(tmp_path, cache_dir):
     index = load([str(out)], Cache(cache_dir))
     assert sorted((t.rank, len(t.compile_ids)) for t in index.traces) == [(0, 1), (3, 1)]
     assert sorted({g.rank for g in index.graphs}) == [0, 3]
+
+
+# --------------------------------------------------------------------------- 19: paths written on Windows
+
+WIN_PROJ = "C:\\Users\\user\\proj"
+WIN_LOG = "19/windows/dedicated_log_torch_trace_win.log"
+
+
+def _model_lines(index, resolver) -> dict:
+    doc = index_json(index, resolver)
+    return {k["key"]: [(m["file"], m["line"], m["resolved"]) for m in k["model_lines"]] for k in doc["kernels"]}
+
+
+@pytest.mark.parametrize("mapped", [WIN_PROJ, "C:/Users/user/proj", "c:\\users\\USER\\Proj\\"])
+def test_19_windows_trace_resolves_with_a_path_mapping(mapped, cache_dir):
+    index = load([bug("19/windows")], Cache(cache_dir))
+    lines = _model_lines(index, PathResolver([(mapped, TRACES)], use_interpreter_site_packages=False))
+    models = os.path.join(TRACES, "models.py")
+    assert {line for frames in lines.values() for _, line, _ in frames} == {23, 24, 25, 26, 27}
+    assert all(file.startswith(WIN_PROJ + "\\") and resolved == models for frames in lines.values() for file, _, resolved in frames)
+    assert {f.basename for k in index.kernels for f in k.model_lines} == {"models.py"}
+
+
+def _windows_variant(tmp_path, old: str, new: str) -> str:
+    """The bug-19 log with the project folder ``old`` written as ``new`` (in graph comments and in
+    the JSON-escaped stack traces), MD5s recomputed."""
+    as_json = lambda s: json.dumps(s)[1:-1]
+    return rewrite(bug(WIN_LOG), tmp_path, lambda t: t.replace(as_json(old), as_json(new)).replace(old, new))
+
+
+@pytest.mark.parametrize("written,mapped", [
+    ("\\\\fileserver\\share\\proj", "\\\\fileserver\\share\\proj"),          # UNC
+    ("\\\\?\\C:\\Users\\user\\proj", "C:\\Users\\user\\proj"),               # extended-length form
+    ("D:\\Work\\PROJ", "d:/work/proj"),                                      # another drive, other case
+])
+def test_19_other_windows_path_forms(written, mapped, tmp_path, cache_dir):
+    """Generalisation: UNC shares, ``\\\\?\\`` paths, any drive and case."""
+    index = load([_windows_variant(tmp_path, WIN_PROJ, written)], Cache(cache_dir))
+    lines = _model_lines(index, PathResolver([(mapped, TRACES)], use_interpreter_site_packages=False))
+    assert len(lines) == 4 and all(resolved == os.path.join(TRACES, "models.py") for frames in lines.values() for *_, resolved in frames)
+
+
+def test_19_file_names_differing_in_case_and_no_mapping(tmp_path, cache_dir):
+    """Generalisation: Windows does not care about case, so ``Proj\\Models.py`` in the trace is
+    ``proj/models.py`` here; without any mapping the workspace is searched by path suffix."""
+    log = _windows_variant(tmp_path, WIN_PROJ + "\\models.py", "C:\\Users\\user\\Proj\\Models.py")
+    work = tmp_path / "ws" / "proj"
+    work.mkdir(parents=True)
+    (work / "models.py").write_bytes(open(os.path.join(TRACES, "models.py"), "rb").read())
+    index = load([log], Cache(cache_dir))
+    for resolver in (PathResolver([(WIN_PROJ, str(work))], use_interpreter_site_packages=False),
+                     PathResolver(roots=[str(tmp_path / "ws")], use_interpreter_site_packages=False)):
+        lines = _model_lines(index, resolver)
+        assert all(resolved == str(work / "models.py") for frames in lines.values() for *_, resolved in frames), resolver.mappings
+
+
+def test_19_windows_site_packages_and_cache_paths(tmp_path, cache_dir):
+    """Generalisation: ``C:\\Python311\\Lib\\site-packages\\...`` library frames resolve against a
+    local site-packages folder, and the Windows Inductor cache path of the output code finds the
+    ``torchinductor/`` copy beside the trace (its file name without the Windows folders)."""
+    lib = tmp_path / "sp" / "torch" / "nn" / "modules"
+    lib.mkdir(parents=True)
+    (lib / "linear.py").write_text("x\n")
+    resolver = PathResolver(site_packages=[str(tmp_path / "sp")], use_interpreter_site_packages=False)
+    assert resolver.resolve("C:\\Python311\\Lib\\Site-Packages\\torch\\nn\\modules\\linear.py") == str(lib / "linear.py")
+    assert resolver.resolve("/opt/venv/lib/python3.11/site-packages/torch/nn/modules/linear.py") == str(lib / "linear.py")
+    trace = tmp_path / "run" / "trace"
+    trace.mkdir(parents=True)
+    recs = records(open(bug(WIN_LOG), "rb").read())
+    code = next(r for r in recs if "inductor_output_code" in envelope(r)[1])
+    filename = envelope(code)[1]["inductor_output_code"]["filename"]
+    assert filename.startswith("C:\\") and "torchinductor_user\\" in filename
+    rest = filename.split("torchinductor_user\\", 1)[1].split("\\")
+    local = tmp_path / "run" / "torchinductor" / os.path.join(*rest)
+    local.parent.mkdir(parents=True)
+    local.write_bytes(b"\n".join(payload(code)))
+    (trace / "dedicated_log_torch_trace_win.log").write_bytes(open(bug(WIN_LOG), "rb").read())
+    (graph,) = load([str(trace)], Cache(cache_dir)).graphs
+    assert graph.output_code == str(local) and len(graph.kernels) == 4
+    (extracted,) = load([bug("19/windows")], Cache(str(tmp_path / "cache"))).graphs
+    assert os.path.basename(extracted.output_code) == rest[-1]
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[sys.executable, "-m", "inductor_lens", "serve", "--cache-dir",
+                                                              os.path.join(os.environ.get("TMPDIR", "/tmp"), "inductor-lens-e2e-cache")]))
+async def windows_client(lsp_client: LanguageClient):
+    answer_like_vscode(lsp_client)
+    await lsp_client.initialize_session(types.InitializeParams(
+        capabilities=client_capabilities("visual-studio-code"),
+        workspace_folders=[types.WorkspaceFolder(uri="file://" + TRACES, name="traces")],
+        initialization_options={"traces": [bug("19/windows")], "pathMappings": {WIN_PROJ: TRACES}, "discovery": {"enabled": False}}))
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_19_server_lenses_on_the_model_file(windows_client: LanguageClient):
+    uri = "file://" + os.path.join(TRACES, "models.py")
+    kernels = await windows_client.protocol.send_request_async("inductorLens/kernels", {})  # once indexed
+    lenses = await windows_client.text_document_code_lens_async(types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=uri)))
+    assert sorted(lens.range.start.line + 1 for lens in lenses) == [23, 24, 25, 26, 27]
+    definition = next(k for k in kernels if k["key"] == "cpp_fused_add_relu_1:4")["definition"]  # kernel -> its model line
+    found = await windows_client.text_document_definition_async(types.DefinitionParams(
+        text_document=types.TextDocumentIdentifier(uri="file://" + definition["path"]), position=types.Position(definition["line"] - 1, 2)))
+    assert [(loc.uri, loc.range.start.line + 1) for loc in found] == [(uri, 27)]

@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
 import { MarkdownString, TreeItemCollapsibleState, Uri } from 'vscode';
-import { formatUs, kernelPickItem, plural } from '../src/kernels';
+import { formatUs, frameLabel, kernelPickItem, plural } from '../src/kernels';
 import {
   buildKernelTree,
   compareCompileIds,
@@ -160,6 +160,12 @@ describe('buildKernelTree grouping and sorting', () => {
     const ids = root.children.flatMap((c) => c.children[0].children.map((k) => toTreeItem(k).id));
     expect(new Set(ids).size).toBe(ids.length);
     expect(compileLabel('1/0', null)).toBe('1/0');
+  });
+
+  test('a frame written on Windows is labelled by its file name', () => {
+    const frame = { file: 'C:\\Users\\user\\proj\\models.py', line: 25, resolved: null };
+    expect(frameLabel(frame)).toBe('models.py:25');
+    expect(frameLabel({ ...frame, file: '/workspace/proj/models.py' })).toBe('models.py:25');
   });
 
   test('compareCompileIds', () => {

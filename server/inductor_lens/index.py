@@ -16,7 +16,7 @@ import re
 import threading
 from dataclasses import dataclass
 
-from . import _json
+from . import _json, trace_paths
 from .cache import Cache
 from .linker import GraphInputs, link_graph
 from .paths import inductor_cache_candidates
@@ -339,7 +339,7 @@ class Index:
         language = "cpp" if code_rec.kind == "graph_dump" else "python"
         meta = code_rec.envelope.get(code_rec.kind) or {}
         names = [str(meta.get(k)) for k in ("file_path", "filename") if isinstance(meta, dict) and meta.get(k)]
-        base = os.path.basename(names[0]) if names else ("output_code.cpp" if language == "cpp" else "output_code.py")
+        base = trace_paths.basename(names[0]) if names else ("output_code.cpp" if language == "cpp" else "output_code.py")
         on_disk = [c for n in names for c in inductor_cache_candidates(n, log.path) if os.path.isfile(c)]
         aot = _AOT_ID_KIND.match(log.first_payload_line(code_rec) or "")
         kind = (aot.group(1) if aot else None) or group.kind_hint or "inference"
@@ -591,7 +591,7 @@ def _materialize(graph: Graph, log: torch_trace.TraceLog, group: torch_trace.Gra
         ktext = log.payload(group.kernel_code, warns)
         if ktext is not None:
             kmeta = group.kernel_code.envelope.get("graph_dump") or {}
-            kname = os.path.basename(str(kmeta.get("filename") or "kernel.cpp"))
+            kname = trace_paths.basename(str(kmeta.get("filename") or "kernel.cpp"))
             graph.kernel_code = extract(ktext, kname, group.kernel_code)
             inputs.kernel_code = parse_output_code(ktext, "cpp")
             inputs.kernel_code_path = graph.kernel_code

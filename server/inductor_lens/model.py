@@ -10,6 +10,8 @@ import threading
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from .trace_paths import basename as trace_basename
+
 #: Kernel kinds, as reported in ``report --json`` (``kind``).
 KINDS = (
     "pointwise",
@@ -60,6 +62,11 @@ class Frame(NamedTuple):
     code: str
     stack: int = 0
     innermost: bool = True
+
+    @property
+    def basename(self) -> str:
+        """The file name, also of a path written on another OS (``C:\\proj\\models.py`` -> ``models.py``)."""
+        return trace_basename(self.file)
 
 
 class Location(NamedTuple):

@@ -14,7 +14,6 @@ JSON shape (lines 1-based; unknown values ``null``)::
 
 from __future__ import annotations
 
-import os
 
 from .index import Index
 from .model import Frame, Kernel, Location
@@ -95,7 +94,7 @@ def print_tables(index: Index, resolver: PathResolver | None, console, errors=No
             for kernel in graph.kernels:
                 lines = []
                 for frame in kernel.model_lines:
-                    lines.append(f"{os.path.basename(frame.file)}:{frame.line}  {frame.code}")
+                    lines.append(f"{frame.basename}:{frame.line}  {frame.code}")
                 row = [kernel.key, kernel.kind, str(len(kernel.launches)), str(len(kernel.post_grad_nodes)), "\n".join(lines) or "-"]
                 if measured:
                     m = kernel.measured

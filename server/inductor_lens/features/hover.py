@@ -30,7 +30,7 @@ MAX_NODES = 12
 
 def _frame_link(ctx: LensContext, frame: Frame) -> str:
     local = ctx.local(frame)
-    label = f"{os.path.basename(frame.file)}:{local.line if local.path else frame.line}"
+    label = f"{frame.basename}:{local.line if local.path else frame.line}"
     code = f" `{frame.code}`" if frame.code else ""
     if local.path is None:
         return f"{label}{code} — *not found locally: {frame.file}*"
@@ -75,7 +75,7 @@ def kernel_markdown(ctx: LensContext, kernel: Kernel, *, launches: int | None = 
         parts.append("**Model lines**\n" + "\n".join(f"- {_frame_link(ctx, f)}" for f in model))
         shared = shared_outer_frames(kernel)
         if shared:
-            chain = " › ".join(f"{os.path.basename(f.file)}:{f.line}" for f in shared)
+            chain = " › ".join(f"{f.basename}:{f.line}" for f in shared)
             parts.append(f"called from {chain}")
     else:
         parts.append("*No model lines recorded for this kernel.*")
