@@ -576,3 +576,136 @@ async def test_19_server_lenses_on_the_model_file(windows_client: LanguageClient
     found = await windows_client.text_document_definition_async(types.DefinitionParams(
         text_document=types.TextDocumentIdentifier(uri="file://" + definition["path"]), position=types.Position(definition["line"] - 1, 2)))
     assert [(loc.uri, loc.range.start.line + 1) for loc in found] == [(uri, 27)]
+
+
+# --------------------------------------------------------------------------- 18: AOTInductor packages
+
+PKG_MODEL = "18/pt2_extracted/data/aotinductor/model"
+
+
+def _information(folder: str) -> dict:
+    return json.load(open(os.path.join(folder, "kernel_information.json")))
+
+
+def _check_against_information(index, info: dict) -> None:
+    """Every key of kernel_information.json is a kernel with its nodes and PyTorch's frames."""
+    kernels = by_key(index)
+    assert set(kernels) == set(info)
+    for key, entry in info.items():
+        kernel = kernels[key]
+        assert kernel.provenance == "kernel_information" and kernel.frames_from == "stack_traces"
+        assert set(kernel.post_grad_nodes) == set(entry["post_grad_nodes"])
+        assert set(kernel.pre_grad_nodes) == set(entry["pre_grad_nodes"])
+        want = {(m.group(1), int(m.group(2))) for s in entry["stack_traces"] for m in re.finditer(r'File "(.+)", line (\d+), in ', s)}
+        assert {(f.file, f.line) for f in kernel.source} == want and kernel.model_lines
+
+
+def _zip_folder(folder: str, path, archive: str = "model") -> None:
+    import zipfile
+
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr(f"{archive}/archive_format", "pt2")
+        for root, _, files in os.walk(folder):
+            for name in files:
+                full = os.path.join(root, name)
+                zf.write(full, f"{archive}/" + os.path.relpath(full, folder).replace(os.sep, "/"))
+
+
+def test_18_extracted_package_folder(cache_dir):
+    index = load([bug("18/pt2_extracted")], Cache(cache_dir))
+    _check_against_information(index, _information(bug(PKG_MODEL)))
+    (graph,) = index.graphs
+    assert graph.output_code.endswith(".wrapper.cpp") and os.path.dirname(graph.output_code) == bug(PKG_MODEL)
+    assert graph.kernel_code.endswith(".kernel.cpp") and index.traces[0].format == "aoti_package"
+    lines = {k.key: sorted(f.line for f in k.source if f.basename == "model.py") for k in index.kernels}
+    assert lines == {"aoti_torch_cpu_addmm_out:1": [15], "cpp_fused_gelu_native_layer_norm_0:2": [16, 17],
+                     "aoti_torch_cpu_addmm_out:3": [18], "cpp_fused_add_relu_1:4": [19]}
+    gelu = by_key(index)["cpp_fused_gelu_native_layer_norm_0:2"]
+    assert gelu.definition.path == graph.kernel_code and [loc.line for loc in gelu.launches] == [972]
+    assert index.warnings == []
+
+
+def test_18_pt2_zip_and_loose_wrapper(tmp_path, cache_dir):
+    """The same package as a .pt2 (zip: read in place, the wrapper copied to the cache folder for
+    editors), and its wrapper.cpp given alone (kernel_information.json beside it is read)."""
+    pt2 = tmp_path / "model.pt2"
+    _zip_folder(bug("18/pt2_extracted"), pt2)
+    cache = tmp_path / "cache"
+    index = load([str(pt2)], Cache(str(cache)))
+    _check_against_information(index, _information(bug(PKG_MODEL)))
+    (graph,) = index.graphs
+    assert graph.output_code.startswith(str(cache)) and graph.trace == str(pt2)
+    wrapper = [f for f in os.listdir(bug(PKG_MODEL)) if f.endswith(".wrapper.cpp")][0]
+    assert open(graph.output_code).read() == open(os.path.join(bug(PKG_MODEL), wrapper)).read()
+    assert sorted(os.listdir(tmp_path)) == ["cache", "model.pt2"]  # nothing extracted beside the package
+    loose = load([os.path.join(bug(PKG_MODEL), wrapper)], Cache(cache_dir))
+    _check_against_information(loose, _information(bug(PKG_MODEL)))
+
+
+def test_18_real_pt2_equals_its_log(tmp_path, cache_dir, load_case):
+    """Generalisation, real: the .pt2 that aoti_compile_and_package wrote (PyTorch 2.11, CUDA: a
+    Triton kernel and C shims, with .so and .cubin members) gives the kernels its TORCH_TRACE gives;
+    with the log beside it, the package is not a second graph."""
+    pt2 = os.path.join(case_dir("torch-2.11-cuda/aoti_package"), "mlp.pt2")
+    package = load([pt2], Cache(cache_dir))
+    log = load([os.path.join(case_dir("torch-2.11-cuda/aoti_package"), "trace")], Cache(cache_dir))
+    got, want = by_key(package), by_key(log)
+    assert set(got) == set(want) == {"aoti_torch_cuda_mm_out:1", "triton_poi_fused_addmm_gelu_0:2", "aoti_torch_cuda_addmm_out:3"}
+    for key, kernel in got.items():
+        assert set(kernel.post_grad_nodes) == set(want[key].post_grad_nodes) and set(kernel.pre_grad_nodes) == set(want[key].pre_grad_nodes)
+        assert kernel.source == want[key].source and [loc.line for loc in kernel.launches] == [loc.line for loc in want[key].launches]
+    assert {f.basename for k in got.values() for f in k.model_lines} >= {"kinds.py"}
+    both = load_case("torch-2.11-cuda/aoti_package")
+    assert len(both.graphs) == 1 and len(both.traces) == 1
+
+
+def test_18_extracted_package_beside_its_log_is_an_alias(tmp_path, cache_dir):
+    """Generalisation: the extracted package and the log of the same compile in one folder: one
+    graph, and the package's wrapper.cpp is one of its output code files (hover works there too)."""
+    import shutil
+    import zipfile
+
+    shutil.copytree(os.path.join(case_dir("torch-2.11-cuda/aoti_package"), "trace"), tmp_path / "trace")
+    with zipfile.ZipFile(os.path.join(case_dir("torch-2.11-cuda/aoti_package"), "mlp.pt2")) as zf:
+        zf.extractall(tmp_path / "pkg")
+    index = load([str(tmp_path)], Cache(cache_dir))
+    (graph,) = index.graphs
+    wrapper = [os.path.join(r, f) for r, _, fs in os.walk(tmp_path / "pkg") for f in fs if f.endswith(".wrapper.cpp")][0]
+    assert wrapper in graph.output_code_aliases and index.document(wrapper).graph is graph
+
+
+def test_18_damaged_packages_are_warned_not_fatal(tmp_path, cache_dir):
+    """Generalisation: a .pt2 that is no zip, a zip without data/aotinductor/, an invalid
+    kernel_information.json (kernels then come from the code comments), a package without one."""
+    bad = tmp_path / "bad.pt2"
+    bad.write_bytes(b"not a zip")
+    empty = tmp_path / "empty.pt2"
+    _zip_folder(os.path.join(bug("18/pt2_extracted"), "data", "aotinductor", "model"), empty)  # no data/aotinductor/ path
+    broken_dir = tmp_path / "broken"
+    import shutil
+
+    shutil.copytree(bug("18/pt2_extracted"), broken_dir)
+    info = broken_dir / "data" / "aotinductor" / "model" / "kernel_information.json"
+    os.chmod(info, 0o644)
+    info.write_text("{not json")
+    broken = tmp_path / "broken.pt2"
+    _zip_folder(str(broken_dir), broken)
+    index = load([str(bad), str(empty), str(broken)], Cache(cache_dir))
+    files = {os.path.basename(w.file.split("!")[0]) for w in index.warnings}
+    assert files == {"bad.pt2", "empty.pt2", "broken.pt2"}
+    assert any(w.file.endswith("!model/data/aotinductor/model/kernel_information.json") and w.line == 1 for w in index.warnings)
+    (graph,) = index.graphs
+    assert len(graph.kernels) == 4 and {k.provenance for k in graph.kernels} == {"comments"}
+    info.unlink()
+    plain = load([str(broken_dir)], Cache(cache_dir))
+    assert len(plain.kernels) == 4 and {k.provenance for k in plain.kernels} == {"comments"} and plain.warnings == []
+
+
+def test_18_packages_are_discovered():
+    from inductor_lens.server import DEFAULT_GLOBS
+
+    assert "**/*.pt2" in DEFAULT_GLOBS
+    manifest = json.load(open(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "package.json")))
+    sections = manifest["contributes"]["configuration"]
+    props = {k: v for section in (sections if isinstance(sections, list) else [sections]) for k, v in section["properties"].items()}
+    assert props["inductorLens.discovery.globs"]["default"] == DEFAULT_GLOBS

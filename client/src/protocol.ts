@@ -43,7 +43,7 @@ export interface Kernel {
   aten_ops: string[];
   /** Every frame PyTorch recorded; null when the kernels were asked for with `summary: true`. */
   source: SourceFrame[] | null;
-  provenance: 'mapping' | 'stack_traces' | 'comments';
+  provenance: 'mapping' | 'stack_traces' | 'kernel_information' | 'comments';
   /** The innermost frame of each stack trace: the model lines the kernel came from. */
   model_lines: SourceFrame[];
   /** Measured device time from the loaded profiles; null when no profile covers the kernel. */

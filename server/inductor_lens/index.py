@@ -1,9 +1,10 @@
 """The index: every trace the user has, as compiles -> graphs -> kernels, with reverse maps.
 
 ``Index.add(path)`` accepts a ``TORCH_TRACE`` log, a folder of logs (ranks), a tlparse output
-folder (its ``raw.log`` is the original log), a ``TORCH_COMPILE_DEBUG`` folder, or a loose
-``output_code.py`` (with or without ``inductor_provenance_tracking_node_mappings.json`` beside
-it).  Reverse maps: source (file, line) -> kernels; (document path, line) -> kernels and FX
+folder (its ``raw.log`` is the original log; at any depth, e.g. ``--all-ranks-html``'s ``rank_N/``),
+a ``TORCH_COMPILE_DEBUG`` folder, an AOTInductor package (``.pt2`` or extracted; see
+:mod:`inductor_lens.packages`), or a loose ``output_code.py`` (with or without
+``inductor_provenance_tracking_node_mappings.json`` beside it).  Reverse maps: source (file, line) -> kernels; (document path, line) -> kernels and FX
 nodes; FX node -> kernels.  Bad input becomes warnings; it never raises except for bad arguments.
 """
 
@@ -89,6 +90,27 @@ def _file_md5(path: str) -> str | None:
     return digest.hexdigest()
 
 
+def _package_of(path: str) -> str | None:
+    """The AOTInductor package ``path`` is or belongs to: a ``.pt2`` file, a folder holding an
+    extracted one (``data/aotinductor/``), or a model folder of one (``.../data/aotinductor/<model>``,
+    or a file in it such as its ``.wrapper.cpp`` or ``kernel_information.json``)."""
+    if os.path.isfile(path):
+        if path.endswith(".pt2"):
+            return path
+        folder = os.path.dirname(path)
+        parent = os.path.dirname(folder)
+        in_model = os.path.basename(parent) == "aotinductor" and os.path.basename(os.path.dirname(parent)) == "data"
+        if in_model or os.path.basename(path) == "kernel_information.json":
+            return folder
+        return None
+    if os.path.isdir(os.path.join(path, "data", "aotinductor")):
+        return path
+    parent = os.path.dirname(path)
+    if os.path.basename(parent) == "aotinductor" and os.path.basename(os.path.dirname(parent)) == "data":
+        return path
+    return None
+
+
 _TLPARSE_RANK_DIR = re.compile(r"^rank_(\d+)$")
 
 
@@ -172,7 +194,10 @@ class Index:
 
     def _add_file(self, path: str) -> None:
         name = os.path.basename(path)
-        if name.endswith((".py", ".cpp")) and not LOG_GLOB_NAME.match(name):
+        package = _package_of(path)
+        if package is not None:  # a .pt2, or a file of an extracted AOTInductor package's model folder
+            self._add_package(package)
+        elif name.endswith((".py", ".cpp")) and not LOG_GLOB_NAME.match(name):
             self._add_loose_code(path)
         else:
             self._add_log(path)
@@ -181,9 +206,13 @@ class Index:
         if _is_tlparse_output(folder):
             self._add_log(os.path.join(folder, "raw.log"), display=folder)
             return
+        if _package_of(folder) is not None:
+            self._add_package(folder)
+            return
         logs: list[str] = []
         displays: dict[str, str] = {}
         debug_codes: list[str] = []
+        packages: list[str] = []
         seen_dirs: set[str] = set()
         for dirpath, dirnames, filenames in os.walk(folder, followlinks=False):
             real = os.path.realpath(dirpath)
@@ -198,6 +227,11 @@ class Index:
                 displays[raw] = dirpath
                 dirnames[:] = []
                 continue
+            if os.path.basename(dirpath) == "aotinductor" and os.path.basename(os.path.dirname(dirpath)) == "data":
+                packages.append(os.path.dirname(os.path.dirname(dirpath)))  # an extracted AOTInductor package
+                dirnames[:] = []
+                continue
+            packages.extend(os.path.join(dirpath, f) for f in sorted(filenames) if f.endswith(".pt2"))
             for fname in sorted(filenames):
                 full = os.path.join(dirpath, fname)
                 if LOG_GLOB_NAME.match(fname):
@@ -210,8 +244,16 @@ class Index:
         for code in debug_codes:
             if code not in self._documents:
                 self._add_loose_code(code)
-        if not logs and not debug_codes:
+        for package in packages:
+            self._add_package(package)
+        if not logs and not debug_codes and not packages:
             self._warnings.append(Warning_(folder, 0, "no TORCH_TRACE logs, tlparse output or debug folders found"))
+
+    def _add_package(self, path: str) -> None:
+        """An AOTInductor package (:mod:`inductor_lens.packages`)."""
+        from .packages import add_package
+
+        add_package(self, path)
 
     def _register(self, graph: Graph) -> None:
         self._graphs.append(graph)

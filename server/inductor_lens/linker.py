@@ -29,7 +29,9 @@ class GraphInputs:
 
     ``stack_traces`` is ``{key: frames}`` or ``None`` when the artifact is absent;
     ``kernel_to_post`` the 2.7/2.8 kernel -> post-grad artifact; ``post_to_pre`` the 2.8
-    post -> pre artifact, already reduced to names.
+    post -> pre artifact, already reduced to names; ``kernel_to_pre`` pre-grad nodes per key
+    (AOTInductor ``kernel_information.json``); ``mapping_source`` the ``provenance`` of kernels
+    that ``mapping`` names (``mapping``, or ``kernel_information`` for a package's).
     """
 
     code: ParsedCode
@@ -42,6 +44,8 @@ class GraphInputs:
     stack_traces: dict[str, list[Frame]] | None = None
     kernel_to_post: dict[str, list[str]] | None = None
     post_to_pre: dict[str, list[str]] | None = None
+    kernel_to_pre: dict[str, list[str]] | None = None
+    mapping_source: str = "mapping"
 
 
 def _unique(items) -> list:
@@ -117,7 +121,7 @@ def link_graph(graph: Graph, inputs: GraphInputs) -> list[Kernel]:
             mapped = inputs.kernel_to_post[key]
         source_names = _unique(n for s in sites for n in s.source_nodes)
         if mapped is not None:
-            provenance = "mapping"
+            provenance = inputs.mapping_source
             post_nodes = list(mapped)
         else:
             provenance = "stack_traces" if key in stack else "comments"
@@ -129,9 +133,9 @@ def link_graph(graph: Graph, inputs: GraphInputs) -> list[Kernel]:
             post_nodes = sorted((n for n in _unique(post_nodes) if n in post_graph.nodes), key=lambda n: post_graph.nodes[n].line)
         post_nodes = _unique(post_nodes)
 
-        pre_nodes: list[str] = []
+        pre_nodes: list[str] = list(inputs.kernel_to_pre.get(key, [])) if inputs.kernel_to_pre else []
         post_to_pre = (mapping.post_to_pre if mapping is not None and mapping.post_to_pre else None) or inputs.post_to_pre
-        if post_to_pre:
+        if post_to_pre and not pre_nodes:
             pre_nodes = [p for n in post_nodes for p in post_to_pre.get(n, [])]
         if not pre_nodes:
             header_sources = list(kdef.node_map) if kdef is not None and kdef.node_map else []

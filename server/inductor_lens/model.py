@@ -31,8 +31,9 @@ KINDS = (
 #: Where a kernel's provenance (post-grad nodes and source frames) came from.
 #: ``mapping``: the ``inductor_provenance_tracking_node_mappings`` artifact names the kernel;
 #: ``stack_traces``: only the ``..._kernel_stack_traces`` artifact names it (nodes from code comments);
-#: ``comments``: neither (nodes from the code comments, frames from the graphs' ``# File:`` lines).
-PROVENANCE_SOURCES = ("mapping", "stack_traces", "comments")
+#: ``comments``: neither (nodes from the code comments, frames from the graphs' ``# File:`` lines);
+#: ``kernel_information``: an AOTInductor package's ``kernel_information.json`` names it.
+PROVENANCE_SOURCES = ("mapping", "stack_traces", "comments", "kernel_information")
 
 
 @dataclass(slots=True)

@@ -38,7 +38,7 @@ from .report import kernel_json
 
 log = logging.getLogger("inductor_lens")
 
-DEFAULT_GLOBS = ["**/dedicated_log_torch_trace_*.log", "**/torch_compile_debug/**/output_code.py", "**/tl_out/"]
+DEFAULT_GLOBS = ["**/dedicated_log_torch_trace_*.log", "**/torch_compile_debug/**/output_code.py", "**/tl_out/", "**/*.pt2"]
 POLL_SECONDS = 2.0
 
 
