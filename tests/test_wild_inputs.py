@@ -709,3 +709,67 @@ def test_18_packages_are_discovered():
     sections = manifest["contributes"]["configuration"]
     props = {k: v for section in (sections if isinstance(sections, list) else [sections]) for k, v in section["properties"].items()}
     assert props["inductorLens.discovery.globs"]["default"] == DEFAULT_GLOBS
+
+
+# --------------------------------------------------------------------------- compiled autograd: generated-code frames
+
+CA = "torch-2.13-cpu/compiled_autograd"
+
+
+def _no_generated_model_lines(index) -> None:
+    assert not [(k.key, f.file) for k in index.kernels for f in k.model_lines if f.file.startswith("<")]
+
+
+def test_compiled_autograd_backward_kernels_on_the_forward_lines(load_case):
+    index = load_case(CA)
+    _no_generated_model_lines(index)
+    by_line = index.kernels_by_source()
+    on_norm = {(k.graph.compile_id, k.key) for k in by_line[("/workspace/proj/models.py", 25)]}
+    assert {("0/0_1", "cpp_fused_gelu_native_layer_norm_0:2"), ("!0/1/0", "cpp_fused_add_div_erf_exp_mul_sub_sum_1:3"),
+            ("!1/3/0", "cpp_fused_add_copy__div_erf_exp_mul_sub_sum_view_1:3")} <= on_norm
+    doc = index_json(index, None)
+    followed = [f for k in doc["kernels"] if k["compile_id"].startswith("!") for f in k["model_lines"]]
+    assert followed and all(f["via"].startswith("<eval_with_key>.") for f in followed if f["file"].endswith("models.py"))
+    assert all("via" not in f for k in doc["kernels"] if not k["compile_id"].startswith("!") for f in k["source"])
+
+
+@pytest.mark.parametrize("case", [c for c in ("torch-2.11-cuda/gpt2_train", "torch-2.14-cpu/mlp_train", "torch-2.13-cpu/cond",
+                                                "torch-2.11-cuda/flex_attention", "torch-2.11-cuda/foreach", CA)])
+def test_no_model_line_in_generated_code(case, load_case):
+    """Generalisation: over real traces of every kind, no model line is a frame no editor can open."""
+    _no_generated_model_lines(load_case(case))
+
+
+def _drop(log: str, out, drop) -> str:
+    recs = [r for r in records(open(log, "rb").read()) if not drop(envelope(r)[1])]
+    path = os.path.join(str(out), os.path.basename(log))
+    with open(path, "wb") as fh:
+        fh.write(join(recs))
+    return path
+
+
+def test_compiled_autograd_frames_from_the_post_grad_graph(tmp_path, cache_dir, load_case):
+    """Generalisation: without the stack-traces artifact the post-grad graph's ``# File:
+    <eval_with_key>.7:N`` lines are followed the same way."""
+    name = lambda env: (env.get("artifact") or {}).get("name")
+    log = _drop(case_log(CA), tmp_path, lambda env: name(env) == "inductor_provenance_tracking_kernel_stack_traces")
+    index = load([log], Cache(cache_dir))
+    ca = [g for g in index.graphs if g.compile_id == "!0/1/0"][0]
+    assert {k.frames_from for k in ca.kernels} == {"post_grad_graph"}
+    _no_generated_model_lines(index)
+    with_stacks = {k.key: {(f.file, f.line) for f in k.model_lines} for k in load_case(CA).graphs[1].kernels}
+    for kernel in ca.kernels:
+        assert {(f.file, f.line) for f in kernel.model_lines} <= with_stacks[kernel.key] | {("/workspace/proj/models.py", 272)}
+        assert kernel.model_lines, kernel.key
+
+
+def test_compiled_autograd_frames_that_cannot_be_followed(tmp_path, cache_dir):
+    """Generalisation: a log without the graphs that lead out of the generated code (no
+    compiled_autograd_graph, no dynamo_output_graph): the generated frames stay in the stacks but
+    are no model line."""
+    log = _drop(case_log(CA), tmp_path, lambda env: "compiled_autograd_graph" in env or "dynamo_output_graph" in env)
+    index = load([log], Cache(cache_dir))
+    _no_generated_model_lines(index)
+    ca = [g for g in index.graphs if g.compile_id == "!0/1/0"][0]
+    assert all(any(f.file.startswith("<eval_with_key>") for f in k.source) for k in ca.kernels)
+    assert all(not k.model_lines or all(f.via is None for f in k.model_lines) for k in ca.kernels)

@@ -658,4 +658,7 @@ def _materialize(graph: Graph, log: torch_trace.TraceLog, group: torch_trace.Gra
     if group.post_to_pre is not None:
         gid = graph.pre_grad.graph_id if graph.pre_grad else None
         inputs.post_to_pre = parse_post_to_pre_nodes(log.payload_json(group.post_to_pre, warns), gid)
+    frame_records = [rec for rec in (group.dynamo_graph, group.ca_graph) if rec is not None]
+    if frame_records:  # read only if a kernel's frame is in generated code (compiled autograd)
+        inputs.frame_graphs = lambda: [parse_fx_graph(t, log.path) for rec in frame_records if (t := log.payload(rec, warns)) is not None]
     link_graph(graph, inputs)

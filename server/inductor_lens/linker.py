@@ -10,13 +10,16 @@ The rules (what PyTorch gives, and what to do when it gives less or wrong):
 * Post-grad nodes come from the mapping when it names the key, else from the kernel's
   ``Source node to ATen node mapping`` header, else from the launch's source-node comment.
 * Source frames come from the stack-traces artifact when it has frames for the key, else from
-  the ``# File:`` lines of the kernel's post-grad nodes, else of its pre-grad nodes.
+  the ``# File:`` lines of the kernel's post-grad nodes, else of its pre-grad nodes; frames in
+  generated code (compiled autograd's ``<eval_with_key>``) are followed to the lines behind them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from .generated_frames import follow_generated
 from .model import Frame, FxGraph, Graph, Kernel, Location, Warning_
 from .readers.fx_graph import aten_op_of
 from .readers.mapping import NodeMapping
@@ -28,7 +31,8 @@ class GraphInputs:
     """Everything known about one graph before linking (texts already parsed).
 
     ``stack_traces`` is ``{key: frames}`` or ``None`` when the artifact is absent;
-    ``kernel_to_post`` the 2.7/2.8 kernel -> post-grad artifact; ``post_to_pre`` the 2.8
+    ``frame_graphs`` the graphs generated-code frames are followed through (read only when
+    needed); ``kernel_to_post`` the 2.7/2.8 kernel -> post-grad artifact; ``post_to_pre`` the 2.8
     post -> pre artifact, already reduced to names; ``kernel_to_pre`` pre-grad nodes per key
     (AOTInductor ``kernel_information.json``); ``mapping_source`` the ``provenance`` of kernels
     that ``mapping`` names (``mapping``, or ``kernel_information`` for a package's).
@@ -46,6 +50,8 @@ class GraphInputs:
     post_to_pre: dict[str, list[str]] | None = None
     kernel_to_pre: dict[str, list[str]] | None = None
     mapping_source: str = "mapping"
+    #: graphs whose ``# File:`` lines follow frames in generated code (compiled autograd), parsed on demand
+    frame_graphs: Callable[[], list[FxGraph]] | None = None
 
 
 def _unique(items) -> list:
@@ -161,6 +167,7 @@ def link_graph(graph: Graph, inputs: GraphInputs) -> list[Kernel]:
         if not frames:
             frames = _frames_from_nodes(pre_graph, pre_nodes)
             frames_from = "pre_grad_graph" if frames else None
+        frames = follow_generated(frames, inputs.frame_graphs)
 
         kernels.append(
             Kernel(

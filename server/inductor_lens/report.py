@@ -25,9 +25,13 @@ def _loc(loc: Location | None) -> dict | None:
 
 
 def frame_json(frame: Frame, resolver: PathResolver | None) -> dict:
-    """A frame as ``{file, line, function, code, resolved}`` (``resolved``: local path or null)."""
+    """A frame as ``{file, line, function, code, resolved}`` (``resolved``: local path or null), plus
+    ``via`` (the generated-code frame it was followed from) when there is one."""
     resolved = resolver.resolve(frame.file, frame.code, frame.line) if resolver is not None else None
-    return {"file": frame.file, "line": frame.line, "function": frame.function, "code": frame.code, "resolved": resolved}
+    out = {"file": frame.file, "line": frame.line, "function": frame.function, "code": frame.code, "resolved": resolved}
+    if frame.via is not None:  # followed out of generated code (compiled autograd's <eval_with_key>.N)
+        out["via"] = frame.via
+    return out
 
 
 def kernel_json(kernel: Kernel, resolver: PathResolver | None, *, source: bool = True) -> dict:
