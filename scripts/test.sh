@@ -16,7 +16,8 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
 .venv/bin/python -m pip install -q -e '.[test]'
-.venv/bin/ruff check server tests bench --select F,E9 --quiet   # undefined names, unused imports, syntax
+.venv/bin/ruff check server tests bench --quiet   # F, E9, B (pyproject): undefined names, unused imports, syntax, bug patterns
+.venv/bin/mypy                                         # server/inductor_lens (pyproject)
 .venv/bin/python -m pytest -q -W error::pytest_lsp.LspSpecificationWarning
 
 echo "=== extension unit tests"

@@ -102,7 +102,7 @@ def test_1_colon_keys_in_a_python_wrapper(tmp_path, cache_dir, load_case):
     for n in (1, 3):
         new, old = renamed[f"at::_ops::mm::call:{n}"], original[f"extern_kernels.mm:{n}"]
         assert [loc.line for loc in new.launches] == [loc.line for loc in old.launches]
-        assert (new.post_grad_nodes, new.pre_grad_nodes, new.source) == (old.post_grad_nodes, old.pre_grad_nodes, old.source)
+        assert (new.post_grad_nodes, new.pre_grad_nodes, new.frames) == (old.post_grad_nodes, old.pre_grad_nodes, old.frames)
         assert new.kind == "extern" and new.provenance == "mapping"
     assert "extern_kernels.mm" not in renamed
 
@@ -163,7 +163,7 @@ def test_7_wrapped_fallback_op_and_triton_kernel(tmp_path, cache_dir, load_case)
     for key, old in original.items():
         new = wrapped[key]
         assert len(new.launches) == len(old.launches) == 1, key
-        assert (new.kind, new.post_grad_nodes, new.aten_ops, new.source) == (old.kind, old.post_grad_nodes, old.aten_ops, old.source)
+        assert (new.kind, new.post_grad_nodes, new.aten_ops, new.frames) == (old.kind, old.post_grad_nodes, old.aten_ops, old.frames)
         text = line_of(new.launches[0].path, new.launches[0].line)
         assert ("prof_" in text) == (key != "triton_per_fused_addmm_gelu_native_layer_norm_0:2")
 
@@ -192,12 +192,14 @@ def test_kinds_from_names_alone():
 
 
 def test_new_kinds_are_in_the_contract():
+    """The README's ``kind`` list (the JSON contract) names the new kinds, and hovers have words for each."""
     from inductor_lens.features.hover import KIND_TEXT
-    from inductor_lens.model import KINDS
 
     readme = open(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "README.md")).read()
-    for kind in ("foreach", "split_scan", "unknown"):
-        assert kind in KINDS and kind in KIND_TEXT and f"`{kind}`" in readme
+    bullet = readme[readme.index("* `kind`: ") + len("* `kind`: "):]
+    contract = re.findall(r"`(\w+)`", bullet[: bullet.index(". A Triton kernel's kind")])
+    assert {"foreach", "split_scan", "unknown"} <= set(contract)
+    assert set(contract) <= set(KIND_TEXT)
 
 
 # --------------------------------------------------------------------------- 11: mapping before the code
@@ -243,7 +245,7 @@ def test_11_mapping_before_code_in_a_training_log(tmp_path, cache_dir, load_case
     one compile id): each graph still gets its own mapping, as in the original order."""
     log = _move_before_code(case_log("torch-2.8-cpu/mlp_train"), tmp_path)
     moved, original = load([log], Cache(cache_dir)), load_case("torch-2.8-cpu/mlp_train")
-    key = lambda idx: [(g.kind, [(k.key, k.post_grad_nodes, k.provenance, [(f.file, f.line) for f in k.source]) for k in g.kernels]) for g in idx.graphs]
+    key = lambda idx: [(g.kind, [(k.key, k.post_grad_nodes, k.provenance, [(f.file, f.line) for f in k.frames]) for k in g.kernels]) for g in idx.graphs]
     assert key(moved) == key(original) and moved.warnings == []
     assert {k.provenance for k in moved.kernels} == {"mapping"}
 
@@ -270,7 +272,7 @@ def test_12_truncated_log_shows_every_complete_graph(cache_dir):
     for key, kernel in got.items():
         assert kernel.provenance == "mapping" and kernel.frames_from == "post_grad_graph"
         assert (kernel.launches, kernel.post_grad_nodes) == (want[key].launches, want[key].post_grad_nodes)
-        assert {f.line for f in kernel.model_lines} <= {f.line for f in want[key].source}
+        assert {f.line for f in kernel.model_lines} <= {f.line for f in want[key].frames}
     (warning,) = truncated.warnings
     assert warning.line == 322 and "incomplete" in warning.message
     assert control.warnings == []
@@ -365,7 +367,7 @@ def _split_by_pid(log: str, out) -> dict[int, str]:
 def _interleave(logs: list[str], pids: list[int], path) -> None:
     """The records of ``logs`` interleaved one by one, each log's records under its own pid."""
     queues = [[[_PID.sub(rb"\g<1>" + str(pid).encode() + rb"\g<3>", rec[0], count=1)] + rec[1:] for rec in records(open(log, "rb").read())]
-              for log, pid in zip(logs, pids)]
+              for log, pid in zip(logs, pids, strict=True)]
     merged = []
     while any(queues):
         for queue in queues:
@@ -376,7 +378,7 @@ def _interleave(logs: list[str], pids: list[int], path) -> None:
 
 def _summary(index, pid=None) -> dict:
     return {(g.compile_id, g.kind, k.key): (k.kind, [loc.line for loc in k.launches], k.post_grad_nodes, k.pre_grad_nodes,
-                                              k.provenance, [(f.file, f.line) for f in k.source])
+                                              k.provenance, [(f.file, f.line) for f in k.frames])
             for g in index.graphs if pid is None or g.pid == pid for k in g.kernels}
 
 
@@ -414,7 +416,7 @@ def test_13_any_number_of_processes(tmp_path, cache_dir, load_case):
     _interleave([case_log(c) for c in cases], [101, 202, 303, 404], path)
     index = load([str(path)], Cache(cache_dir))
     assert not [w for w in index.warnings if "second" in w.message or "before any" in w.message]
-    for case, pid in zip(cases, [101, 202, 303, 404]):
+    for case, pid in zip(cases, [101, 202, 303, 404], strict=True):
         mine = _summary(index, pid)
         assert mine and mine == _summary(load_case(case)), case
 
@@ -423,7 +425,7 @@ def test_13_any_number_of_processes(tmp_path, cache_dir, load_case):
 
 
 def _per_rank(index) -> dict:
-    return {(g.rank, g.compile_id, g.kind): {k.key: (k.post_grad_nodes, [(f.file, f.line) for f in k.source]) for k in g.kernels}
+    return {(g.rank, g.compile_id, g.kind): {k.key: (k.post_grad_nodes, [(f.file, f.line) for f in k.frames]) for k in g.kernels}
             for g in index.graphs}
 
 
@@ -597,7 +599,7 @@ def _check_against_information(index, info: dict) -> None:
         assert set(kernel.post_grad_nodes) == set(entry["post_grad_nodes"])
         assert set(kernel.pre_grad_nodes) == set(entry["pre_grad_nodes"])
         want = {(m.group(1), int(m.group(2))) for s in entry["stack_traces"] for m in re.finditer(r'File "(.+)", line (\d+), in ', s)}
-        assert {(f.file, f.line) for f in kernel.source} == want and kernel.model_lines
+        assert {(f.file, f.line) for f in kernel.frames} == want and kernel.model_lines
 
 
 def _zip_folder(folder: str, path, archive: str = "model") -> None:
@@ -617,7 +619,7 @@ def test_18_extracted_package_folder(cache_dir):
     (graph,) = index.graphs
     assert graph.output_code.endswith(".wrapper.cpp") and os.path.dirname(graph.output_code) == bug(PKG_MODEL)
     assert graph.kernel_code.endswith(".kernel.cpp") and index.traces[0].format == "aoti_package"
-    lines = {k.key: sorted(f.line for f in k.source if f.basename == "model.py") for k in index.kernels}
+    lines = {k.key: sorted(f.line for f in k.frames if f.basename == "model.py") for k in index.kernels}
     assert lines == {"aoti_torch_cpu_addmm_out:1": [15], "cpp_fused_gelu_native_layer_norm_0:2": [16, 17],
                      "aoti_torch_cpu_addmm_out:3": [18], "cpp_fused_add_relu_1:4": [19]}
     gelu = by_key(index)["cpp_fused_gelu_native_layer_norm_0:2"]
@@ -653,7 +655,7 @@ def test_18_real_pt2_equals_its_log(tmp_path, cache_dir, load_case):
     assert set(got) == set(want) == {"aoti_torch_cuda_mm_out:1", "triton_poi_fused_addmm_gelu_0:2", "aoti_torch_cuda_addmm_out:3"}
     for key, kernel in got.items():
         assert set(kernel.post_grad_nodes) == set(want[key].post_grad_nodes) and set(kernel.pre_grad_nodes) == set(want[key].pre_grad_nodes)
-        assert kernel.source == want[key].source and [loc.line for loc in kernel.launches] == [loc.line for loc in want[key].launches]
+        assert kernel.frames == want[key].frames and [loc.line for loc in kernel.launches] == [loc.line for loc in want[key].launches]
     assert {f.basename for k in got.values() for f in k.model_lines} >= {"kinds.py"}
     both = load_case("torch-2.11-cuda/aoti_package")
     assert len(both.graphs) == 1 and len(both.traces) == 1
@@ -701,14 +703,17 @@ def test_18_damaged_packages_are_warned_not_fatal(tmp_path, cache_dir):
     assert len(plain.kernels) == 4 and {k.provenance for k in plain.kernels} == {"comments"} and plain.warnings == []
 
 
-def test_18_packages_are_discovered():
-    from inductor_lens.server import DEFAULT_GLOBS
+def test_18_packages_are_discovered(tmp_path):
+    from inductor_lens.discovery import DEFAULT_GLOBS, find_traces, looks_like_trace
 
-    assert "**/*.pt2" in DEFAULT_GLOBS
+    assert "**/*.pt2" in DEFAULT_GLOBS and looks_like_trace("/x/model.pt2")
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "model.pt2").write_bytes(b"")
+    assert find_traces([str(tmp_path)]) == [str(tmp_path / "out" / "model.pt2")]
     manifest = json.load(open(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "package.json")))
     sections = manifest["contributes"]["configuration"]
     props = {k: v for section in (sections if isinstance(sections, list) else [sections]) for k, v in section["properties"].items()}
-    assert props["inductorLens.discovery.globs"]["default"] == DEFAULT_GLOBS
+    assert "`**/*.pt2`" in props["inductorLens.discovery.globs"]["markdownDescription"]
 
 
 # --------------------------------------------------------------------------- compiled autograd: generated-code frames
@@ -771,5 +776,5 @@ def test_compiled_autograd_frames_that_cannot_be_followed(tmp_path, cache_dir):
     index = load([log], Cache(cache_dir))
     _no_generated_model_lines(index)
     ca = [g for g in index.graphs if g.compile_id == "!0/1/0"][0]
-    assert all(any(f.file.startswith("<eval_with_key>") for f in k.source) for k in ca.kernels)
+    assert all(any(f.file.startswith("<eval_with_key>") for f in k.frames) for k in ca.kernels)
     assert all(not k.model_lines or all(f.via is None for f in k.model_lines) for k in ca.kernels)

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import hashlib
 import os
+from dataclasses import dataclass, field
 
+from .cache import Cache
 from .linker import GraphInputs, link_graph
-from .model import Graph, TraceInfo, Warning_
+from .model import Graph, InputWarning
 from .readers.aoti_package import PackageModel, read_package
 from .readers.mapping import NodeMapping
 from .readers.output_code import parse_output_code
@@ -32,52 +34,54 @@ def _logged_digests(text: str) -> set[str]:
     return {hashlib.md5(t.encode("utf-8")).hexdigest() for t in (logged, logged.rstrip("\n"), logged.rstrip("\n") + "\n")}
 
 
-def add_package(index, path: str) -> list[Graph]:
-    """Add every model of the package at ``path`` (``.pt2``, extracted folder, or one model folder)
-    to ``index`` (an :class:`~inductor_lens.index.Index`); returns the graphs made.  Never raises:
-    damage becomes the index's warnings."""
+@dataclass(slots=True)
+class PackageGraphs:
+    """What a package adds: new ``graphs``, ``aliases`` (a graph already read from a log, and the
+    package's file holding its code) and ``warnings``."""
+
+    graphs: list[Graph] = field(default_factory=list)
+    aliases: list[tuple[Graph, str]] = field(default_factory=list)
+    warnings: list[InputWarning] = field(default_factory=list)
+
+
+def read_package_graphs(path: str, cache: Cache, known: list[Graph]) -> PackageGraphs:
+    """The graphs of the package at ``path`` (``.pt2``, extracted folder, or one model folder): one
+    per model, linked at once; a model whose wrapper is the code of one of the ``known`` graphs
+    (its log is loaded) is an alias of it instead.  Never raises: damage becomes ``warnings``."""
     models, warnings = read_package(path)
-    index._warnings.extend(warnings)
-    made: list[Graph] = []
+    out = PackageGraphs(warnings=warnings)
     for ordinal, model in enumerate(models):
         digests = _logged_digests(model.wrapper)
-        same = next((g for g in index.graphs if g.code_md5 in digests), None)
+        same = next((g for g in known if g.code_md5 in digests), None)
         if same is not None:  # the log of the same compile is loaded: its graph, with this file too
             if model.on_disk:
-                same.ensure()
-                if os.path.abspath(model.wrapper_name) not in same.output_code_aliases:
-                    same.output_code_aliases.append(os.path.abspath(model.wrapper_name))
-                index._register_files(same)
+                out.aliases.append((same, os.path.abspath(model.wrapper_name)))
             continue
-        graph = _graph(index, path, ordinal, model)
-        index._register(graph)
-        made.append(graph)
-    if made:
-        index.traces.append(TraceInfo(path=path, compile_ids=["-"], format="aoti_package"))
-    return made
+        out.graphs.append(_graph(cache, path, ordinal, model))
+    return out
 
 
-def _file_for(index, model: PackageModel, name: str, text: str, warnings: list[Warning_]) -> str:
+def _file_for(cache: Cache, model: PackageModel, name: str, text: str, warnings: list[InputWarning]) -> str:
     """The path editors open for a package member: the file of an extracted package, else a copy
     in the cache folder."""
     if model.on_disk:
         return os.path.abspath(name)
     try:
-        return index.cache.extract(text, basename(name))
+        return cache.extract(text, basename(name))
     except OSError as exc:
-        warnings.append(Warning_(index.cache.root, 0, f"cannot write to the cache folder ({exc.strerror or exc})"))
-        return index.cache.extracted_path(text, basename(name))
+        warnings.append(InputWarning(cache.root, 0, f"cannot write to the cache folder ({exc.strerror or exc})"))
+        return cache.extracted_path(text, basename(name))
 
 
-def _graph(index, path: str, ordinal: int, model: PackageModel) -> Graph:
-    warnings: list[Warning_] = []
-    code_path = _file_for(index, model, model.wrapper_name, model.wrapper, warnings)
+def _graph(cache: Cache, path: str, ordinal: int, model: PackageModel) -> Graph:
+    warnings: list[InputWarning] = []
+    code_path = _file_for(cache, model, model.wrapper_name, model.wrapper, warnings)
     graph = Graph(trace=path, rank=None, compile_id="-", kind="inference", ordinal=ordinal, output_code=code_path,
                   wrapper_language="cpp")
     graph.code_md5 = hashlib.md5(model.wrapper.encode("utf-8")).hexdigest()
     inputs = GraphInputs(code=parse_output_code(model.wrapper, "cpp"), code_path=code_path)
     if model.kernel is not None and model.kernel_name is not None:
-        graph.kernel_code = inputs.kernel_code_path = _file_for(index, model, model.kernel_name, model.kernel, warnings)
+        graph.kernel_code = inputs.kernel_code_path = _file_for(cache, model, model.kernel_name, model.kernel, warnings)
         inputs.kernel_code = parse_output_code(model.kernel, "cpp")
     info = model.kernel_information
     if info is not None:

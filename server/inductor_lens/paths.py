@@ -18,8 +18,7 @@ import sysconfig
 from functools import lru_cache
 
 from . import trace_paths
-
-_SKIP_DIRS = {".git", "node_modules", "__pycache__", ".venv", "venv", ".tox", ".mypy_cache", ".pytest_cache"}
+from .discovery import SKIP_DIRS
 
 
 def interpreter_site_packages() -> list[str]:
@@ -66,7 +65,7 @@ class PathResolver:
         if use_interpreter_site_packages:
             extra += interpreter_site_packages()
         self.site_packages = [p for p in dict.fromkeys(extra) if os.path.isdir(p)]
-        self._cache: dict[tuple[str, str | None], str | None] = {}
+        self._cache: dict[tuple[str, str | None, int | None], str | None] = {}
         self._by_name: dict[str, list[str]] | None = None
         self._by_lower_name: dict[str, list[str]] = {}
 
@@ -76,7 +75,7 @@ class PathResolver:
             budget = 200_000
             for root in self.roots:
                 for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
-                    dirnames[:] = [d for d in dirnames if d not in _SKIP_DIRS]
+                    dirnames[:] = [d for d in dirnames if d not in SKIP_DIRS]
                     for fname in filenames:
                         by_name.setdefault(fname, []).append(os.path.join(dirpath, fname))
                         budget -= 1

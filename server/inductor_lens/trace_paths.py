@@ -88,7 +88,7 @@ def prefix_length(path: TracePath, prefix: TracePath) -> int | None:
     key = (lambda s: s.lower()) if fold else (lambda s: s)
     if key(path.anchor) != key(prefix.anchor) or len(prefix.parts) > len(path.parts):
         return None
-    if all(key(a) == key(b) for a, b in zip(path.parts, prefix.parts)):
+    if all(key(a) == key(b) for a, b in zip(path.parts, prefix.parts, strict=False)):
         return len(prefix.parts)
     return None
 

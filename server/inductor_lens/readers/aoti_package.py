@@ -27,7 +27,7 @@ import os
 import zipfile
 from dataclasses import dataclass
 
-from ..model import Warning_
+from ..model import InputWarning
 
 #: Members larger than this are not read (real wrappers are well under 1 MB).
 MAX_MEMBER_BYTES = 64 << 20
@@ -102,19 +102,19 @@ def _pick(names: list[str], texts) -> tuple[str | None, str | None]:
     return wrapper, kernel
 
 
-def read_package(path: str) -> tuple[list[PackageModel], list[Warning_]]:
+def read_package(path: str) -> tuple[list[PackageModel], list[InputWarning]]:
     """Every model of the package at ``path`` (a ``.pt2`` zip or an extracted folder).
 
     Never raises: an unreadable zip, a missing wrapper or invalid ``kernel_information.json``
     become warnings naming the file (``<pkg>!<member>`` inside a zip).
     """
-    warnings: list[Warning_] = []
+    warnings: list[InputWarning] = []
     if os.path.isdir(path):
         return _read_folder(path, warnings), warnings
     try:
         zf = zipfile.ZipFile(path)
     except (OSError, zipfile.BadZipFile) as exc:
-        return [], [Warning_(path, 0, f"not a readable AOTInductor package (zip): {exc}")]
+        return [], [InputWarning(path, 0, f"not a readable AOTInductor package (zip): {exc}")]
     with zf:
         by_model: dict[str, list[zipfile.ZipInfo]] = {}
         for info in zf.infolist():
@@ -122,12 +122,12 @@ def read_package(path: str) -> tuple[list[PackageModel], list[Warning_]]:
             if model is not None:
                 by_model.setdefault(model, []).append(info)
         if not by_model:
-            return [], [Warning_(path, 0, "no data/aotinductor/<model>/ folder in this package; skipped")]
+            return [], [InputWarning(path, 0, "no data/aotinductor/<model>/ folder in this package; skipped")]
 
         def text(member: str) -> str | None:
             info = zf.getinfo(member)
             if info.file_size > MAX_MEMBER_BYTES:
-                warnings.append(Warning_(f"{path}!{member}", 0, f"over {MAX_MEMBER_BYTES >> 20} MiB; skipped"))
+                warnings.append(InputWarning(f"{path}!{member}", 0, f"over {MAX_MEMBER_BYTES >> 20} MiB; skipped"))
                 return None
             data = zf.read(member)
             if b"\x00" in data[:4096]:
@@ -143,16 +143,16 @@ def read_package(path: str) -> tuple[list[PackageModel], list[Warning_]]:
         return models, warnings
 
 
-def _read_folder(folder: str, warnings: list[Warning_]) -> list[PackageModel]:
+def _read_folder(folder: str, warnings: list[InputWarning]) -> list[PackageModel]:
     def text(name: str) -> str | None:
         try:
             if os.path.getsize(name) > MAX_MEMBER_BYTES:
-                warnings.append(Warning_(name, 0, f"over {MAX_MEMBER_BYTES >> 20} MiB; skipped"))
+                warnings.append(InputWarning(name, 0, f"over {MAX_MEMBER_BYTES >> 20} MiB; skipped"))
                 return None
             with open(name, "rb") as fh:
                 data = fh.read()
         except OSError as exc:
-            warnings.append(Warning_(name, 0, f"cannot read: {exc.strerror or exc}"))
+            warnings.append(InputWarning(name, 0, f"cannot read: {exc.strerror or exc}"))
             return None
         return None if b"\x00" in data[:4096] else data.decode("utf-8", errors="replace")
 
@@ -169,8 +169,8 @@ def _model(path, model, cpp, info_name, text, warnings, *, on_disk: bool) -> lis
     where = (lambda n: n) if on_disk else (lambda n: f"{path}!{n}")
     wrapper_name, kernel_name = _pick(cpp, text)
     wrapper = text(wrapper_name) if wrapper_name else None
-    if wrapper is None:
-        warnings.append(Warning_(where(model), 0, "no AOTInductor wrapper code (.wrapper.cpp) in this model folder; skipped"))
+    if wrapper_name is None or wrapper is None:
+        warnings.append(InputWarning(where(model), 0, "no AOTInductor wrapper code (.wrapper.cpp) in this model folder; skipped"))
         return []
     found = PackageModel(os.path.basename(model), wrapper_name, wrapper, on_disk=on_disk)
     if kernel_name is not None:
@@ -180,10 +180,10 @@ def _model(path, model, cpp, info_name, text, warnings, *, on_disk: bool) -> lis
         try:
             value = json.loads(raw) if raw is not None else None
         except ValueError as exc:
-            warnings.append(Warning_(where(info_name), 1, f"invalid JSON: {exc}"))
+            warnings.append(InputWarning(where(info_name), 1, f"invalid JSON: {exc}"))
             value = None
         if value is not None and not isinstance(value, dict):
-            warnings.append(Warning_(where(info_name), 1, "kernel_information.json is not a JSON object; ignored"))
+            warnings.append(InputWarning(where(info_name), 1, "kernel_information.json is not a JSON object; ignored"))
             value = None
         found.kernel_information, found.info_name = value, info_name
     return [found]
