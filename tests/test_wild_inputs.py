@@ -778,3 +778,18 @@ def test_compiled_autograd_frames_that_cannot_be_followed(tmp_path, cache_dir):
     ca = [g for g in index.graphs if g.compile_id == "!0/1/0"][0]
     assert all(any(f.file.startswith("<eval_with_key>") for f in k.frames) for k in ca.kernels)
     assert all(not k.model_lines or all(f.via is None for f in k.model_lines) for k in ca.kernels)
+
+
+def test_compiled_autograd_graph_node_hover_shows_the_forward_line(load_case):
+    """Generalisation: hovering a node of a compiled-autograd post-grad graph (whose ``# File:``
+    is ``<eval_with_key>.7:36``) shows the user's line its kernel was followed to, not the frame."""
+    from inductor_lens.features.hover import hover
+    from inductor_lens.features.snapshot import Snapshot
+
+    index = load_case(CA)
+    graph = [g for g in index.graphs if g.compile_id == "!0/1/0"][0]
+    node = graph.post_grad.nodes["mm"]
+    assert node.frame.file == "<eval_with_key>.7"
+    snapshot = Snapshot(index, PathResolver([("/workspace/proj", TRACES)], use_interpreter_site_packages=False))
+    text = hover(snapshot, graph.post_grad.path, node.line, node.col).contents.value
+    assert "**Model line:** [models.py:26]" in text and "eval_with_key" not in text

@@ -79,3 +79,13 @@ def follow_generated(frames: Iterable[Frame], graphs: Callable[[], list[FxGraph]
         if target is not None:
             out.append(Frame(target.file, target.line, target.function, target.code, frame.stack, True, f"{frame.file}:{frame.line}"))
     return out
+
+
+def node_model_line(frame: Frame | None, kernels: Iterable) -> Frame | None:
+    """The model line of an FX node whose ``# File:`` comment is ``frame``: the frame itself, or,
+    for a frame in generated code, the line its kernels' stacks were followed to (``None`` when
+    none was: an unopenable frame is never shown as a model line)."""
+    if frame is None or not is_generated(frame.file):
+        return frame
+    via = f"{frame.file}:{frame.line}"
+    return next((f for k in kernels for f in k.frames if f.innermost and f.via == via), None)

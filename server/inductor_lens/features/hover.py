@@ -6,6 +6,7 @@ import os
 
 from lsprotocol import types
 
+from ..generated_frames import node_model_line
 from ..model import Frame, Kernel, aten_op_of
 from ..text import format_us, plural
 from .snapshot import Snapshot, uri
@@ -124,8 +125,9 @@ def node_markdown(ctx: Snapshot, graph, role: str, node) -> str:
     kernels = ctx.index.kernels_of_node(graph, role, node.name)
     which = "post-grad" if role == "post_grad" else "pre-grad"
     parts = [f"**{node.name}** — {which} FX node" + (f" · `{node.target}`" if node.target else "")]
-    if node.frame is not None:
-        parts.append("**Model line:** " + _frame_link(ctx, node.frame))
+    model_line = node_model_line(node.frame, kernels)  # a compiled-autograd <eval_with_key> frame: followed
+    if model_line is not None:
+        parts.append("**Model line:** " + _frame_link(ctx, model_line))
     if kernels:
         items = []
         for k in kernels:
