@@ -793,3 +793,27 @@ def test_compiled_autograd_graph_node_hover_shows_the_forward_line(load_case):
     snapshot = Snapshot(index, PathResolver([("/workspace/proj", TRACES)], use_interpreter_site_packages=False))
     text = hover(snapshot, graph.post_grad.path, node.line, node.col).contents.value
     assert "**Model line:** [models.py:26]" in text and "eval_with_key" not in text
+
+
+def test_13_processes_that_start_writing_later(tmp_path, cache_dir):
+    """Generalisation: the log grows while the children start writing into it (the real cpu_fork
+    log, cut before the first child record): the parent's graph, indexed alone at first, gets its
+    pid once a second process shows up, and the children are paired on their own."""
+    from inductor_lens.index import Index
+
+    data = open(case_log("torch-2.11-cuda/cpu_fork"), "rb").read()
+    recs = records(data)
+    parent = int(_PID.match(recs[0][0]).group(2))
+    first_child = next(i for i, r in enumerate(recs) if int(_PID.match(r[0]).group(2)) != parent)
+    path = tmp_path / "dedicated_log_torch_trace_growing.log"
+    path.write_bytes(join(recs[:first_child]))
+    scans: dict = {}
+    before = Index(Cache(cache_dir), scans, disk_cache=False)
+    before.add(str(path))
+    (alone,) = before.graphs
+    assert alone.pid is None and alone.compile_id == "0/0"
+    path.write_bytes(data)
+    after = Index(Cache(cache_dir), scans, disk_cache=False)
+    after.add(str(path))
+    assert sorted((g.compile_id, g.pid) for g in after.graphs)[0] == ("0/0", parent)
+    assert len({g.pid for g in after.graphs}) == 3 and after.warnings == []

@@ -19,7 +19,7 @@ LOG_NAME = re.compile(r"^dedicated_log_torch_trace_.*\.log$")
 #: Globs (relative to a workspace folder) that find traces to index.
 DEFAULT_GLOBS = ("**/dedicated_log_torch_trace_*.log", "**/torch_compile_debug/**/output_code.py", "**/tl_out/", "**/*.pt2")
 #: Globs of files whose change means a re-index (LSP ``workspace/didChangeWatchedFiles``).
-WATCH_GLOBS = ("**/dedicated_log_torch_trace_*.log", "**/output_code.py", "**/inductor_provenance_tracking_node_mappings.json")
+WATCH_GLOBS = ("**/dedicated_log_torch_trace_*.log", "**/output_code.py", "**/inductor_provenance_tracking_node_mappings.json", "**/*.pt2")
 #: Folders never searched for traces or source files.
 SKIP_DIRS = frozenset({".git", "node_modules", "__pycache__", ".venv", "venv", ".tox", ".mypy_cache", ".pytest_cache"})
 

@@ -235,6 +235,7 @@ class Index:
                 scan.graphs[signature] = graph
             if graph is None:
                 continue
+            graph.pid = group.pid if len(log.pids) > 1 else None  # (a second process may have started since)
             if graph.compile_id not in info.compile_ids:
                 info.compile_ids.append(graph.compile_id)
             self._register(graph)

@@ -184,7 +184,6 @@ class LogLoader:
         loader = LogGraphLoader(log, group, base, on_disk, self.cache, self.shared)
         graph = Graph(log.path, log.rank, group.compile_id, kind, group.ordinal, code_path, wrapper_language=language, loader=loader)
         graph.code_md5 = code_rec.md5
-        graph.pid = group.pid if len(log.pids) > 1 else None
         cid_dir = group.compile_id.replace("/", "_").replace("!", "ca")
         graph.graph_files = {
             role: self.cache.path_for(rec.md5, f"{role}_graph_{cid_dir}{'' if role == 'pre_grad' else '_' + kind}.py")
