@@ -5,7 +5,7 @@ JSON shape (lines 1-based; unknown values ``null``)::
     {"traces": [{path, rank, torch_version, compile_ids}],
      "kernels": [{trace, rank, compile_id, pid, graph, key, name, kind, definition {path, line} | null,
                   launches [{path, line}], post_grad_nodes, pre_grad_nodes, aten_ops,
-                  source [{file, line, function, code, resolved}], model_lines [...],
+                  source [{file, line, function, code, resolved, via (only when followed)}], model_lines [...],
                   provenance, frames_from, measured {runs, events, total_us, mean_us} | null}],
      "profiles": [{path, device_events, graph_calls}],
      "unattributed": [{name, count, total_us, profile}],
