@@ -98,6 +98,14 @@ export type TreeNode =
 const GRAPH_ORDER: Record<string, number> = { inference: 0, forward: 1, backward: 2 };
 
 /** Orders compile ids as PyTorch counts them: `0/0` < `0/1` < `0/10` < `1/0_1` < `-`. */
+/**
+ * A compile's label: its compile id, and the process in a log that several processes wrote (a
+ * forked child inherits its parent's trace file: both can have a compile `1/0`).
+ */
+export function compileLabel(compileId: string, pid?: number | null): string {
+  return pid === null || pid === undefined ? compileId : `${compileId} (pid ${pid})`;
+}
+
 export function compareCompileIds(a: string, b: string): number {
   return a.localeCompare(b, 'en', { numeric: true });
 }
@@ -188,12 +196,13 @@ export function buildKernelTree(traces: readonly TraceInfo[], kernels: readonly 
 
   for (const info of traces) {
     const trace = traceNode(info.path, info);
-    info.compile_ids.forEach((id) => compileNode(info.path, id));
-    info.graphs.forEach((g) => graphNode(info.path, g.compile_id, g.graph, g));
+    const perProcess = new Set(info.graphs.filter((g) => g.pid !== null && g.pid !== undefined).map((g) => g.compile_id));
+    info.compile_ids.filter((id) => !perProcess.has(id)).forEach((id) => compileNode(info.path, id));
+    info.graphs.forEach((g) => graphNode(info.path, compileLabel(g.compile_id, g.pid), g.graph, g));
     trace.unattributed = unattributedNode(info.path, info.unattributed ?? [], sort);
   }
   for (const kernel of kernels) {
-    graphNode(kernel.trace, kernel.compile_id, kernel.graph).children.push({ type: 'kernel', kernel });
+    graphNode(kernel.trace, compileLabel(kernel.compile_id, kernel.pid), kernel.graph).children.push({ type: 'kernel', kernel });
   }
 
   const compare = kernelComparator(sort);
@@ -318,7 +327,7 @@ export function toTreeItem(node: TreeNode): TreeItem {
       // twice: their debug handle tells them apart.
       const extern = kernel.kind === 'extern' || kernel.kind === 'fallback';
       const item = new TreeItem(extern || node.sharedName ? kernel.key : kernel.name, TreeItemCollapsibleState.None);
-      item.id = `${kernel.trace}\0${kernel.compile_id}\0${kernel.graph}\0${kernel.key}`;
+      item.id = `${kernel.trace}\0${compileLabel(kernel.compile_id, kernel.pid)}\0${kernel.graph}\0${kernel.key}`;
       item.description = kernelDescription(kernel);
       item.tooltip = new MarkdownString(kernelTooltip(kernel));
       item.iconPath = new ThemeIcon(extern ? 'library' : 'symbol-event');

@@ -29,6 +29,8 @@ export interface Kernel {
   trace: string;
   rank: number | null;
   compile_id: string;
+  /** The process that wrote the graph, when several processes wrote one log (else null). */
+  pid?: number | null;
   graph: GraphKind;
   /** `name:handle` (debug handle) or the bare kernel name. */
   key: string;
@@ -41,7 +43,7 @@ export interface Kernel {
   aten_ops: string[];
   /** Every frame PyTorch recorded; null when the kernels were asked for with `summary: true`. */
   source: SourceFrame[] | null;
-  provenance: 'mapping' | 'stack_traces' | 'comments';
+  provenance: 'mapping' | 'stack_traces' | 'kernel_information' | 'comments';
   /** The innermost frame of each stack trace: the model lines the kernel came from. */
   model_lines: SourceFrame[];
   /** Measured device time from the loaded profiles; null when no profile covers the kernel. */
@@ -73,6 +75,8 @@ export interface UnattributedKernel {
 /** One graph of a compile, with the files the server extracted for it. */
 export interface GraphFiles {
   compile_id: string;
+  /** The process that wrote the graph, when several processes wrote one log (else null). */
+  pid?: number | null;
   graph: GraphKind;
   output_code: string;
   post_grad_graph: string | null;

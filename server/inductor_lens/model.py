@@ -10,6 +10,9 @@ import threading
 from dataclasses import dataclass, field
 from typing import Callable, NamedTuple, Protocol
 
+from .trace_paths import basename as trace_basename
+
+
 @dataclass(slots=True)
 class InputWarning:
     """A skipped or suspicious piece of input: ``file`` and 1-based ``line`` (0 when unknown).
@@ -31,7 +34,10 @@ class Frame(NamedTuple):
 
     ``file`` is the path exactly as the trace wrote it (another machine's path, usually);
     ``stack`` is the index of the stack-trace string it came from within its kernel and
-    ``innermost`` marks the last frame of that string (the line that made the FX node).
+    ``innermost`` marks its model line: the last frame of that string (the line that made the FX
+    node), unless that frame is in generated code (``<eval_with_key>.7``): then the frame it was
+    followed to (:mod:`inductor_lens.generated_frames`), whose ``via`` names the generated frame
+    (``<eval_with_key>.7:63``), and no frame when it cannot be followed.
     A NamedTuple: cheap to create, share, compare and pickle (the index cache holds many).
     """
 
@@ -41,6 +47,12 @@ class Frame(NamedTuple):
     code: str
     stack: int = 0
     innermost: bool = True
+    via: str | None = None
+
+    @property
+    def basename(self) -> str:
+        """The file name, also of a path written on another OS (``C:\\proj\\models.py`` -> ``models.py``)."""
+        return trace_basename(self.file)
 
 
 class Span(NamedTuple):
@@ -163,7 +175,7 @@ class Measured:
 class Kernel:
     """One provenance key of one graph: ``name:handle`` (one launch site) or a bare name (all sites).
 
-    Shapes: ``launches`` is a list of :class:`Location` (one with a debug handle, every site
+    Shapes: ``launches`` is a list of :class:`Span` (one with a debug handle, every site
     without); ``frames`` the source frames PyTorch recorded (each stack outermost first,
     innermost last; ``source`` in ``report --json``); ``post_grad_nodes``/``pre_grad_nodes`` FX node names of the graph's post-grad and
     pre-grad graphs; ``aten_ops`` like ``aten.addmm``.  ``definition`` is ``None`` for extern
@@ -294,6 +306,8 @@ class Graph:
         self.graph_files: dict[str, str] = {}
         #: what went wrong while materializing (damaged payloads, ...), with file and line
         self.warnings: list[InputWarning] = []
+        #: the process that wrote the graph, when several processes wrote its log (else None)
+        self.pid: int | None = None
         #: the output code's payload was unreadable when materializing (the index hides the graph)
         self.broken = False
         self._template: Graph | None = None

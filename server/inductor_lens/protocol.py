@@ -64,7 +64,7 @@ def traces_json(index: Index) -> list[dict]:
         out.append({
             "path": t.path, "rank": t.rank, "torch_version": t.torch_version, "compile_ids": list(t.compile_ids),
             "kernels": sum(len(g.kernels) for g in graphs),
-            "graphs": [{"compile_id": g.compile_id, "graph": g.kind, "output_code": g.output_code, "kernel_code": g.kernel_code,
+            "graphs": [{"compile_id": g.compile_id, "pid": g.pid, "graph": g.kind, "output_code": g.output_code, "kernel_code": g.kernel_code,
                         "post_grad_graph": g.post_grad.path if g.post_grad else None,
                         "pre_grad_graph": g.pre_grad.path if g.pre_grad else None, "kernels": len(g.kernels),
                         "measured_us": graph_time(g)} for g in graphs],

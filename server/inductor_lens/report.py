@@ -4,9 +4,9 @@ JSON shape (lines 1-based; unknown values ``null``)::
 
     {"traces": [{path, rank, torch_version, compile_ids}],
      "compiles": [...], "compile_events": [...],   (see report_health.py)
-     "kernels": [{trace, rank, compile_id, graph, key, name, kind, definition {path, line} | null,
+     "kernels": [{trace, rank, compile_id, pid, graph, key, name, kind, definition {path, line} | null,
                   launches [{path, line}], post_grad_nodes, pre_grad_nodes, aten_ops,
-                  source [{file, line, function, code, resolved}], model_lines [...],
+                  source [{file, line, function, code, resolved, via (only when followed)}], model_lines [...],
                   provenance, frames_from, measured {runs, events, total_us, mean_us} | null}],
      "profiles": [{path, device_events, graph_calls}],
      "unattributed": [{name, count, total_us, profile}],
@@ -15,7 +15,6 @@ JSON shape (lines 1-based; unknown values ``null``)::
 
 from __future__ import annotations
 
-import os
 
 from .index import Index
 from .model import Frame, Kernel, Span
@@ -28,9 +27,13 @@ def _loc(loc: Span | None) -> dict | None:
 
 
 def frame_json(frame: Frame, resolver: PathResolver | None) -> dict:
-    """A frame as ``{file, line, function, code, resolved}`` (``resolved``: local path or null)."""
+    """A frame as ``{file, line, function, code, resolved}`` (``resolved``: local path or null), plus
+    ``via`` (the generated-code frame it was followed from) when there is one."""
     resolved = resolver.resolve(frame.file, frame.code, frame.line) if resolver is not None else None
-    return {"file": frame.file, "line": frame.line, "function": frame.function, "code": frame.code, "resolved": resolved}
+    out = {"file": frame.file, "line": frame.line, "function": frame.function, "code": frame.code, "resolved": resolved}
+    if frame.via is not None:  # followed out of generated code (compiled autograd's <eval_with_key>.N)
+        out["via"] = frame.via
+    return out
 
 
 def kernel_json(kernel: Kernel, resolver: PathResolver | None, *, source: bool = True) -> dict:
@@ -41,6 +44,7 @@ def kernel_json(kernel: Kernel, resolver: PathResolver | None, *, source: bool =
         "trace": graph.trace if graph else None,
         "rank": graph.rank if graph else None,
         "compile_id": graph.compile_id if graph else None,
+        "pid": graph.pid if graph else None,
         "graph": graph.kind if graph else None,
         "key": kernel.key,
         "name": kernel.name,
@@ -98,7 +102,7 @@ def print_tables(index: Index, resolver: PathResolver | None, console, errors=No
             for kernel in graph.kernels:
                 lines = []
                 for frame in kernel.model_lines:
-                    lines.append(f"{os.path.basename(frame.file)}:{frame.line}  {frame.code}")
+                    lines.append(f"{frame.basename}:{frame.line}  {frame.code}")
                 row = [kernel.key, kernel.kind, str(len(kernel.launches)), str(len(kernel.post_grad_nodes)), "\n".join(lines) or "-"]
                 if measured:
                     m = kernel.measured

@@ -42,7 +42,7 @@ def output_code_lenses(ctx: Snapshot, path: str) -> list[Lens]:
             continue
         for launch in kernel.launches:
             model = kernel.model_lines
-            first = f"{os.path.basename(model[0].file)}:{model[0].line}" if model else "no model line"
+            first = f"{model[0].basename}:{model[0].line}" if model else "no model line"
             more = f" +{len(model) - 1}" if len(model) > 1 else ""
             title = f"{first}{more} · {plural(len(kernel.post_grad_nodes), 'op')} fused · {plural(len(kernel.launches), 'launch')}"
             if kernel.measured is not None:
