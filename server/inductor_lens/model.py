@@ -74,7 +74,10 @@ class FxNode:
 
     ``target`` is the callee text (``torch.ops.aten.mm.default``, ``torch._C._nn.linear``, ...)
     or ``""`` for plain assignments; ``line``/``col`` locate the node name in the graph text;
-    ``frame`` is the ``# File: ...`` comment above it, if any.
+    ``frame`` is the ``# File: ...`` comment above it, if any.  ``scope`` is the dotted path of
+    the higher-order-op subgraph class it is printed in (``true_graph_0``; ``""`` for the outer
+    graph), ``args`` the keys of the nodes and placeholders it reads (in the order written) and
+    ``ann`` its value annotation (``f32[8, 16][16, 1]cuda:0``; ``""`` when not printed).
     """
 
     name: str
@@ -82,13 +85,26 @@ class FxNode:
     line: int
     col: int
     frame: Frame | None = None
+    scope: str = ""
+    args: tuple[str, ...] = ()
+    ann: str = ""
+
+    @property
+    def key(self) -> str:
+        """The node's key in :attr:`FxGraph.nodes`: ``name``, or ``scope.name`` inside a subgraph."""
+        return f"{self.scope}.{self.name}" if self.scope else self.name
 
 
 class FxGraph:
-    """A printed FX graph: its text file on disk and its nodes by name (first definition wins).
+    """A printed FX graph: its text file on disk and its nodes by key (first definition wins).
 
-    ``nodes`` is kept in memory while the index is built; the on-disk index cache stores only the
-    path, and a re-opened graph parses its file again when its nodes are first asked for.
+    A node's key is its name in the outer graph and ``scope.name`` inside a higher-order-op
+    subgraph class (``true_graph_0.sum_1``), so equal names of different (sub)graphs never meet.
+    ``placeholders`` maps each input's key to its annotation; ``inputs`` and ``outputs`` give,
+    per scope (``""`` = the outer graph), the input keys in signature order and the keys its
+    ``return`` names (``None`` for what is not a node name).  All of it is kept in memory while
+    the index is built; the on-disk index cache stores only the path, and a re-opened graph
+    parses its file again when its nodes are first asked for.
     """
 
     def __init__(self, path: str, nodes: dict[str, FxNode] | None = None, graph_id: int | None = None) -> None:
@@ -96,23 +112,68 @@ class FxGraph:
         self.graph_id = graph_id
         self._nodes = nodes if nodes is not None else {}
         self._parsed = nodes is not None
+        self._placeholders: dict[str, str] = {}
+        self._inputs: dict[str, list[str]] = {}
+        self._outputs: dict[str, list[str | None]] = {}
+
+    def _parse(self) -> None:
+        if self._parsed:
+            return
+        from .readers.fx_graph import parse_fx_graph  # a reader; only on a re-opened index
+
+        try:
+            with open(self.path, encoding="utf-8", errors="replace") as fh:
+                fresh = parse_fx_graph(fh.read(), self.path)
+            self._nodes, self._placeholders = fresh._nodes, fresh._placeholders
+            self._inputs, self._outputs = fresh._inputs, fresh._outputs
+        except OSError:
+            self._nodes = {}
+        self._parsed = True
 
     @property
     def nodes(self) -> dict[str, FxNode]:
-        if not self._parsed:
-            from .readers.fx_graph import parse_fx_graph  # a reader; only on a re-opened index
-
-            try:
-                with open(self.path, encoding="utf-8", errors="replace") as fh:
-                    self._nodes = parse_fx_graph(fh.read(), self.path).nodes
-            except OSError:
-                self._nodes = {}
-            self._parsed = True
+        self._parse()
         return self._nodes
 
     @nodes.setter
     def nodes(self, value: dict[str, FxNode]) -> None:
         self._nodes, self._parsed = value, True
+
+    @property
+    def placeholders(self) -> dict[str, str]:
+        """``{input key: annotation}`` of every scope's ``forward`` parameters."""
+        self._parse()
+        return self._placeholders
+
+    @property
+    def inputs(self) -> dict[str, list[str]]:
+        """``{scope: [input key, ...]}`` in signature order."""
+        self._parse()
+        return self._inputs
+
+    @property
+    def outputs(self) -> dict[str, list[str | None]]:
+        """``{scope: [returned key or None, ...]}`` in ``return`` order."""
+        self._parse()
+        return self._outputs
+
+    @property
+    def scopes(self) -> list[str]:
+        """Every scope that has a ``forward``: ``""`` first, then the subgraphs in text order."""
+        return list(self.inputs)
+
+    def resolve(self, name: str, scope: str = "") -> str | None:
+        """The key of node ``name`` as seen from ``scope``: its own subgraph first, then each
+        enclosing one out to the outer graph; ``None`` when none of them has it (never a
+        same-named node of a sibling subgraph)."""
+        nodes = self.nodes
+        while True:
+            key = f"{scope}.{name}" if scope else name
+            if key in nodes:
+                return key
+            if not scope:
+                return None
+            scope = scope.rpartition(".")[0]
 
     def __getstate__(self):
         return {"path": self.path, "graph_id": self.graph_id}
@@ -120,6 +181,7 @@ class FxGraph:
     def __setstate__(self, state):
         self.path, self.graph_id = state["path"], state["graph_id"]
         self._nodes, self._parsed = {}, False
+        self._placeholders, self._inputs, self._outputs = {}, {}, {}
 
     def node_at_line(self, line: int) -> FxNode | None:
         """The node defined on ``line`` (1-based), if any."""
