@@ -22,7 +22,7 @@ from .linker import GraphInputs, link_graph
 from .paths import inductor_cache_candidates
 from .model import FxGraph, FxNode, Graph, Kernel, TraceInfo, Warning_
 from .readers import torch_trace
-from .readers.fx_graph import parse_fx_graph
+from .readers.fx_graph import node_names, parse_fx_graph
 from .readers.mapping import parse_kernel_to_post, parse_node_mappings, parse_post_to_pre_nodes
 from .readers.output_code import parse_output_code
 from .readers.stack_traces import parse_stack_traces
@@ -340,7 +340,7 @@ class Index:
         dirname = os.path.basename(folder)
         kind = parsed.graph_kind or next((k for k in ("forward", "backward", "inference") if k in dirname), "inference")
         graph = Graph(trace=path, rank=None, compile_id="-", kind=kind, ordinal=0, output_code=path, wrapper_language=parsed.language)
-        inputs = GraphInputs(code=parsed, code_path=path)
+        inputs = GraphInputs(code=parsed, code_path=path, code_text=text)
         mapping_path = os.path.join(folder, "inductor_provenance_tracking_node_mappings.json")
         if os.path.isfile(mapping_path):
             raw = _read_text(mapping_path, self.warnings)
@@ -548,7 +548,7 @@ def _materialize(graph: Graph, log: torch_trace.TraceLog, group: torch_trace.Gra
     graph.output_code_aliases = aliases
     parsed = parse_output_code(text, graph.wrapper_language)
     graph.wrapper_language = parsed.language
-    inputs = GraphInputs(code=parsed, code_path=graph.output_code)
+    inputs = GraphInputs(code=parsed, code_path=graph.output_code, code_text=text)
     if group.kernel_code is not None:
         ktext = log.payload(group.kernel_code, warns)
         if ktext is not None:
@@ -578,4 +578,6 @@ def _materialize(graph: Graph, log: torch_trace.TraceLog, group: torch_trace.Gra
     if group.post_to_pre is not None:
         gid = graph.pre_grad.graph_id if graph.pre_grad else None
         inputs.post_to_pre = parse_post_to_pre_nodes(log.payload_json(group.post_to_pre, warns), gid)
+    if group.name_graphs:
+        inputs.other_names = lambda: {n for rec in group.name_graphs for n in node_names(log.payload(rec, warns) or "")}
     link_graph(graph, inputs)

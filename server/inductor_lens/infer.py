@@ -239,7 +239,7 @@ class _Builder:
             if params is None and st.args and st.args[0].kind == "list":
                 params = [env[a.name][0] if a.kind == "ref" and a.name in env else None for a in st.args[0].items]
             results = self.run(inline, params or [])
-            for target, val in zip(st.targets, results):
+            for target, val in zip(st.targets, results, strict=False):
                 if val is not None:
                     env[target] = (val, None)
             return
@@ -385,7 +385,7 @@ class _Solver:
         changed = False
         for op in self.ops:
             if op.kind == "return":
-                for val, key in zip(op.reads, self.g.outputs):
+                for val, key in zip(op.reads, self.g.outputs, strict=False):
                     changed |= self.assign(val, self.g.base(key))
         return changed
 
@@ -454,7 +454,7 @@ class _Solver:
             args = list(self.g.nodes[key].args)
             tensor_reads = [v for v in op.reads if v is not None]
             if op.kind != "hop" and len(tensor_reads) == len(args):
-                for val, arg in zip(tensor_reads, args):
+                for val, arg in zip(tensor_reads, args, strict=True):
                     self.assign(val, self.g.base(arg))
         return changed
 
@@ -536,7 +536,7 @@ class _Solver:
                     changed = self.returns() | self.mutations() | self.getitems() | self.externs()
                     changed |= self.kernel_outputs() | self.kernel_inputs()
         self.fill()
-        for index, op in enumerate(self.ops):
+        for op in self.ops:
             if op.kind == "kernel":
                 stops = {self.g.base(v.node) for v in op.reads if v is not None and v.node is not None} - {None}
                 outs = [v.node for v in op.writes if v.node is not None]
@@ -573,7 +573,15 @@ def infer_launches(flow: WrapperDataflow, fx: FxGraph, kernels: set[str]) -> dic
             solver.solve()
         except RecursionError:  # pragma: no cover - a pathological graph
             continue
+        outer: list[str] = []
+        if scope:  # PyTorch counts the higher-order op that runs the subgraph, and its inputs, in
+            name = scope.rsplit(".", 1)[-1]
+            parent = scope.rpartition(".")[0]
+            calls = [k for k, n in fx.nodes.items() if n.scope == parent and fx.resolve(name, parent) in n.args]
+            for key in calls:
+                outer += [a for a in fx.nodes[key].args if a in fx.nodes and a not in outer] + [key]
         for op in builder.ops:
             if op.kind in ("kernel", "extern", "fallback"):
-                out.setdefault(op.line, op.nodes)
+                nodes = op.nodes + [k for k in outer if k not in op.nodes] if op.nodes else []
+                out.setdefault(op.line, nodes)
     return out

@@ -26,8 +26,10 @@ KINDS = (
 #: Where a kernel's provenance (post-grad nodes and source frames) came from.
 #: ``mapping``: the ``inductor_provenance_tracking_node_mappings`` artifact names the kernel;
 #: ``stack_traces``: only the ``..._kernel_stack_traces`` artifact names it (nodes from code comments);
-#: ``comments``: neither (nodes from the code comments, frames from the graphs' ``# File:`` lines).
-PROVENANCE_SOURCES = ("mapping", "stack_traces", "comments")
+#: ``comments``: neither (nodes from the code comments, frames from the graphs' ``# File:`` lines);
+#: ``inferred``: no comment names the nodes either; they were read off the alignment of the
+#: wrapper code's dataflow with the post-grad graph (:mod:`inductor_lens.infer`).
+PROVENANCE_SOURCES = ("mapping", "stack_traces", "comments", "inferred")
 
 
 @dataclass(slots=True)
@@ -66,6 +68,43 @@ class Location(NamedTuple):
     line: int
     col: int = 0
     end_col: int = 0
+
+
+def innermost_frames(frames) -> list[Frame]:
+    """The innermost frame of each stack trace in ``frames``, de-duplicated by (file, line), in order."""
+    seen: set[tuple[str, int]] = set()
+    out: list[Frame] = []
+    for frame in frames:
+        if frame.innermost and (frame.file, frame.line) not in seen:
+            seen.add((frame.file, frame.line))
+            out.append(frame)
+    return out
+
+
+class Launch(NamedTuple):
+    """One launch (call site) of a kernel with its own provenance.
+
+    The first four fields are a :class:`Location` (``line`` 1-based, columns 0-based, end
+    exclusive).  ``post_grad_nodes``/``pre_grad_nodes`` are FX node keys, ``aten_ops`` like
+    ``aten.mm``, ``frames`` the source frames of this launch (shape of :attr:`Kernel.source`),
+    ``provenance`` one of :data:`PROVENANCE_SOURCES` for this launch.  With debug handles a
+    kernel key is one launch and the launch's fields equal the kernel's.
+    """
+
+    path: str
+    line: int
+    col: int = 0
+    end_col: int = 0
+    post_grad_nodes: list[str] = []
+    pre_grad_nodes: list[str] = []
+    aten_ops: list[str] = []
+    frames: list[Frame] = []
+    provenance: str = "comments"
+
+    @property
+    def model_lines(self) -> list[Frame]:
+        """The innermost frame of each of this launch's stack traces (see :attr:`Kernel.model_lines`)."""
+        return innermost_frames(self.frames)
 
 
 @dataclass(slots=True)
@@ -210,8 +249,8 @@ class Measured:
 class Kernel:
     """One provenance key of one graph: ``name:handle`` (one launch site) or a bare name (all sites).
 
-    Shapes: ``launches`` is a list of :class:`Location` (one with a debug handle, every site
-    without); ``source`` the frames PyTorch recorded (each stack outermost first, innermost
+    Shapes: ``launches`` is a list of :class:`Launch` (one with a debug handle, every site
+    without; each with its own provenance, whose union the kernel's fields are); ``source`` the frames PyTorch recorded (each stack outermost first, innermost
     last); ``post_grad_nodes``/``pre_grad_nodes`` FX node names of the graph's post-grad and
     pre-grad graphs; ``aten_ops`` like ``aten.addmm``.  ``definition`` is ``None`` for extern
     and fallback calls.
@@ -222,7 +261,7 @@ class Kernel:
     kind: str
     handle: int | None
     definition: Location | None
-    launches: list[Location]
+    launches: list[Launch]
     post_grad_nodes: list[str] = field(default_factory=list)
     pre_grad_nodes: list[str] = field(default_factory=list)
     aten_ops: list[str] = field(default_factory=list)
@@ -241,13 +280,7 @@ class Kernel:
     @property
     def model_lines(self) -> list[Frame]:
         """The innermost frame of each stack trace, de-duplicated by (file, line), in order."""
-        seen: set[tuple[str, int]] = set()
-        out: list[Frame] = []
-        for frame in self.source:
-            if frame.innermost and (frame.file, frame.line) not in seen:
-                seen.add((frame.file, frame.line))
-                out.append(frame)
-        return out
+        return innermost_frames(self.source)
 
 
 def _lazy(name: str):

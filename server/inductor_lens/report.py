@@ -4,7 +4,7 @@ JSON shape (lines 1-based; unknown values ``null``)::
 
     {"traces": [{path, rank, torch_version, compile_ids}],
      "kernels": [{trace, rank, compile_id, graph, key, name, kind, definition {path, line} | null,
-                  launches [{path, line}], post_grad_nodes, pre_grad_nodes, aten_ops,
+                  launches [{path, line, post_grad_nodes, pre_grad_nodes, aten_ops, model_lines, provenance}], post_grad_nodes, pre_grad_nodes, aten_ops,
                   source [{file, line, function, code, resolved}], model_lines [...],
                   provenance, frames_from, measured {runs, events, total_us, mean_us} | null}],
      "profiles": [{path, device_events, graph_calls}],
@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 
 from .index import Index
-from .model import Frame, Kernel, Location
+from .model import Frame, Kernel, Launch, Location
 from .paths import PathResolver
 
 
@@ -29,6 +29,20 @@ def frame_json(frame: Frame, resolver: PathResolver | None) -> dict:
     """A frame as ``{file, line, function, code, resolved}`` (``resolved``: local path or null)."""
     resolved = resolver.resolve(frame.file, frame.code, frame.line) if resolver is not None else None
     return {"file": frame.file, "line": frame.line, "function": frame.function, "code": frame.code, "resolved": resolved}
+
+
+def launch_json(launch: Launch, resolver: PathResolver | None) -> dict:
+    """One launch with its own provenance: ``{path, line, post_grad_nodes, pre_grad_nodes,
+    aten_ops, model_lines, provenance}``."""
+    return {
+        "path": launch.path,
+        "line": launch.line,
+        "post_grad_nodes": list(launch.post_grad_nodes),
+        "pre_grad_nodes": list(launch.pre_grad_nodes),
+        "aten_ops": list(launch.aten_ops),
+        "model_lines": [frame_json(f, resolver) for f in launch.model_lines],
+        "provenance": launch.provenance,
+    }
 
 
 def kernel_json(kernel: Kernel, resolver: PathResolver | None, *, source: bool = True) -> dict:
@@ -45,7 +59,7 @@ def kernel_json(kernel: Kernel, resolver: PathResolver | None, *, source: bool =
         "kind": kernel.kind,
         "handle": kernel.handle,
         "definition": _loc(kernel.definition),
-        "launches": [_loc(loc) for loc in kernel.launches],
+        "launches": [launch_json(la, resolver) for la in kernel.launches],
         "post_grad_nodes": list(kernel.post_grad_nodes),
         "pre_grad_nodes": list(kernel.pre_grad_nodes),
         "aten_ops": list(kernel.aten_ops),

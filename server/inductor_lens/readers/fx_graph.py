@@ -163,6 +163,15 @@ def _split_top(text: str) -> list[str]:
     return parts
 
 
+_NAME_LINE = re.compile(r'^\s+([A-Za-z_]\w*)(?:\s*:\s*"[^"]*")?\s*=', re.M)
+
+
+def node_names(text: str) -> set[str]:
+    """Every name a printed FX graph assigns (its nodes, in any subgraph): a cheap scan for
+    graphs only consulted by name (the AOT joint graph)."""
+    return set(_NAME_LINE.findall(text))
+
+
 def aten_op_of(target: str) -> str | None:
     """``torch.ops.aten.mm.default`` -> ``aten.mm``; ``None`` for targets that are not ATen/prims ops."""
     if not target.startswith("torch.ops."):

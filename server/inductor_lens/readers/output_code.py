@@ -136,7 +136,9 @@ class LaunchSite:
     """One launch (call site) of a kernel: ``name`` at ``line`` (1-based), ``[col, end_col)``.
 
     ``key`` is the debug-handle key bound to it (``name:N``) or ``None``; ``source_nodes`` and
-    ``aten_ops`` come from the ``Topologically Sorted Source Nodes`` comment just above it.
+    ``aten_ops`` come from the ``Topologically Sorted Source Nodes`` comment just above it, on
+    ``comment_line`` (0 when none); ``fn`` is the launcher function it is in (``call``,
+    ``partition_0``, a subgraph such as ``true_graph_0``; ``""`` in C++ wrappers).
     """
 
     name: str
@@ -147,6 +149,8 @@ class LaunchSite:
     key: str | None = None
     source_nodes: list[str] = field(default_factory=list)
     aten_ops: list[str] = field(default_factory=list)
+    comment_line: int = 0
+    fn: str = ""
 
 
 @dataclass(slots=True)
@@ -165,6 +169,8 @@ class ParsedCode:
     launches: list[LaunchSite] = field(default_factory=list)
     handles: list[tuple[int, str]] = field(default_factory=list)
     kernel_paths: list[tuple[int, str]] = field(default_factory=list)
+    #: per line, ``None`` for code and a region name for lines inside string literals
+    regions: list[str | None] = field(default_factory=list)
 
     @property
     def graph_kind(self) -> str | None:
@@ -260,6 +266,7 @@ def parse_output_code(text: str, language: str | None = None) -> ParsedCode:
         regions: list[str | None] = ["cpp"] * len(lines)
     else:
         regions = _triple_quote_spans(lines)
+    parsed.regions = regions
     shadow_defs: dict[str, KernelDef] = {}
     _collect_defs(lines, regions, parsed, shadow_defs)
     _collect_launches(lines, regions, parsed)
@@ -339,6 +346,7 @@ def _collect_launches(lines, regions, parsed: ParsedCode) -> None:
     defs = parsed.defs
     in_launcher = False
     launcher_indent = 0
+    fn = ""
     pending_origins: tuple[int, list[str], list[str]] | None = None
     for idx, line in enumerate(lines):
         region = regions[idx]
@@ -366,6 +374,7 @@ def _collect_launches(lines, regions, parsed: ParsedCode) -> None:
                 if m is not None:
                     in_launcher = True
                     launcher_indent = indent
+                    fn = m["fn"]
                 continue
         # inside a launcher body
         if (m := _HANDLE.match(line)) is not None:
@@ -381,6 +390,8 @@ def _collect_launches(lines, regions, parsed: ParsedCode) -> None:
             continue
         if pending_origins is not None and idx + 1 - pending_origins[0] <= 8:
             site.source_nodes, site.aten_ops = pending_origins[1], pending_origins[2]
+            site.comment_line = pending_origins[0]
+        site.fn = "" if is_cpp else fn
         pending_origins = None
         parsed.launches.append(site)
     _bind_handles(lines, parsed)

@@ -35,6 +35,8 @@ INTERESTING_KEYS = frozenset(
         "aot_forward_graph",
         "aot_backward_graph",
         "aot_inference_graph",
+        "aot_joint_graph",  # only its node names: launch comments name joint-graph nodes
+        "dynamo_output_graph",  # the pre-grad graph of PyTorch 2.6, which logs no before_pre_grad_graph
         "dynamo_start",
         "str",
     }
@@ -45,6 +47,7 @@ INTERESTING_ARTIFACTS = frozenset(
     {
         "before_pre_grad_graph",
         "after_pre_grad_graph",
+        "before_post_grad_graph",
         "inductor_post_grad_graph",
         "after_post_grad_graph",
         "inductor_provenance_tracking_node_mappings",
@@ -437,6 +440,9 @@ _ROLES: dict[tuple[str, str | None], str] = {
     ("artifact", "before_pre_grad_graph"): "pre_grad",
     ("inductor_pre_grad_graph", None): "pre_grad",
     ("artifact", "after_pre_grad_graph"): "pre_grad_after",
+    ("dynamo_output_graph", None): "pre_grad_dynamo",
+    ("aot_joint_graph", None): "names",
+    ("artifact", "before_post_grad_graph"): "names",
     ("artifact", "inductor_post_to_pre_grad_nodes"): "post_to_pre",
     ("artifact", "inductor_provenance_tracking_node_mappings"): "mapping",
     ("artifact", "inductor_provenance_tracking_kernel_stack_traces"): "stack_traces",
@@ -473,6 +479,9 @@ class GraphRecords:
     mapping: Record | None = None
     stack_traces: Record | None = None
     kernel_to_post: Record | None = None
+    #: other graphs of the compile (AOT joint graph, post-grad graph before passes): only their
+    #: node names are read, to tell a launch comment's unknown name from a stale one
+    name_graphs: list[Record] = field(default_factory=list)
 
     def signature(self) -> tuple:
         """Identifies this graph's inputs: equal signatures mean an identical graph."""
@@ -487,7 +496,9 @@ class GraphRecords:
 class _CompileState:
     pre_grad: Record | None = None
     pre_grad_after: Record | None = None
+    pre_grad_dynamo: Record | None = None
     post_grad: Record | None = None
+    names: list[Record] = field(default_factory=list)
     post_to_pre: Record | None = None
     aot_kinds: list[str] = field(default_factory=list)
     graphs: list[GraphRecords] = field(default_factory=list)
@@ -512,6 +523,10 @@ def pair_graphs(log: TraceLog) -> list[GraphRecords]:
             state.pre_grad = record
         elif role == "pre_grad_after":
             state.pre_grad_after = record
+        elif role == "pre_grad_dynamo":
+            state.pre_grad_dynamo = record
+        elif role == "names":
+            state.names.append(record)
         elif role == "post_grad":
             state.post_grad = record
         elif role == "post_to_pre":
@@ -524,9 +539,11 @@ def pair_graphs(log: TraceLog) -> list[GraphRecords]:
                 code=record,
                 kind_hint=state.aot_kinds[ordinal] if ordinal < len(state.aot_kinds) else None,
                 post_grad=state.post_grad,
-                pre_grad=state.pre_grad or state.pre_grad_after,
+                pre_grad=state.pre_grad or state.pre_grad_after or state.pre_grad_dynamo,
                 post_to_pre=state.post_to_pre,
+                name_graphs=list(state.names),
             )
+            state.names = [r for r in state.names if r.kind == "aot_joint_graph"]  # the joint graph serves the backward too
             state.post_grad = None
             state.post_to_pre = None
             state.graphs.append(graph)
