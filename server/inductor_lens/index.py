@@ -578,6 +578,9 @@ def _materialize(graph: Graph, log: torch_trace.TraceLog, group: torch_trace.Gra
     if group.post_to_pre is not None:
         gid = graph.pre_grad.graph_id if graph.pre_grad else None
         inputs.post_to_pre = parse_post_to_pre_nodes(log.payload_json(group.post_to_pre, warns), gid)
+    if group.aot_graph is not None:
+        aot = group.aot_graph
+        inputs.aot_graph = lambda: parse_fx_graph(log.payload(aot, warns) or "", graph.trace)
     if group.name_graphs:
         inputs.other_names = lambda: {n for rec in group.name_graphs for n in node_names(log.payload(rec, warns) or "")}
     link_graph(graph, inputs)

@@ -541,6 +541,10 @@ class _Solver:
                 stops = {self.g.base(v.node) for v in op.reads if v is not None and v.node is not None} - {None}
                 outs = [v.node for v in op.writes if v.node is not None]
                 op.nodes, _ = self.back(outs, stops - set(outs))
+                copies = [v for v in op.writes if v.node in self.g.fx.placeholders and v.mutates is None]
+                if not op.nodes and copies:  # a layout copy of graph inputs: it belongs to the calls reading it
+                    op.nodes = [o.node for o in self.ops if o.kind in ("extern", "fallback") and o.node is not None
+                                and any(r is v for r in o.reads for v in copies)]
             elif op.kind == "extern" and op.node is not None:
                 op.nodes = [op.node]
             elif op.kind in ("fallback", "hop") and op.node is not None:

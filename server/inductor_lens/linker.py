@@ -59,6 +59,8 @@ class GraphInputs:
     code_text: str | None = None
     #: node names of the compile's other graphs (AOT joint graph, ...), read when first asked
     other_names: "Callable[[], set[str]] | None" = None
+    #: the AOT graph of this graph (before the post-grad passes), parsed when first asked
+    aot_graph: "Callable[[], FxGraph] | None" = None
 
 
 def _unique(items) -> list:
@@ -118,6 +120,7 @@ class _Linker:
         self.post_to_pre = (self.mapping.post_to_pre if self.mapping is not None and self.mapping.post_to_pre else None) or inputs.post_to_pre
         self._inferred: dict[int, list[str]] | None = None
         self._other: set[str] | None = None
+        self._aot: FxGraph | None = None
         self.first_line: dict[str, int] = {}
         for site in inputs.code.launches:
             self.first_line.setdefault(site.name, site.line)
@@ -162,6 +165,21 @@ class _Linker:
             elif name not in PASS_NAMES:
                 unknown.append(name)
         return pre, post, unknown
+
+    def output_frames(self, post: list[str]) -> list[Frame]:
+        """Frames for graph outputs printed under ``No stacktrace found`` (nodes a post-grad pass
+        made, such as a pattern's ``addmm``): the same output of the AOT graph, before the passes."""
+        if self.post is None or self.inputs.aot_graph is None:
+            return []
+        outputs = self.post.outputs.get("", [])
+        positions = [i for i, key in enumerate(outputs) if key in post]
+        if not positions:
+            return []
+        if self._aot is None:
+            self._aot = self.inputs.aot_graph()
+        aot_out = self._aot.outputs.get("", [])
+        names = [aot_out[i] for i in positions if i < len(aot_out) and aot_out[i]]
+        return _frames_from_nodes(self._aot, [n for n in names if n is not None])
 
     def launch(self, site: LaunchSite, key: str, kdef: KernelDef | None, kind: str, mapped: list[str] | None, several: bool) -> Launch:
         post_graph, pre_graph = self.post, self.pre
@@ -216,6 +234,8 @@ class _Linker:
                 frames = own  # the comment also names the views of its inputs
             else:
                 frames = _merge_frames(own, _frames_from_nodes(pre_graph, c_pre), _frames_from_nodes(post_graph, c_post))
+            if not frames:
+                frames = own = self.output_frames(post)
             from_post = bool(own) or bool(_frames_from_nodes(post_graph, c_post))
             came = ("post_grad_graph" if from_post else "pre_grad_graph") if frames else None
         self.frames_from[site.line] = came

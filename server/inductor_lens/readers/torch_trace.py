@@ -482,6 +482,8 @@ class GraphRecords:
     #: other graphs of the compile (AOT joint graph, post-grad graph before passes): only their
     #: node names are read, to tell a launch comment's unknown name from a stale one
     name_graphs: list[Record] = field(default_factory=list)
+    #: the AOT forward/backward/inference graph of this graph (before the post-grad passes)
+    aot_graph: Record | None = None
 
     def signature(self) -> tuple:
         """Identifies this graph's inputs: equal signatures mean an identical graph."""
@@ -501,6 +503,7 @@ class _CompileState:
     names: list[Record] = field(default_factory=list)
     post_to_pre: Record | None = None
     aot_kinds: list[str] = field(default_factory=list)
+    aot_records: list[Record] = field(default_factory=list)
     graphs: list[GraphRecords] = field(default_factory=list)
 
 
@@ -519,6 +522,7 @@ def pair_graphs(log: TraceLog) -> list[GraphRecords]:
         state = states.setdefault(record.compile_id, _CompileState())
         if role.startswith("aot:"):
             state.aot_kinds.append(role[4:])
+            state.aot_records.append(record)
         elif role == "pre_grad":
             state.pre_grad = record
         elif role == "pre_grad_after":
@@ -542,6 +546,7 @@ def pair_graphs(log: TraceLog) -> list[GraphRecords]:
                 pre_grad=state.pre_grad or state.pre_grad_after or state.pre_grad_dynamo,
                 post_to_pre=state.post_to_pre,
                 name_graphs=list(state.names),
+                aot_graph=state.aot_records[ordinal] if ordinal < len(state.aot_records) else None,
             )
             state.names = [r for r in state.names if r.kind == "aot_joint_graph"]  # the joint graph serves the backward too
             state.post_grad = None
