@@ -85,18 +85,36 @@ def index_json(index: Index, resolver: PathResolver | None) -> dict:
     }
 
 
+#: How the CLI names each provenance source.
+SOURCE_WORDS = {"mapping": "mapping", "stack_traces": "stack traces", "comments": "comments", "inferred": "inferred"}
+
+
+def provenance_summary(kernels) -> str:
+    """Where a graph's provenance came from: ``mapping 4`` or ``comments 3, inferred 5``."""
+    counts: dict[str, int] = {}
+    for kernel in kernels:
+        counts[kernel.provenance] = counts.get(kernel.provenance, 0) + 1
+    order = list(SOURCE_WORDS)
+    return ", ".join(f"{SOURCE_WORDS.get(p, p)} {n}" for p, n in sorted(counts.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else 9)) or "none"
+
+
 def print_tables(index: Index, resolver: PathResolver | None, console, errors=None) -> None:
     """Compiles -> graphs -> kernels with their model lines, as rich tables on ``console``;
     warnings on ``errors`` (default: the same console)."""
     errors = errors or console
     from rich.table import Table
 
+    off = 0
     for trace in index.traces:
         rank = f" rank {trace.rank}" if trace.rank is not None else ""
         version = f" · PyTorch {trace.torch_version}" if trace.torch_version else ""
         console.print(f"[bold]{trace.path}[/bold]{rank}{version}")
         for graph in (g for g in index.graphs if g.trace == trace.path):
-            table = Table(title=f"compile {graph.compile_id} · {graph.kind} graph · {len(graph.kernels)} kernels", title_justify="left", expand=False)
+            came = provenance_summary(graph.kernels)
+            if graph.kernels and not any(k.provenance in ("mapping", "stack_traces") for k in graph.kernels):
+                off += 1
+            table = Table(title=f"compile {graph.compile_id} · {graph.kind} graph · {len(graph.kernels)} kernels · provenance: {came}",
+                          title_justify="left", expand=False)
             table.add_column("kernel (debug handle)", overflow="fold")
             table.add_column("kind")
             table.add_column("launches", justify="right")
@@ -116,6 +134,10 @@ def print_tables(index: Index, resolver: PathResolver | None, console, errors=No
                 table.add_row(*row)
             console.print(table)
             console.print(f"  output code: {graph.output_code}")
+    if off:
+        console.print(f"[yellow]{off} graph(s) were compiled without provenance tracking:[/yellow] their links come from code comments "
+                      "and, where those say nothing, are inferred from the code's dataflow. For exact links, re-run with "
+                      "INDUCTOR_PROVENANCE=1 (PyTorch 2.9+; TORCH_COMPILE_DEBUG=1 on 2.7/2.8).")
     for profile in index.profiles:
         if profile.unattributed:
             console.print(f"[bold]{profile.path}[/bold]: device kernels joined to no compiled kernel (eager ops, optimizer, ...):")

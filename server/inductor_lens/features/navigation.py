@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from lsprotocol import types
 
 from ..model import Kernel, Location
@@ -90,6 +92,8 @@ def references(ctx: LensContext, path: str, line: int, col: int, include_declara
             kernels = ctx.index.kernels_of_node(*found[:2], found[2].name)
         else:
             kernels = [k for k, _ in ctx.kernels_on_source_line(path, line)]
+    from_line = hit is None and ctx.node_at(path, line) is None  # a model line: only the launches it made
+    here = (os.path.abspath(path), line)
     out: list[types.Location] = []
     for kernel in kernels:
         if include_declaration and hit is not None and kernel.definition is not None:
@@ -97,6 +101,8 @@ def references(ctx: LensContext, path: str, line: int, col: int, include_declara
             if loc not in out:
                 out.append(loc)
         for launch in kernel.launches:
+            if from_line and len(kernel.launches) > 1 and not any((ctx.local(f).path, ctx.local(f).line) == here for f in launch.frames):
+                continue
             loc = lsp_location(launch)
             if loc not in out:
                 out.append(loc)
