@@ -540,7 +540,9 @@ class _Solver:
             if op.kind == "kernel":
                 stops = {self.g.base(v.node) for v in op.reads if v is not None and v.node is not None} - {None}
                 outs = [v.node for v in op.writes if v.node is not None]
-                op.nodes, _ = self.back(outs, stops - set(outs))
+                nodes, _ = self.back(outs, stops - set(outs))
+                # an item of a multi-output node (var_mean[0]) counts only where the kernel stores it
+                op.nodes = [k for k in nodes if self.g.ops[k] != "getitem" or k in outs]
                 copies = [v for v in op.writes if v.node in self.g.fx.placeholders and v.mutates is None]
                 if not op.nodes and copies:  # a layout copy of graph inputs: it belongs to the calls reading it
                     op.nodes = [o.node for o in self.ops if o.kind in ("extern", "fallback") and o.node is not None

@@ -162,7 +162,7 @@ class _Linker:
                 post.append(key)
             elif self.pre is not None and (key := _unique_scoped(self.pre, name)) is not None:
                 pre.append(key)  # a name of one of the Dynamo graph's own subgraphs (torch.cond's branches)
-            elif name not in PASS_NAMES:
+            elif name not in PASS_NAMES and self.pre is not None:  # without a pre-grad graph a name cannot be judged
                 unknown.append(name)
         return pre, post, unknown
 

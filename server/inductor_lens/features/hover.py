@@ -136,7 +136,7 @@ def hover(ctx: LensContext, path: str, line: int, col: int) -> types.Hover | Non
 
 def node_markdown(ctx: LensContext, graph, role: str, node) -> str:
     """Hover on an FX node: its target, model line and the kernels it went into."""
-    kernels = ctx.index.kernels_of_node(graph, role, node.name)
+    kernels = ctx.index.kernels_of_node(graph, role, node.key)
     which = "post-grad" if role == "post_grad" else "pre-grad"
     parts = [f"**{node.name}** — {which} FX node" + (f" · `{node.target}`" if node.target else "")]
     if node.frame is not None:

@@ -62,7 +62,7 @@ def definition(ctx: LensContext, path: str, line: int, col: int) -> list[types.L
         found = ctx.node_at(path, line)
         if found is not None:
             graph, role, node = found
-            kernels = ctx.index.kernels_of_node(graph, role, node.name)
+            kernels = ctx.index.kernels_of_node(graph, role, node.key)
             return [lsp_location(k.definition or k.launches[0]) for k in kernels if k.definition or k.launches]
         from ..readers.fx_graph import frame_from_comment
 
@@ -89,7 +89,7 @@ def references(ctx: LensContext, path: str, line: int, col: int, include_declara
     else:
         found = ctx.node_at(path, line)
         if found is not None:
-            kernels = ctx.index.kernels_of_node(*found[:2], found[2].name)
+            kernels = ctx.index.kernels_of_node(*found[:2], found[2].key)
         else:
             kernels = [k for k, _ in ctx.kernels_on_source_line(path, line)]
     from_line = hit is None and ctx.node_at(path, line) is None  # a model line: only the launches it made
@@ -119,7 +119,7 @@ def linked_ranges(ctx: LensContext, path: str, line: int, col: int) -> dict[str,
     else:
         found = ctx.node_at(path, line)
         if found is not None:
-            kernels = ctx.index.kernels_of_node(*found[:2], found[2].name)
+            kernels = ctx.index.kernels_of_node(*found[:2], found[2].key)
             if not kernels:  # a node no kernel computes: still show it and its model line
                 graph, role, node = found
                 fx = getattr(graph, role)
