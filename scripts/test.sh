@@ -16,7 +16,8 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
 .venv/bin/python -m pip install -q -e '.[test]'
-.venv/bin/ruff check server tests bench --select F,E9 --quiet   # undefined names, unused imports, syntax
+.venv/bin/ruff check server tests bench --quiet   # F, E9, B (pyproject): undefined names, unused imports, syntax, bug patterns
+.venv/bin/mypy                                         # server/inductor_lens (pyproject)
 .venv/bin/python -m pytest -q -W error::pytest_lsp.LspSpecificationWarning
 
 echo "=== extension unit tests"
@@ -26,6 +27,10 @@ export INDUCTOR_LENS_REPORT
 INDUCTOR_LENS_PROFILE_REPORT=$(mktemp --suffix=.json)
 export INDUCTOR_LENS_PROFILE_REPORT
 .venv/bin/inductor-lens report ../shared/traces/torch-2.11-cuda/profile_cnn --json > "$INDUCTOR_LENS_PROFILE_REPORT"
+INDUCTOR_LENS_HEALTH_REPORT=$(mktemp --suffix=.json)
+export INDUCTOR_LENS_HEALTH_REPORT
+.venv/bin/inductor-lens report ../shared/traces/torch-2.14-cpu/graph_breaks/trace ../shared/traces/torch-2.14-cpu/recompiles_health/trace \
+  ../shared/traces/torch-2.11-cuda/graph_break/trace --path-map /workspace/proj=../shared/traces --json > "$INDUCTOR_LENS_HEALTH_REPORT"
 npm ci --no-audit --no-fund --loglevel=error
 npm run -s typecheck
 npm test --silent

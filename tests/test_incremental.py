@@ -31,8 +31,8 @@ def _split_log(tmp_path, cut_inside_backward_code: bool):
 @pytest.mark.parametrize("inside", [False, True])
 def test_append_reindexes_only_new_part(tmp_path, cache_dir, inside):
     path, rest = _split_log(tmp_path, inside)
-    memo: dict = {}
-    first = Index(Cache(cache_dir), memo)
+    log_scans: dict = {}
+    first = Index(Cache(cache_dir), log_scans)
     first.add(str(path))
     assert [g.kind for g in first.graphs] == ["forward"]
     if inside:  # the half-written backward code is reported, not indexed
@@ -40,16 +40,16 @@ def test_append_reindexes_only_new_part(tmp_path, cache_dir, inside):
     forward = first.graphs[0]
     with open(path, "ab") as fh:
         fh.write(rest)
-    second = Index(Cache(cache_dir), memo)
+    second = Index(Cache(cache_dir), log_scans)
     second.add(str(path))
     assert [g.kind for g in second.graphs] == ["forward", "backward"]
     assert second.graphs[0] is forward  # unchanged graph reused, not rebuilt
     assert len(second.graphs[1].kernels) == 8 and second.warnings == []
-    log = memo[str(path)].log
+    log = log_scans[str(path)].log
     assert log.bytes_scanned <= len(rest) + 200_000  # the appended bytes + the tail record, not the file
     assert log.bytes_scanned < os.path.getsize(path) // 2
     # unchanged file: nothing is scanned again
-    third = Index(Cache(cache_dir), memo)
+    third = Index(Cache(cache_dir), log_scans)
     third.add(str(path))
     assert third.graphs[1] is second.graphs[1]
 
@@ -83,24 +83,30 @@ async def test_server_picks_up_a_growing_log(grow_client: LanguageClient):
     assert any("indexed 1 trace(s), 2 graph(s), 12 kernels" in m.message for m in grow_client.log_messages)
 
 
-def test_graph_whose_stack_traces_are_still_being_written_is_not_cached(tmp_path, cache_dir):
-    """Cut inside the forward's stack-traces payload (the last record): the graph waits; once the
-    record is complete it is indexed with its frames (not reused from the incomplete state)."""
+def test_graph_whose_stack_traces_are_still_being_written_is_shown_then_rebuilt(tmp_path, cache_dir):
+    """Cut inside the forward's stack-traces payload (the last record): the graph is indexed at
+    once from its complete records (frames from the post-grad graph), the cut record is warned
+    about; once it is complete the graph is rebuilt with its frames (not reused from the
+    incomplete state).  (Issue 12: a killed job's log never completes.)"""
     data = open(case_log("torch-2.11-cuda/mlp_train"), "rb").read()
     lines = data.split(b"\n")
     st = next(i for i, l in enumerate(lines) if b'"inductor_provenance_tracking_kernel_stack_traces"' in l)
     cut = sum(len(l) + 1 for l in lines[: st + 1]) + 100  # inside its one-line payload
     path = tmp_path / "dedicated_log_torch_trace_st.log"
     path.write_bytes(data[:cut])
-    memo: dict = {}
-    first = Index(Cache(cache_dir), memo, disk_cache=False)
+    log_scans: dict = {}
+    first = Index(Cache(cache_dir), log_scans, disk_cache=False)
     first.add(str(path))
     first.materialize()
-    assert first.graphs == [] and any("incomplete" in w.message for w in first.warnings)
+    (early,) = first.graphs
+    assert early.kind == "forward" and len(early.kernels) == 4
+    assert all(k.provenance == "mapping" and k.frames_from == "post_grad_graph" for k in early.kernels)
+    assert [w.line for w in first.warnings if "incomplete" in w.message] == [st + 1]
     with open(path, "ab") as fh:
         fh.write(data[cut:])
-    second = Index(Cache(cache_dir), memo, disk_cache=False)
+    second = Index(Cache(cache_dir), log_scans, disk_cache=False)
     second.add(str(path))
     forward = second.graphs[0]
+    assert forward is not early
     assert forward.kind == "forward" and all(k.frames_from == "stack_traces" for k in forward.kernels)
     assert second.warnings == []

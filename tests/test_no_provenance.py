@@ -16,7 +16,7 @@ import sys
 import pytest
 
 from conftest import SHARED, case_dir, case_log, raw_graphs
-from inductor_lens.features.context import LensContext
+from inductor_lens.features.snapshot import Snapshot
 from inductor_lens.features.hover import INFERRED_NOTE, hover
 from inductor_lens.features.navigation import linked_ranges
 from inductor_lens.paths import PathResolver
@@ -132,14 +132,14 @@ def test_json_and_hover_say_inferred(load_case, tmp_path):
     kernel = next(k for k in doc["kernels"] if k["name"] == "cpp_fused_gelu_native_layer_norm_0")
     assert kernel["provenance"] == "inferred" and kernel["launches"][0]["provenance"] == "inferred"
     assert [m["line"] for m in kernel["launches"][0]["model_lines"]] == [24, 25]
-    ctx = LensContext(index, PathResolver([]))
+    ctx = Snapshot(index, PathResolver([]))
     k = next(k for k in index.kernels if k.name == "cpp_fused_gelu_native_layer_norm_0")
     text = hover(ctx, k.launches[0].path, k.launches[0].line, k.launches[0].col).contents.value
     assert INFERRED_NOTE in text and "INDUCTOR_PROVENANCE=1" in text and "inferred from the code's dataflow" in text
     # a provenance trace's hover says nothing of the kind
     full = load_case("torch-2.14-cpu/mlp_train")
     k = next(k for k in full.kernels if k.name == "cpp_fused_gelu_native_layer_norm_0")
-    text = hover(LensContext(full, PathResolver([])), k.launches[0].path, k.launches[0].line, k.launches[0].col).contents.value
+    text = hover(Snapshot(full, PathResolver([])), k.launches[0].path, k.launches[0].line, k.launches[0].col).contents.value
     assert INFERRED_NOTE not in text
 
 
@@ -152,7 +152,7 @@ def test_reused_launches_each_keep_their_own_lines(load_case):
     assert [[f.line for f in la.model_lines] for la in mm.launches] == [[26], [26], [23]]
     assert {f.line for f in mm.model_lines} == {23, 26}
     assert [la.aten_ops for la in mm.launches] == [["aten.mm"]] * 3
-    ctx = LensContext(index, PathResolver([]))
+    ctx = Snapshot(index, PathResolver([]))
     text = hover(ctx, mm.launches[2].path, mm.launches[2].line, mm.launches[2].col).contents.value
     assert "launch 3 of 3" in text and "models.py:23" in text and "models.py:26" not in text
 
@@ -207,7 +207,7 @@ def test_cond_subgraph_nodes_resolve_in_their_own_graph(load_case):
     post = graph.post_grad
     inner, outer = post.nodes["true_graph_0.sum_1"], post.nodes["sum_1"]
     assert (inner.line, outer.line) == (18, 6)
-    ctx = LensContext(index, PathResolver([]))
+    ctx = Snapshot(index, PathResolver([]))
     want = {18: ("cpp_fused_gt_sum_tanh_1:3", [130, 182]), 6: ("cpp_fused_gt_sum_0:1", [33, 278])}
     for line, (key, code_lines) in want.items():
         node = index.node_at(post.path, line)[2]

@@ -15,7 +15,7 @@ import pytest
 from conftest import case_dir
 from inductor_lens.cache import Cache
 from inductor_lens.index import load
-from inductor_lens.profile import aten_name
+from inductor_lens.profile import aten_name, join_profile
 from inductor_lens.readers.chrome_trace import read_chrome_trace
 
 PROFILE = os.path.join(case_dir("torch-2.11-cuda/profile"), "profile_trace.json")
@@ -30,7 +30,7 @@ def _events(path):
 @pytest.fixture(scope="module")
 def gpt2(tmp_path_factory):
     index = load([os.path.join(case_dir("torch-2.11-cuda/profile"), "trace")], Cache(str(tmp_path_factory.mktemp("c"))))
-    return index, index.add_profile(PROFILE)
+    return index, join_profile(index, PROFILE)
 
 
 def test_triton_counts_and_times_equal_the_trace(gpt2):
@@ -102,7 +102,7 @@ def test_extern_time_lands_on_the_right_launch(gpt2):
 
 def test_training_profile_forward_backward_and_unattributed(tmp_path):
     index = load([os.path.join(case_dir("torch-2.11-cuda/profile_cnn"), "trace")], Cache(str(tmp_path / "c")))
-    result = index.add_profile(PROFILE_CNN)
+    result = join_profile(index, PROFILE_CNN)
     assert sorted(set(result.calls)) == [("0/0", "backward"), ("0/0", "forward")]
     backward = {k.key: k for g in index.graphs if g.kind == "backward" for k in g.kernels}
     assert all(k.measured is not None and k.measured.runs == 3 for k in backward.values())
@@ -151,6 +151,6 @@ def test_broken_profile_is_a_warning(tmp_path):
     bad = tmp_path / "profile_trace.json"
     bad.write_text(open(PROFILE).read()[:5000])
     index = load([os.path.join(case_dir("torch-2.11-cuda/profile"), "trace")], Cache(str(tmp_path / "c")))
-    result = index.add_profile(str(bad))
+    result = join_profile(index, str(bad))
     assert result.calls == [] and any(w.file == str(bad) for w in index.warnings)
     assert all(k.measured is None for k in index.kernels)

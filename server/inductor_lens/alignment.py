@@ -173,7 +173,7 @@ class OpBuilder:
                         if val is not None:
                             env[name] = (val, None)
                         continue
-                    key = f"{graph.scope}.{name}" if graph.scope else name
+                    key: str | None = f"{graph.scope}.{name}" if graph.scope else name
                     if key not in graph.fx.placeholders:
                         key = graph.inputs[j] if j < len(graph.inputs) else None
                     if key is not None:

@@ -234,7 +234,7 @@ class _Solver:
             if region is None:
                 continue
             outs = [v.node for v in op.writes if v.node is not None]
-            inside, _ = self.back(outs, {self.g.base(v.node) for v in op.reads if v is not None and v.node is not None} - {None})
+            inside, _ = self.back(outs, {b for v in op.reads if v is not None and v.node is not None and (b := self.g.base(v.node)) is not None})
             for val in op.writes:
                 if val.node is not None:
                     continue
@@ -261,7 +261,7 @@ class _Solver:
         self.fill()
         for op in self.ops:
             if op.kind == "kernel":
-                stops = {self.g.base(v.node) for v in op.reads if v is not None and v.node is not None} - {None}
+                stops = {b for v in op.reads if v is not None and v.node is not None and (b := self.g.base(v.node)) is not None}
                 outs = [v.node for v in op.writes if v.node is not None]
                 nodes, _ = self.back(outs, stops - set(outs))
                 # an item of a multi-output node (var_mean[0]) counts only where the kernel stores it
@@ -273,7 +273,7 @@ class _Solver:
             elif op.kind == "extern" and op.node is not None:
                 op.nodes = [op.node]
             elif op.kind in ("fallback", "hop") and op.node is not None:
-                stops = {self.g.base(v.node) for v in op.reads if v is not None and v.node is not None} - {None}
+                stops = {b for v in op.reads if v is not None and v.node is not None and (b := self.g.base(v.node)) is not None}
                 views, _ = self.back(list(self.g.nodes[op.node].args), stops)
                 op.nodes = sorted([op.node] + [k for k in views if self.g.ops[k] in VIEW_OPS or self.g.ops[k] == "getitem"], key=self.g.order.__getitem__)
 

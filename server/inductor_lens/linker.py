@@ -21,7 +21,10 @@ The rules (what PyTorch gives, and what to do when it gives less or wrong):
   warning naming the comment's file and line.
 * Source frames come from the stack-traces artifact when it has frames for the key, else from
   the ``# File:`` lines of the launch's post-grad nodes and of its comment's names (only the
-  node's own for an extern call, whose comment also names its inputs' views).
+  node's own for an extern call, whose comment also names its inputs' views); frames in
+  generated code (compiled autograd's ``<eval_with_key>``) are followed to the lines behind them.
+* A ``[Provenance debug handles]`` key with no launch after it is still a kernel of the code
+  (listed without a launch site, with a warning).
 """
 
 from __future__ import annotations
@@ -29,9 +32,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .generated_frames import follow_generated
 from .infer import infer_launches
-from .model import Frame, FxGraph, Graph, Kernel, Launch, Location, Warning_
-from .readers.fx_graph import aten_op_of
+from .model import Frame, FxGraph, Graph, InputWarning, Kernel, Launch, Span, aten_op_of
 from .readers.mapping import NodeMapping
 from .readers.output_code import KernelDef, LaunchSite, ParsedCode, split_key
 
@@ -41,8 +44,11 @@ class GraphInputs:
     """Everything known about one graph before linking (texts already parsed).
 
     ``stack_traces`` is ``{key: frames}`` or ``None`` when the artifact is absent;
-    ``kernel_to_post`` the 2.7/2.8 kernel -> post-grad artifact; ``post_to_pre`` the 2.8
-    post -> pre artifact, already reduced to names.
+    ``frame_graphs`` the graphs generated-code frames are followed through (read only when
+    needed); ``kernel_to_post`` the 2.7/2.8 kernel -> post-grad artifact; ``post_to_pre`` the 2.8
+    post -> pre artifact, already reduced to names; ``kernel_to_pre`` pre-grad nodes per key
+    (AOTInductor ``kernel_information.json``); ``mapping_source`` the ``provenance`` of kernels
+    that ``mapping`` names (``mapping``, or ``kernel_information`` for a package's).
     """
 
     code: ParsedCode
@@ -55,6 +61,10 @@ class GraphInputs:
     stack_traces: dict[str, list[Frame]] | None = None
     kernel_to_post: dict[str, list[str]] | None = None
     post_to_pre: dict[str, list[str]] | None = None
+    kernel_to_pre: dict[str, list[str]] | None = None
+    mapping_source: str = "mapping"
+    #: graphs whose ``# File:`` lines follow frames in generated code (compiled autograd), parsed on demand
+    frame_graphs: Callable[[], list[FxGraph]] | None = None
     #: the wrapper's text (for the dataflow alignment when the code names no nodes)
     code_text: str | None = None
     #: node names of the compile's other graphs (AOT joint graph, ...), read when first asked
@@ -137,6 +147,10 @@ class _Linker:
 
                 try:
                     flow = read_wrapper_dataflow(self.inputs.code_text, code.regions)
+                    for statements in flow.functions.values():  # calls through forwarding functions
+                        for st in statements:                   # (TORCH_COMPILE_DEBUG_EXTEND) call their target
+                            if st.kind == "call" and st.callee in code.forwarders:
+                                st.callee = code.forwarders[st.callee]
                     self._inferred = infer_launches(flow, self.post, set(code.defs))
                 except (RecursionError, ValueError, KeyError, IndexError):  # pragma: no cover - odd code: no inference
                     self._inferred = {}
@@ -190,17 +204,17 @@ class _Linker:
                 self._other = self.inputs.other_names()
             unknown = [n for n in unknown if n not in self._other]
         if unknown:
-            self.graph.warnings.append(Warning_(self.inputs.code_path, site.comment_line, "launch comment names node(s) that neither the "
+            self.graph.warnings.append(InputWarning(self.inputs.code_path, site.comment_line, "launch comment names node(s) that neither the "
                                                 f"pre-grad nor the post-grad graph has: {', '.join(unknown)}; ignored"))
         header = kdef is not None and bool(kdef.node_map) and self.first_line.get(site.name) == site.line
         provenance = "stack_traces" if key in self.stack else "comments"
         if mapped is not None:
-            provenance = "mapping"
+            provenance = self.inputs.mapping_source
             post = self.post_keys(mapped, scope)
             if several:  # a bare name with several sites (v1 mapping): each site's own share
-                own = [k for k in self.inferred(site.line) if k in post]
-                post = own or post
-        elif header:
+                share = [k for k in self.inferred(site.line) if k in post]
+                post = share or post
+        elif header and kdef is not None:
             post = self.post_keys(kdef.post_grad_nodes, scope)
         elif self.inferred(site.line):
             post = list(self.inferred(site.line))
@@ -210,8 +224,8 @@ class _Linker:
         if post_graph is not None:
             post = sorted(_unique(post), key=lambda n: post_graph.nodes[n].line if n in post_graph.nodes else 0)
 
-        pre: list[str] = []
-        if self.post_to_pre:
+        pre: list[str] = list(self.inputs.kernel_to_pre.get(key, [])) if self.inputs.kernel_to_pre else []
+        if self.post_to_pre and not pre:
             pre = [p for n in post for p in self.post_to_pre.get(n, [])]
         if not pre:
             header_names = list(kdef.node_map) if header and kdef is not None else []
@@ -224,10 +238,10 @@ class _Linker:
         if not aten or (kind in ("extern", "fallback") and exact):
             aten = exact or aten
 
-        frames = self.stack.get(key) or []
+        frames: list[Frame] = self.stack.get(key) or []
         came = "stack_traces" if frames else None
         if not frames:
-            own = _frames_from_nodes(post_graph, post)
+            own: list[Frame] = _frames_from_nodes(post_graph, post)
             if mapped is not None:
                 frames = own or _frames_from_nodes(pre_graph, pre)
             elif kind == "extern" and own:
@@ -239,6 +253,7 @@ class _Linker:
             from_post = bool(own) or bool(_frames_from_nodes(post_graph, c_post))
             came = ("post_grad_graph" if from_post else "pre_grad_graph") if frames else None
         self.frames_from[site.line] = came
+        frames = follow_generated(list(frames), self.inputs.frame_graphs)
         return Launch(self.inputs.code_path, site.line, site.col, site.end_col, post, pre, _unique(aten), list(frames), provenance)
 
 
@@ -246,7 +261,7 @@ class _Linker:
 #: (``torch/_inductor/fx_passes/replace_random.py`` names its replacements ``inductor_random``).
 PASS_NAMES = frozenset({"inductor_random"})
 
-_RANK = {"mapping": 0, "stack_traces": 1, "comments": 2, "inferred": 3}
+_RANK = {"mapping": 0, "kernel_information": 0, "stack_traces": 1, "comments": 2, "inferred": 3}
 
 
 def link_graph(graph: Graph, inputs: GraphInputs) -> list[Kernel]:
@@ -255,8 +270,8 @@ def link_graph(graph: Graph, inputs: GraphInputs) -> list[Kernel]:
     defs = dict(code.defs)
     def_paths = {name: inputs.code_path for name in defs}
     if inputs.kernel_code is not None and inputs.kernel_code_path:
-        for name, kdef in inputs.kernel_code.defs.items():
-            defs[name] = kdef  # the real body beats the wrapper's extern "C" declaration
+        for name, body in inputs.kernel_code.defs.items():
+            defs[name] = body  # the real body beats the wrapper's extern "C" declaration
             def_paths[name] = inputs.kernel_code_path
 
     # group launch sites into entries
@@ -267,17 +282,23 @@ def link_graph(graph: Graph, inputs: GraphInputs) -> list[Kernel]:
     for name in code.defs:
         if name not in launched:  # defined, never launched: still a kernel of this code
             entries.setdefault(name, [])
+    handle_keys = {key for _, key in code.handles}
+    for line, key in code.unbound_handles:  # a handle comment is a kernel of this code too
+        if key not in entries:
+            entries[key] = []
+            graph.warnings.append(InputWarning(inputs.code_path, line, f"no launch found after [Provenance debug handles] {key}; "
+                                                                   "the kernel is listed without a launch site"))
 
     link = _Linker(graph, inputs)
     post_graph, pre_graph, mapping = link.post, link.pre, link.mapping
     kernels: list[Kernel] = []
     for key, sites in entries.items():
-        name, handle = split_key(key) if sites and sites[0].key else (key, None)
-        kdef = defs.get(name)
+        name, handle = split_key(key) if key in handle_keys else (key, None)
+        kdef: KernelDef | None = defs.get(name)
         kind = kdef.kind if kdef is not None else (sites[0].kind if sites else "pointwise")
         definition = None
         if kdef is not None:
-            definition = Location(def_paths[name], kdef.line, kdef.col, kdef.end_col)
+            definition = Span(def_paths[name], kdef.line, kdef.col, kdef.end_col)
         mapped = None
         if mapping is not None and key in mapping.kernel_to_post:
             mapped = mapping.kernel_to_post[key]
@@ -292,10 +313,12 @@ def link_graph(graph: Graph, inputs: GraphInputs) -> list[Kernel]:
             provenance = min((la.provenance for la in launches), key=_RANK.__getitem__)
         else:  # defined, never launched: what its header says
             post_nodes = link.post_keys(mapped if mapped is not None else (kdef.post_grad_nodes if kdef is not None else []), "")
-            pre_nodes = [n for n in (kdef.node_map if kdef is not None else []) if pre_graph is not None and n in pre_graph.nodes]
+            pre_nodes = list(inputs.kernel_to_pre.get(key, [])) if inputs.kernel_to_pre else []
+            pre_nodes = pre_nodes or [n for n in (kdef.node_map if kdef is not None else []) if pre_graph is not None and n in pre_graph.nodes]
             aten = list(kdef.aten_ops) if kdef is not None else []
             frames = link.stack.get(key) or _frames_from_nodes(post_graph, post_nodes) or _frames_from_nodes(pre_graph, pre_nodes)
-            provenance = "mapping" if mapped is not None else ("stack_traces" if key in link.stack else "comments")
+            frames = follow_generated(frames, inputs.frame_graphs)
+            provenance = inputs.mapping_source if mapped is not None else ("stack_traces" if key in link.stack else "comments")
         if post_graph is not None:
             post_nodes = sorted(post_nodes, key=lambda n: post_graph.nodes[n].line if n in post_graph.nodes else 0)
         if pre_graph is not None:
@@ -319,7 +342,7 @@ def link_graph(graph: Graph, inputs: GraphInputs) -> list[Kernel]:
                 post_grad_nodes=post_nodes,
                 pre_grad_nodes=pre_nodes,
                 aten_ops=aten,
-                source=list(frames),
+                frames=list(frames),
                 provenance=provenance,
                 frames_from=frames_from,
                 graph=graph,

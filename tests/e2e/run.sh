@@ -8,7 +8,12 @@
 #        the status bar, the Kernels view (and its unattributed device kernels), a launch's lens
 #        and hover, a model line's lens, Open Profile… (expectations: profile_expected.py, from
 #        the server's report of the same workspace);
+#      - compile health (torch-2.14-cpu graph_breaks + recompiles_health with health.py): the
+#        status bar's problem count, the Compile health node, the graph-break warnings of health.py
+#        and a hover with PyTorch's hint, Gate.forward's lens with its recompile count
+#        (expectations: health_expected.py, from the server's report of the same workspace);
 #   B) `inductor-lens serve` in headless Neovim 0.7.2: hover on a kernel (tests/e2e/nvim_hover.lua),
+#      the graph-break warnings of health.py (tests/e2e/nvim_health.lua),
 #      and the README's own Neovim configuration: a model line's code lens (tests/e2e/nvim_readme.lua).
 # Adapted from ../shared/editor-e2e/RECIPE.sh (same pins and tricks). Idempotent: installs what is
 # missing (apt, code-server into .editor-e2e/, npm ci), builds the .vsix, makes a fresh workspace
@@ -29,6 +34,7 @@ CS_VERSION=4.100.3 # the last code-server whose engines.node is 20
 E2E_PYTHON=${E2E_PYTHON:-/usr/bin/python3}
 CASE=$SHARED/traces/torch-2.11-cuda/mlp_infer
 PROFILE_CASE=$SHARED/traces/torch-2.11-cuda/profile_cnn
+HEALTH_CASES=$SHARED/traces/torch-2.14-cpu
 SECONDS=0
 stamp() { echo "=== [${SECONDS}s] $*"; }
 
@@ -135,6 +141,18 @@ cp "$WS/.vscode/settings.json" "$WS2/.vscode/settings.json"
 "$E2E_PYTHON" "$REPO/tests/e2e/profile_expected.py" "$WS2" 42 <"$RUN/profile-report.json" >"$RUN/expected-profile.json"
 cat "$RUN/expected-profile.json"
 
+# The compile-health scenario: the graph_breaks and recompiles_health logs of torch-2.14-cpu in
+# <ws>/torch_trace, and their model file health.py.
+WS3=$RUN/ws-health
+mkdir -p "$WS3/torch_trace" "$WS3/.vscode"
+cp "$HEALTH_CASES"/graph_breaks/trace/*.log "$HEALTH_CASES"/recompiles_health/trace/*.log "$WS3/torch_trace/"
+cp "$SHARED/traces/health.py" "$WS3/health.py"
+chmod -R u+w "$WS3"
+cp "$WS/.vscode/settings.json" "$WS3/.vscode/settings.json"
+"$SERVE" report "$WS3/torch_trace" --path-map "/workspace/proj=$WS3" --cache-dir "$RUN/report-cache" --json >"$RUN/health-report.json"
+"$E2E_PYTHON" "$REPO/tests/e2e/health_expected.py" "$WS3" <"$RUN/health-report.json" >"$RUN/expected-health.json"
+cat "$RUN/expected-health.json"
+
 # ------------------------------------------------------------------ 4. code-server + the extension
 stamp "code-server: install the .vsix and start"
 mkdir -p "$RUN/csdata/user/User" "$RUN/csdata/ext"
@@ -163,6 +181,8 @@ VSCODE_RC=0
 node "$REPO/tests/e2e/vscode.e2e.cjs" "http://127.0.0.1:$PORT/?folder=$WS" "$RUN/expected.json" "$ART" || VSCODE_RC=$?
 stamp "VS Code checks: profile"
 node "$REPO/tests/e2e/vscode.e2e.cjs" "http://127.0.0.1:$PORT/?folder=$WS2" "$RUN/expected-profile.json" "$ART" || VSCODE_RC=$?
+stamp "VS Code checks: compile health"
+node "$REPO/tests/e2e/vscode.e2e.cjs" "http://127.0.0.1:$PORT/?folder=$WS3" "$RUN/expected-health.json" "$ART" || VSCODE_RC=$?
 # The extension's own logs (client, server stderr, window/logMessage), one per window, for the
 # artifacts: extension-output.log, extension-output-2.log, ...
 n=0
@@ -180,6 +200,10 @@ E2E_SERVE=$SERVE E2E_WORKSPACE=$WS E2E_EXPECTED=$RUN/expected.json \
   timeout 180 nvim --headless -u "$REPO/tests/e2e/nvim_hover.lua" -i NONE -n \
   >"$ART/nvim.log" 2>&1 || NVIM_RC=$?
 cat "$ART/nvim.log"
+E2E_SERVE=$SERVE E2E_WORKSPACE=$WS3 E2E_EXPECTED=$RUN/expected-health.json \
+  timeout 180 nvim --headless -u "$REPO/tests/e2e/nvim_health.lua" -i NONE -n \
+  >"$ART/nvim-health.log" 2>&1 || NVIM_RC=$?
+cat "$ART/nvim-health.log"
 # the README's own Neovim configuration (its ```lua block), run as written from the workspace
 awk '/^### Other editors: Neovim/{f=1} f&&/^```lua/{c=1;next} c&&/^```/{exit} c' "$REPO/README.md" >"$RUN/readme_init.lua"
 (cd "$WS" && PATH="$(dirname "$SERVE"):$PATH" E2E_README_INIT=$RUN/readme_init.lua \

@@ -7,10 +7,11 @@ from dataclasses import replace
 
 from lsprotocol import types
 
-from ..model import Frame, Kernel, Launch
-from ..readers.fx_graph import aten_op_of
+from ..generated_frames import node_model_line
+from ..model import Frame, Kernel, Launch, aten_op_of
 from ..text import format_us, plural
-from .context import LensContext, uri
+from .health import kernel_compile_markdown
+from .snapshot import Snapshot, uri
 
 KIND_TEXT = {
     "pointwise": "pointwise Triton kernel",
@@ -18,6 +19,9 @@ KIND_TEXT = {
     "persistent_reduction": "persistent-reduction Triton kernel",
     "template": "template kernel",
     "combo": "combo Triton kernel",
+    "foreach": "foreach Triton kernel",
+    "split_scan": "split-scan Triton kernel",
+    "unknown": "Triton kernel (category unknown to Inductor)",
     "user_triton": "user-defined Triton kernel",
     "cpp": "C++ kernel",
     "extern": "extern kernel",
@@ -26,9 +30,9 @@ KIND_TEXT = {
 MAX_NODES = 12
 
 
-def _frame_link(ctx: LensContext, frame: Frame) -> str:
+def _frame_link(ctx: Snapshot, frame: Frame) -> str:
     local = ctx.local(frame)
-    label = f"{os.path.basename(frame.file)}:{local.line if local.path else frame.line}"
+    label = f"{frame.basename}:{local.line if local.path else frame.line}"
     code = f" `{frame.code}`" if frame.code else ""
     if local.path is None:
         return f"{label}{code} — *not found locally: {frame.file}*"
@@ -39,13 +43,13 @@ def _frame_link(ctx: LensContext, frame: Frame) -> str:
 def shared_outer_frames(kernel: Kernel) -> list[Frame]:
     """Outer frames every stack of ``kernel`` starts with (e.g. GPT-2's ``generic.py:939``)."""
     stacks: dict[int, list[Frame]] = {}
-    for frame in kernel.source:
+    for frame in kernel.frames:
         stacks.setdefault(frame.stack, []).append(frame)
     lists = list(stacks.values())
     if not lists:
         return []
     shared: list[Frame] = []
-    for level in zip(*lists):
+    for level in zip(*lists, strict=False):  # stacks of different depths
         first = level[0]
         if all((f.file, f.line) == (first.file, first.line) for f in level) and not any(f.innermost for f in level):
             shared.append(first)
@@ -60,14 +64,14 @@ INFERRED_NOTE = ("*Inferred link:* this trace records no provenance for it, so i
                  "(PyTorch 2.9+; `TORCH_COMPILE_DEBUG=1` on 2.7/2.8) for exact links.")
 
 
-def kernel_markdown(ctx: LensContext, kernel: Kernel, *, launches: int | None = None, launch: Launch | None = None) -> str:
+def kernel_markdown(ctx: Snapshot, kernel: Kernel, *, launches: int | None = None, launch: Launch | None = None) -> str:
     """The hover text of one kernel; with ``launch``, that launch's own provenance (a kernel
     launched at several sites without debug handles) and which of its launches it is."""
     graph = kernel.graph
     if launch is not None and len(kernel.launches) > 1:
         n = next((i for i, la in enumerate(kernel.launches) if la.line == launch.line), 0)
         view = replace(kernel, post_grad_nodes=list(launch.post_grad_nodes), pre_grad_nodes=list(launch.pre_grad_nodes),
-                       aten_ops=list(launch.aten_ops), source=list(launch.frames), provenance=launch.provenance, launches=[launch])
+                       aten_ops=list(launch.aten_ops), frames=list(launch.frames), provenance=launch.provenance, launches=[launch])
         text = kernel_markdown(ctx, view, launches=launches if launches is not None else len(kernel.launches))
         head, _, rest = text.partition("\n\n")
         return f"{head}\n\nlaunch {n + 1} of {len(kernel.launches)} (this line)\n\n{rest}"
@@ -75,18 +79,22 @@ def kernel_markdown(ctx: LensContext, kernel: Kernel, *, launches: int | None = 
     n_launch = launches if launches is not None else len(kernel.launches)
     where = f"compile {graph.compile_id} · {graph.kind} graph" if graph else ""
     rank = f" · rank {graph.rank}" if graph and graph.rank is not None else ""
+    rank += f" · pid {graph.pid}" if graph and graph.pid is not None else ""
     parts = [f"{title} — {KIND_TEXT.get(kernel.kind, kernel.kind)}",
              f"{where}{rank} · {n_launch} launch{'es' if n_launch != 1 else ''}"]
     if kernel.measured is not None:
         m = kernel.measured
         parts.append(f"**Measured:** {plural(m.runs, 'run')} · {format_us(m.total_us)} device time"
                      f" ({format_us(m.mean_us)} per run" + (f", {m.events} device kernels" if m.events != m.runs else "") + ")")
+    compiled = kernel_compile_markdown(ctx, kernel)
+    if compiled:
+        parts.append(compiled)
     model = kernel.model_lines
     if model:
         parts.append("**Model lines**\n" + "\n".join(f"- {_frame_link(ctx, f)}" for f in model))
         shared = shared_outer_frames(kernel)
         if shared:
-            chain = " › ".join(f"{os.path.basename(f.file)}:{f.line}" for f in shared)
+            chain = " › ".join(f"{f.basename}:{f.line}" for f in shared)
             parts.append(f"called from {chain}")
     else:
         parts.append("*No model lines recorded for this kernel.*")
@@ -97,7 +105,7 @@ def kernel_markdown(ctx: LensContext, kernel: Kernel, *, launches: int | None = 
             op = aten_op_of(post.nodes[name].target) if post is not None and name in post.nodes else None
             shown.append(f"`{name}`" + (f" ({op})" if op else ""))
         more = f" … +{len(kernel.post_grad_nodes) - MAX_NODES}" if len(kernel.post_grad_nodes) > MAX_NODES else ""
-        parts.append(f"**Fuses {len(kernel.post_grad_nodes)} post-grad node{'s' if len(kernel.post_grad_nodes) != 1 else ''}:** " + ", ".join(shown) + more)
+        parts.append(f"**Fuses {plural(len(kernel.post_grad_nodes), 'post-grad node')}:** " + ", ".join(shown) + more)
     if kernel.aten_ops:
         parts.append("**ATen ops:** " + ", ".join(kernel.aten_ops))
     if kernel.pre_grad_nodes:
@@ -116,7 +124,7 @@ def _hover(text: str) -> types.Hover:
     return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text))
 
 
-def hover(ctx: LensContext, path: str, line: int, col: int) -> types.Hover | None:
+def hover(ctx: Snapshot, path: str, line: int, col: int) -> types.Hover | None:
     """Hover at (``line`` 1-based, ``col`` 0-based) of ``path``: kernel, FX node or model line."""
     hit = ctx.kernel_at(path, line, col)
     if hit is not None:
@@ -134,20 +142,21 @@ def hover(ctx: LensContext, path: str, line: int, col: int) -> types.Hover | Non
     return None
 
 
-def node_markdown(ctx: LensContext, graph, role: str, node) -> str:
+def node_markdown(ctx: Snapshot, graph, role: str, node) -> str:
     """Hover on an FX node: its target, model line and the kernels it went into."""
     kernels = ctx.index.kernels_of_node(graph, role, node.key)
     which = "post-grad" if role == "post_grad" else "pre-grad"
     parts = [f"**{node.name}** — {which} FX node" + (f" · `{node.target}`" if node.target else "")]
-    if node.frame is not None:
-        parts.append("**Model line:** " + _frame_link(ctx, node.frame))
+    model_line = node_model_line(node.frame, kernels)  # a compiled-autograd <eval_with_key> frame: followed
+    if model_line is not None:
+        parts.append("**Model line:** " + _frame_link(ctx, model_line))
     if kernels:
         items = []
         for k in kernels:
-            loc = k.launches[0] if k.launches else k.definition
+            loc = k.first_launch
             link = f"[{k.key}]({uri(loc.path)}#L{loc.line})" if loc else k.key
-            items.append(f"- {link} — {KIND_TEXT.get(k.kind, k.kind)}, {k.graph.kind} graph")
-        parts.append(f"**Went into {len(kernels)} kernel{'s' if len(kernels) != 1 else ''}:**\n" + "\n".join(items))
+            items.append(f"- {link} — {KIND_TEXT.get(k.kind, k.kind)}, {k.graph.kind if k.graph else '?'} graph")
+        parts.append(f"**Went into {plural(len(kernels), 'kernel')}:**\n" + "\n".join(items))
     else:
         parts.append("*No kernel computes this node (view, placeholder, or fused away).*")
     return "\n\n".join(parts)
@@ -160,11 +169,11 @@ LIST_MAX = 12
 def _innermost_of_stack(kernel: Kernel, frame: Frame) -> Frame | None:
     """The innermost frame of the stack ``frame`` belongs to in ``kernel`` (where the call on an
     outer line really produced the kernel)."""
-    inner = [f for f in kernel.source if f.stack == frame.stack and f.innermost]
+    inner = [f for f in kernel.frames if f.stack == frame.stack and f.innermost]
     return inner[0] if inner else None
 
 
-def source_line_markdown(ctx: LensContext, rows: list) -> str:
+def source_line_markdown(ctx: Snapshot, rows: list) -> str:
     """Hover on a model or library line: the kernels it produced directly, then those produced by
     calls on it, grouped by the inner line that produced them (stack traces share outer frames:
     every GPT-2 kernel passes through the same wrapper line)."""
@@ -182,7 +191,7 @@ def source_line_markdown(ctx: LensContext, rows: list) -> str:
         via = [(k, f) for k, f in items if not f.innermost]
         lines = []
         for kernel, _ in direct[:LIST_MAX]:
-            loc = kernel.launches[0] if kernel.launches else kernel.definition
+            loc = kernel.first_launch
             link = f"[{kernel.key}]({uri(loc.path)}#L{loc.line})" if loc else kernel.key
             took = f", {format_us(kernel.measured.total_us)}" if kernel.measured is not None else ""
             lines.append(f"- {link} — {KIND_TEXT.get(kernel.kind, kernel.kind)}, compile {kernel.graph.compile_id} {kernel.graph.kind}{took}")

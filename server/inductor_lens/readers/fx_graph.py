@@ -52,12 +52,13 @@ def _scope_of(stack: list[tuple[int, str]], indent: int) -> str:
 def parse_fx_graph(text: str, path: str) -> FxGraph:
     """Parse printed FX graph ``text`` (whose file is ``path``) into an :class:`FxGraph`.
 
-    Lines are 1-based positions in ``text``.  Nodes of a higher-order-op subgraph class (a class
+    Lines are 1-based positions in ``text``; ``comment_frames`` gets every ``# File:`` comment.
+    Nodes of a higher-order-op subgraph class (a class
     printed inside the graph's class, e.g. ``class true_graph_0`` of ``torch.cond``) are keyed
     ``scope.name``; a name defined twice in one scope keeps its first definition.  Never raises
     on odd input: lines it does not understand are skipped.
     """
-    graph = FxGraph(path, nodes={})
+    graph = FxGraph(path, nodes={}, parse=parse_fx_graph, comment_frames={})
     frame: Frame | None = None
     classes: list[tuple[int, str]] = []  # (indent of the class line, scope), innermost last
     seen_root = False
@@ -69,6 +70,7 @@ def parse_fx_graph(text: str, path: str) -> FxGraph:
             found = frame_from_comment(line)
             if found is not None:
                 frame = found
+                graph.comment_frames[index + 1] = found
             elif _NO_STACK.match(line):
                 frame = None
             else:
@@ -170,13 +172,3 @@ def node_names(text: str) -> set[str]:
     """Every name a printed FX graph assigns (its nodes, in any subgraph): a cheap scan for
     graphs only consulted by name (the AOT joint graph)."""
     return set(_NAME_LINE.findall(text))
-
-
-def aten_op_of(target: str) -> str | None:
-    """``torch.ops.aten.mm.default`` -> ``aten.mm``; ``None`` for targets that are not ATen/prims ops."""
-    if not target.startswith("torch.ops."):
-        return None
-    parts = target[len("torch.ops.") :].split(".")
-    if len(parts) >= 2:
-        return f"{parts[0]}.{parts[1]}"
-    return None
