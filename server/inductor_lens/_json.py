@@ -26,3 +26,10 @@ def dumps(obj, *, indent: bool = False) -> str:
         opt = _orjson.OPT_INDENT_2 if indent else 0
         return _orjson.dumps(obj, option=opt).decode()
     return _std.dumps(obj, indent=2 if indent else None, ensure_ascii=False)
+
+
+def dumps_bytes(obj, *, indent: bool = False) -> bytes:
+    """Serialize to UTF-8 ``bytes`` (what is written to a file or pipe: no ``str`` in between)."""
+    if _orjson is not None:
+        return _orjson.dumps(obj, option=_orjson.OPT_INDENT_2 if indent else 0)
+    return _std.dumps(obj, indent=2 if indent else None, ensure_ascii=False).encode("utf-8")

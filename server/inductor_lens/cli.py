@@ -11,6 +11,7 @@ import os
 import sys
 
 from . import __version__
+from .discovery import profile_candidates_beside
 
 EXAMPLE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "example")
 
@@ -55,36 +56,47 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _report(args) -> int:
-    from rich.console import Console
-
+    # imports here, and only what the answer asked for needs (rich only for the table, the
+    # profiler reader only when there is a profile): start-up is part of every report's time
     from .cache import Cache
     from .index import load
     from .paths import PathResolver
-    from .profile import join_profile, join_profiles_beside_traces
-    from .report import index_json, print_tables
-
-    from .readers.chrome_trace import looks_like_chrome_trace
 
     profiles = [os.path.abspath(p) for p in args.profile]
     paths: list[str] = []
     for path in args.paths:  # a profiler trace given as PATH is a profile, not a trace
-        (profiles if os.path.isfile(path) and looks_like_chrome_trace(path) else paths).append(path)
+        if path.endswith((".json", ".json.gz")) and os.path.isfile(path):
+            from .readers.chrome_trace import looks_like_chrome_trace
+
+            if looks_like_chrome_trace(path):
+                profiles.append(path)
+                continue
+        paths.append(path)
     mappings = list(args.path_map)
     if not paths and not args.paths:
         paths = [EXAMPLE_DIR]
         mappings.append(("/workspace/proj", EXAMPLE_DIR))
     index = load(paths, Cache(args.cache_dir), disk_cache=not args.no_cache)
-    for profile in dict.fromkeys(profiles):
-        join_profile(index, profile)
-    if not profiles:
+    if profiles:
+        from .profile import join_profile
+
+        for profile in dict.fromkeys(profiles):
+            join_profile(index, profile)
+    elif any(profile_candidates_beside(t.path) for t in index.traces if t.format != "output_code"):
+        from .profile import join_profiles_beside_traces
+
         join_profiles_beside_traces(index)
     resolver = PathResolver(mappings, use_interpreter_site_packages=True)
     readable = bool(index.graphs) or any(t.readable for t in index.traces)
     if args.json:
-        from . import _json
+        from .report import write_json
 
-        sys.stdout.write(_json.dumps(index_json(index, resolver), indent=True) + "\n")
+        write_json(index, resolver, sys.stdout)
     else:
+        from rich.console import Console
+
+        from .report import print_tables
+
         # piped output: wide enough that model lines are not folded mid-code; warnings on stderr
         print_tables(index, resolver, Console(width=None if sys.stdout.isatty() else 200), Console(stderr=True))
     return 0 if readable else 1

@@ -33,7 +33,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .generated_frames import follow_generated
-from .infer import infer_launches
 from .model import Frame, FxGraph, Graph, InputWarning, Kernel, Launch, Span, aten_op_of
 from .readers.mapping import NodeMapping
 from .readers.output_code import KernelDef, LaunchSite, ParsedCode, split_key
@@ -143,6 +142,7 @@ class _Linker:
             self._inferred = {}
             code = self.inputs.code
             if self.post is not None and code.language == "python" and self.inputs.code_text:
+                from .infer import infer_launches  # (the alignment: only for launches the code names no nodes for)
                 from .readers.wrapper_dataflow import read_wrapper_dataflow
 
                 try:

@@ -11,16 +11,15 @@ with byte-identical payloads (ranks, repeated compiles) are parsed once.
 from __future__ import annotations
 
 import os
-import pickle
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from . import trace_paths
 from .cache import Cache
 from .linker import GraphInputs, link_graph
 from .model import Graph, InputWarning
 from .paths import inductor_cache_candidates
-from .readers.debug_folder import DebugFolderFiles
 from .readers.fx_graph import node_names, parse_fx_graph
 from .readers.log_graphs import GRAPH_ROLES, GraphRecords
 from .readers.mapping import parse_kernel_to_post, parse_node_mappings, parse_post_to_pre_nodes
@@ -28,6 +27,9 @@ from .readers.output_code import parse_output_code
 from .readers.stack_traces import parse_stack_traces
 from .readers.torch_trace import TraceLog
 from .readers.torch_trace import scan as scan_log
+
+if TYPE_CHECKING:
+    from .readers.debug_folder import DebugFolderFiles
 
 _AOT_ID_KIND = re.compile(r"^# AOT ID: \['[^']*?(forward|backward|inference)'")
 
@@ -139,6 +141,8 @@ class LogLoader:
         since it was last saved.  A cache folder that is not writable is reported, not fatal."""
         if not self.disk_cache:
             return
+        import pickle
+
         for path, scan in list(self.scans.items()):
             if scan.saved or not all(g is None or g.loaded for g in scan.graphs.values()):
                 continue
@@ -304,7 +308,7 @@ def materialize_log_graph(graph: Graph, log: TraceLog, group: GraphRecords, base
     link_graph(graph, inputs)
 
 
-def graph_from_loose_code(files: DebugFolderFiles) -> Graph | None:
+def graph_from_loose_code(files: "DebugFolderFiles") -> Graph | None:
     """A graph (compile id ``-``) from a loose output code and its debug-folder siblings, linked
     at once (the files are small); ``None`` and a warning in ``files.warnings`` when the text is
     not TorchInductor output code."""
