@@ -57,11 +57,24 @@ def launch_json(launch: Launch, resolver: PathResolver | None, memo: dict | None
     }
 
 
+def _shared(memo: dict | None, what: str, of: list, make) -> list:
+    """``make()`` once per list object: kernels copied from an identical graph (ranks, repeated
+    compiles) share their launch and frame lists, so their JSON is made once too."""
+    if memo is None:
+        return make()
+    key = (what, id(of))
+    found = memo.get(key)
+    if found is None or found[0] is not of:
+        found = memo[key] = (of, make())
+    return found[1]
+
+
 def kernel_json(kernel: Kernel, resolver: PathResolver | None, *, source: bool = True, memo: dict | None = None) -> dict:
     """One kernel in the ``report --json`` / ``inductorLens/kernels`` shape; ``source=False``
     leaves out the full stacks (``source`` is then ``null``; ``model_lines`` stay); ``memo`` as
     in :func:`frame_json`."""
     graph = kernel.graph
+    frames = kernel.frames
     return {
         "trace": graph.trace if graph else None,
         "rank": graph.rank if graph else None,
@@ -73,12 +86,12 @@ def kernel_json(kernel: Kernel, resolver: PathResolver | None, *, source: bool =
         "kind": kernel.kind,
         "handle": kernel.handle,
         "definition": _loc(kernel.definition),
-        "launches": [launch_json(la, resolver, memo) for la in kernel.launches],
+        "launches": _shared(memo, "launches", kernel.launches, lambda: [launch_json(la, resolver, memo) for la in kernel.launches]),
         "post_grad_nodes": list(kernel.post_grad_nodes),
         "pre_grad_nodes": list(kernel.pre_grad_nodes),
         "aten_ops": list(kernel.aten_ops),
-        "source": [frame_json(f, resolver, memo) for f in kernel.frames] if source else None,
-        "model_lines": [frame_json(f, resolver, memo) for f in kernel.model_lines],
+        "source": _shared(memo, "source", frames, lambda: [frame_json(f, resolver, memo) for f in frames]) if source else None,
+        "model_lines": _shared(memo, "model_lines", frames, lambda: [frame_json(f, resolver, memo) for f in kernel.model_lines]),
         "provenance": kernel.provenance,
         "frames_from": kernel.frames_from,
         "measured": kernel.measured.to_json() if kernel.measured is not None else None,
