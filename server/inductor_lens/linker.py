@@ -112,10 +112,13 @@ def _merge_frames(*lists: list[Frame]) -> list[Frame]:
     return out
 
 
-def _unique_scoped(graph: FxGraph, name: str) -> str | None:
-    """The key of the one subgraph node called ``name``, if exactly one subgraph has it."""
-    found = [k for k in graph.nodes if k.endswith("." + name)]
-    return found[0] if len(found) == 1 else None
+def _scoped_keys(graph: FxGraph) -> dict[str, list[str]]:
+    """``{name: [key, ...]}`` of the nodes of ``graph``'s subgraphs (keys ``scope.name``)."""
+    out: dict[str, list[str]] = {}
+    for key in graph.nodes:
+        if "." in key:
+            out.setdefault(key.rsplit(".", 1)[1], []).append(key)
+    return out
 
 
 class _Linker:
@@ -130,6 +133,7 @@ class _Linker:
         self._inferred: dict[int, list[str]] | None = None
         self._other: set[str] | None = None
         self._aot: FxGraph | None = None
+        self._pre_scoped: dict[str, list[str]] | None = None
         self.first_line: dict[str, int] = {}
         for site in inputs.code.launches:
             self.first_line.setdefault(site.name, site.line)
@@ -156,6 +160,12 @@ class _Linker:
                     self._inferred = {}
         return self._inferred.get(line, [])
 
+    def pre_scoped(self, name: str) -> list[str]:
+        """The keys of the pre-grad subgraph nodes called ``name`` (indexed once per graph)."""
+        if self._pre_scoped is None:
+            self._pre_scoped = _scoped_keys(self.pre) if self.pre is not None else {}
+        return self._pre_scoped.get(name, [])
+
     def scope_of(self, site: LaunchSite) -> str:
         return next((s for s in self.scopes if s and s.rsplit(".", 1)[-1] == site.fn), "")
 
@@ -174,8 +184,8 @@ class _Linker:
                 pre.append(name)
             elif self.post is not None and (key := self.post.resolve(name, scope)) is not None:
                 post.append(key)
-            elif self.pre is not None and (key := _unique_scoped(self.pre, name)) is not None:
-                pre.append(key)  # a name of one of the Dynamo graph's own subgraphs (torch.cond's branches)
+            elif self.pre is not None and len(found := self.pre_scoped(name)) == 1:
+                pre.append(found[0])  # a name of one of the Dynamo graph's own subgraphs (torch.cond's branches)
             elif name not in PASS_NAMES and self.pre is not None:  # without a pre-grad graph a name cannot be judged
                 unknown.append(name)
         return pre, post, unknown

@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import trace_paths
 from .cache import Cache
@@ -101,8 +101,10 @@ class LogLoader:
         self.disk_cache = disk_cache
         self.scans: dict[str, LogScan] = scans if scans is not None else {}
         #: materialized graphs by content (the MD5s of every payload they read): ranks and repeated
-        #: compiles with identical payloads share one parse and get their own copy of the kernels
-        self.shared: dict[tuple, Graph] = {}
+        #: compiles with identical payloads share one parse and get their own copy of the kernels;
+        #: and parsed FX graphs by record (``("fx", log, line, md5, path)``: a compile's graphs
+        #: share their pre-grad graph)
+        self.shared: dict[tuple, Any] = {}
         self._prefetched: dict[str, TraceLog] = {}
 
     def scan(self, path: str) -> tuple[TraceLog, LogScan]:
@@ -219,7 +221,7 @@ class LogGraphLoader:
     """
 
     def __init__(self, log: TraceLog, group: GraphRecords, base: str, on_disk: list[str], cache: Cache,
-                 shared: dict[tuple, Graph]) -> None:
+                 shared: dict[tuple, Any]) -> None:
         self.log, self.group, self.base, self.on_disk, self.cache, self.shared = log, group, base, on_disk, cache, shared
 
     def __call__(self, graph: Graph) -> None:
@@ -230,7 +232,7 @@ class LogGraphLoader:
 
 
 def materialize_log_graph(graph: Graph, log: TraceLog, group: GraphRecords, base: str, on_disk: list[str],
-                          cache: Cache, shared: dict[tuple, Graph]) -> None:
+                          cache: Cache, shared: dict[tuple, Any]) -> None:
     """See :meth:`LogGraphLoader.__call__`."""
     key = _content_key(group, graph.kind)
     template = shared.get(key) if key is not None else None
@@ -278,11 +280,18 @@ def materialize_log_graph(graph: Graph, log: TraceLog, group: GraphRecords, base
             inputs.kernel_code_path = graph.kernel_code
     for role in ("post_grad", "pre_grad"):
         rec = getattr(group, role)
-        gtext = log.payload(rec, warns) if rec is not None else None
-        if gtext is None:
+        if rec is None:
             continue
-        gpath = extract(gtext, os.path.basename(graph.graph_files.get(role) or f"{role}_graph.py"), rec)
-        fx = parse_fx_graph(gtext, gpath)
+        # the same record read for another graph (a compile's forward and backward share their
+        # pre-grad graph): read, verified and parsed once
+        fx_key = ("fx", log.path, rec.line, rec.md5, graph.graph_files.get(role))
+        fx = shared.get(fx_key)
+        if fx is None:
+            gtext = log.payload(rec, warns)
+            if gtext is None:
+                continue
+            gpath = extract(gtext, os.path.basename(graph.graph_files.get(role) or f"{role}_graph.py"), rec)
+            fx = shared[fx_key] = parse_fx_graph(gtext, gpath)
         setattr(graph, role, fx)
         setattr(inputs, role, fx)
     if group.mapping is not None:
