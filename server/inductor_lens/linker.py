@@ -73,13 +73,8 @@ class GraphInputs:
 
 
 def _unique(items) -> list:
-    out = []
-    seen = set()
-    for item in items:
-        if item and item not in seen:
-            seen.add(item)
-            out.append(item)
-    return out
+    """The truthy items, each once, in order of first appearance."""
+    return [item for item in dict.fromkeys(items) if item]
 
 
 def _frames_from_nodes(graph: FxGraph | None, names: list[str]) -> list[Frame]:
@@ -231,19 +226,21 @@ class _Linker:
             provenance = provenance if provenance == "stack_traces" else "inferred"
         else:
             post = list(c_post)
+        post_nodes = post_graph.nodes if post_graph is not None else {}
+        pre_nodes = pre_graph.nodes if pre_graph is not None else {}
         if post_graph is not None:
-            post = sorted(_unique(post), key=lambda n: post_graph.nodes[n].line if n in post_graph.nodes else 0)
+            post = sorted(_unique(post), key=lambda n: post_nodes[n].line if n in post_nodes else 0)
 
         pre: list[str] = list(self.inputs.kernel_to_pre.get(key, [])) if self.inputs.kernel_to_pre else []
         if self.post_to_pre and not pre:
             pre = [p for n in post for p in self.post_to_pre.get(n, [])]
         if not pre:
             header_names = list(kdef.node_map) if header and kdef is not None else []
-            pre = [n for n in header_names if pre_graph is not None and n in pre_graph.nodes] + c_pre
+            pre = [n for n in header_names if n in pre_nodes] + c_pre
         if pre_graph is not None:
-            pre = sorted((n for n in _unique(pre) if n in pre_graph.nodes), key=lambda n: pre_graph.nodes[n].line)
+            pre = sorted((n for n in _unique(pre) if n in pre_nodes), key=lambda n: pre_nodes[n].line)
 
-        exact = _unique(aten_op_of(post_graph.nodes[n].target) for n in post if n in post_graph.nodes) if post_graph is not None else []
+        exact = _unique(aten_op_of(post_nodes[n].target) for n in post if n in post_nodes) if post_graph is not None else []
         aten = list(site.aten_ops) or (list(kdef.aten_ops) if kdef is not None and (header or not several) else [])
         if not aten or (kind in ("extern", "fallback") and exact):
             aten = exact or aten
