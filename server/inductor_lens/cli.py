@@ -56,7 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _report(args) -> int:
-    # imports here, and only what the answer asked for needs (rich only for the table, the
+    # imports here, and only what the answer asked for needs (the table module only for tables, the
     # profiler reader only when there is a profile): start-up is part of every report's time
     from .cache import Cache
     from .index import load
@@ -93,12 +93,11 @@ def _report(args) -> int:
 
         write_json(index, resolver, sys.stdout)
     else:
-        from rich.console import Console
-
         from .report import print_tables
+        from .text_table import Console
 
-        # piped output: wide enough that model lines are not folded mid-code; warnings on stderr
-        print_tables(index, resolver, Console(width=None if sys.stdout.isatty() else 200), Console(stderr=True))
+        # piped output: 200 cells wide, so that model lines are not folded mid-code; warnings on stderr
+        print_tables(index, resolver, Console(sys.stdout), Console(sys.stderr))
     return 0 if readable else 1
 
 

@@ -1,4 +1,4 @@
-"""``inductor-lens report``: the index as one JSON document or as rich tables.
+"""``inductor-lens report``: the index as one JSON document or as text tables.
 
 JSON shape (lines 1-based; unknown values ``null``)::
 
@@ -143,53 +143,47 @@ def provenance_summary(kernels) -> str:
 
 
 def print_tables(index: Index, resolver: PathResolver | None, console, errors=None) -> None:
-    """Compiles -> graphs -> kernels with their model lines, as rich tables on ``console``;
-    warnings on ``errors`` (default: the same console)."""
-    errors = errors or console
-    from rich.table import Table
+    """Compiles -> graphs -> kernels with their model lines, as tables on ``console`` (a
+    :class:`~inductor_lens.text_table.Console`); warnings on ``errors`` (default: the same console)."""
+    from .text_table import Column
 
+    errors = errors or console
     off = 0
     for trace in index.traces:
         rank = f" rank {trace.rank}" if trace.rank is not None else ""
         version = f" · PyTorch {trace.torch_version}" if trace.torch_version else ""
-        console.print(f"[bold]{trace.path}[/bold]{rank}{version}")
+        console.print(f"{trace.path}{rank}{version}", style="bold")
         print_health(index, trace.path, console)
         for graph in (g for g in index.graphs if g.trace == trace.path):
             came = provenance_summary(graph.kernels)
             if graph.kernels and not any(k.provenance in ("mapping", "stack_traces") for k in graph.kernels):
                 off += 1
-            table = Table(title=f"compile {graph.compile_id} · {graph.kind} graph · {len(graph.kernels)} kernels · provenance: {came}",
-                          title_justify="left", expand=False)
-            table.add_column("kernel (debug handle)", overflow="fold")
-            table.add_column("kind")
-            table.add_column("launches", justify="right")
-            table.add_column("ops", justify="right")
-            table.add_column("model lines", overflow="fold")
+            columns = [Column("kernel (debug handle)", fold=True), Column("kind"), Column("launches", justify="right"),
+                       Column("ops", justify="right"), Column("model lines", fold=True)]
             measured = any(k.measured for k in graph.kernels)
             if measured:
-                table.add_column("device time", justify="right")
+                columns.append(Column("device time", justify="right"))
+            rows = []
             for kernel in graph.kernels:
-                lines = []
-                for frame in kernel.model_lines:
-                    lines.append(f"{frame.basename}:{frame.line}  {frame.code}")
+                lines = [f"{frame.basename}:{frame.line}  {frame.code}" for frame in kernel.model_lines]
                 row = [kernel.key, kernel.kind, str(len(kernel.launches)), str(len(kernel.post_grad_nodes)), "\n".join(lines) or "-"]
                 if measured:
                     m = kernel.measured
                     row.append(f"{m.runs} runs · {m.total_us:.1f} µs" if m else "-")
-                table.add_row(*row)
-            console.print(table)
+                rows.append(row)
+            console.table(f"compile {graph.compile_id} · {graph.kind} graph · {len(graph.kernels)} kernels · provenance: {came}", columns, rows)
             console.print(f"  output code: {graph.output_code}")
     if off:
-        console.print(f"[yellow]{off} graph(s) were compiled without provenance tracking:[/yellow] their links come from code comments "
-                      "and, where those say nothing, are inferred from the code's dataflow. For exact links, re-run with "
-                      "INDUCTOR_PROVENANCE=1 (PyTorch 2.9+; TORCH_COMPILE_DEBUG=1 on 2.7/2.8).")
+        console.print(f"{off} graph(s) were compiled without provenance tracking:", style="yellow")
+        console.print("  their links come from code comments and, where those say nothing, are inferred from the code's dataflow. "
+                      "For exact links, re-run with INDUCTOR_PROVENANCE=1 (PyTorch 2.9+; TORCH_COMPILE_DEBUG=1 on 2.7/2.8).")
     for profile in index.profiles:
         if profile.unattributed:
-            console.print(f"[bold]{profile.path}[/bold]: device kernels joined to no compiled kernel (eager ops, optimizer, ...):")
+            console.print(f"{profile.path}: device kernels joined to no compiled kernel (eager ops, optimizer, ...):", style="bold")
             for u in profile.unattributed_json():
-                console.print(f"  {u['count']:4d} x {u['total_us']:9.1f} µs  {u['name'][:120]}", markup=False, highlight=False)
+                console.print(f"  {u['count']:4d} x {u['total_us']:9.1f} µs  {u['name'][:120]}")
     warnings = index.warnings
     if warnings:
-        errors.print(f"[yellow]{len(warnings)} warning(s):[/yellow]")
+        errors.print(f"{len(warnings)} warning(s):", style="yellow")
         for w in warnings:
-            errors.print(f"  {w.file}:{w.line}: {w.message}", markup=False, highlight=False)
+            errors.print(f"  {w.file}:{w.line}: {w.message}")
