@@ -25,7 +25,9 @@ def _fold(text: str, width: int) -> list[str]:
     """``text`` cut into pieces of at most ``width`` cells."""
     if cell_width(text) <= width:
         return [text]
-    out, piece, used = [], [], 0
+    out: list[str] = []
+    piece: list[str] = []
+    used = 0
     for c in text:
         w = cell_width(c)
         if used + w > width and piece:

@@ -105,10 +105,10 @@ class WrapperDataflow:
 def split_args(text: str) -> list[str]:
     """Split an argument list at top-level commas (brackets and quotes respected)."""
     if not _NESTING.search(text):  # nothing nested or quoted (most launches): split in C
-        parts = [p.strip() for p in text.split(",")]
-        if not parts[-1]:
-            parts.pop()
-        return parts
+        flat = [p.strip() for p in text.split(",")]
+        if not flat[-1]:
+            flat.pop()
+        return flat
     parts: list[str] = []
     depth, quote, start = 0, "", 0
     for i, ch in enumerate(text):
