@@ -106,6 +106,10 @@ class LogLoader:
         #: share their pre-grad graph)
         self.shared: dict[tuple, Any] = {}
         self._prefetched: dict[str, TraceLog] = {}
+        #: while not None, graphs copied from an identical one are not checked against their own
+        #: payloads yet (the server's first answers): (graph, its loader, its cold output code)
+        #: until :meth:`verify_deferred`
+        self.unverified: list[tuple[Graph, LogGraphLoader, tuple[str, dict[str, str], str]]] | None = None
 
     def scan(self, path: str) -> tuple[TraceLog, LogScan]:
         """Scan ``path``, reusing or extending an earlier scan (this process's scans, else the
@@ -154,6 +158,23 @@ class LogLoader:
             except (OSError, pickle.PicklingError) as exc:
                 warnings.append(InputWarning(path, 0, f"cannot write the index cache: {exc}"))
 
+    def defer_copy_checks(self) -> None:
+        """From now on, a graph copied from an identical one (same payload MD5s in the envelopes)
+        is not checked against its own payloads until :meth:`verify_deferred`: the server's first
+        answers need the kernels, not yet the proof that a repeated payload is intact."""
+        if self.unverified is None:
+            self.unverified = []
+
+    def verify_deferred(self) -> None:
+        """Check the copies made since :meth:`defer_copy_checks` against their own payloads; one
+        that fails is materialized from them instead (its damage becomes its warnings), as it
+        would have been without deferring.  Checks are made at once again afterwards."""
+        pending, self.unverified = self.unverified, None
+        for graph, loader, cold in pending or []:
+            if not loader.verified():
+                graph.forget_copy(*cold)
+                loader.own(graph)
+
     def prefetch(self, logs: list[str], warnings: list[InputWarning]) -> None:
         """Scan several big logs in parallel processes (ranks of one job); small ones stay serial.
 
@@ -187,7 +208,7 @@ class LogLoader:
         aot = _AOT_ID_KIND.match(log.first_payload_line(code_rec) or "")
         kind = (aot.group(1) if aot else None) or group.kind_hint or "inference"
         code_path = os.path.abspath(on_disk[0]) if on_disk else self.cache.path_for(code_rec.md5, base)
-        loader = LogGraphLoader(log, group, base, on_disk, self.cache, self.shared)
+        loader = LogGraphLoader(log, group, base, on_disk, self.cache, self.shared, self)
         graph = Graph(log.path, log.rank, group.compile_id, kind, group.ordinal, code_path, wrapper_language=language, loader=loader)
         graph.code_md5 = code_rec.md5
         cid_dir = group.compile_id.replace("/", "_").replace("!", "ca")
@@ -221,31 +242,44 @@ class LogGraphLoader:
     """
 
     def __init__(self, log: TraceLog, group: GraphRecords, base: str, on_disk: list[str], cache: Cache,
-                 shared: dict[tuple, Any]) -> None:
+                 shared: dict[tuple, Any], owner: LogLoader | None = None) -> None:
         self.log, self.group, self.base, self.on_disk, self.cache, self.shared = log, group, base, on_disk, cache, shared
+        self.owner = owner
 
     def __call__(self, graph: Graph) -> None:
         """Read (MD5-verified) and parse the graph's payloads, write extracted copies, link kernels.
         Damage becomes warnings; the graph then has fewer or no kernels.  A graph whose payloads
-        (by MD5) equal an already materialized one's is copied from it instead."""
+        (by MD5) equal an already materialized one's is copied from it instead (checked against
+        its own payloads now, or later when its :class:`LogLoader` defers those checks)."""
+        key = _content_key(self.group, graph.kind)
+        template = self.shared.get(key) if key is not None else None
+        if template is not None:
+            template.ensure()
+            # same MD5s in the envelopes; the payloads themselves must still verify (damage is
+            # reported per file, and a damaged copy is parsed on its own below)
+            deferred = self.owner.unverified if self.owner is not None else None
+            if not template.broken and (deferred is not None or self.verified()):
+                cold = (graph.output_code, dict(graph.graph_files), graph._wrapper_language)
+                graph.copy_content_from(template)
+                if deferred is not None:
+                    deferred.append((graph, self, cold))
+                return
+        if key is not None:
+            self.shared.setdefault(key, graph)
+        self.own(graph)
+
+    def verified(self) -> bool:
+        """Whether every payload of the graph is intact and matches its MD5."""
+        return all(self.log.verify(r) for r in (getattr(self.group, role) for role in GRAPH_ROLES) if r is not None)
+
+    def own(self, graph: Graph) -> None:
+        """Materialize from the graph's own payloads (see :func:`materialize_log_graph`)."""
         materialize_log_graph(graph, self.log, self.group, self.base, self.on_disk, self.cache, self.shared)
 
 
 def materialize_log_graph(graph: Graph, log: TraceLog, group: GraphRecords, base: str, on_disk: list[str],
                           cache: Cache, shared: dict[tuple, Any]) -> None:
-    """See :meth:`LogGraphLoader.__call__`."""
-    key = _content_key(group, graph.kind)
-    template = shared.get(key) if key is not None else None
-    if template is not None:
-        template.ensure()
-        # same MD5s in the envelopes; the payloads themselves must still verify (damage is
-        # reported per file, and a damaged copy is parsed on its own below)
-        records = [r for r in (getattr(group, role) for role in GRAPH_ROLES) if r is not None]
-        if not template.broken and all(log.verify(r) for r in records):
-            graph.copy_content_from(template)
-            return
-    if key is not None:
-        shared.setdefault(key, graph)
+    """Read (MD5-verified) and parse one graph's own payloads, write extracted copies, link its kernels."""
     code_rec = group.code
     warns = graph.warnings
 

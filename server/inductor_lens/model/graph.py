@@ -192,6 +192,15 @@ class Graph:
         self.graph_files = dict(template.graph_files)
         self._kernels = [k.for_graph(self) for k in template.kernels]
 
+    def forget_copy(self, output_code: str, graph_files: dict[str, str], wrapper_language: str) -> None:
+        """Undo :meth:`copy_content_from` (a copy whose own payloads turned out damaged), back to
+        the cold fields it had, before it is materialized from its own payloads."""
+        self._template = None
+        self.output_code, self.graph_files, self._wrapper_language = output_code, dict(graph_files), wrapper_language
+        self._output_code_aliases, self._kernel_code, self._mapping_version = [], None, None
+        self._post_grad = self._pre_grad = None
+        self._kernels = []
+
     _COPIED = ("_kernels", "_post_grad", "_pre_grad", "_kernel_code", "_output_code_aliases", "_mapping_version")
 
     def __getstate__(self):
