@@ -169,3 +169,27 @@ def test_report_table_is_printed_for_every_graph(cache_dir):
     assert proc.stdout.count("  output code: ") == len(index.graphs)
     rows = [line for line in proc.stdout.splitlines() if line.startswith("│ ") and "triton_" in line.split("│")[1]]
     assert len(rows) == sum(1 for g in index.graphs for k in g.kernels if k.key.startswith("triton_"))
+
+
+def test_a_rank_whose_graphs_differ_only_in_the_graph_id_takes_them_from_another(tmp_path):
+    """torch-2.14-cpu/ddp: rank 1's payloads equal rank 0's but for the pre-grad graph's
+    ``# graph id:`` line; its graphs are taken from rank 0's parse, with a pre-grad graph of
+    their own (their file, their id), also after a warm re-open from the index cache."""
+    ddp = case_dir("torch-2.14-cpu/ddp")
+    index = load([ddp], Cache(str(tmp_path)))
+    by_rank = {(g.rank, g.kind): g for g in index.graphs}
+    assert sorted(by_rank) == [(0, "backward"), (0, "forward"), (1, "backward"), (1, "forward")]
+    for kind in ("forward", "backward"):
+        zero, one = by_rank[(0, kind)], by_rank[(1, kind)]
+        assert zero._template is None and one._template is zero
+        texts = [open(g.pre_grad.path).read() for g in (zero, one)]
+        assert texts[0] != texts[1] and re.sub(r"# graph id: \d+", "", texts[0]) == re.sub(r"# graph id: \d+", "", texts[1])
+        assert [f"# graph id: {g.pre_grad.graph_id}" in t for g, t in zip((zero, one), texts, strict=True)] == [True, True]
+        assert one.graph_files["pre_grad"] == one.pre_grad.path != zero.pre_grad.path
+        assert list(one.pre_grad.nodes) == list(zero.pre_grad.nodes) and one.kernels and \
+            [(k.key, k.pre_grad_nodes, k.frames) for k in one.kernels] == [(k.key, k.pre_grad_nodes, k.frames) for k in zero.kernels]
+    again = load([ddp], Cache(str(tmp_path)))  # from the index cache
+    reopened = {(g.rank, g.kind): g for g in again.graphs}
+    for key, graph in by_rank.items():
+        assert (reopened[key].pre_grad.path, reopened[key].pre_grad.graph_id) == (graph.pre_grad.path, graph.pre_grad.graph_id)
+        assert list(reopened[key].pre_grad.nodes) == list(graph.pre_grad.nodes)

@@ -20,6 +20,7 @@ from .cache import Cache
 from .linker import GraphInputs, link_graph
 from .model import Graph, InputWarning
 from .paths import inductor_cache_candidates
+from .ranks import own_pre_grad, without_graph_id
 from .readers.fx_graph import node_names, parse_fx_graph
 from .readers.log_graphs import GRAPH_ROLES, GraphRecords
 from .readers.mapping import parse_kernel_to_post, parse_node_mappings, parse_post_to_pre_nodes
@@ -264,9 +265,34 @@ class LogGraphLoader:
                 if deferred is not None:
                     deferred.append((graph, self, cold))
                 return
+        # another rank's graph: the same payloads but for the pre-grad graph's `# graph id:` line
+        rank_key = without_graph_id(key, self.group, lambda rec: self.log.payload(rec, [])) if key is not None else None  # (damage: reported below)
+        if rank_key is not None:
+            template = self.shared.get(rank_key[0])
+            if template is not None and template.pre_grad is not None and not template.broken:
+                deferred = self.owner.unverified if self.owner is not None else None
+                if deferred is not None or self.verified():
+                    self._copy_with_own_pre_grad(graph, template, rank_key[1], deferred)
+                    return
         if key is not None:
             self.shared.setdefault(key, graph)
+        if rank_key is not None:
+            self.shared.setdefault(rank_key[0], graph)
+            if self.group.pre_grad is not None:  # read once: materializing parses it
+                self.shared[("text", self.log.path, self.group.pre_grad.line)] = rank_key[1]
         self.own(graph)
+
+    def _copy_with_own_pre_grad(self, graph: Graph, template: Graph, text: str, deferred: list | None) -> None:
+        cold = (graph.output_code, dict(graph.graph_files), graph._wrapper_language)
+        name = os.path.basename(graph.graph_files.get("pre_grad") or "pre_grad_graph.py")
+        rec = self.group.pre_grad
+        try:
+            path = self.cache.extract(text, name, rec.md5 if rec is not None else None)
+        except OSError:
+            path = self.cache.extracted_path(text, name, rec.md5 if rec is not None else None)
+        graph.copy_content_from(template, own_pre_grad(template.pre_grad, text, path))
+        if deferred is not None:
+            deferred.append((graph, self, cold))
 
     def verified(self) -> bool:
         """Whether every payload of the graph is intact and matches its MD5."""
@@ -321,7 +347,7 @@ def materialize_log_graph(graph: Graph, log: TraceLog, group: GraphRecords, base
         fx_key = ("fx", log.path, rec.line, rec.md5, graph.graph_files.get(role))
         fx = shared.get(fx_key)
         if fx is None:
-            gtext = log.payload(rec, warns)
+            gtext = shared.pop(("text", log.path, rec.line), None) or log.payload(rec, warns)
             if gtext is None:
                 continue
             gpath = extract(gtext, os.path.basename(graph.graph_files.get(role) or f"{role}_graph.py"), rec)
