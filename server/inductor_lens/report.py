@@ -6,7 +6,7 @@ JSON shape (lines 1-based; unknown values ``null``)::
      "kernels": [{trace, rank, compile_id, graph, key, name, kind, definition {path, line} | null,
                   launches [{path, line}], post_grad_nodes, pre_grad_nodes, aten_ops,
                   source [{file, line, function, code, resolved}], model_lines [...],
-                  provenance, frames_from, measured {runs, events, total_us, mean_us} | null}],
+                  provenance, frames_from, measured {runs, events, total_us, mean_us, clock} | null}],
      "profiles": [{path, device_events, graph_calls}],
      "unattributed": [{name, count, total_us, profile}],
      "warnings": [{file, line, message}]}
@@ -90,7 +90,7 @@ def print_tables(index: Index, resolver: PathResolver | None, console, errors=No
             table.add_column("model lines", overflow="fold")
             measured = any(k.measured for k in graph.kernels)
             if measured:
-                table.add_column("device time", justify="right")
+                table.add_column("measured time", justify="right")
             for kernel in graph.kernels:
                 lines = []
                 for frame in kernel.model_lines:
@@ -98,7 +98,7 @@ def print_tables(index: Index, resolver: PathResolver | None, console, errors=No
                 row = [kernel.key, kernel.kind, str(len(kernel.launches)), str(len(kernel.post_grad_nodes)), "\n".join(lines) or "-"]
                 if measured:
                     m = kernel.measured
-                    row.append(f"{m.runs} runs · {m.total_us:.1f} µs" if m else "-")
+                    row.append(f"{m.runs} runs · {m.total_us:.1f} µs" + (" CPU" if m.clock == "cpu" else "") if m else "-")
                 table.add_row(*row)
             console.print(table)
             console.print(f"  output code: {graph.output_code}")
