@@ -21,6 +21,7 @@ export const Commands = {
   openThreePanel: 'inductorLens.openThreePanel',
   sortKernels: 'inductorLens.sortKernels',
   openProfile: 'inductorLens.openProfile',
+  captureTrace: 'inductorLens.captureTrace',
   /** Client-side targets of the server's code lenses and hover links. */
   openLocations: 'inductorLens.openLocations',
   openLocation: 'inductorLens.openLocation',

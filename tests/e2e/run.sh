@@ -8,6 +8,10 @@
 #        the status bar, the Kernels view (and its unattributed device kernels), a launch's lens
 #        and hover, a model line's lens, Open Profile… (expectations: profile_expected.py, from
 #        the server's report of the same workspace);
+#      - capture: a workspace holding only a tiny model script, with the extension running on a
+#        PyTorch interpreter (E2E_TORCH_PYTHON, default .venv-torch/bin/python, which
+#        scripts/test.sh makes): Capture Trace… on the open tiny.py runs it in a terminal and ends
+#        with a code lens on its lines; the run is listed with its time and runs again;
 #   B) `inductor-lens serve` in headless Neovim 0.7.2: hover on a kernel (tests/e2e/nvim_hover.lua),
 #      and the README's own Neovim configuration: a model line's code lens (tests/e2e/nvim_readme.lua).
 # Adapted from ../shared/editor-e2e/RECIPE.sh (same pins and tricks). Idempotent: installs what is
@@ -18,6 +22,7 @@
 #
 # Environment: E2E_PYTHON, the interpreter the extension runs the server with (default
 # /usr/bin/python3, which has none of the server's dependencies: proves the bundled ones work);
+# E2E_TORCH_PYTHON (above); E2E_SCENARIOS, the checks to run (default all: "mlp profile capture nvim");
 # PORT (8765).
 set -euo pipefail
 REPO=$(git -C "$(dirname "${BASH_SOURCE[0]}")" rev-parse --show-toplevel)
@@ -27,6 +32,8 @@ ART=$REPO/tests/artifacts/e2e
 PORT=${PORT:-8765}
 CS_VERSION=4.100.3 # the last code-server whose engines.node is 20
 E2E_PYTHON=${E2E_PYTHON:-/usr/bin/python3}
+E2E_TORCH_PYTHON=${E2E_TORCH_PYTHON:-$REPO/.venv-torch/bin/python}
+E2E_SCENARIOS=${E2E_SCENARIOS:-mlp profile capture nvim}
 CASE=$SHARED/traces/torch-2.11-cuda/mlp_infer
 PROFILE_CASE=$SHARED/traces/torch-2.11-cuda/profile_cnn
 SECONDS=0
@@ -135,6 +142,38 @@ cp "$WS/.vscode/settings.json" "$WS2/.vscode/settings.json"
 "$E2E_PYTHON" "$REPO/tests/e2e/profile_expected.py" "$WS2" 42 <"$RUN/profile-report.json" >"$RUN/expected-profile.json"
 cat "$RUN/expected-profile.json"
 
+# The capture scenario: a workspace with tiny.py and nothing else; the extension runs on the
+# PyTorch interpreter (with the bundled server packages), and Capture Trace… runs tiny.py with it.
+WS3=$RUN/ws-capture
+mkdir -p "$WS3/.vscode"
+cat >"$WS3/tiny.py" <<'PY'
+import torch
+
+
+class Tiny(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = torch.nn.Linear(8, 16)
+
+    def forward(self, x):
+        y = self.fc(x)
+        y = torch.relu(y) * torch.sigmoid(y)
+        return y.sum(dim=1)
+
+
+model = torch.compile(Tiny())
+for _ in range(3):
+    print(model(torch.randn(4, 8)))
+PY
+cat >"$WS3/.vscode/settings.json" <<EOF
+{ "inductorLens.interpreter": ["$E2E_TORCH_PYTHON"] }
+EOF
+cat >"$RUN/expected-capture.json" <<EOF
+{ "scenario": "capture", "file": "tiny.py", "workspace": "$WS3",
+  "lensLine": $(grep -n -m1 'y = self.fc(x)' "$WS3/tiny.py" | cut -d: -f1), "lensCode": "y = self.fc(x)" }
+EOF
+cat "$RUN/expected-capture.json"
+
 # ------------------------------------------------------------------ 4. code-server + the extension
 stamp "code-server: install the .vsix and start"
 mkdir -p "$RUN/csdata/user/User" "$RUN/csdata/ext"
@@ -160,9 +199,23 @@ for _ in $(seq 1 120); do curl -sf -o /dev/null "http://127.0.0.1:$PORT/healthz"
 
 stamp "VS Code checks"
 VSCODE_RC=0
-node "$REPO/tests/e2e/vscode.e2e.cjs" "http://127.0.0.1:$PORT/?folder=$WS" "$RUN/expected.json" "$ART" || VSCODE_RC=$?
-stamp "VS Code checks: profile"
-node "$REPO/tests/e2e/vscode.e2e.cjs" "http://127.0.0.1:$PORT/?folder=$WS2" "$RUN/expected-profile.json" "$ART" || VSCODE_RC=$?
+only() { [[ " $E2E_SCENARIOS " == *" $1 "* ]]; }
+if only mlp; then
+  node "$REPO/tests/e2e/vscode.e2e.cjs" "http://127.0.0.1:$PORT/?folder=$WS" "$RUN/expected.json" "$ART" || VSCODE_RC=$?
+fi
+if only profile; then
+  stamp "VS Code checks: profile"
+  node "$REPO/tests/e2e/vscode.e2e.cjs" "http://127.0.0.1:$PORT/?folder=$WS2" "$RUN/expected-profile.json" "$ART" || VSCODE_RC=$?
+fi
+if ! only capture; then
+  :
+elif [ -x "$E2E_TORCH_PYTHON" ]; then
+  stamp "VS Code checks: capture"
+  node "$REPO/tests/e2e/vscode.e2e.cjs" "http://127.0.0.1:$PORT/?folder=$WS3" "$RUN/expected-capture.json" "$ART" || VSCODE_RC=$?
+else
+  echo "FAIL capture: no PyTorch interpreter at $E2E_TORCH_PYTHON (scripts/test.sh makes .venv-torch)"
+  VSCODE_RC=1
+fi
 # The extension's own logs (client, server stderr, window/logMessage), one per window, for the
 # artifacts: extension-output.log, extension-output-2.log, ...
 n=0
@@ -174,18 +227,20 @@ kill -- -$CS_PGID 2>/dev/null || true
 trap - EXIT
 
 # ------------------------------------------------------------------ 5. Neovim
-stamp "Neovim checks"
 NVIM_RC=0
-E2E_SERVE=$SERVE E2E_WORKSPACE=$WS E2E_EXPECTED=$RUN/expected.json \
-  timeout 180 nvim --headless -u "$REPO/tests/e2e/nvim_hover.lua" -i NONE -n \
-  >"$ART/nvim.log" 2>&1 || NVIM_RC=$?
-cat "$ART/nvim.log"
-# the README's own Neovim configuration (its ```lua block), run as written from the workspace
-awk '/^### Other editors: Neovim/{f=1} f&&/^```lua/{c=1;next} c&&/^```/{exit} c' "$REPO/README.md" >"$RUN/readme_init.lua"
-(cd "$WS" && PATH="$(dirname "$SERVE"):$PATH" E2E_README_INIT=$RUN/readme_init.lua \
-  timeout 180 nvim --headless -u "$REPO/tests/e2e/nvim_readme.lua" -i NONE -n \
-  >"$ART/nvim-readme.log" 2>&1) || NVIM_RC=$?
-cat "$ART/nvim-readme.log"
+if only nvim; then
+  stamp "Neovim checks"
+  E2E_SERVE=$SERVE E2E_WORKSPACE=$WS E2E_EXPECTED=$RUN/expected.json \
+    timeout 180 nvim --headless -u "$REPO/tests/e2e/nvim_hover.lua" -i NONE -n \
+    >"$ART/nvim.log" 2>&1 || NVIM_RC=$?
+  cat "$ART/nvim.log"
+  # the README's own Neovim configuration (its ```lua block), run as written from the workspace
+  awk '/^### Other editors: Neovim/{f=1} f&&/^```lua/{c=1;next} c&&/^```/{exit} c' "$REPO/README.md" >"$RUN/readme_init.lua"
+  (cd "$WS" && PATH="$(dirname "$SERVE"):$PATH" E2E_README_INIT=$RUN/readme_init.lua \
+    timeout 180 nvim --headless -u "$REPO/tests/e2e/nvim_readme.lua" -i NONE -n \
+    >"$ART/nvim-readme.log" 2>&1) || NVIM_RC=$?
+  cat "$ART/nvim-readme.log"
+fi
 
 stamp "done: VS Code rc=$VSCODE_RC, Neovim rc=$NVIM_RC (artifacts in $ART)"
 [ "$VSCODE_RC" = 0 ] && [ "$NVIM_RC" = 0 ]
