@@ -12,11 +12,12 @@ In each process:
 1. **Per-rank trace folder.**  Where ``RANK`` is set (``torchrun`` and other launchers of
    ``torch.distributed`` set it in each worker), ``TORCH_TRACE`` becomes ``<out>/trace/rank_<RANK>``
    (PyTorch reads it when torch is imported, after this hook).
-2. **A record** ``<out>/procs/<pid>.json``: ``{pid, ppid, argv, executable, python, rank,
-   trace_dir, torch_importable}`` at start, plus ``torch_version`` (of the torch the process
-   imported, else null), ``provenance_level`` (``torch._inductor.config.trace.
-   provenance_tracking_level``, null before PyTorch 2.9 or when Inductor was not imported) and
-   ``profile`` at exit.  ``capture`` reads them to say what the environment could not give.
+2. **A record** ``<out>/procs/<pid>.json``, written at exit: ``{pid, ppid, argv, executable,
+   python, rank, trace_dir, torch_importable, torch_version`` (of the torch the process imported,
+   else null), ``provenance_level`` (``torch._inductor.config.trace.provenance_tracking_level``,
+   null before PyTorch 2.9 or when Inductor was not imported), ``dynamo, profile}``.  A process
+   that ends without running exit handlers (``os._exit``, a signal) leaves none.  ``capture`` reads
+   them to say what the environment could not give.
 3. **With a profile window**: when ``torch._inductor.output_code`` (PyTorch 2.6+; before that
    ``torch._inductor.codecache``) is imported, ``CompiledFxGraph.__call__`` (one call of a compiled
    graph, forward or backward) is wrapped.  The first call that *returns* opens the window:
@@ -32,10 +33,8 @@ Written for every Python 3 that PyTorch supports; it imports torch only once the
 """
 
 import atexit
-import json
 import os
 import sys
-import threading
 import time
 
 _OUT_ENV = "INDUCTOR_LENS_CAPTURE"
@@ -48,10 +47,13 @@ _record_path = None  # type: str | None
 
 
 def _write_record() -> None:
+    import json  # here, not at start-up: the hook must cost a program that never compiles next to nothing
+
     if _record_path is None:
         return
     tmp = _record_path + ".tmp"
     try:
+        os.makedirs(os.path.dirname(_record_path), exist_ok=True)
         with open(tmp, "w") as fh:
             json.dump(_record, fh)
         os.replace(tmp, _record_path)
@@ -96,6 +98,8 @@ class _Window:
         self.state = "waiting for the first compiled-graph call"
         self.closed_by = None  # type: str | None
         self.window_seconds = None  # type: float | None
+        import threading
+
         self.lock = threading.RLock()
 
     def after_call(self) -> None:
@@ -255,10 +259,7 @@ def install() -> None:
                    executable=sys.executable, python=".".join(map(str, sys.version_info[:3])),
                    rank=int(rank) if rank.isdigit() else None, trace_dir=trace_dir,
                    torch_importable=torch_importable, torch_version=None, profile=None)
-    procs = os.path.join(out, "procs")
-    os.makedirs(procs, exist_ok=True)
-    _record_path = os.path.join(procs, f"{os.getpid()}.json")
-    _write_record()
+    _record_path = os.path.join(out, "procs", f"{os.getpid()}.json")
     atexit.register(_at_exit)
     spec = os.environ.get(_PROFILE_ENV)
     if spec and torch_importable:
