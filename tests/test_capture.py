@@ -161,6 +161,17 @@ def test_torchrun_ranks_get_their_own_trace_folders(tiny, tmp_path):
     assert sorted(k["rank"] for k in doc["kernels"]) == [0, 0, 1, 1]
 
 
+@needs_torch
+def test_torch_imported_but_nothing_compiled_is_said(tmp_path):
+    proc = _capture(["--profile", "--out", str(tmp_path / "run"), "--", TORCH_PY, "-c", "import torch"], tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    record = json.loads((tmp_path / "run" / "capture.json").read_text())
+    assert record["torch_versions"] == ["2.13.0+cpu"] and record["logs"] == []
+    assert [m["text"].split(":")[0] for m in record["messages"]] == ["PyTorch 2.13.0+cpu was imported but wrote no TORCH_TRACE log",
+                                                                     "no profile"]
+    assert "no graph compiled by torch.compile was called" in record["messages"][1]["text"]
+
+
 # ---------------------------------------------------------------- no torch needed
 
 

@@ -195,5 +195,11 @@ def test_cpu_only_profile_measures_cpp_kernels_and_extern_calls_in_cpu_time(tmp_
                 children = sorted((e for e in ops if e["name"] == op and inside(e, call)), key=lambda e: e["ts"])
                 direct.append(children[nth]["dur"])
             assert k.measured.total_us == pytest.approx(sum(direct), abs=1e-3), k.key
-    hover_kernel = next(k for k in kernels if k.kind == "cpp")
-    assert hover_kernel.measured.to_json()["clock"] == "cpu"
+    # the hover says what was measured: CPU time, not device time
+    from inductor_lens.features.context import LensContext
+    from inductor_lens.features.hover import kernel_markdown
+    from inductor_lens.paths import PathResolver
+
+    cpp = next(k for k in kernels if k.kind == "cpp")
+    text = kernel_markdown(LensContext(index, PathResolver([("/workspace/proj", case)])), cpp)
+    assert f"**Measured:** {cpp.measured.runs} runs · " in text and " CPU time (" in text and "device" not in text

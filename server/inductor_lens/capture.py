@@ -224,6 +224,9 @@ def _profile_messages(procs: list[dict]) -> list[Message]:
                                            "(to leave one-time work out): run more steps"))
         elif state.startswith("failed"):
             msgs.append(Message("warning", f"no profile of {who}: {state}"))
+    if not msgs and any(p.get("torch_version") for p in procs):
+        msgs.append(Message("warning", "no profile: no graph compiled by torch.compile was called (the window counts calls of "
+                                       "Inductor's compiled graphs; AOTInductor packages are not profiled)"))
     return msgs
 
 
