@@ -10,13 +10,13 @@ import sys
 
 
 from conftest import case_log
-from inductor_lens import index as index_module
+from inductor_lens import loader as loader_module
 from inductor_lens.cache import Cache
 from inductor_lens.index import load
 
 
 def _kernels(index):
-    return [(g.compile_id, g.kind, k.key, [(f.file, f.line) for f in k.source], k.post_grad_nodes) for g in index.graphs for k in g.kernels]
+    return [(g.compile_id, g.kind, k.key, [(f.file, f.line) for f in k.frames], k.post_grad_nodes) for g in index.graphs for k in g.kernels]
 
 
 def test_warm_reopen_reads_nothing(tmp_path, monkeypatch):
@@ -30,8 +30,8 @@ def test_warm_reopen_reads_nothing(tmp_path, monkeypatch):
     def no_scan(*args, **kwargs):
         raise AssertionError("a warm re-open must not scan the log")
 
-    monkeypatch.setattr(index_module.torch_trace, "scan", no_scan)
-    monkeypatch.setattr(index_module, "parse_output_code", no_scan)
+    monkeypatch.setattr(loader_module, "scan_log", no_scan)
+    monkeypatch.setattr(loader_module, "parse_output_code", no_scan)
     warm = load([str(log)], cache)
     assert _kernels(warm) == expected
     assert warm.document(warm.graphs[0].output_code).graph is warm.graphs[0]

@@ -10,7 +10,7 @@ import pytest
 
 from conftest import TRACES, case_dir
 from inductor_lens.features import hover, lenses, navigation, symbols
-from inductor_lens.features.context import LensContext
+from inductor_lens.features.snapshot import Snapshot
 from inductor_lens.paths import PathResolver
 
 MODELS = os.path.join(TRACES, "models.py")
@@ -18,7 +18,7 @@ MODELS = os.path.join(TRACES, "models.py")
 
 @pytest.fixture(scope="module")
 def ctx(load_case):
-    return LensContext(load_case("torch-2.11-cuda/mlp_infer"), PathResolver([("/workspace/proj", TRACES)]))
+    return Snapshot(load_case("torch-2.11-cuda/mlp_infer"), PathResolver([("/workspace/proj", TRACES)]))
 
 
 def _kernel(ctx, key):
@@ -93,7 +93,7 @@ def test_local_frame_moved_and_mismatch(tmp_path, load_case):
     lines = _lines(MODELS)
     moved = lines[:20] + ["# a new comment", "# another"] + lines[20:]
     (project / "models.py").write_text("\n".join(moved))
-    ctx = LensContext(load_case("torch-2.11-cuda/mlp_infer"), PathResolver([("/workspace/proj", str(project))]))
+    ctx = Snapshot(load_case("torch-2.11-cuda/mlp_infer"), PathResolver([("/workspace/proj", str(project))]))
     k = _kernel(ctx, "extern_kernels.mm:3")
     local = ctx.local(k.model_lines[0])
     assert (local.status, local.line, local.frame.line) == ("moved", 28, 26)
@@ -101,7 +101,7 @@ def test_local_frame_moved_and_mismatch(tmp_path, load_case):
     assert "extern_kernels.mm:3" in h.contents.value
     changed = [("y = self.fc2(y)  # edited" if l.strip() == "y = self.fc2(y)" else l) for l in lines]
     (project / "models.py").write_text("\n".join(changed))
-    ctx = LensContext(load_case("torch-2.11-cuda/mlp_infer"), PathResolver([("/workspace/proj", str(project))]))
+    ctx = Snapshot(load_case("torch-2.11-cuda/mlp_infer"), PathResolver([("/workspace/proj", str(project))]))
     assert ctx.local(_kernel(ctx, "extern_kernels.mm:3").model_lines[0]).status == "mismatch"
 
 
@@ -138,14 +138,14 @@ def test_library_line_hover_groups_kernels_by_inner_line(tmp_path, load_case):
     site = tmp_path / "site-packages"
     lines_by_file: dict[str, dict[int, str]] = {}
     for kernel in index.kernels:
-        for f in kernel.source:
+        for f in kernel.frames:
             m = re.search(r"/site-packages/(.+)$", f.file)
             if m:
                 lines_by_file.setdefault(m.group(1), {})[f.line] = f.code
     for rel, lines in lines_by_file.items():
         (site / rel).parent.mkdir(parents=True, exist_ok=True)
         (site / rel).write_text("\n".join(lines.get(n, "") for n in range(1, max(lines) + 1)) + "\n")
-    ctx = LensContext(index, PathResolver([("/opt/torch/.venv/lib/python3.12/site-packages", str(site))]))
+    ctx = Snapshot(index, PathResolver([("/opt/torch/.venv/lib/python3.12/site-packages", str(site))]))
     generic = str(site / "transformers" / "utils" / "generic.py")
     rows = ctx.kernels_on_source_line(generic, 1068)
     text = hover.hover(ctx, generic, 1068, 8).contents.value
@@ -165,7 +165,7 @@ def test_model_line_lens_per_trace_when_several_are_loaded(cache_dir):
     from inductor_lens.index import load
 
     index = load([os.path.join(case_dir(c), "trace") for c in ("torch-2.11-cuda/mlp_infer", "torch-2.11-cuda/mlp_train")], Cache(cache_dir))
-    ctx = LensContext(index, PathResolver([("/workspace/proj", TRACES)]))
+    ctx = Snapshot(index, PathResolver([("/workspace/proj", TRACES)]))
     (lens,) = [l for l in lenses.source_lenses(ctx, MODELS) if l.line == 26]
     infer, train = lens.title.split(" | ")
     assert infer.startswith("mlp_infer: 2 kernels · 4 ops — extern_kernels.mm:3, triton_poi_fused_add_addmm_relu_1:4")

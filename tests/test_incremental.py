@@ -31,8 +31,8 @@ def _split_log(tmp_path, cut_inside_backward_code: bool):
 @pytest.mark.parametrize("inside", [False, True])
 def test_append_reindexes_only_new_part(tmp_path, cache_dir, inside):
     path, rest = _split_log(tmp_path, inside)
-    memo: dict = {}
-    first = Index(Cache(cache_dir), memo)
+    log_scans: dict = {}
+    first = Index(Cache(cache_dir), log_scans)
     first.add(str(path))
     assert [g.kind for g in first.graphs] == ["forward"]
     if inside:  # the half-written backward code is reported, not indexed
@@ -40,16 +40,16 @@ def test_append_reindexes_only_new_part(tmp_path, cache_dir, inside):
     forward = first.graphs[0]
     with open(path, "ab") as fh:
         fh.write(rest)
-    second = Index(Cache(cache_dir), memo)
+    second = Index(Cache(cache_dir), log_scans)
     second.add(str(path))
     assert [g.kind for g in second.graphs] == ["forward", "backward"]
     assert second.graphs[0] is forward  # unchanged graph reused, not rebuilt
     assert len(second.graphs[1].kernels) == 8 and second.warnings == []
-    log = memo[str(path)].log
+    log = log_scans[str(path)].log
     assert log.bytes_scanned <= len(rest) + 200_000  # the appended bytes + the tail record, not the file
     assert log.bytes_scanned < os.path.getsize(path) // 2
     # unchanged file: nothing is scanned again
-    third = Index(Cache(cache_dir), memo)
+    third = Index(Cache(cache_dir), log_scans)
     third.add(str(path))
     assert third.graphs[1] is second.graphs[1]
 
@@ -92,14 +92,14 @@ def test_graph_whose_stack_traces_are_still_being_written_is_not_cached(tmp_path
     cut = sum(len(l) + 1 for l in lines[: st + 1]) + 100  # inside its one-line payload
     path = tmp_path / "dedicated_log_torch_trace_st.log"
     path.write_bytes(data[:cut])
-    memo: dict = {}
-    first = Index(Cache(cache_dir), memo, disk_cache=False)
+    log_scans: dict = {}
+    first = Index(Cache(cache_dir), log_scans, disk_cache=False)
     first.add(str(path))
     first.materialize()
     assert first.graphs == [] and any("incomplete" in w.message for w in first.warnings)
     with open(path, "ab") as fh:
         fh.write(data[cut:])
-    second = Index(Cache(cache_dir), memo, disk_cache=False)
+    second = Index(Cache(cache_dir), log_scans, disk_cache=False)
     second.add(str(path))
     forward = second.graphs[0]
     assert forward.kind == "forward" and all(k.frames_from == "stack_traces" for k in forward.kernels)

@@ -15,7 +15,7 @@ import pytest
 from conftest import case_dir
 from inductor_lens.cache import Cache
 from inductor_lens.index import load
-from inductor_lens.profile import aten_name
+from inductor_lens.profile import aten_name, join_profile, join_profiles_beside_traces
 from inductor_lens.readers.chrome_trace import read_chrome_trace
 
 PROFILE = os.path.join(case_dir("torch-2.11-cuda/profile"), "profile_trace.json")
@@ -30,7 +30,7 @@ def _events(path):
 @pytest.fixture(scope="module")
 def gpt2(tmp_path_factory):
     index = load([os.path.join(case_dir("torch-2.11-cuda/profile"), "trace")], Cache(str(tmp_path_factory.mktemp("c"))))
-    return index, index.add_profile(PROFILE)
+    return index, join_profile(index, PROFILE)
 
 
 def test_triton_counts_and_times_equal_the_trace(gpt2):
@@ -102,7 +102,7 @@ def test_extern_time_lands_on_the_right_launch(gpt2):
 
 def test_training_profile_forward_backward_and_unattributed(tmp_path):
     index = load([os.path.join(case_dir("torch-2.11-cuda/profile_cnn"), "trace")], Cache(str(tmp_path / "c")))
-    result = index.add_profile(PROFILE_CNN)
+    result = join_profile(index, PROFILE_CNN)
     assert sorted(set(result.calls)) == [("0/0", "backward"), ("0/0", "forward")]
     backward = {k.key: k for g in index.graphs if g.kind == "backward" for k in g.kernels}
     assert all(k.measured is not None and k.measured.runs == 3 for k in backward.values())
@@ -152,7 +152,7 @@ def test_broken_profile_is_a_warning(tmp_path):
     bad = tmp_path / "profile_trace.json"
     bad.write_text(open(PROFILE).read()[:5000])
     index = load([os.path.join(case_dir("torch-2.11-cuda/profile"), "trace")], Cache(str(tmp_path / "c")))
-    result = index.add_profile(str(bad))
+    result = join_profile(index, str(bad))
     assert result.calls == [] and any(w.file == str(bad) for w in index.warnings)
     assert all(k.measured is None for k in index.kernels)
 
@@ -165,7 +165,7 @@ def test_cpu_only_profile_measures_cpp_kernels_and_extern_calls_in_cpu_time(tmp_
     case = case_dir("torch-2.13-cpu/capture_profile")
     profile = next(os.path.join(case, "trace", f) for f in os.listdir(os.path.join(case, "trace")) if f.startswith("profile_"))
     index = load([os.path.join(case, "trace")], Cache(str(tmp_path)))
-    index.add_profiles_beside_traces()
+    join_profiles_beside_traces(index)
     assert [p.path for p in index.profiles] == [profile] and index.profiles[0].device_events == 0
     ops = [e for e in _events(profile) if e.get("ph") == "X" and e.get("cat") == "cpu_op"]
     calls = [e for e in ops if e["name"].startswith("## Call CompiledFxGraph")]
@@ -196,10 +196,10 @@ def test_cpu_only_profile_measures_cpp_kernels_and_extern_calls_in_cpu_time(tmp_
                 direct.append(children[nth]["dur"])
             assert k.measured.total_us == pytest.approx(sum(direct), abs=1e-3), k.key
     # the hover says what was measured: CPU time, not device time
-    from inductor_lens.features.context import LensContext
     from inductor_lens.features.hover import kernel_markdown
+    from inductor_lens.features.snapshot import Snapshot
     from inductor_lens.paths import PathResolver
 
     cpp = next(k for k in kernels if k.kind == "cpp")
-    text = kernel_markdown(LensContext(index, PathResolver([("/workspace/proj", case)])), cpp)
+    text = kernel_markdown(Snapshot(index, PathResolver([("/workspace/proj", case)])), cpp)
     assert f"**Measured:** {cpp.measured.runs} runs · " in text and " CPU time (" in text and "device" not in text

@@ -5,7 +5,7 @@
  */
 import { type StatusBarItem, ThemeColor } from 'vscode';
 import { Commands, KERNELS_VIEW_ID } from './constants';
-import { formatUs } from './kernels';
+import { formatUs, plural } from './kernels';
 import type { ServerStatus } from './protocol';
 import { createStatusBarItem } from './vscodeapi';
 
@@ -19,7 +19,6 @@ export interface StatusView {
 
 const FOCUS_KERNELS = `${KERNELS_VIEW_ID}.focus`;
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * Maps a server status notification to what the item shows; `measuredUs` is the measured device

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json as _std
 
+from types import ModuleType
+
+_orjson: ModuleType | None
 try:  # pragma: no cover - which branch runs depends on the interpreter
     import orjson as _orjson
 except ImportError:  # pragma: no cover

@@ -35,9 +35,10 @@ def summary_lines(trace_dir: str, cwd: str, *, cache_dir: str | None = None) -> 
     damaged input).  Paths under ``cwd`` are shown relative to it."""
     from .cache import Cache
     from .index import load
+    from .profile import join_profiles_beside_traces
 
     index = load([trace_dir], Cache(cache_dir))
-    index.add_profiles_beside_traces()
+    join_profiles_beside_traces(index)
     kernels = index.kernels
     provenance: dict[str, int] = {}
     for k in kernels:
@@ -70,7 +71,7 @@ def summary_lines(trace_dir: str, cwd: str, *, cache_dir: str | None = None) -> 
         note = ("; C++ kernels (TORCHINDUCTOR_CPP_ENABLE_KERNEL_PROFILE=1) and extern calls without device activity are "
                 "measured in CPU time") if cpu else ""
         lines.append(f"  profile {_shown(profile.path, cwd)}: {plural(len(profile.calls), 'compiled-graph call')}, "
-                     f"{plural(len(profile.measured), 'kernel')} measured{note}")
+                     f"{plural(profile.measured_kernels, 'kernel')} measured{note}")
     warnings = index.warnings
     for w in warnings:
         if "profile matched no compiled graph" in w.message:

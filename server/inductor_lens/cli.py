@@ -90,12 +90,13 @@ def _report(args) -> int:
     from .cache import Cache
     from .index import load
     from .paths import PathResolver
+    from .profile import join_profile, join_profiles_beside_traces
     from .report import index_json, print_tables
 
     from .readers.chrome_trace import looks_like_chrome_trace
 
     profiles = [os.path.abspath(p) for p in args.profile]
-    paths = []
+    paths: list[str] = []
     for path in args.paths:  # a profiler trace given as PATH is a profile, not a trace
         (profiles if os.path.isfile(path) and looks_like_chrome_trace(path) else paths).append(path)
     mappings = list(args.path_map)
@@ -104,9 +105,9 @@ def _report(args) -> int:
         mappings.append(("/workspace/proj", EXAMPLE_DIR))
     index = load(paths, Cache(args.cache_dir), disk_cache=not args.no_cache)
     for profile in dict.fromkeys(profiles):
-        index.add_profile(profile)
+        join_profile(index, profile)
     if not profiles:
-        index.add_profiles_beside_traces()
+        join_profiles_beside_traces(index)
     resolver = PathResolver(mappings, use_interpreter_site_packages=True)
     readable = bool(index.graphs) or any(t.readable for t in index.traces)
     if args.json:

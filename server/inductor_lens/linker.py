@@ -17,10 +17,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .model import Frame, FxGraph, Graph, Kernel, Location
-from .readers.fx_graph import aten_op_of
+from .model import Frame, FxGraph, Graph, Kernel, Span, aten_op_of
 from .readers.mapping import NodeMapping
-from .readers.output_code import LaunchSite, ParsedCode, split_key
+from .readers.output_code import KernelDef, LaunchSite, ParsedCode, split_key
 
 
 @dataclass(slots=True)
@@ -78,8 +77,8 @@ def link_graph(graph: Graph, inputs: GraphInputs) -> list[Kernel]:
     defs = dict(code.defs)
     def_paths = {name: inputs.code_path for name in defs}
     if inputs.kernel_code is not None and inputs.kernel_code_path:
-        for name, kdef in inputs.kernel_code.defs.items():
-            defs[name] = kdef  # the real body beats the wrapper's extern "C" declaration
+        for name, body in inputs.kernel_code.defs.items():
+            defs[name] = body  # the real body beats the wrapper's extern "C" declaration
             def_paths[name] = inputs.kernel_code_path
 
     # group launch sites into entries
@@ -97,12 +96,12 @@ def link_graph(graph: Graph, inputs: GraphInputs) -> list[Kernel]:
     kernels: list[Kernel] = []
     for key, sites in entries.items():
         name, handle = split_key(key) if sites and sites[0].key else (key, None)
-        kdef = defs.get(name)
+        kdef: KernelDef | None = defs.get(name)
         kind = kdef.kind if kdef is not None else (sites[0].kind if sites else "pointwise")
         definition = None
         if kdef is not None:
-            definition = Location(def_paths[name], kdef.line, kdef.col, kdef.end_col)
-        launches = [Location(inputs.code_path, s.line, s.col, s.end_col) for s in sites]
+            definition = Span(def_paths[name], kdef.line, kdef.col, kdef.end_col)
+        launches = [Span(inputs.code_path, s.line, s.col, s.end_col) for s in sites]
 
         mapped = None
         if mapping is not None and key in mapping.kernel_to_post:
@@ -163,7 +162,7 @@ def link_graph(graph: Graph, inputs: GraphInputs) -> list[Kernel]:
                 post_grad_nodes=post_nodes,
                 pre_grad_nodes=pre_nodes,
                 aten_ops=aten,
-                source=list(frames),
+                frames=list(frames),
                 provenance=provenance,
                 frames_from=frames_from,
                 graph=graph,

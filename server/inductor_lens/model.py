@@ -1,4 +1,4 @@
-"""The provenance model shared by every layer: frames, locations, FX graphs, kernels, graphs.
+"""The provenance model shared by every layer: frames, spans, FX graphs, kernels, graphs.
 
 All line numbers are 1-based, all columns 0-based and counted in characters of the line
 (editors convert to UTF-16 at the protocol boundary).  Paths are plain file-system paths.
@@ -8,31 +8,15 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
-from typing import NamedTuple
-
-#: Kernel kinds, as reported in ``report --json`` (``kind``).
-KINDS = (
-    "pointwise",
-    "reduction",
-    "persistent_reduction",
-    "template",
-    "combo",
-    "user_triton",
-    "cpp",
-    "extern",
-    "fallback",
-)
-
-#: Where a kernel's provenance (post-grad nodes and source frames) came from.
-#: ``mapping``: the ``inductor_provenance_tracking_node_mappings`` artifact names the kernel;
-#: ``stack_traces``: only the ``..._kernel_stack_traces`` artifact names it (nodes from code comments);
-#: ``comments``: neither (nodes from the code comments, frames from the graphs' ``# File:`` lines).
-PROVENANCE_SOURCES = ("mapping", "stack_traces", "comments")
-
+from typing import Callable, NamedTuple, Protocol
 
 @dataclass(slots=True)
-class Warning_:
-    """A skipped or suspicious piece of input: ``file`` and 1-based ``line`` (0 when unknown)."""
+class InputWarning:
+    """A skipped or suspicious piece of input: ``file`` and 1-based ``line`` (0 when unknown).
+
+    Every reader reports damage this way instead of raising; ``report --json`` lists them under
+    ``warnings`` and the server logs them and shows them as diagnostics on opened files.
+    """
 
     file: str
     line: int
@@ -59,8 +43,11 @@ class Frame(NamedTuple):
     innermost: bool = True
 
 
-class Location(NamedTuple):
-    """A range on one line of a file: ``line`` 1-based, ``col``/``end_col`` 0-based, end exclusive."""
+class Span(NamedTuple):
+    """A range on one line of a file: ``line`` 1-based, ``col``/``end_col`` 0-based, end exclusive.
+
+    The one type for (path, line) ranges: kernel definitions, launches, FX nodes, model lines.
+    """
 
     path: str
     line: int
@@ -84,42 +71,60 @@ class FxNode:
     frame: Frame | None = None
 
 
+#: Parses a printed FX graph's text (and its file path) into its nodes by name and the
+#: ``# File:`` comment frames by line; the reader gives it (``readers.fx_graph.parse_fx_graph``).
+FxParser = Callable[[str, str], "FxGraph"]
+
+
 class FxGraph:
     """A printed FX graph: its text file on disk and its nodes by name (first definition wins).
 
     ``nodes`` is kept in memory while the index is built; the on-disk index cache stores only the
-    path, and a re-opened graph parses its file again when its nodes are first asked for.
+    path and the ``parse`` function that made it (pickled by name), and a re-opened graph parses
+    its file again when its nodes are first asked for.  ``comment_frames`` maps the 1-based line
+    of each ``# File: ...`` comment to its frame.
     """
 
-    def __init__(self, path: str, nodes: dict[str, FxNode] | None = None, graph_id: int | None = None) -> None:
+    def __init__(self, path: str, nodes: dict[str, FxNode] | None = None, graph_id: int | None = None,
+                 *, parse: FxParser | None = None, comment_frames: dict[int, Frame] | None = None) -> None:
         self.path = path
         self.graph_id = graph_id
+        self.parse = parse
         self._nodes = nodes if nodes is not None else {}
+        self._comment_frames = comment_frames if comment_frames is not None else {}
         self._parsed = nodes is not None
+
+    def _ensure_parsed(self) -> None:
+        if self._parsed:
+            return
+        self._parsed = True
+        if self.parse is None:
+            return
+        try:
+            with open(self.path, encoding="utf-8", errors="replace") as fh:
+                again = self.parse(fh.read(), self.path)
+        except OSError:
+            return
+        self._nodes, self._comment_frames = again._nodes, again._comment_frames
 
     @property
     def nodes(self) -> dict[str, FxNode]:
-        if not self._parsed:
-            from .readers.fx_graph import parse_fx_graph  # a reader; only on a re-opened index
-
-            try:
-                with open(self.path, encoding="utf-8", errors="replace") as fh:
-                    self._nodes = parse_fx_graph(fh.read(), self.path).nodes
-            except OSError:
-                self._nodes = {}
-            self._parsed = True
+        """Nodes by name, in graph order (parsed again from :attr:`path` after unpickling)."""
+        self._ensure_parsed()
         return self._nodes
 
-    @nodes.setter
-    def nodes(self, value: dict[str, FxNode]) -> None:
-        self._nodes, self._parsed = value, True
+    @property
+    def comment_frames(self) -> dict[int, Frame]:
+        """``{1-based line: frame}`` of the graph text's ``# File:`` comments."""
+        self._ensure_parsed()
+        return self._comment_frames
 
     def __getstate__(self):
-        return {"path": self.path, "graph_id": self.graph_id}
+        return {"path": self.path, "graph_id": self.graph_id, "parse": self.parse}
 
     def __setstate__(self, state):
-        self.path, self.graph_id = state["path"], state["graph_id"]
-        self._nodes, self._parsed = {}, False
+        self.path, self.graph_id, self.parse = state["path"], state["graph_id"], state.get("parse")
+        self._nodes, self._comment_frames, self._parsed = {}, {}, False
 
     def node_at_line(self, line: int) -> FxNode | None:
         """The node defined on ``line`` (1-based), if any."""
@@ -127,6 +132,16 @@ class FxGraph:
             if node.line == line:
                 return node
         return None
+
+
+def aten_op_of(target: str) -> str | None:
+    """``torch.ops.aten.mm.default`` -> ``aten.mm``; ``None`` for targets that are not ATen/prims ops."""
+    if not target.startswith("torch.ops."):
+        return None
+    parts = target[len("torch.ops.") :].split(".")
+    if len(parts) >= 2:
+        return f"{parts[0]}.{parts[1]}"
+    return None
 
 
 @dataclass(slots=True, frozen=True)
@@ -153,8 +168,8 @@ class Kernel:
     """One provenance key of one graph: ``name:handle`` (one launch site) or a bare name (all sites).
 
     Shapes: ``launches`` is a list of :class:`Location` (one with a debug handle, every site
-    without); ``source`` the frames PyTorch recorded (each stack outermost first, innermost
-    last); ``post_grad_nodes``/``pre_grad_nodes`` FX node names of the graph's post-grad and
+    without); ``frames`` the source frames PyTorch recorded (each stack outermost first,
+    innermost last; ``source`` in ``report --json``); ``post_grad_nodes``/``pre_grad_nodes`` FX node names of the graph's post-grad and
     pre-grad graphs; ``aten_ops`` like ``aten.addmm``.  ``definition`` is ``None`` for extern
     and fallback calls.
     """
@@ -163,33 +178,69 @@ class Kernel:
     name: str
     kind: str
     handle: int | None
-    definition: Location | None
-    launches: list[Location]
+    definition: Span | None
+    launches: list[Span]
     post_grad_nodes: list[str] = field(default_factory=list)
     pre_grad_nodes: list[str] = field(default_factory=list)
     aten_ops: list[str] = field(default_factory=list)
-    source: list[Frame] = field(default_factory=list)
+    frames: list[Frame] = field(default_factory=list)
     provenance: str = "comments"
     frames_from: str | None = None
     graph: "Graph | None" = field(default=None, repr=False)
-    #: launches and device time joined from a torch.profiler trace, or None
+    #: launches and device time joined from a torch.profiler trace, or None; never pickled (the
+    #: index cache holds what the trace says, a profile join is redone on every index)
     measured: "Measured | None" = None
+
+    def __getstate__(self):
+        return tuple(None if name == "measured" else getattr(self, name) for name in self.__slots__)
+
+    def __setstate__(self, state) -> None:
+        for name, value in zip(self.__slots__, state, strict=True):
+            setattr(self, name, value)
 
     def for_graph(self, graph: "Graph") -> "Kernel":
         """The same kernel in another, identical graph (lists are shared, never mutated)."""
         return Kernel(self.key, self.name, self.kind, self.handle, self.definition, self.launches, self.post_grad_nodes,
-                      self.pre_grad_nodes, self.aten_ops, self.source, self.provenance, self.frames_from, graph)
+                      self.pre_grad_nodes, self.aten_ops, self.frames, self.provenance, self.frames_from, graph)
+
+    @property
+    def home(self) -> Span | None:
+        """Where the kernel *is*: its definition, else its first launch (extern and fallback
+        calls have no definition).  Go to definition, workspace symbols."""
+        return self.definition or (self.launches[0] if self.launches else None)
+
+    @property
+    def first_launch(self) -> Span | None:
+        """Where the kernel *runs*: its first launch, else its definition (a kernel defined and
+        never launched).  Links in hovers and lenses."""
+        return self.launches[0] if self.launches else self.definition
 
     @property
     def model_lines(self) -> list[Frame]:
         """The innermost frame of each stack trace, de-duplicated by (file, line), in order."""
         seen: set[tuple[str, int]] = set()
         out: list[Frame] = []
-        for frame in self.source:
+        for frame in self.frames:
             if frame.innermost and (frame.file, frame.line) not in seen:
                 seen.add((frame.file, frame.line))
                 out.append(frame)
         return out
+
+
+class GraphLoader(Protocol):
+    """Materializes a cold :class:`Graph`: reads and parses the payloads it points at and sets its
+    lazy fields (``inductor_lens.loader.LogGraphLoader`` for graphs of a log)."""
+
+    def __call__(self, graph: "Graph") -> None: ...
+
+
+class _CopyFromTemplate:
+    """The loader of an unpickled graph whose content is an identical graph's (its ``_template``)."""
+
+    def __call__(self, graph: "Graph") -> None:
+        template = graph._template
+        if template is not None:
+            graph.copy_content_from(template)
 
 
 def _lazy(name: str):
@@ -226,7 +277,7 @@ class Graph:
     mapping_version = _lazy("mapping_version")
 
     def __init__(self, trace: str, rank: int | None, compile_id: str, kind: str, ordinal: int, output_code: str,
-                 *, loader=None, output_code_aliases=None, kernel_code: str | None = None, wrapper_language: str = "python",
+                 *, loader: GraphLoader | None = None, output_code_aliases=None, kernel_code: str | None = None, wrapper_language: str = "python",
                  post_grad: FxGraph | None = None, pre_grad: FxGraph | None = None, kernels=None,
                  mapping_version: str | None = None) -> None:
         self.trace = trace
@@ -246,7 +297,7 @@ class Graph:
         self.code_md5: str | None = None
         self.graph_files: dict[str, str] = {}
         #: what went wrong while materializing (damaged payloads, ...), with file and line
-        self.warnings: list[Warning_] = []
+        self.warnings: list[InputWarning] = []
         #: the output code's payload was unreadable when materializing (the index hides the graph)
         self.broken = False
         self._template: Graph | None = None
@@ -296,12 +347,7 @@ class Graph:
         self.__dict__.update(state)
         self._lock = threading.RLock()
         if self.__dict__.get("_template") is not None and "_kernels" not in state:
-            self._loader = lambda g: g.copy_content_from(g._template)
-
-    @property
-    def label(self) -> str:
-        """``[0/0] forward``: compile id and graph kind, for people."""
-        return f"[{self.compile_id}] {self.kind}"
+            self._loader = _CopyFromTemplate()
 
     def __repr__(self) -> str:
         return f"Graph({self.trace!r}, {self.compile_id!r}, {self.kind!r}, loaded={self.loaded})"

@@ -15,7 +15,7 @@ import sys
 import sysconfig
 from functools import lru_cache
 
-_SKIP_DIRS = {".git", "node_modules", "__pycache__", ".venv", "venv", ".tox", ".mypy_cache", ".pytest_cache"}
+from .discovery import SKIP_DIRS
 
 
 def interpreter_site_packages() -> list[str]:
@@ -61,7 +61,7 @@ class PathResolver:
         if use_interpreter_site_packages:
             extra += interpreter_site_packages()
         self.site_packages = [p for p in dict.fromkeys(extra) if os.path.isdir(p)]
-        self._cache: dict[tuple[str, str | None], str | None] = {}
+        self._cache: dict[tuple[str, str | None, int | None], str | None] = {}
         self._by_name: dict[str, list[str]] | None = None
 
     def _walk_roots(self) -> dict[str, list[str]]:
@@ -70,7 +70,7 @@ class PathResolver:
             budget = 200_000
             for root in self.roots:
                 for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
-                    dirnames[:] = [d for d in dirnames if d not in _SKIP_DIRS]
+                    dirnames[:] = [d for d in dirnames if d not in SKIP_DIRS]
                     for fname in filenames:
                         by_name.setdefault(fname, []).append(os.path.join(dirpath, fname))
                         budget -= 1

@@ -1,5 +1,9 @@
 """Join a ``torch.profiler`` trace's device kernels to the index: measured launches and device time.
 
+This sits above the index (the index never imports it): :func:`join_profile` reads a Chrome trace
+and joins it to an index's graphs; the measured times it sets on kernels are never written to the
+on-disk index cache (``Kernel`` does not pickle them), so a join is redone on every index.
+
 For every call of a compiled graph in the trace (a ``## Call CompiledFxGraph ... ##`` op; the
 ``Torch-Compiled Region: <compile id>`` around it names the compile, a ``CompiledFunctionBackward``
 around it makes it the backward, whose compile id comes from the ``fwdbwd`` flow to its forward):
@@ -27,8 +31,8 @@ import re
 from dataclasses import dataclass, field
 
 from .index import Index
-from .model import Graph, Kernel, Measured
-from .readers.chrome_trace import ChromeTrace, looks_like_chrome_trace
+from .model import Graph, InputWarning, Kernel, Measured
+from .readers.chrome_trace import ChromeTrace, looks_like_chrome_trace, read_chrome_trace
 
 _REGION = re.compile(r"^Torch-Compiled Region: (?P<cid>\S+)")
 _CALL = re.compile(r"^## Call CompiledFxGraph\b")
@@ -60,14 +64,16 @@ def aten_name(kernel_name: str) -> str | None:
 
 @dataclass
 class ProfileJoin:
-    """The result: ``measured`` per kernel (also set on ``Kernel.measured``), ``unattributed``
-    device kernels ``{name: [count, total_us]}``, and the graph calls found ``(compile id, kind)``."""
+    """The result (the measured times themselves are set on ``Kernel.measured``): ``unattributed``
+    device kernels ``{name: [count, total_us]}``, the graph calls found ``(compile id, kind)`` and
+    how many kernels got a measurement."""
 
     path: str
-    measured: dict[int, Measured] = field(default_factory=dict)
     unattributed: dict[str, list] = field(default_factory=dict)
     calls: list[tuple[str, str]] = field(default_factory=list)
     device_events: int = 0
+    #: kernels this profile gave a measurement
+    measured_kernels: int = 0
     #: the logs whose graphs this profile measured (or, when none matched, those it was joined to)
     traces: set[str] = field(default_factory=set)
 
@@ -123,9 +129,8 @@ def _pick_graph(candidates: list[Graph], op_names: set[str]) -> Graph | None:
     return best
 
 
-def join(index: Index, trace: ChromeTrace, graphs: list[Graph] | None = None) -> ProfileJoin:
-    """Attribute every device kernel of ``trace`` to a kernel of ``graphs`` (default: the index's)."""
-    graphs = index.graphs if graphs is None else graphs
+def join_chrome_trace(trace: ChromeTrace, graphs: list[Graph]) -> ProfileJoin:
+    """Attribute every device kernel of ``trace`` to a kernel of ``graphs``; sets ``Kernel.measured``."""
     result = ProfileJoin(path=trace.path, device_events=len(trace.kernels))
     ops = trace.ops
     by_ext = trace.op_by_external_id()
@@ -138,7 +143,7 @@ def join(index: Index, trace: ChromeTrace, graphs: list[Graph] | None = None) ->
     kernels_by_id: dict[int, Kernel] = {}
     for call in (i for i, op in enumerate(ops) if _CALL.match(op.name)):
         cid, kind, backward_op = _call_context(trace, call)
-        if kind == "backward":
+        if kind == "backward" and backward_op is not None:
             cid = _backward_compile_id(trace, backward_op)
         descendants = []
         stack = list(children.get(call, []))
@@ -168,7 +173,7 @@ def join(index: Index, trace: ChromeTrace, graphs: list[Graph] | None = None) ->
                 by_name.setdefault(kernel.name, []).append(kernel)
         seen: dict[tuple[int, str], int] = {}
 
-        def claim(i: int, table: dict[str, list[Kernel]], key: str) -> None:
+        def claim(i: int, table: dict[str, list[Kernel]], key: str, seen: dict[tuple[int, str], int] = seen) -> None:
             """Op ``i`` is the n-th op called ``key`` in this call: the n-th launch in ``table``."""
             n = seen.get((id(table), key), 0)
             seen[(id(table), key)] = n + 1
@@ -190,19 +195,19 @@ def join(index: Index, trace: ChromeTrace, graphs: list[Graph] | None = None) ->
         result.traces = {g.trace for g in graphs}
     totals: dict[int, list] = {}
     for event in trace.kernels:
-        kernel = None
-        op = by_ext.get(event.external_id)
-        if op is not None:
-            for i in [op, *trace.ancestors(op)]:
+        attributed: Kernel | None = None
+        op_index = by_ext.get(event.external_id) if event.external_id is not None else None
+        if op_index is not None:
+            for i in [op_index, *trace.ancestors(op_index)]:
                 if i in owner:
-                    kernel = owner[i]
+                    attributed = owner[i]
                     break
-        if kernel is None:
+        if attributed is None:
             entry = result.unattributed.setdefault(event.name, [0, 0.0])
             entry[0] += 1
             entry[1] += event.dur
             continue
-        entry = totals.setdefault(id(kernel), [0, 0.0])
+        entry = totals.setdefault(id(attributed), [0, 0.0])
         entry[0] += 1
         entry[1] += event.dur
     cpu_only = not trace.kernels  # no device activity: every op claimed ran on the CPU
@@ -218,9 +223,9 @@ def join(index: Index, trace: ChromeTrace, graphs: list[Graph] | None = None) ->
         if not events and key in cpu:
             (events, total), clock = cpu[key], "cpu"
         n = runs[key]
-        measured = Measured(runs=n, events=events, total_us=round(total, 3), mean_us=round(total / n, 3) if n else 0.0, clock=clock)
-        result.measured[key] = measured
-        kernel.measured = measured
+        kernel.measured = Measured(runs=n, events=events, total_us=round(total, 3), mean_us=round(total / n, 3) if n else 0.0,
+                                   clock=clock)
+    result.measured_kernels = len(kernels_by_id)
     return result
 
 
@@ -239,3 +244,34 @@ def profiles_beside(trace_path: str) -> list[str]:
             if os.path.isfile(path) and path not in found and looks_like_chrome_trace(path):
                 found.append(path)
     return found
+
+
+def join_profile(index: Index, path: str, graphs: list[Graph] | None = None) -> ProfileJoin | None:
+    """Join the torch.profiler Chrome trace at ``path`` to ``graphs`` (default: all of the index's)
+    and add it to ``index.profiles``; returns the join, or ``None`` (and a warning) if unreadable.
+    A profile in which no compiled graph ran (another model's) is not added, with a warning."""
+    try:
+        trace = read_chrome_trace(path)
+    except (OSError, EOFError) as exc:
+        index.add_warnings([InputWarning(path, 0, f"cannot read profile: {exc}")])
+        return None
+    index.add_warnings(trace.warnings)
+    result = join_chrome_trace(trace, index.graphs if graphs is None else graphs)
+    if not result.calls:  # another model's profile, or no compiled graph ran in it
+        index.add_warnings([InputWarning(path, 0, "profile matched no compiled graph of the loaded traces; not joined")])
+        return result
+    index.profiles.append(result)
+    return result
+
+
+def join_profiles_beside_traces(index: Index) -> None:
+    """Join every profiler trace found beside a loaded log (its folder and the parent) to that
+    log's graphs."""
+    joined = {os.path.realpath(p.path) for p in index.profiles}
+    for trace in index.traces:
+        if trace.format == "output_code":
+            continue
+        for profile in profiles_beside(trace.path):
+            if os.path.realpath(profile) not in joined:
+                joined.add(os.path.realpath(profile))
+                join_profile(index, profile, [g for g in index.graphs if os.path.dirname(g.trace) == os.path.dirname(trace.path)])

@@ -17,11 +17,11 @@ from __future__ import annotations
 import os
 
 from .index import Index
-from .model import Frame, Kernel, Location
+from .model import Frame, Kernel, Span
 from .paths import PathResolver
 
 
-def _loc(loc: Location | None) -> dict | None:
+def _loc(loc: Span | None) -> dict | None:
     return None if loc is None else {"path": loc.path, "line": loc.line}
 
 
@@ -49,7 +49,7 @@ def kernel_json(kernel: Kernel, resolver: PathResolver | None, *, source: bool =
         "post_grad_nodes": list(kernel.post_grad_nodes),
         "pre_grad_nodes": list(kernel.pre_grad_nodes),
         "aten_ops": list(kernel.aten_ops),
-        "source": [frame_json(f, resolver) for f in kernel.source] if source else None,
+        "source": [frame_json(f, resolver) for f in kernel.frames] if source else None,
         "model_lines": [frame_json(f, resolver) for f in kernel.model_lines],
         "provenance": kernel.provenance,
         "frames_from": kernel.frames_from,

@@ -6,10 +6,9 @@ import os
 
 from lsprotocol import types
 
-from ..model import Frame, Kernel
-from ..readers.fx_graph import aten_op_of
+from ..model import Frame, Kernel, aten_op_of
 from ..text import format_us, plural
-from .context import LensContext, uri
+from .snapshot import Snapshot, uri
 
 KIND_TEXT = {
     "pointwise": "pointwise Triton kernel",
@@ -25,7 +24,7 @@ KIND_TEXT = {
 MAX_NODES = 12
 
 
-def _frame_link(ctx: LensContext, frame: Frame) -> str:
+def _frame_link(ctx: Snapshot, frame: Frame) -> str:
     local = ctx.local(frame)
     label = f"{os.path.basename(frame.file)}:{local.line if local.path else frame.line}"
     code = f" `{frame.code}`" if frame.code else ""
@@ -38,13 +37,13 @@ def _frame_link(ctx: LensContext, frame: Frame) -> str:
 def shared_outer_frames(kernel: Kernel) -> list[Frame]:
     """Outer frames every stack of ``kernel`` starts with (e.g. GPT-2's ``generic.py:939``)."""
     stacks: dict[int, list[Frame]] = {}
-    for frame in kernel.source:
+    for frame in kernel.frames:
         stacks.setdefault(frame.stack, []).append(frame)
     lists = list(stacks.values())
     if not lists:
         return []
     shared: list[Frame] = []
-    for level in zip(*lists):
+    for level in zip(*lists, strict=False):  # stacks of different depths
         first = level[0]
         if all((f.file, f.line) == (first.file, first.line) for f in level) and not any(f.innermost for f in level):
             shared.append(first)
@@ -53,7 +52,7 @@ def shared_outer_frames(kernel: Kernel) -> list[Frame]:
     return shared
 
 
-def kernel_markdown(ctx: LensContext, kernel: Kernel, *, launches: int | None = None) -> str:
+def kernel_markdown(ctx: Snapshot, kernel: Kernel, *, launches: int | None = None) -> str:
     """The hover text of one kernel."""
     graph = kernel.graph
     title = f"**`{kernel.key}`**" + (" (debug handle)" if kernel.handle is not None else "")
@@ -83,7 +82,7 @@ def kernel_markdown(ctx: LensContext, kernel: Kernel, *, launches: int | None = 
             op = aten_op_of(post.nodes[name].target) if post is not None and name in post.nodes else None
             shown.append(f"`{name}`" + (f" ({op})" if op else ""))
         more = f" … +{len(kernel.post_grad_nodes) - MAX_NODES}" if len(kernel.post_grad_nodes) > MAX_NODES else ""
-        parts.append(f"**Fuses {len(kernel.post_grad_nodes)} post-grad node{'s' if len(kernel.post_grad_nodes) != 1 else ''}:** " + ", ".join(shown) + more)
+        parts.append(f"**Fuses {plural(len(kernel.post_grad_nodes), 'post-grad node')}:** " + ", ".join(shown) + more)
     if kernel.aten_ops:
         parts.append("**ATen ops:** " + ", ".join(kernel.aten_ops))
     if kernel.pre_grad_nodes:
@@ -99,7 +98,7 @@ def _hover(text: str) -> types.Hover:
     return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text))
 
 
-def hover(ctx: LensContext, path: str, line: int, col: int) -> types.Hover | None:
+def hover(ctx: Snapshot, path: str, line: int, col: int) -> types.Hover | None:
     """Hover at (``line`` 1-based, ``col`` 0-based) of ``path``: kernel, FX node or model line."""
     hit = ctx.kernel_at(path, line, col)
     if hit is not None:
@@ -117,7 +116,7 @@ def hover(ctx: LensContext, path: str, line: int, col: int) -> types.Hover | Non
     return None
 
 
-def node_markdown(ctx: LensContext, graph, role: str, node) -> str:
+def node_markdown(ctx: Snapshot, graph, role: str, node) -> str:
     """Hover on an FX node: its target, model line and the kernels it went into."""
     kernels = ctx.index.kernels_of_node(graph, role, node.name)
     which = "post-grad" if role == "post_grad" else "pre-grad"
@@ -127,10 +126,10 @@ def node_markdown(ctx: LensContext, graph, role: str, node) -> str:
     if kernels:
         items = []
         for k in kernels:
-            loc = k.launches[0] if k.launches else k.definition
+            loc = k.first_launch
             link = f"[{k.key}]({uri(loc.path)}#L{loc.line})" if loc else k.key
-            items.append(f"- {link} — {KIND_TEXT.get(k.kind, k.kind)}, {k.graph.kind} graph")
-        parts.append(f"**Went into {len(kernels)} kernel{'s' if len(kernels) != 1 else ''}:**\n" + "\n".join(items))
+            items.append(f"- {link} — {KIND_TEXT.get(k.kind, k.kind)}, {k.graph.kind if k.graph else '?'} graph")
+        parts.append(f"**Went into {plural(len(kernels), 'kernel')}:**\n" + "\n".join(items))
     else:
         parts.append("*No kernel computes this node (view, placeholder, or fused away).*")
     return "\n\n".join(parts)
@@ -143,11 +142,11 @@ LIST_MAX = 12
 def _innermost_of_stack(kernel: Kernel, frame: Frame) -> Frame | None:
     """The innermost frame of the stack ``frame`` belongs to in ``kernel`` (where the call on an
     outer line really produced the kernel)."""
-    inner = [f for f in kernel.source if f.stack == frame.stack and f.innermost]
+    inner = [f for f in kernel.frames if f.stack == frame.stack and f.innermost]
     return inner[0] if inner else None
 
 
-def source_line_markdown(ctx: LensContext, rows: list) -> str:
+def source_line_markdown(ctx: Snapshot, rows: list) -> str:
     """Hover on a model or library line: the kernels it produced directly, then those produced by
     calls on it, grouped by the inner line that produced them (stack traces share outer frames:
     every GPT-2 kernel passes through the same wrapper line)."""
@@ -165,7 +164,7 @@ def source_line_markdown(ctx: LensContext, rows: list) -> str:
         via = [(k, f) for k, f in items if not f.innermost]
         lines = []
         for kernel, _ in direct[:LIST_MAX]:
-            loc = kernel.launches[0] if kernel.launches else kernel.definition
+            loc = kernel.first_launch
             link = f"[{kernel.key}]({uri(loc.path)}#L{loc.line})" if loc else kernel.key
             took = f", {format_us(kernel.measured.total_us)}" if kernel.measured is not None else ""
             lines.append(f"- {link} — {KIND_TEXT.get(kernel.kind, kernel.kind)}, compile {kernel.graph.compile_id} {kernel.graph.kind}{took}")

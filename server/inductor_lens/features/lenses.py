@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from lsprotocol import types
 
-from .context import LensContext, uri
+from .snapshot import Snapshot, uri
 from ..text import format_us, plural
 from .navigation import lsp_location
 
@@ -27,7 +27,7 @@ class Lens:
     targets: list[types.Location]
 
 
-def output_code_lenses(ctx: LensContext, path: str) -> list[Lens]:
+def output_code_lenses(ctx: Snapshot, path: str) -> list[Lens]:
     """One lens per kernel entry above its launch (launches · ops fused · first model line), and
     one above each definition summing the entries that share it."""
     doc = ctx.index.document(path)
@@ -50,7 +50,7 @@ def output_code_lenses(ctx: LensContext, path: str) -> list[Lens]:
             lenses.append(Lens(launch.line, title, targets))
     for kernels in by_name.values():
         definition = kernels[0].definition
-        if definition is None or os.path.abspath(definition.path) not in ctx._paths_of(doc.graph, doc.role):
+        if definition is None or os.path.abspath(definition.path) not in ctx.paths_of(doc.graph, doc.role):
             continue
         launches = [l for k in kernels for l in k.launches]
         ops = {n for k in kernels for n in k.post_grad_nodes}
@@ -62,7 +62,7 @@ def output_code_lenses(ctx: LensContext, path: str) -> list[Lens]:
     return sorted(lenses, key=lambda l: l.line)
 
 
-def source_lenses(ctx: LensContext, path: str) -> list[Lens]:
+def source_lenses(ctx: Snapshot, path: str) -> list[Lens]:
     """One lens on every line of a model/library file that produced kernels:
     ``N kernels · M ops`` (per trace when several traces are loaded)."""
     path = os.path.abspath(path)
@@ -85,7 +85,7 @@ def source_lenses(ctx: LensContext, path: str) -> list[Lens]:
             parts.append(text)
         targets = []
         for kernel, _ in rows:
-            loc = kernel.launches[0] if kernel.launches else kernel.definition
+            loc = kernel.first_launch
             if loc is not None:
                 targets.append(lsp_location(loc))
         lenses.append(Lens(line, " | ".join(parts), targets))
@@ -99,12 +99,12 @@ def _trace_label(trace: str) -> str:
     return parent or os.path.basename(trace)
 
 
-def code_lenses(ctx: LensContext, path: str) -> list[types.CodeLens]:
+def code_lenses(ctx: Snapshot, path: str) -> list[types.CodeLens]:
     """All lenses of a document as LSP code lenses (command ``inductorLens.openLocations``)."""
-    return ctx.memo(("codeLens", os.path.abspath(path)), lambda: _code_lenses(ctx, path))
+    return ctx.cached(("codeLens", os.path.abspath(path)), lambda: _code_lenses(ctx, path))
 
 
-def _code_lenses(ctx: LensContext, path: str) -> list[types.CodeLens]:
+def _code_lenses(ctx: Snapshot, path: str) -> list[types.CodeLens]:
     raw = output_code_lenses(ctx, path) or source_lenses(ctx, path)
     out = []
     for lens in raw:
@@ -116,3 +116,22 @@ def _code_lenses(ctx: LensContext, path: str) -> list[types.CodeLens]:
             )
         )
     return out
+
+
+def unresolved_lenses(ctx: Snapshot, path: str, generation: int) -> list[types.CodeLens]:
+    """``textDocument/codeLens``: ranges only (cheap); ``data`` names the lens for
+    :func:`resolve_lens` (path, position in the list, the index generation it came from)."""
+    full = code_lenses(ctx, path)
+    return [types.CodeLens(range=lens.range, data={"path": path, "i": i, "generation": generation}) for i, lens in enumerate(full)]
+
+
+def resolve_lens(ctx: Snapshot, lens: types.CodeLens) -> types.CodeLens:
+    """``codeLens/resolve``: fill in the command; a lens from an older index says so rather than guess."""
+    data = lens.data if isinstance(lens.data, dict) else {}
+    full = code_lenses(ctx, data["path"]) if isinstance(data.get("path"), str) else []
+    i = data.get("i")
+    if isinstance(i, int) and 0 <= i < len(full) and full[i].range == lens.range:
+        lens.command = full[i].command
+    else:  # the index changed since
+        lens.command = types.Command(title="Inductor Lens: re-indexed, refresh", command="")
+    return lens

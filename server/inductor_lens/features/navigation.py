@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from ..model import Kernel, Location
-from .context import LensContext, uri
+from ..model import Kernel, Span
+from .snapshot import Snapshot, uri
 
 
-def lsp_location(loc: Location) -> types.Location:
+def lsp_location(loc: Span) -> types.Location:
     """Our 1-based :class:`Location` as an LSP ``Location`` (0-based lines)."""
     return types.Location(
         uri=uri(loc.path),
@@ -16,7 +16,7 @@ def lsp_location(loc: Location) -> types.Location:
     )
 
 
-def _model_locations(ctx: LensContext, kernel: Kernel) -> list[types.Location]:
+def _model_locations(ctx: Snapshot, kernel: Kernel) -> list[types.Location]:
     out = []
     for frame in kernel.model_lines:
         loc = ctx.location_of_frame(frame)
@@ -25,7 +25,7 @@ def _model_locations(ctx: LensContext, kernel: Kernel) -> list[types.Location]:
     return out
 
 
-def _graph_node_locations(ctx: LensContext, kernel: Kernel, role: str) -> list[types.Location]:
+def _graph_node_locations(ctx: Snapshot, kernel: Kernel, role: str) -> list[types.Location]:
     graph = kernel.graph
     fx = getattr(graph, role) if graph is not None else None
     if fx is None:
@@ -35,11 +35,11 @@ def _graph_node_locations(ctx: LensContext, kernel: Kernel, role: str) -> list[t
     for name in names:
         node = fx.nodes.get(name)
         if node is not None:
-            out.append(lsp_location(Location(fx.path, node.line, node.col, node.col + len(node.name))))
+            out.append(lsp_location(Span(fx.path, node.line, node.col, node.col + len(node.name))))
     return out
 
 
-def definition(ctx: LensContext, path: str, line: int, col: int) -> list[types.Location]:
+def definition(ctx: Snapshot, path: str, line: int, col: int) -> list[types.Location]:
     """Launch -> the kernel's definition; definition -> its model lines; FX node -> its kernel;
     ``# File:`` comment in a graph -> the model line; model line -> the kernels' definitions."""
     hit = ctx.kernel_at(path, line, col)
@@ -61,23 +61,20 @@ def definition(ctx: LensContext, path: str, line: int, col: int) -> list[types.L
         if found is not None:
             graph, role, node = found
             kernels = ctx.index.kernels_of_node(graph, role, node.name)
-            return [lsp_location(k.definition or k.launches[0]) for k in kernels if k.definition or k.launches]
-        from ..readers.fx_graph import frame_from_comment
-
-        frame = frame_from_comment(ctx.line_text(path, line))
-        if frame is not None:
-            loc = ctx.location_of_frame(frame)
-            return [lsp_location(loc)] if loc else []
-        return []
+            return [lsp_location(home) for k in kernels if (home := k.home) is not None]
+        fx = getattr(doc.graph, doc.role)
+        frame = fx.comment_frames.get(line) if fx is not None else None
+        span = ctx.location_of_frame(frame) if frame is not None else None
+        return [lsp_location(span)] if span else []
     out: list[types.Location] = []
     for kernel, _ in ctx.kernels_on_source_line(path, line):
-        loc = kernel.definition or (kernel.launches[0] if kernel.launches else None)
-        if loc is not None and lsp_location(loc) not in out:
-            out.append(lsp_location(loc))
+        home = kernel.home
+        if home is not None and lsp_location(home) not in out:
+            out.append(lsp_location(home))
     return out
 
 
-def references(ctx: LensContext, path: str, line: int, col: int, include_declaration: bool = True) -> list[types.Location]:
+def references(ctx: Snapshot, path: str, line: int, col: int, include_declaration: bool = True) -> list[types.Location]:
     """Every launch of the kernel at the position (all entries sharing its definition), or of
     every kernel a model line produced."""
     hit = ctx.kernel_at(path, line, col)
@@ -103,7 +100,7 @@ def references(ctx: LensContext, path: str, line: int, col: int, include_declara
     return out
 
 
-def linked_ranges(ctx: LensContext, path: str, line: int, col: int) -> dict[str, list[types.Location]]:
+def linked_ranges(ctx: Snapshot, path: str, line: int, col: int) -> dict[str, list[types.Location]]:
     """``{"preGrad", "postGrad", "code", "source"}`` for the kernel or FX node at the position."""
     empty: dict[str, list[types.Location]] = {"preGrad": [], "postGrad": [], "code": [], "source": []}
     kernels: list[Kernel] = []
@@ -117,14 +114,14 @@ def linked_ranges(ctx: LensContext, path: str, line: int, col: int) -> dict[str,
             if not kernels:  # a node no kernel computes: still show it and its model line
                 graph, role, node = found
                 fx = getattr(graph, role)
-                loc = [lsp_location(Location(fx.path, node.line, node.col, node.col + len(node.name)))]
-                src = [lsp_location(l) for l in [ctx.location_of_frame(node.frame)] if l] if node.frame else []
-                return {**empty, ("postGrad" if role == "post_grad" else "preGrad"): loc, "source": src}
+                here = [lsp_location(Span(fx.path, node.line, node.col, node.col + len(node.name)))]
+                src = [lsp_location(s) for s in [ctx.location_of_frame(node.frame)] if s] if node.frame else []
+                return {**empty, ("postGrad" if role == "post_grad" else "preGrad"): here, "source": src}
         else:
             kernels = [k for k, _ in ctx.kernels_on_source_line(path, line)]
     if not kernels:
         return empty
-    out = {key: [] for key in empty}
+    out: dict[str, list[types.Location]] = {key: [] for key in empty}
     for kernel in kernels:
         for key, locs in (
             ("preGrad", _graph_node_locations(ctx, kernel, "pre_grad")),

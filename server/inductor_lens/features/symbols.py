@@ -7,9 +7,9 @@ import re
 
 from lsprotocol import types
 
-from ..model import Warning_
+from ..model import InputWarning
 from ..paths import inductor_cache_candidates
-from .context import LensContext, uri
+from .snapshot import Snapshot, uri
 from .hover import KIND_TEXT
 from .navigation import lsp_location
 
@@ -18,7 +18,7 @@ _FILE_LINE = re.compile(r'File "(?P<path>[^"]+)", line (?P<line>\d+)')
 _GRAPH_FILE = re.compile(r"# File: (?P<path>.+?):(?P<line>\d+) in ")
 
 
-def document_symbols(ctx: LensContext, path: str) -> list[types.DocumentSymbol]:
+def document_symbols(ctx: Snapshot, path: str) -> list[types.DocumentSymbol]:
     """Kernels of an output-code file grouped by kind (Triton pointwise, reduction, extern, ...)."""
     doc = ctx.index.document(path)
     if doc is None or doc.role not in ("code", "kernel_code"):
@@ -48,7 +48,7 @@ def document_symbols(ctx: LensContext, path: str) -> list[types.DocumentSymbol]:
     return out
 
 
-def workspace_symbols(ctx: LensContext, query: str, limit: int = 500) -> list[types.WorkspaceSymbol]:
+def workspace_symbols(ctx: Snapshot, query: str, limit: int = 500) -> list[types.WorkspaceSymbol]:
     """Kernels across all traces whose name, key or ATen ops contain ``query``, or that came
     from a model line ``file:line`` matching it (case-insensitive)."""
     q = query.strip().lower()
@@ -58,7 +58,7 @@ def workspace_symbols(ctx: LensContext, query: str, limit: int = 500) -> list[ty
         hay = [kernel.key.lower(), *(a.lower() for a in kernel.aten_ops), *(l.lower() for l in lines)]
         if q and not any(q in h for h in hay):
             continue
-        loc = kernel.definition or (kernel.launches[0] if kernel.launches else None)
+        loc = kernel.home
         if loc is None:
             continue
         graph = kernel.graph
@@ -69,7 +69,7 @@ def workspace_symbols(ctx: LensContext, query: str, limit: int = 500) -> list[ty
     return out
 
 
-def document_links(ctx: LensContext, path: str, text: str) -> list[types.DocumentLink]:
+def document_links(ctx: Snapshot, path: str, text: str) -> list[types.DocumentLink]:
     """Links on ``# kernel path: <file>``, ``File "<file>", line N`` and graphs' ``# File: <file>:N``."""
     links = []
     for number, line in enumerate(text.split("\n")):
@@ -92,7 +92,7 @@ def document_links(ctx: LensContext, path: str, text: str) -> list[types.Documen
     return links
 
 
-def _kernel_path_target(ctx: LensContext, doc_path: str, kernel_path: str) -> str | None:
+def _kernel_path_target(ctx: Snapshot, doc_path: str, kernel_path: str) -> str | None:
     """The ``# kernel path:`` file here: resolved, or relocated beside the trace."""
     local = ctx.resolver.resolve(kernel_path)
     if local:
@@ -103,7 +103,7 @@ def _kernel_path_target(ctx: LensContext, doc_path: str, kernel_path: str) -> st
     return next((c for c in inductor_cache_candidates(kernel_path, role.graph.trace) if os.path.isfile(c)), None)
 
 
-def diagnostics_for(warnings: list[Warning_], path: str) -> list[types.Diagnostic]:
+def diagnostics_for(warnings: list[InputWarning], path: str) -> list[types.Diagnostic]:
     """Index warnings about ``path`` as diagnostics (line 0 = whole-file problems)."""
     out = []
     target = os.path.abspath(path)

@@ -25,7 +25,7 @@ import os
 from dataclasses import dataclass, field
 
 from .. import _json
-from ..model import Warning_
+from ..model import InputWarning
 
 #: Traces larger than this (on disk) are parsed as a stream of events.
 STREAM_BYTES = 64 * 1024 * 1024
@@ -54,7 +54,6 @@ class DeviceKernel:
     ts: float
     dur: float
     external_id: int | None
-    stream: object = None
 
 
 @dataclass
@@ -66,7 +65,7 @@ class ChromeTrace:
     kernels: list[DeviceKernel] = field(default_factory=list)
     #: fwdbwd flows: id -> {"s": (pid, tid, ts), "f": (pid, tid, ts)}
     flows: dict[object, dict[str, tuple]] = field(default_factory=dict)
-    warnings: list[Warning_] = field(default_factory=list)
+    warnings: list[InputWarning] = field(default_factory=list)
 
     def op_by_external_id(self) -> dict[int, int]:
         """``{External id: op index}`` (how a device kernel names the op that launched it)."""
@@ -117,7 +116,7 @@ def _events_streamed(fh, trace: ChromeTrace):
             at = buf.find('"traceEvents"', pos)
             if at < 0:
                 if eof:
-                    trace.warnings.append(Warning_(trace.path, 0, "no traceEvents array"))
+                    trace.warnings.append(InputWarning(trace.path, 0, "no traceEvents array"))
                     return
                 pos = max(pos, len(buf) - 16)
                 continue
@@ -137,10 +136,10 @@ def _events_streamed(fh, trace: ChromeTrace):
             event, end = decoder.raw_decode(buf, pos)
         except ValueError:
             if eof:
-                trace.warnings.append(Warning_(trace.path, 0, "trace ends inside an event (truncated?)"))
+                trace.warnings.append(InputWarning(trace.path, 0, "trace ends inside an event (truncated?)"))
                 return
             if len(buf) - pos > (1 << 26):
-                trace.warnings.append(Warning_(trace.path, 0, "an event larger than 64 MiB; stopped reading"))
+                trace.warnings.append(InputWarning(trace.path, 0, "an event larger than 64 MiB; stopped reading"))
                 return
             refill()
             continue
@@ -160,25 +159,25 @@ def read_chrome_trace(path: str) -> ChromeTrace:
             try:
                 doc = _json.loads(fh.read())
             except ValueError as exc:
-                trace.warnings.append(Warning_(path, 0, f"not JSON: {exc}"))
+                trace.warnings.append(InputWarning(path, 0, f"not JSON: {exc}"))
                 return trace
             events = doc.get("traceEvents", []) if isinstance(doc, dict) else []
         for event in events:
             if not isinstance(event, dict) or event.get("cat") not in _KEEP:
                 continue
-            args = event.get("args") if isinstance(event.get("args"), dict) else {}
+            args: dict = event["args"] if isinstance(event.get("args"), dict) else {}
             cat = event["cat"]
             try:
                 if cat == "kernel":
                     trace.kernels.append(DeviceKernel(str(event.get("name")), float(event["ts"]), float(event.get("dur", 0.0)),
-                                                      args.get("External id"), args.get("stream")))
+                                                      args.get("External id")))
                 elif cat == "fwdbwd":
-                    trace.flows.setdefault(event.get("id"), {})[event.get("ph")] = (event.get("pid"), event.get("tid"), float(event["ts"]))
+                    trace.flows.setdefault(event.get("id"), {})[str(event.get("ph"))] = (event.get("pid"), event.get("tid"), float(event["ts"]))
                 elif event.get("ph") == "X":
                     trace.ops.append(Op(str(event.get("name")), event.get("pid"), event.get("tid"), float(event["ts"]),
                                         float(event.get("dur", 0.0)), args.get("External id")))
             except (KeyError, TypeError, ValueError):
-                trace.warnings.append(Warning_(path, 0, f"skipped a malformed {cat} event: {str(event)[:120]}"))
+                trace.warnings.append(InputWarning(path, 0, f"skipped a malformed {cat} event: {str(event)[:120]}"))
     _nest(trace)
     return trace
 

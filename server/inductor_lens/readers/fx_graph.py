@@ -37,10 +37,10 @@ def frame_from_comment(line: str) -> Frame | None:
 def parse_fx_graph(text: str, path: str) -> FxGraph:
     """Parse printed FX graph ``text`` (whose file is ``path``) into an :class:`FxGraph`.
 
-    Lines are 1-based positions in ``text``.  A name defined twice (nested HOP subgraphs) keeps
+    Lines are 1-based positions in ``text``; ``comment_frames`` gets every ``# File:`` comment.  A name defined twice (nested HOP subgraphs) keeps
     its first definition.  Never raises on odd input: lines it does not understand are skipped.
     """
-    graph = FxGraph(path, nodes={})
+    graph = FxGraph(path, nodes={}, parse=parse_fx_graph, comment_frames={})
     frame: Frame | None = None
     for index, line in enumerate(text.split("\n")):
         stripped = line.lstrip()
@@ -50,6 +50,7 @@ def parse_fx_graph(text: str, path: str) -> FxGraph:
             found = frame_from_comment(line)
             if found is not None:
                 frame = found
+                graph.comment_frames[index + 1] = found
             elif _NO_STACK.match(line):
                 frame = None
             else:
@@ -73,12 +74,3 @@ def parse_fx_graph(text: str, path: str) -> FxGraph:
             graph.nodes[name] = FxNode(name=name, target=target, line=index + 1, col=col, frame=frame)
     return graph
 
-
-def aten_op_of(target: str) -> str | None:
-    """``torch.ops.aten.mm.default`` -> ``aten.mm``; ``None`` for targets that are not ATen/prims ops."""
-    if not target.startswith("torch.ops."):
-        return None
-    parts = target[len("torch.ops.") :].split(".")
-    if len(parts) >= 2:
-        return f"{parts[0]}.{parts[1]}"
-    return None

@@ -32,11 +32,6 @@ class NodeMapping:
     version: str
     kernel_to_post: dict[str, list[str]] = field(default_factory=dict)
     post_to_pre: dict[str, list[str]] = field(default_factory=dict)
-    pre_to_post: dict[str, list[str]] = field(default_factory=dict)
-
-    @property
-    def empty(self) -> bool:
-        return not self.kernel_to_post
 
 
 def _str_lists(value) -> dict[str, list[str]]:
@@ -62,7 +57,6 @@ def parse_node_mappings(value) -> NodeMapping | None:
         version=version,
         kernel_to_post=kernel_to_post,
         post_to_pre=_str_lists(value.get("postToPre")),
-        pre_to_post=_str_lists(value.get("preToPost")),
     )
 
 

@@ -59,7 +59,7 @@ def _parse_cached(text: str) -> tuple:
     return found
 
 
-def parse_stack_traces(value, where: str = "") -> dict[str, list[Frame]]:
+def parse_stack_traces(value) -> dict[str, list[Frame]]:
     """``{key: [frames of every string, in order]}`` from the parsed artifact; bad entries are skipped."""
     out: dict[str, list[Frame]] = {}
     if not isinstance(value, dict):

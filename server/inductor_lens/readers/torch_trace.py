@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, field
 
 from .. import _json
-from ..model import Warning_
+from ..model import InputWarning
 
 #: Envelope metadata keys whose records the index reads.  Sentinels (``{}`` metadata) included.
 INTERESTING_KEYS = frozenset(
@@ -115,13 +115,13 @@ class TraceLog:
     """A scanned ``TORCH_TRACE`` log: the records the index uses, in log order, plus warnings.
 
     Raises ``OSError`` from :func:`scan` when the file cannot be opened; everything else that is
-    wrong with the file becomes a :class:`~inductor_lens.model.Warning_` naming file and line.
+    wrong with the file becomes a :class:`~inductor_lens.model.InputWarning` naming file and line.
     """
 
     path: str
     size: int
     records: list[Record] = field(default_factory=list)
-    warnings: list[Warning_] = field(default_factory=list)
+    warnings: list[InputWarning] = field(default_factory=list)
     rank: int | None = None
     torch_version: str | None = None
     strings: dict[int, str] = field(default_factory=dict)
@@ -147,11 +147,11 @@ class TraceLog:
         line = head.split(b"\n", 1)[0]
         return line[1:].decode("utf-8", errors="replace") if line.startswith(b"\t") else None
 
-    def _payload_bytes(self, record: Record) -> tuple[bytes | None, Warning_ | None]:
+    def _payload_bytes(self, record: Record) -> tuple[bytes | None, InputWarning | None]:
         """The payload bytes (one TAB stripped per line, joined by ``\\n``), MD5-verified,
         or ``None`` and the reason, with its line."""
         if record.payload_end - record.payload_start > MAX_PAYLOAD_BYTES:
-            return None, Warning_(self.path, record.line, f"payload of {record.name or record.kind} is over {MAX_PAYLOAD_BYTES >> 20} MiB; skipped")
+            return None, InputWarning(self.path, record.line, f"payload of {record.name or record.kind} is over {MAX_PAYLOAD_BYTES >> 20} MiB; skipped")
         blob = b""
         if record.payload_end > record.payload_start:
             with open(self.path, "rb") as fh:
@@ -166,14 +166,14 @@ class TraceLog:
             if not raw.startswith(b"\t"):
                 if not raw.strip():
                     continue  # blank line between records (tlparse drops these too)
-                return None, Warning_(self.path, record.line + 1 + offset, "line is neither a record nor a TAB payload line; record skipped")
+                return None, InputWarning(self.path, record.line + 1 + offset, "line is neither a record nor a TAB payload line; record skipped")
             stripped.append(raw[1:])
         data = b"\n".join(stripped)
         if record.md5 is not None and hashlib.md5(data).hexdigest() != record.md5:
-            return None, Warning_(self.path, record.line, f"payload MD5 mismatch for {record.name or record.kind} (truncated or edited log); record skipped")
+            return None, InputWarning(self.path, record.line, f"payload MD5 mismatch for {record.name or record.kind} (truncated or edited log); record skipped")
         return data, None
 
-    def payload(self, record: Record, warnings: list[Warning_] | None = None) -> str | None:
+    def payload(self, record: Record, warnings: list[InputWarning] | None = None) -> str | None:
         """The payload text of ``record``, MD5-verified; ``None`` (and a warning) when damaged.
 
         Warnings go to ``warnings`` when given (a graph loading in another thread), else to
@@ -182,19 +182,20 @@ class TraceLog:
         sink = self.warnings if warnings is None else warnings
         data, problem = self._payload_bytes(record)
         if data is None:
-            sink.append(problem)
+            if problem is not None:
+                sink.append(problem)
             return None
         try:
             return data.decode("utf-8")
         except UnicodeDecodeError as exc:
-            sink.append(Warning_(self.path, record.line, f"payload is not UTF-8 ({exc.reason}); record skipped"))
+            sink.append(InputWarning(self.path, record.line, f"payload is not UTF-8 ({exc.reason}); record skipped"))
             return None
 
     def verify(self, record: Record) -> bool:
         """Whether ``record``'s payload is intact and matches its MD5 (no warning)."""
         return record.md5 is not None and self._payload_bytes(record)[0] is not None
 
-    def payload_json(self, record: Record, warnings: list[Warning_] | None = None):
+    def payload_json(self, record: Record, warnings: list[InputWarning] | None = None):
         """The payload parsed as JSON, or ``None`` (and a warning) when damaged or invalid."""
         text = self.payload(record, warnings)
         if text is None:
@@ -202,7 +203,7 @@ class TraceLog:
         try:
             return _json.loads(text)
         except ValueError as exc:
-            (self.warnings if warnings is None else warnings).append(Warning_(self.path, record.line + 1, f"invalid JSON in {record.name or record.kind}: {exc}"))
+            (self.warnings if warnings is None else warnings).append(InputWarning(self.path, record.line + 1, f"invalid JSON in {record.name or record.kind}: {exc}"))
             return None
 
 
@@ -227,14 +228,15 @@ def scan(path: str, previous: TraceLog | None = None) -> TraceLog:
     ``TraceLog.warnings``; payload damage is found when a payload is read.
     """
     size = os.path.getsize(path)
-    if previous is not None and previous.path == path and previous.size <= size and previous.tail_offset is not None:
+    resume = previous.tail_offset if previous is not None and previous.path == path and previous.size <= size else None
+    if previous is not None and resume is not None:
         log = previous
         log.size = size
         tail_line = log.tail_line
         log.records = [r for r in log.records if r.line < tail_line]
         log.warnings = [w for w in log.warnings if w.line < tail_line]
         log.record_count -= 1
-        start, line = log.tail_offset, tail_line
+        start, line = resume, tail_line
     else:
         log = TraceLog(path=path, size=size)
         match = _RANK_IN_NAME.search(os.path.basename(path))
@@ -242,7 +244,7 @@ def scan(path: str, previous: TraceLog | None = None) -> TraceLog:
             log.rank = int(match.group(1))
         start, line = 0, 1
     if size == 0:
-        log.warnings.append(Warning_(path, 0, "empty file"))
+        log.warnings.append(InputWarning(path, 0, "empty file"))
         return log
     with open(path, "rb") as fh:
         _scan_into(log, fh, start, line)
@@ -257,31 +259,33 @@ MAX_ENVELOPE_BYTES = 1 << 24
 MAX_PAYLOAD_BYTES = 1 << 28
 
 
-def _check_tail(log: TraceLog, fh, line: int, offset: int) -> None:
-    """Report a log that ends mid-record (crashed run, or a log still being written)."""
+def _check_tail(log: TraceLog, fh, line: int, offset: int, end: int) -> None:
+    """Report a log that ends mid-record (crashed run, or a log still being written).
+
+    Only the bytes the scan read (up to ``end``) count: a log still being written may have grown
+    since, and the last record's payload as scanned is what the index will read."""
     log.incomplete_tail_line = None
-    fh.seek(0, os.SEEK_END)
-    if fh.tell() - offset > MAX_PAYLOAD_BYTES:
+    if end - offset > MAX_PAYLOAD_BYTES:
         return  # too big to verify here; its payload is checked if the index ever reads it
     fh.seek(offset)
-    record = fh.read()  # the last record only
+    record = fh.read(end - offset)  # the last record only, as scanned
     env_end = record.find(b"\n")
     env = record if env_end < 0 else record[:env_end]
     if not env.rstrip().endswith(b"}"):
         log.incomplete_tail_line = line
-        log.warnings.append(Warning_(log.path, line, "last record is cut inside its envelope (log truncated or still being written)"))
+        log.warnings.append(InputWarning(log.path, line, "last record is cut inside its envelope (log truncated or still being written)"))
         return
     found = _HAS_PAYLOAD.search(env)
     blob = b"" if env_end < 0 else record[env_end + 1 :]
     lines = blob[:-1].split(b"\n") if blob.endswith(b"\n") else blob.split(b"\n")
     stray = next((n for n, l in enumerate(lines) if l.strip() and not l.startswith(b"\t")), None)
     if stray is not None:  # e.g. the log was cut inside the next record's prefix
-        log.warnings.append(Warning_(log.path, line + 1 + stray, "text after the last record is not a record (log truncated?)"))
+        log.warnings.append(InputWarning(log.path, line + 1 + stray, "text after the last record is not a record (log truncated?)"))
         lines = lines[:stray]
     payload = b"\n".join(l[1:] for l in lines if l.startswith(b"\t"))
     if found is not None and hashlib.md5(payload).hexdigest() != found.group(1).decode():
         log.incomplete_tail_line = line
-        log.warnings.append(Warning_(log.path, line, "last record's payload is incomplete (log truncated or still being written)"))
+        log.warnings.append(InputWarning(log.path, line, "last record's payload is incomplete (log truncated or still being written)"))
 
 
 def _scan_into(log: TraceLog, fh, start: int, start_line: int) -> None:
@@ -318,10 +322,10 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int) -> None:
         try:
             envelope = _json.loads(env)
         except ValueError as exc:
-            log.warnings.append(Warning_(path, rec_line, f"invalid envelope JSON ({exc}); record skipped"))
+            log.warnings.append(InputWarning(path, rec_line, f"invalid envelope JSON ({exc}); record skipped"))
             return
         if not isinstance(envelope, dict):
-            log.warnings.append(Warning_(path, rec_line, "envelope is not a JSON object; record skipped"))
+            log.warnings.append(InputWarning(path, rec_line, "envelope is not a JSON object; record skipped"))
             return
         if kind == "str":
             value = envelope.get("str")
@@ -361,7 +365,7 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int) -> None:
             if line_end < 0 and not eof and len(buf) - i > MAX_ENVELOPE_BYTES:
                 flush(base + i)
                 log.record_count += 1
-                log.warnings.append(Warning_(path, line_at(i), f"record envelope longer than {MAX_ENVELOPE_BYTES >> 20} MiB; skipped"))
+                log.warnings.append(InputWarning(path, line_at(i), f"record envelope longer than {MAX_ENVELOPE_BYTES >> 20} MiB; skipped"))
                 done_upto, skipping, last, last_i = base + i, True, None, None
                 keep_from = len(buf)
                 break
@@ -375,14 +379,14 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int) -> None:
                 continue  # looks like a prefix but is not a record: part of the previous record
             done_upto = base + i
             if not log.first_header_seen and base + i > 0:
-                log.warnings.append(Warning_(path, 1, "text before the first record; ignored"))
+                log.warnings.append(InputWarning(path, 1, "text before the first record; ignored"))
             log.first_header_seen = True
             flush(base + i)
             log.record_count += 1
             last, last_i = None, i  # its line is counted only if it stays the last record
             kind_b = match.group("kind")
             if kind_b is None:
-                log.warnings.append(Warning_(path, line_at(i), "record envelope is not a JSON object; skipped"))
+                log.warnings.append(InputWarning(path, line_at(i), "record envelope is not a JSON object; skipped"))
                 continue
             name_b = match.group("name")
             if _wanted(kind_b, name_b):
@@ -403,14 +407,15 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int) -> None:
         base += keep_from
         anchor_i = 0
         search_from = 0
-    flush(base + len(buf))
+    end = base + len(buf)  # what this scan read; a log being written may be longer already
+    flush(end)
     if last_i is not None:
         last = (base + last_i, line_at(last_i))
     if last is not None:
         log.tail_offset, log.tail_line = last
-        _check_tail(log, fh, last[1], last[0])
+        _check_tail(log, fh, last[1], last[0], end)
     if not log.first_header_seen:
-        log.warnings.append(Warning_(path, 1, "no TORCH_TRACE records found (not a structured trace log?)"))
+        log.warnings.append(InputWarning(path, 1, "no TORCH_TRACE records found (not a structured trace log?)"))
     if log.torch_version is None:
         for record in log.records:
             if record.kind == "artifact" and record.name == "torch_version":
@@ -420,124 +425,3 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int) -> None:
                     break
     if log.torch_version is None:
         log.torch_version = log.version_from_metrics
-
-
-# --------------------------------------------------------------------------- pairing by log order
-
-#: Role of each record kind/name in a graph.  ``pre`` roles wait for the next output code of
-#: their compile id; ``post`` roles attach to the last output code of their compile id.
-_ROLES: dict[tuple[str, str | None], str] = {
-    ("inductor_output_code", None): "code",
-    ("graph_dump", "inductor_aot_wrapper_code"): "code",
-    ("graph_dump", "inductor_aot_code"): "code",
-    ("graph_dump", "inductor_aot_kernel_code"): "kernel_code",
-    ("artifact", "inductor_post_grad_graph"): "post_grad",
-    ("artifact", "after_post_grad_graph"): "post_grad",
-    ("inductor_post_grad_graph", None): "post_grad",
-    ("artifact", "before_pre_grad_graph"): "pre_grad",
-    ("inductor_pre_grad_graph", None): "pre_grad",
-    ("artifact", "after_pre_grad_graph"): "pre_grad_after",
-    ("artifact", "inductor_post_to_pre_grad_nodes"): "post_to_pre",
-    ("artifact", "inductor_provenance_tracking_node_mappings"): "mapping",
-    ("artifact", "inductor_provenance_tracking_kernel_stack_traces"): "stack_traces",
-    ("artifact", "inductor_generated_kernel_to_post_grad_nodes"): "kernel_to_post",
-    ("artifact", "inductor_triton_kernel_to_post_grad_nodes"): "kernel_to_post",
-    ("aot_forward_graph", None): "aot:forward",
-    ("aot_backward_graph", None): "aot:backward",
-    ("aot_inference_graph", None): "aot:inference",
-}
-_AFTER_CODE = ("kernel_code", "mapping", "stack_traces", "kernel_to_post")
-
-
-def role_of(record: Record) -> str | None:
-    """The graph role of a record (``code``, ``post_grad``, ``mapping``, ...) or ``None``."""
-    return _ROLES.get((record.kind, record.name if record.kind in ("artifact", "graph_dump") else None))
-
-
-@dataclass(slots=True)
-class GraphRecords:
-    """The records that make one graph, paired by log order within one compile id.
-
-    ``kind_hint`` comes from the compile id's ``aot_*_graph`` records (n-th graph, n-th record);
-    the ``# AOT ID`` line of the code, when present, overrides it.
-    """
-
-    compile_id: str
-    ordinal: int
-    code: Record
-    kind_hint: str | None = None
-    kernel_code: Record | None = None
-    post_grad: Record | None = None
-    pre_grad: Record | None = None
-    post_to_pre: Record | None = None
-    mapping: Record | None = None
-    stack_traces: Record | None = None
-    kernel_to_post: Record | None = None
-
-    def signature(self) -> tuple:
-        """Identifies this graph's inputs: equal signatures mean an identical graph."""
-        parts = [self.compile_id, self.ordinal, self.kind_hint]
-        for role in ("code", "kernel_code", "post_grad", "pre_grad", "post_to_pre", "mapping", "stack_traces", "kernel_to_post"):
-            rec = getattr(self, role)
-            parts.append(None if rec is None else (rec.line, rec.md5))
-        return tuple(parts)
-
-
-@dataclass
-class _CompileState:
-    pre_grad: Record | None = None
-    pre_grad_after: Record | None = None
-    post_grad: Record | None = None
-    post_to_pre: Record | None = None
-    aot_kinds: list[str] = field(default_factory=list)
-    graphs: list[GraphRecords] = field(default_factory=list)
-
-
-def pair_graphs(log: TraceLog) -> list[GraphRecords]:
-    """Group ``log.records`` into graphs: each output code gets the post-grad graph (and 2.8
-    ``post_to_pre``) logged before it and the mapping, stack traces and AOT kernel code logged
-    after it, within its compile id, in log order (a lazily compiled backward can come after
-    other compile ids' records).  Never "last file wins".  Out-of-place records are warned about.
-    """
-    states: dict[str, _CompileState] = {}
-    out: list[GraphRecords] = []
-    for record in log.records:
-        role = role_of(record)
-        if role is None:
-            continue
-        state = states.setdefault(record.compile_id, _CompileState())
-        if role.startswith("aot:"):
-            state.aot_kinds.append(role[4:])
-        elif role == "pre_grad":
-            state.pre_grad = record
-        elif role == "pre_grad_after":
-            state.pre_grad_after = record
-        elif role == "post_grad":
-            state.post_grad = record
-        elif role == "post_to_pre":
-            state.post_to_pre = record
-        elif role == "code":
-            ordinal = len(state.graphs)
-            graph = GraphRecords(
-                compile_id=record.compile_id,
-                ordinal=ordinal,
-                code=record,
-                kind_hint=state.aot_kinds[ordinal] if ordinal < len(state.aot_kinds) else None,
-                post_grad=state.post_grad,
-                pre_grad=state.pre_grad or state.pre_grad_after,
-                post_to_pre=state.post_to_pre,
-            )
-            state.post_grad = None
-            state.post_to_pre = None
-            state.graphs.append(graph)
-            out.append(graph)
-        elif role in _AFTER_CODE:
-            if not state.graphs:
-                log.warnings.append(Warning_(log.path, record.line, f"{record.name or record.kind} before any output code of compile {record.compile_id}; ignored"))
-                continue
-            graph = state.graphs[-1]
-            if getattr(graph, role) is not None:
-                log.warnings.append(Warning_(log.path, record.line, f"second {record.name or record.kind} for one graph of compile {record.compile_id}; ignored"))
-                continue
-            setattr(graph, role, record)
-    return out

@@ -1,6 +1,6 @@
-"""The context every feature function reads: the index plus local-path resolution, precomputed.
+"""The snapshot every feature function reads: the index plus local-path resolution, precomputed.
 
-:class:`LensContext` is built once per index (in the indexing thread) so that hover, definition
+:class:`Snapshot` is built once per index (in the indexing thread) so that hover, definition
 and lens answers are dictionary lookups: source frames are resolved to local files, checked
 against the file's text (another library version may have moved the line), and tabled by
 (local path, line).
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..index import Index
-from ..model import Frame, FxNode, Graph, Kernel, Location
+from ..model import Frame, FxNode, Graph, Kernel, Span
 from ..paths import PathResolver
 
 #: How far (in lines) a frame's code is searched for when the local file's line differs.
@@ -49,32 +49,34 @@ def uri(path: str) -> str:
     return Path(os.path.abspath(path)).as_uri()
 
 
-def _read_lines(path: str, memo: dict[str, list[str] | None]) -> list[str] | None:
-    if path not in memo:
+def _read_lines(path: str, files: dict[str, list[str] | None]) -> list[str] | None:
+    """The lines of ``path`` (``None`` when unreadable), read once into ``files``."""
+    if path not in files:
         try:
             with open(path, encoding="utf-8", errors="replace") as fh:
-                memo[path] = fh.read().split("\n")
+                files[path] = fh.read().split("\n")
         except OSError:
-            memo[path] = None
-    return memo[path]
+            files[path] = None
+    return files[path]
 
 
-class LensContext:
-    """Index + resolver + precomputed tables.  Immutable after :meth:`__init__`; safe to share."""
+class Snapshot:
+    """What the features read: one index + resolver + precomputed tables, taken at the end of an
+    indexing run.  Immutable after :meth:`__init__` (the server swaps in a new one); safe to share."""
 
     def __init__(self, index: Index, resolver: PathResolver) -> None:
         self.index = index
         self.resolver = resolver
         self._lines: dict[str, list[str] | None] = {}
         self._position_tables: dict[str, dict] = {}
-        self._memo: dict = {}
+        self._answers: dict = {}
         self._local: dict[tuple[str, int, str], LocalFrame] = {}
         #: {(local path, line): [(kernel, frame)]}, every frame of every kernel
         self.by_local_line: dict[tuple[str, int], list[tuple[Kernel, Frame]]] = {}
         #: {local path: sorted lines that produced kernels}
         self.lines_of_file: dict[str, list[int]] = {}
         for kernel in index.kernels:
-            for frame in kernel.source:
+            for frame in kernel.frames:
                 local = self.local(frame)
                 if local.path is None:
                     continue
@@ -114,7 +116,7 @@ class LensContext:
                     return LocalFrame(frame, path, line, "moved")
         return LocalFrame(frame, path, frame.line, "mismatch")
 
-    def location_of_frame(self, frame: Frame) -> Location | None:
+    def location_of_frame(self, frame: Frame) -> Span | None:
         """The local line of ``frame`` as a range over its code (``None`` when unresolved)."""
         local = self.local(frame)
         if local.path is None:
@@ -122,7 +124,7 @@ class LensContext:
         text = (_read_lines(local.path, self._lines) or [""] * local.line)
         line_text = text[local.line - 1] if 0 < local.line <= len(text) else ""
         start = len(line_text) - len(line_text.lstrip())
-        return Location(local.path, local.line, start, len(line_text.rstrip()))
+        return Span(local.path, local.line, start, len(line_text.rstrip()))
 
     # -------------------------------------------------------------- lookups
     def kernel_at(self, path: str, line: int, col: int | None = None) -> KernelHit | None:
@@ -155,7 +157,7 @@ class LensContext:
             table = {}
             doc = self.index.document(path)
             if doc is not None:
-                here = self._paths_of(doc.graph, doc.role)
+                here = self.paths_of(doc.graph, doc.role)
                 for kernel in doc.graph.kernels:
                     candidates = [("launch", loc) for loc in kernel.launches] if doc.role == "code" else []
                     if kernel.definition is not None:
@@ -166,13 +168,16 @@ class LensContext:
             self._position_tables[path] = table
         return table
 
-    def memo(self, key, compute):
-        """Memoize a feature result for this (immutable) snapshot."""
-        if key not in self._memo:
-            self._memo[key] = compute()
-        return self._memo[key]
+    def cached(self, key, compute):
+        """``compute()`` once per ``key`` for this (immutable) snapshot: feature answers that
+        clients ask for again and again (code lenses, the Kernels view) are computed once."""
+        if key not in self._answers:
+            self._answers[key] = compute()
+        return self._answers[key]
 
-    def _paths_of(self, graph: Graph, role: str) -> set[str]:
+    def paths_of(self, graph: Graph, role: str) -> set[str]:
+        """The absolute paths of a graph's ``role`` document: its output code and every alias with
+        the same text (``code``), or its AOTInductor kernel ``.cpp`` (``kernel_code``)."""
         if role == "kernel_code":
             return {os.path.abspath(graph.kernel_code)} if graph.kernel_code else set()
         return {os.path.abspath(p) for p in [graph.output_code, *graph.output_code_aliases]}

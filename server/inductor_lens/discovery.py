@@ -1,0 +1,45 @@
+"""Which files and folders are traces: the one home of the discovery globs and skipped folders.
+
+Names written by PyTorch: ``torch/_logging/_internal.py`` names ``TORCH_TRACE`` logs
+``dedicated_log_torch_trace_[rank_N_]<random>.log``; ``TORCH_COMPILE_DEBUG=1`` writes
+``torch_compile_debug/run_*/torchinductor/<graph>/output_code.py``; tlparse writes ``tl_out/``.
+The VS Code extension sends no globs by default (``inductorLens.discovery.globs`` is ``[]``),
+so these are the defaults everywhere.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import re
+
+#: A ``TORCH_TRACE`` log's file name.
+LOG_NAME = re.compile(r"^dedicated_log_torch_trace_.*\.log$")
+#: Globs (relative to a workspace folder) that find traces to index.
+DEFAULT_GLOBS = ("**/dedicated_log_torch_trace_*.log", "**/torch_compile_debug/**/output_code.py", "**/tl_out/")
+#: Globs of files whose change means a re-index (LSP ``workspace/didChangeWatchedFiles``).
+WATCH_GLOBS = ("**/dedicated_log_torch_trace_*.log", "**/output_code.py", "**/inductor_provenance_tracking_node_mappings.json")
+#: Folders never searched for traces or source files.
+SKIP_DIRS = frozenset({".git", "node_modules", "__pycache__", ".venv", "venv", ".tox", ".mypy_cache", ".pytest_cache"})
+
+
+def looks_like_trace(path: str) -> bool:
+    """Whether a file the user opened is itself a trace input (a log or an ``output_code.py``)."""
+    name = os.path.basename(path)
+    return bool(LOG_NAME.match(name)) or name == "output_code.py"
+
+
+def skipped(path: str) -> bool:
+    """Whether ``path`` lies inside a skipped folder (``.git``, ``node_modules``, ...)."""
+    return any(part in SKIP_DIRS for part in path.replace("\\", "/").split("/"))
+
+
+def find_traces(folders: list[str], globs: list[str] | tuple[str, ...] = DEFAULT_GLOBS) -> list[str]:
+    """Every path under ``folders`` matching ``globs``, sorted per glob, outside skipped folders."""
+    found: list[str] = []
+    for folder in folders:
+        for pattern in globs:
+            for path in sorted(glob.glob(os.path.join(folder, pattern), recursive=True)):
+                if not skipped(os.path.relpath(path, folder)):
+                    found.append(os.path.normpath(path))
+    return found

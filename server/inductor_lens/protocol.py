@@ -1,0 +1,89 @@
+"""Wire shapes of the custom requests, mirroring ``client/src/protocol.ts``.
+
+``inductorLens/kernels`` -> ``[kernel]`` (the ``report --json`` kernel shape, :func:`kernel_json`);
+``inductorLens/traces`` -> ``[trace]`` (:func:`traces_json`); ``inductorLens/linkedRanges`` ->
+``{preGrad, postGrad, code, source: [Location]}`` (:func:`linked_ranges_json`);
+``inductorLens/addTraces`` / ``reindex`` -> ``{kernels}``; ``inductorLens/addProfiles`` ->
+``{kernels, profiles}``; the ``inductorLens/status`` notification -> :func:`status_json`.
+Params come as pygls attribute objects or dicts (:func:`param`).
+"""
+
+from __future__ import annotations
+
+import os
+
+from lsprotocol import types
+
+from .features.snapshot import Snapshot
+from .index import Index
+from .model import Graph
+from .report import kernel_json
+
+#: The empty ``inductorLens/linkedRanges`` answer.
+LINKED_RANGE_KEYS = ("preGrad", "postGrad", "code", "source")
+
+
+def param(params, name: str):
+    """Read a field of custom-request params (pygls gives an attribute object, tests a dict)."""
+    if params is None:
+        return None
+    if isinstance(params, dict):
+        return params.get(name)
+    return getattr(params, name, None)
+
+
+def str_list(value) -> list[str]:
+    """A list of strings from request params, or [] (a bare string is not a list of paths)."""
+    return [v for v in value if isinstance(v, str)] if isinstance(value, (list, tuple)) else []
+
+
+def kernels_json(snapshot: Snapshot, trace: str | None, full: bool) -> list[dict]:
+    """``inductorLens/kernels``: every kernel (of ``trace`` only, when given); ``full=False`` leaves
+    out the full stacks (``source``: GPT-2 has ~30 frames a kernel).  Computed once per snapshot."""
+    wanted = os.path.abspath(trace) if trace else None
+    return snapshot.cached(("kernels", wanted, full), lambda: [
+        kernel_json(k, snapshot.resolver, source=full) for k in snapshot.index.kernels
+        if wanted is None or (k.graph is not None and os.path.abspath(k.graph.trace) == wanted)])
+
+
+def graph_time(graph: Graph) -> float | None:
+    """Total measured device time of a graph's kernels (µs), or None without a profile."""
+    times = [k.measured.total_us for k in graph.kernels if k.measured is not None]
+    return round(sum(times), 3) if times else None
+
+
+def traces_json(index: Index) -> list[dict]:
+    """``inductorLens/traces``: per trace its graphs (files, kernel counts, measured time) and the
+    device kernels of its profiles that belong to no compiled kernel."""
+    out = []
+    for t in index.traces:
+        graphs = [g for g in index.graphs if g.trace == t.path]
+        out.append({
+            "path": t.path, "rank": t.rank, "torch_version": t.torch_version, "compile_ids": list(t.compile_ids),
+            "kernels": sum(len(g.kernels) for g in graphs),
+            "graphs": [{"compile_id": g.compile_id, "graph": g.kind, "output_code": g.output_code, "kernel_code": g.kernel_code,
+                        "post_grad_graph": g.post_grad.path if g.post_grad else None,
+                        "pre_grad_graph": g.pre_grad.path if g.pre_grad else None, "kernels": len(g.kernels),
+                        "measured_us": graph_time(g)} for g in graphs],
+            "unattributed": [dict(u, profile=p.path) for p in index.profiles if t.path in p.traces for u in p.unattributed_json()],
+        })
+    return out
+
+
+def location_json(loc: types.Location) -> dict:
+    """An LSP ``Location`` as plain JSON."""
+    r = loc.range
+    return {"uri": loc.uri, "range": {"start": {"line": r.start.line, "character": r.start.character},
+                                      "end": {"line": r.end.line, "character": r.end.character}}}
+
+
+def linked_ranges_json(ranges: dict[str, list[types.Location]] | None) -> dict[str, list[dict]]:
+    """``inductorLens/linkedRanges``: the ranges per panel (every key present, empty when none)."""
+    ranges = ranges or {}
+    return {key: [location_json(loc) for loc in ranges.get(key, [])] for key in LINKED_RANGE_KEYS}
+
+
+def status_json(index: Index, state: str, message: str = "") -> dict:
+    """The ``inductorLens/status`` notification: ``state`` is indexing, ready or error."""
+    return {"state": state, "kernels": len(index.kernels), "traces": len(index.traces),
+            "errors": len(index.warnings), "message": message}

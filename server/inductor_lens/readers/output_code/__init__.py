@@ -1,0 +1,141 @@
+"""Reader of TorchInductor output code (wrapper code): kernel definitions, launches, comments.
+
+Formats (``torch/_inductor/codegen/wrapper.py``, ``cpp_wrapper_cpu.py``, ``cpp_wrapper_gpu.py``,
+``triton.py``, ``cpp.py``; PyTorch 2.7 - 2.14):
+
+* Python wrapper (``inductor_output_code``): ``# AOT ID: ['0_forward']`` first line; kernel
+  definitions ``name = async_compile.triton('name', '''...''', device_str='cuda')`` /
+  ``async_compile.cpp_pybinding([...], r'''...''')`` preceded by ``# kernel path:``,
+  ``# Topologically Sorted Source Nodes: [...], Original ATen: [...]``,
+  ``# Source node to ATen node mapping:`` (``#   src => post1, post2``) and ``# Graph fragment:``;
+  launches inside ``def call(args)`` / ``Runner.call``: ``name.run(...)``, ``cpp_kernel(...)``,
+  ``extern_kernels.mm(...)``, ``torch.ops.aten.x.default(...)`` / ``aten.x.y(...)``, each after
+  ``# [Provenance debug handles] name:N`` (2.9+) with lines like ``stream0 = get_raw_stream(0)``
+  possibly in between.
+* JIT ``cpp_wrapper``: a Python module whose ``cpp_wrapper_src = (r'''...''')`` string holds C++
+  with ``inductor_entry_impl(...)`` ... ``} // inductor_entry_impl``; an ``r\"\"\"`` autotune block
+  at the top holds Python-looking definitions and ``.run(`` calls that are *not* launches.
+* AOTInductor (``graph_dump`` ``inductor_aot_wrapper_code``): C++ with ``run_impl(`` ... ``} //
+  AOTInductorModel::run_impl``; Triton launches go through ``static inline void call_<kernel>(``
+  helpers; extern ops are C shims ``aoti_torch_<device>_<op>``; C++ kernels are
+  ``extern "C" void cpp_fused_...(`` in the separate ``inductor_aot_kernel_code``.
+
+Uses only line-level text scanning (no ``exec``/``import`` of the code, ever).
+
+Modules: :mod:`.common` (shapes, patterns, kinds), :mod:`.regions` (string regions of Python
+wrappers), :mod:`.headers` (kernel header comments), :mod:`.launches` (launch sites, debug handles).
+"""
+
+from __future__ import annotations
+
+from .common import (
+    _AOT_ID,
+    _CPP_EXTERN_C,
+    _CPP_HELPER_DEF,
+    _DECORATOR,
+    _DECORATOR_KINDS,
+    _PY_DEF,
+    _PY_DEF_SRC_NAME,
+    KernelDef,
+    LaunchSite,
+    ParsedCode,
+    kind_from_name,
+    split_key,
+)
+from .headers import _read_header
+from .launches import collect_launches
+from .regions import _triple_quote_spans
+
+__all__ = ["KernelDef", "LaunchSite", "ParsedCode", "kind_from_name", "parse_output_code", "split_key"]
+
+
+def parse_output_code(text: str, language: str | None = None) -> ParsedCode:
+    """Parse wrapper code ``text``.  ``language`` ``"cpp"`` for AOTInductor ``.cpp``; else guessed.
+
+    Never raises on odd input; what it cannot recognise is left out.
+    """
+    lines = text.split("\n")
+    if language is None:
+        language = "cpp" if any("AOTInductorModel::run_impl" in ln for ln in lines[:5000]) and not any(
+            _PY_DEF.match(ln) for ln in lines[:5000]
+        ) else "python"
+    parsed = ParsedCode(language=language)
+    if lines and (m := _AOT_ID.match(lines[0])) is not None:
+        ids = [s.strip().strip("'\"") for s in m["ids"].split(",") if s.strip()]
+        parsed.aot_id = ids[0] if ids else None
+    if language == "cpp":
+        regions: list[str | None] = ["cpp"] * len(lines)
+    else:
+        regions = _triple_quote_spans(lines)
+    shadow_defs: dict[str, KernelDef] = {}
+    _collect_defs(lines, regions, parsed, shadow_defs)
+    collect_launches(lines, regions, parsed)
+    for name, kdef in parsed.defs.items():
+        shadow = shadow_defs.get(name)
+        if shadow is not None:
+            if not kdef.node_map:
+                kdef.node_map = shadow.node_map
+                kdef.source_nodes = shadow.source_nodes
+                kdef.aten_ops = shadow.aten_ops
+            kdef.kernel_path = kdef.kernel_path or shadow.kernel_path
+            if shadow.kind != kind_from_name(name):
+                kdef.kind = shadow.kind
+    return parsed
+
+
+def _kind_of_python_def(lines: list[str], idx: int, name: str, how: str, rest: str) -> str:
+    if how.startswith("cpp"):
+        return "cpp"
+    if how != "triton":
+        return "template"
+    src = _PY_DEF_SRC_NAME.match(rest)
+    decorator = None
+    combo = False
+    for j in range(idx + 1, min(idx + 40, len(lines))):
+        line = lines[j]
+        if decorator is None and (m := _DECORATOR.match(line)) is not None:
+            decorator = m["what"]
+        if "combo_grid_meta" in line:
+            combo = True
+        if line.startswith("def ") or line.startswith("'''"):
+            break
+    if combo:
+        return "combo"
+    if decorator in _DECORATOR_KINDS:
+        return _DECORATOR_KINDS[decorator]
+    if src is not None and src["src"] != name and not name.startswith("triton_"):
+        return "user_triton"
+    return kind_from_name(name)
+
+
+def _collect_defs(lines, regions, parsed: ParsedCode, shadow_defs: dict[str, KernelDef]) -> None:
+    for idx, line in enumerate(lines):
+        region = regions[idx]
+        if region is None or region == "string":
+            m = _PY_DEF.match(line)
+            if m is None:
+                continue
+            name = m["name"]
+            kdef = KernelDef(
+                name=name,
+                kind=_kind_of_python_def(lines, idx, name, m["how"], m["rest"]),
+                line=idx + 1,
+                col=0,
+                end_col=len(name),
+            )
+            _read_header(lines, idx, kdef)
+            if region is None:
+                parsed.defs.setdefault(name, kdef)
+            else:  # the cpp_wrapper autotune block: not a definition, but its header is useful
+                shadow_defs.setdefault(name, kdef)
+        elif region == "cpp":
+            m = _CPP_HELPER_DEF.match(line) or _CPP_EXTERN_C.match(line)
+            if m is None:
+                continue
+            name = m["name"]
+            col = line.index(name, m.start("name"))
+            prefix_col = col - len("call_") if line[max(0, col - 5) : col] == "call_" else col
+            kdef = KernelDef(name=name, kind=kind_from_name(name), line=idx + 1, col=prefix_col, end_col=col + len(name))
+            parsed.defs.setdefault(name, kdef)
+
+

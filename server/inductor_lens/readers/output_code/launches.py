@@ -1,0 +1,163 @@
+"""Launches: the call sites inside a wrapper's launcher body, and debug-handle binding.
+
+Python wrappers launch in ``def call(args)`` / ``Runner.call`` / HOP subgraph functions
+(``name.run(...)``, ``extern_kernels.mm(...)``, ``torch.ops.aten.x.default(...)``, C++ kernels by
+name); C++ wrappers in ``run_impl`` / ``inductor_entry_impl`` (``call_<kernel>(...)`` helpers,
+``aoti_torch_<device>_<op>`` shims).  2.9+ puts ``# [Provenance debug handles] name:N`` above each.
+"""
+
+from __future__ import annotations
+
+from .common import (
+    _CALL_DEF,
+    _CPP_HELPER_LAUNCH,
+    _CPP_LAUNCHER_END,
+    _CPP_LAUNCHER_START,
+    _CPP_SHIM_LAUNCH,
+    _HANDLE,
+    _IDENT_CALL,
+    _ORIGINS,
+    _PY_EXTERN_LAUNCH,
+    _PY_FALLBACK_LAUNCH,
+    _PY_TRITON_LAUNCH,
+    _XNUMEL_DECL,
+    KernelDef,
+    LaunchSite,
+    ParsedCode,
+    kind_from_name,
+    split_key,
+    split_list,
+)
+
+
+def collect_launches(lines, regions, parsed: ParsedCode) -> None:
+    defs = parsed.defs
+    in_launcher = False
+    launcher_indent = 0
+    pending_origins: tuple[int, list[str], list[str]] | None = None
+    for idx, line in enumerate(lines):
+        region = regions[idx]
+        stripped = line.strip()
+        if region == "kernel_src" or region == "string":
+            continue
+        is_cpp = region == "cpp"
+        if not stripped:
+            continue
+        # launcher boundaries
+        if is_cpp:
+            if not in_launcher:
+                if _CPP_LAUNCHER_START.search(line) and not stripped.startswith("//") and not stripped.endswith(";"):
+                    in_launcher = True
+                continue
+            if _CPP_LAUNCHER_END.match(line):
+                in_launcher = False
+                continue
+        else:
+            indent = len(line) - len(line.lstrip())
+            if in_launcher and indent <= launcher_indent and not stripped.startswith("#"):
+                in_launcher = False
+            if not in_launcher:
+                m = _CALL_DEF.match(line)
+                if m is not None:
+                    in_launcher = True
+                    launcher_indent = indent
+                continue
+        # inside a launcher body
+        if (m := _HANDLE.match(line)) is not None:
+            parsed.handles.append((idx + 1, m["key"]))
+            continue
+        if (m := _ORIGINS.match(line)) is not None:
+            pending_origins = (idx + 1, split_list(m["src"]), split_list(m["aten"]))
+            continue
+        if stripped.startswith("#") or stripped.startswith("//"):
+            continue
+        site = _launch_on_line(line, idx + 1, defs, is_cpp)
+        if site is None:
+            continue
+        if pending_origins is not None and idx + 1 - pending_origins[0] <= 8:
+            site.source_nodes, site.aten_ops = pending_origins[1], pending_origins[2]
+        pending_origins = None
+        parsed.launches.append(site)
+    _bind_handles(lines, parsed)
+
+
+_NOT_A_LAUNCH = ("del ", "assert_size_stride(", "assert_alignment(", "return ", "stream", "with ", "buf", "args", "int_array_",
+                 "AtenTensorHandle ", "RAIIAtenTensorHandle ", "auto ", "if ", "}", "{")
+
+
+def _launch_on_line(line: str, line_no: int, defs: dict[str, KernelDef], is_cpp: bool) -> LaunchSite | None:
+    if "(" not in line or _XNUMEL_DECL.search(line):
+        return None
+    stripped = line.lstrip()
+    if stripped.startswith(_NOT_A_LAUNCH) and " = torch.ops." not in line and " = aten." not in line and " = extern_kernels." not in line:
+        return None
+    if is_cpp:
+        m = _CPP_HELPER_LAUNCH.search(line)
+        if m is not None and m["name"] in defs:
+            name = m["name"]
+            return LaunchSite(name, defs[name].kind, line_no, m.start(), m.end("name"))
+        m = _CPP_SHIM_LAUNCH.search(line)
+        if m is not None:
+            return LaunchSite(m["name"], "extern", line_no, m.start("name"), m.end("name"))
+        return _cpp_kernel_call(line, line_no, defs)
+    m = _PY_TRITON_LAUNCH.search(line)
+    if m is not None and m["name"] in defs:
+        name = m["name"]
+        return LaunchSite(name, defs[name].kind, line_no, m.start("name"), m.end("name"))
+    m = _PY_EXTERN_LAUNCH.search(line)
+    if m is not None:
+        return LaunchSite(m["name"], "extern", line_no, m.start("name"), m.end("name"))
+    m = _PY_FALLBACK_LAUNCH.search(line)
+    if m is not None:
+        return LaunchSite(m["name"], "fallback", line_no, m.start("name"), m.end("name"))
+    return _cpp_kernel_call(line, line_no, defs)
+
+
+def _cpp_kernel_call(line: str, line_no: int, defs: dict[str, KernelDef]) -> LaunchSite | None:
+    """A call of a defined C++ kernel by name (``cpp_fused_x_0(...)``), in either wrapper language."""
+    for m in _IDENT_CALL.finditer(line):
+        name = m["name"]
+        if name in defs and defs[name].kind == "cpp":
+            return LaunchSite(name, "cpp", line_no, m.start("name"), m.end("name"))
+    return None
+
+
+def _bind_handles(lines: list[str], parsed: ParsedCode) -> None:
+    """Bind each debug-handle comment to the first unbound launch of its kernel after it.
+
+    When no recognised launch follows within the comment's block, the next line that contains
+    the bare kernel name (not an ``*_xnumel`` declaration) becomes the launch site, so unknown
+    launch forms still get a location.
+    """
+    if not parsed.handles:
+        return
+    by_line = {site.line: site for site in parsed.launches}
+    handle_lines = [line for line, _ in parsed.handles]
+    for n, (line, key) in enumerate(parsed.handles):
+        name, _ = split_key(key)
+        limit = handle_lines[n + 1] if n + 1 < len(handle_lines) else line + 40
+        limit = min(limit, line + 40, len(lines) + 1)
+        bound = False
+        for probe in range(line + 1, limit):
+            site = by_line.get(probe)
+            if site is not None and site.key is None and site.name == name:
+                site.key = key
+                bound = True
+                break
+        if bound:
+            continue
+        for probe in range(line + 1, limit):
+            text = lines[probe - 1]
+            col = text.find(name)
+            if col >= 0 and not _XNUMEL_DECL.search(text) and not text.lstrip().startswith(("#", "//")):
+                kind = parsed.defs[name].kind if name in parsed.defs else kind_from_name(name)
+                site = LaunchSite(name, kind, probe, col, col + len(name), key=key)
+                existing = by_line.get(probe)
+                if existing is not None:
+                    existing.key, existing.name, existing.kind = key, name, kind
+                    existing.col, existing.end_col = col, col + len(name)
+                else:
+                    parsed.launches.append(site)
+                    by_line[probe] = site
+                break
+    parsed.launches.sort(key=lambda s: s.line)

@@ -1,0 +1,182 @@
+"""The indexing worker: builds a new index and snapshot in a thread while requests are answered.
+
+One daemon thread waits on an event; each request for a fresh index bumps a *generation* and
+sets the event.  A run indexes every trace path (cold scan, then every graph materialized),
+saves the on-disk index cache, joins the profiles, builds the :class:`Snapshot` and precomputes
+the code lenses, then swaps the snapshot in and wakes the requests waiting for that generation
+(asyncio futures resolved on the server's loop: no polling).  Progress goes out as
+``$/progress`` and ``inductorLens/status``; logs that change on disk are noticed by a 2 s check
+of their size and mtime (clients' file watchers are not always there).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import threading
+import time
+import traceback
+from typing import TYPE_CHECKING
+
+from lsprotocol import types
+
+from .features import lenses
+from .features.snapshot import Snapshot
+from .index import Index
+from .profile import join_profile, join_profiles_beside_traces
+
+if TYPE_CHECKING:
+    from .server import InductorLensServer
+
+#: How often (s) indexed logs are checked for changes.
+POLL_SECONDS = 2.0
+
+
+def file_identity(path: str) -> tuple[int, int] | None:
+    """(size, mtime_ns) of a file, or None when it is gone."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_size, st.st_mtime_ns)
+
+
+class IndexWorker:
+    """Generations of the index for one server.  ``generation`` is the newest asked for,
+    ``done_generation`` the one the live snapshot holds."""
+
+    def __init__(self, server: "InductorLensServer") -> None:
+        self.server = server
+        self.generation = 0
+        self.done_generation = 0
+        #: per-log scans and graphs of earlier runs, reused by the next (worker thread only)
+        self.log_scans: dict = {}
+        self._identities: dict[str, tuple[int, int] | None] = {}
+        self._lock = threading.Lock()
+        self._wanted = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._waiters: list[tuple[int, asyncio.Future]] = []
+        self._runs = 0
+        self._poller: asyncio.Task | None = None
+
+    def promise_first(self) -> None:
+        """At ``initialize``: generation 1 is promised, so requests that arrive before
+        ``initialized`` starts it wait for it instead of answering from an empty index."""
+        self.generation = 1
+
+    def request(self, bump: bool = True) -> int:
+        """Ask for a fresh index; returns the generation that will contain it (``bump=False``
+        starts the promised first one)."""
+        with self._lock:
+            if bump:
+                self.generation += 1
+            generation = self.generation
+        self._wanted.set()
+        if self._thread is None or not self._thread.is_alive():
+            self._thread = threading.Thread(target=self._run_forever, name="inductor-lens-index", daemon=True)
+            self._thread.start()
+        return generation
+
+    async def wait_for(self, generation: int, timeout: float = 600.0) -> None:
+        """Return once the snapshot of ``generation`` (or a later one) is live (``timeout`` in s)."""
+        if self.done_generation >= generation:
+            return
+        future = asyncio.get_running_loop().create_future()
+        self._waiters.append((generation, future))
+        if self.done_generation >= generation:  # finished while we registered
+            self._wake()
+        try:
+            await asyncio.wait_for(asyncio.shield(future), timeout)
+        except asyncio.TimeoutError:
+            pass
+
+    def _wake(self) -> None:
+        """Resolve the waiters whose generation is live (runs on the server's loop)."""
+        done = self.done_generation
+        keep = []
+        for generation, future in self._waiters:
+            if generation <= done:
+                if not future.done():
+                    future.set_result(None)
+            else:
+                keep.append((generation, future))
+        self._waiters = keep
+
+    def start_polling(self) -> None:
+        """Start the change check on the running loop (the task is kept, not fire-and-forget)."""
+        self._poller = asyncio.get_running_loop().create_task(self._poll_changes())
+
+    async def _poll_changes(self) -> None:
+        while True:
+            await asyncio.sleep(POLL_SECONDS)
+            with self._lock:
+                known = dict(self._identities)
+                busy = self.done_generation < self.generation
+            if busy or not known:
+                continue
+            if any(file_identity(path) != ident for path, ident in known.items()):
+                self.request()
+
+    def _run_forever(self) -> None:
+        while True:
+            self._wanted.wait()
+            self._wanted.clear()
+            with self._lock:
+                generation = self.generation
+            try:
+                self._build(generation)
+            except Exception as exc:  # the worker must survive anything
+                self.server.log(types.MessageType.Error, f"indexing failed: {exc!r}\n{traceback.format_exc()}")
+                self.server.notify_status("error", message=str(exc))
+                self._finish(generation)
+
+    def _finish(self, generation: int) -> None:
+        with self._lock:
+            self.done_generation = max(self.done_generation, generation)
+        self.server.send(self._wake)
+
+    def _build(self, generation: int) -> None:
+        server = self.server
+        self._runs += 1
+        token = f"inductor-lens-index-{self._runs}"  # one token per run: a token is never reused
+        folders = server.folders
+        paths = server.settings.trace_paths(folders, server.extra_traces)
+        server.notify_status("indexing", message=f"indexing {len(paths)} trace(s)")
+        server.report_progress(token, "begin", f"{len(paths)} trace(s)")
+        started = time.perf_counter()
+        index = Index(server.cache, self.log_scans)
+        for n, path in enumerate(paths):
+            server.report_progress(token, "report", os.path.basename(path.rstrip("/")), int(50 * n / max(len(paths), 1)))
+            index.add(path)
+        graphs = index.graphs
+        for n, graph in enumerate(graphs):  # parse payloads (the cold index above only scanned)
+            if n % 16 == 0:
+                server.report_progress(token, "report", f"graph {n + 1} of {len(graphs)}", 50 + int(50 * n / max(len(graphs), 1)))
+            graph.ensure()
+        index.save_cache()
+        for profile in server.settings.profile_paths(folders) + list(server.extra_profiles):
+            join_profile(index, profile)
+        join_profiles_beside_traces(index)
+        snapshot = Snapshot(index, server.settings.resolver(folders))
+        _warm(snapshot)
+        identities = {t.path: file_identity(t.path) for t in index.traces}
+        with self._lock:
+            server.snapshot = snapshot
+            self._identities = identities
+        self._finish(generation)
+        elapsed = time.perf_counter() - started
+        kernels = len(index.kernels)
+        server.report_progress(token, "end", f"{kernels} kernels")
+        for w in index.warnings:
+            server.log(types.MessageType.Warning, f"{w.file}:{w.line}: {w.message}")
+        server.log(types.MessageType.Info, f"indexed {len(index.traces)} trace(s), {len(index.graphs)} graph(s), {kernels} kernels in {elapsed:.2f}s")
+        server.notify_status("ready", message=f"{kernels} kernels")
+        server.send(server.refresh_clients)
+
+
+def _warm(snapshot: Snapshot) -> None:
+    """Compute the code lenses of every output code and model file before the snapshot goes live,
+    so the first request for a document is a lookup (work belongs in indexing, not in lens)."""
+    paths = [g.output_code for g in snapshot.index.graphs] + list(snapshot.lines_of_file)
+    for path in paths:
+        lenses.code_lenses(snapshot, path)
