@@ -494,6 +494,7 @@ async function captureChecks(page, shot) {
   await check(page, 'the captured run is listed with its time and command, and runs again', async () => {
     const before = captures().length;
     if (before !== 1) throw new Error(`${before} capture folders before the re-run, expected 1`);
+    await runCommand(page, 'Notifications: Clear All Notifications');
     await page.keyboard.press('Escape');
     await quickOpen(page, expected.file);
     await runCommand(page, 'Inductor Lens: Capture Trace…');
@@ -512,8 +513,14 @@ async function captureChecks(page, shot) {
       throw new Error(`re-run ${JSON.stringify(b.command)} (exit ${b.exit_status}) differs from ${JSON.stringify(a.command)}`);
     }
     await toast(`captured ${expected.file}`).first().waitFor({ timeout: 60000 });
+    // the Kernels view lists the new trace beside the first
+    const logs = [a, b].map((r) => path.basename(r.logs[0]));
+    for (const log of logs) {
+      await page.locator('.pane-body .monaco-list-row', { hasText: log }).first().waitFor({ timeout: 30000 });
+    }
+    await page.waitForTimeout(500);
     await shot('capture-04-rerun.png');
-    return `listed as "${text}"; re-ran ${b.command.join(' ')} into ${second}`;
+    return `listed as "${text}"; re-ran ${b.command.join(' ')} into ${second}; Kernels view lists ${logs.join(', ')}`;
   });
 }
 
