@@ -37,6 +37,10 @@ export INDUCTOR_LENS_REPORT
 INDUCTOR_LENS_PROFILE_REPORT=$(mktemp --suffix=.json)
 export INDUCTOR_LENS_PROFILE_REPORT
 .venv/bin/inductor-lens report ../shared/traces/torch-2.11-cuda/profile_cnn --json > "$INDUCTOR_LENS_PROFILE_REPORT"
+INDUCTOR_LENS_HEALTH_REPORT=$(mktemp --suffix=.json)
+export INDUCTOR_LENS_HEALTH_REPORT
+.venv/bin/inductor-lens report ../shared/traces/torch-2.14-cpu/graph_breaks/trace ../shared/traces/torch-2.14-cpu/recompiles_health/trace \
+  ../shared/traces/torch-2.11-cuda/graph_break/trace --path-map /workspace/proj=../shared/traces --json > "$INDUCTOR_LENS_HEALTH_REPORT"
 npm ci --no-audit --no-fund --loglevel=error
 npm run -s typecheck
 npm test --silent

@@ -23,7 +23,7 @@ DATA = os.path.join(REPO, "tests", "data")
 if not os.path.isdir(TRACES):  # pragma: no cover - a broken checkout, not a skipped test
     raise RuntimeError(f"real traces not found at {TRACES}; set INDUCTOR_LENS_SHARED")
 
-_PREFIX = re.compile(r"^[VIWEC]\d{4} \d\d:\d\d:\d\d\.\d{6} +\d+ [^\]]*\] ")
+_PREFIX = re.compile(r"^[VIWEC]\d{4} \d\d:\d\d:\d\d\.\d{6} +(\d+) [^\]]*\] ")
 
 
 def case_dir(case: str) -> str:
@@ -56,8 +56,8 @@ def compile_id(env: dict) -> str:
     return s + (f"_{a}" if a else "")
 
 
-def raw_records(path: str) -> list[tuple[int, dict, str]]:
-    """(1-based line, envelope, payload text) for every record of a log, read line by line."""
+def raw_records_with_pid(path: str) -> list[tuple[int, dict, str, int]]:
+    """(1-based line, envelope, payload text, pid of the glog prefix) for every record of a log, read line by line."""
     out = []
     cur = None
     with open(path, encoding="utf-8") as fh:
@@ -67,20 +67,28 @@ def raw_records(path: str) -> list[tuple[int, dict, str]]:
                 continue
             m = _PREFIX.match(line)
             if m:
-                cur = (number, json.loads(line[m.end():]), [])
+                cur = (number, json.loads(line[m.end():]), [], int(m.group(1)))
                 out.append(cur)
-    return [(n, env, "\n".join(lines)) for n, env, lines in out]
+    return [(n, env, "\n".join(lines), pid) for n, env, lines, pid in out]
+
+
+def raw_records(path: str) -> list[tuple[int, dict, str]]:
+    """(1-based line, envelope, payload text) for every record of a log, read line by line."""
+    return [(n, env, payload) for n, env, payload, _ in raw_records_with_pid(path)]
 
 
 def raw_graphs(path: str) -> list[dict]:
-    """Per output code in log order: {compile_id, code, stack_traces (dict|None), mapping (dict|None)}."""
+    """Per output code in log order: {compile_id, pid, code, stack_traces (dict|None), mapping (dict|None)};
+    records pair within one process (``pid`` is None when one process wrote the log)."""
     graphs: list[dict] = []
-    last: dict[str, dict] = {}
-    for _, env, payload in raw_records(path):
-        cid = compile_id(env)
+    last: dict[tuple[int, str], dict] = {}
+    recs = raw_records_with_pid(path)
+    several = len({pid for *_, pid in recs}) > 1
+    for _, env, payload, pid in recs:
+        cid = (pid, compile_id(env))
         name = (env.get("artifact") or env.get("graph_dump") or {}).get("name")
         if "inductor_output_code" in env or name == "inductor_aot_wrapper_code":
-            g = {"compile_id": cid, "code": payload, "stack_traces": None, "mapping": None}
+            g = {"compile_id": cid[1], "pid": pid if several else None, "code": payload, "stack_traces": None, "mapping": None}
             graphs.append(g)
             last[cid] = g
         elif name == "inductor_provenance_tracking_kernel_stack_traces" and cid in last:

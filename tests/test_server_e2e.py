@@ -121,7 +121,14 @@ async def test_model_line_lens_names_kernels_and_references_find_launches(client
     assert line_of(MODELS, 26).strip() == "y = self.fc2(y)"
     title = by_line[26].command.title
     assert "extern_kernels.mm:3" in title and "triton_poi_fused_add_addmm_relu_1:4" in title and title.startswith("2 kernels")
-    assert set(by_line) == {23, 24, 25, 26, 27}
+    assert set(by_line) == {22, 23, 24, 25, 26, 27}
+    # the compiled function's first line: its one compile and the time its compilation_metrics record gives
+    from conftest import case_log, raw_records
+
+    (metrics,) = [env["compilation_metrics"] for _, env, _ in raw_records(case_log("torch-2.11-cuda/mlp_infer")) if "compilation_metrics" in env]
+    assert (metrics["co_firstlineno"], metrics["entire_frame_compile_time_s"]) == (22, 2.427917)
+    assert line_of(MODELS, 22).strip() == "def forward(self, x):"
+    assert by_line[22].command.title == "compiled 1× · 2.4 s compiling"
     refs = await client.text_document_references_async(
         types.ReferenceParams(**pos(MODELS, 26, 8), context=types.ReferenceContext(include_declaration=True)))
     ks = await kernels(client)
@@ -278,6 +285,10 @@ async def test_site_packages_frame_resolves_against_site_packages(sp_client: Lan
     generic = os.path.join(sp_client.site, "transformers", "utils", "generic.py")
     lenses = await resolved_lenses(sp_client, "file://" + generic)
     titles = {lens.range.start.line + 1: lens.command.title for lens in lenses}
+    # the compiled function (transformers' wrapper, generic.py:933) has its compile lens
+    compiled = {line: t for line, t in titles.items() if t.startswith("compiled ")}
+    assert list(compiled) == [933] and compiled[933].startswith("compiled 1× · ")
+    titles = {line: t for line, t in titles.items() if line not in compiled}
     expected = {}
     for k in ks.values():
         for line in {s["line"] for s in k["source"] if s["file"].endswith("transformers/utils/generic.py")}:

@@ -1,13 +1,15 @@
 /**
  * The extension's commands: Open Trace…, Open Profile…, Reindex, Restart Server, Show Logs, Go to Kernel…,
- * Open Three-Panel View, Sort Kernels…, Capture Trace… (capture.ts), and the client-side targets of
- * the server's code lenses and hover links (`inductorLens.openLocations`, `inductorLens.openLocation`).
+ * Open Three-Panel View, Sort Kernels…, Sort Compile Health…, Capture Trace… (capture.ts), and the
+ * client-side targets of the server's code lenses and hover links (`inductorLens.openLocations`,
+ * `inductorLens.openLocation`).
  */
 import { type Disposable, type LogOutputChannel, Position, Range, Uri } from 'vscode';
 import type * as lsp from 'vscode-languageclient/node';
 import { type CapturedRun, registerCaptureCommand } from './capture';
 import { Commands, KERNELS_VIEW_ID } from './constants';
 import { formatUs, kernelPickItem, plural } from './kernels';
+import type { HealthSort } from './healthTree';
 import type { KernelSort, KernelsTreeProvider, TreeNode } from './kernelsTree';
 import { traceError } from './logging';
 import { addProfilesRequest, addTracesRequest, type Kernel, reindexRequest } from './protocol';
@@ -201,6 +203,25 @@ export function registerCommands(ctx: CommandContext): Disposable[] {
         );
         if (picked) {
           kernels.setSort(picked.sort);
+        }
+      }),
+    ),
+    registerCommand(
+      Commands.sortCompileHealth,
+      guarded(async () => {
+        const sorts: Array<{ label: string; sort: HealthSort; description: string }> = [
+          { label: 'Compile time', sort: 'time', description: 'longest first' },
+          { label: 'Recompiles', sort: 'recompiles', description: 'most first' },
+          { label: 'Graph breaks', sort: 'breaks', description: 'most first' },
+          { label: 'Compiles', sort: 'compiles', description: 'most first' },
+          { label: 'Name', sort: 'name', description: 'trace, then function name' },
+        ];
+        const picked = await showQuickPick(
+          sorts.map((s) => ({ ...s, picked: s.sort === kernels.healthSortOrder })),
+          { placeHolder: 'Sort the traces and compiled functions of Compile health by' },
+        );
+        if (picked) {
+          kernels.setHealthSort(picked.sort);
         }
       }),
     ),

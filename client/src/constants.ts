@@ -20,6 +20,7 @@ export const Commands = {
   goToKernel: 'inductorLens.goToKernel',
   openThreePanel: 'inductorLens.openThreePanel',
   sortKernels: 'inductorLens.sortKernels',
+  sortCompileHealth: 'inductorLens.sortCompileHealth',
   openProfile: 'inductorLens.openProfile',
   captureTrace: 'inductorLens.captureTrace',
   /** Client-side targets of the server's code lenses and hover links. */

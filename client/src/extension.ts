@@ -8,7 +8,7 @@ import { registerCommands } from './commands';
 import { DISPLAY_NAME, KERNELS_VIEW_ID } from './constants';
 import { KernelsTreeProvider, type TreeNode } from './kernelsTree';
 import { setLogChannel, traceError } from './logging';
-import { kernelsRequest, tracesRequest } from './protocol';
+import { type CompilesAnswer, compilesRequest, kernelsRequest, tracesRequest } from './protocol';
 import { ServerManager } from './server';
 import { needsRestart } from './settings';
 import { StatusBar } from './statusBar';
@@ -39,12 +39,15 @@ export async function activate(context: ExtensionContext): Promise<void> {
   server = new ServerManager({ extensionPath: context.extensionPath, outputChannel, openedTraces, openedProfiles });
   const manager = server;
 
+  const noHealth: CompilesAnswer = { compiles: [], compile_events: [] };
   const kernels = new KernelsTreeProvider(async () => {
-    const [traces, kernelList] = await Promise.all([
+    const [traces, kernelList, health] = await Promise.all([
       manager.request(tracesRequest, {}),
       manager.request(kernelsRequest, { summary: true }),
+      // an older server has no compile health: the view still shows the kernels
+      manager.request(compilesRequest, {}).catch(() => noHealth),
     ]);
-    return { traces, kernels: kernelList };
+    return { traces, kernels: kernelList, health };
   });
   const refreshKernels = () =>
     kernels.refresh().then(

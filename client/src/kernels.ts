@@ -11,9 +11,13 @@ export function plural(n: number, word: string): string {
   return `${n} ${n === 1 ? word : word.endsWith('ch') ? `${word}es` : `${word}s`}`;
 }
 
-/** `models.py:23` for a source frame (the file's base name keeps it short). */
+/**
+ * `models.py:23` for a source frame (the file's base name keeps it short). An unresolved frame's
+ * path can be another OS's (`C:\\Users\\me\\proj\\models.py` from a Windows trace): both separators split it.
+ */
 export function frameLabel(frame: SourceFrame): string {
-  return `${path.basename(frame.resolved ?? frame.file)}:${frame.line}`;
+  const file = frame.resolved ?? frame.file;
+  return `${frame.resolved ? path.basename(file) : path.win32.basename(file)}:${frame.line}`;
 }
 
 /** `models.py:23  y = self.fc1(x)`: a model line with its code. */

@@ -18,8 +18,9 @@ import {
   Uri,
   type TreeDataProvider,
 } from 'vscode';
+import { buildHealthTree, type HealthNode, type HealthRootNode, type HealthSort, healthTreeItem } from './healthTree';
 import { formatUs, kernelDescription, kernelTooltip, plural, totalMeasured } from './kernels';
-import type { GraphFiles, GraphKind, Kernel, TraceInfo, UnattributedKernel } from './protocol';
+import type { CompilesAnswer, GraphFiles, GraphKind, Kernel, TraceInfo, UnattributedKernel } from './protocol';
 
 /** How kernels are ordered under a graph. */
 export type KernelSort = 'launches' | 'time' | 'name';
@@ -85,11 +86,26 @@ export interface UnattributedKernelNode {
   severalProfiles: boolean;
 }
 
-export type TreeNode = TraceNode | CompileNode | GraphNode | KernelNode | UnattributedNode | UnattributedKernelNode;
+export type TreeNode =
+  | TraceNode
+  | CompileNode
+  | GraphNode
+  | KernelNode
+  | UnattributedNode
+  | UnattributedKernelNode
+  | HealthNode;
 
 const GRAPH_ORDER: Record<string, number> = { inference: 0, forward: 1, backward: 2 };
 
 /** Orders compile ids as PyTorch counts them: `0/0` < `0/1` < `0/10` < `1/0_1` < `-`. */
+/**
+ * A compile's label: its compile id, and the process in a log that several processes wrote (a
+ * forked child inherits its parent's trace file: both can have a compile `1/0`).
+ */
+export function compileLabel(compileId: string, pid?: number | null): string {
+  return pid === null || pid === undefined ? compileId : `${compileId} (pid ${pid})`;
+}
+
 export function compareCompileIds(a: string, b: string): number {
   return a.localeCompare(b, 'en', { numeric: true });
 }
@@ -180,12 +196,13 @@ export function buildKernelTree(traces: readonly TraceInfo[], kernels: readonly 
 
   for (const info of traces) {
     const trace = traceNode(info.path, info);
-    info.compile_ids.forEach((id) => compileNode(info.path, id));
-    info.graphs.forEach((g) => graphNode(info.path, g.compile_id, g.graph, g));
+    const perProcess = new Set(info.graphs.filter((g) => g.pid !== null && g.pid !== undefined).map((g) => g.compile_id));
+    info.compile_ids.filter((id) => !perProcess.has(id)).forEach((id) => compileNode(info.path, id));
+    info.graphs.forEach((g) => graphNode(info.path, compileLabel(g.compile_id, g.pid), g.graph, g));
     trace.unattributed = unattributedNode(info.path, info.unattributed ?? [], sort);
   }
   for (const kernel of kernels) {
-    graphNode(kernel.trace, kernel.compile_id, kernel.graph).children.push({ type: 'kernel', kernel });
+    graphNode(kernel.trace, compileLabel(kernel.compile_id, kernel.pid), kernel.graph).children.push({ type: 'kernel', kernel });
   }
 
   const compare = kernelComparator(sort);
@@ -261,6 +278,11 @@ function openAt(filePath: string, line: number, title: string) {
 /** Renders one node. */
 export function toTreeItem(node: TreeNode): TreeItem {
   switch (node.type) {
+    case 'health':
+    case 'healthTrace':
+    case 'healthFunction':
+    case 'healthEvent':
+      return healthTreeItem(node);
     case 'trace': {
       const item = new TreeItem(path.basename(node.path), TreeItemCollapsibleState.Expanded);
       const parts = withTime([plural(node.kernelCount, 'kernel')], node.measuredUs);
@@ -305,7 +327,7 @@ export function toTreeItem(node: TreeNode): TreeItem {
       // twice: their debug handle tells them apart.
       const extern = kernel.kind === 'extern' || kernel.kind === 'fallback';
       const item = new TreeItem(extern || node.sharedName ? kernel.key : kernel.name, TreeItemCollapsibleState.None);
-      item.id = `${kernel.trace}\0${kernel.compile_id}\0${kernel.graph}\0${kernel.key}`;
+      item.id = `${kernel.trace}\0${compileLabel(kernel.compile_id, kernel.pid)}\0${kernel.graph}\0${kernel.key}`;
       item.description = kernelDescription(kernel);
       item.tooltip = new MarkdownString(kernelTooltip(kernel));
       item.iconPath = new ThemeIcon(extern ? 'library' : 'symbol-event');
@@ -367,13 +389,17 @@ export function toTreeItem(node: TreeNode): TreeItem {
 export interface KernelData {
   traces: TraceInfo[];
   kernels: Kernel[];
+  /** `inductorLens/compiles`: shown first, as the Compile health node. */
+  health?: CompilesAnswer;
 }
 
 /** TreeDataProvider over the last fetched data; `refresh()` re-fetches. */
 export class KernelsTreeProvider implements TreeDataProvider<TreeNode> {
   private roots: TraceNode[] = [];
+  private healthRoot: HealthRootNode | undefined;
   private data: KernelData = { traces: [], kernels: [] };
   private sort: KernelSort = 'launches';
+  private healthSort: HealthSort = 'time';
   private readonly changed = new EventEmitter<TreeNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
 
@@ -413,16 +439,34 @@ export class KernelsTreeProvider implements TreeDataProvider<TreeNode> {
     this.rebuild();
   }
 
+  get healthSortOrder(): HealthSort {
+    return this.healthSort;
+  }
+
+  /** Orders the Compile health node's traces and compiled functions. */
+  setHealthSort(sort: HealthSort): void {
+    this.healthSort = sort;
+    this.rebuild();
+  }
+
+  /** The Compile health node of the last fetch (undefined when no trace has compile records). */
+  get health(): HealthRootNode | undefined {
+    return this.healthRoot;
+  }
+
   private rebuild(): void {
     this.roots = buildKernelTree(this.data.traces, this.data.kernels, this.sort);
+    this.healthRoot = this.data.health ? buildHealthTree(this.data.health, this.healthSort) : undefined;
     this.changed.fire(undefined);
   }
 
   getChildren(node?: TreeNode): TreeNode[] {
     if (!node) {
-      return this.roots;
+      return this.healthRoot ? [this.healthRoot, ...this.roots] : this.roots;
     }
     switch (node.type) {
+      case 'healthEvent':
+        return [];
       case 'trace':
         return node.unattributed ? [...node.children, node.unattributed] : node.children;
       case 'kernel':

@@ -29,6 +29,8 @@ export interface Kernel {
   trace: string;
   rank: number | null;
   compile_id: string;
+  /** The process that wrote the graph, when several processes wrote one log (else null). */
+  pid?: number | null;
   graph: GraphKind;
   /** `name:handle` (debug handle) or the bare kernel name. */
   key: string;
@@ -41,7 +43,7 @@ export interface Kernel {
   aten_ops: string[];
   /** Every frame PyTorch recorded; null when the kernels were asked for with `summary: true`. */
   source: SourceFrame[] | null;
-  provenance: 'mapping' | 'stack_traces' | 'comments';
+  provenance: 'mapping' | 'stack_traces' | 'kernel_information' | 'comments';
   /** The innermost frame of each stack trace: the model lines the kernel came from. */
   model_lines: SourceFrame[];
   /** Measured device time from the loaded profiles; null when no profile covers the kernel. */
@@ -75,6 +77,8 @@ export interface UnattributedKernel {
 /** One graph of a compile, with the files the server extracted for it. */
 export interface GraphFiles {
   compile_id: string;
+  /** The process that wrote the graph, when several processes wrote one log (else null). */
+  pid?: number | null;
   graph: GraphKind;
   output_code: string;
   post_grad_graph: string | null;
@@ -97,6 +101,59 @@ export interface TraceInfo {
   unattributed?: UnattributedKernel[];
 }
 
+/** The function a compile compiled: `co_filename`, `co_firstlineno`, `co_name`; `resolved` is the local file. */
+export interface CompiledFunction {
+  file: string;
+  line: number;
+  name: string;
+  resolved: string | null;
+}
+
+/** One frame compile (its `compilation_metrics` record); times in seconds. */
+export interface CompileInfo {
+  trace: string;
+  rank: number | null;
+  /** The record's compile id: `0/0_1` when the compile restarted after a graph break. */
+  compile_id: string;
+  function: CompiledFunction | null;
+  compile_time_s: number | null;
+  phases: Record<string, number>;
+  /** Graph-break records of this compile. */
+  graph_breaks: number;
+  guards: number | null;
+  cache: Record<string, number>;
+  failure: { type: string | null; reason: string; file: string | null; line: number | null } | null;
+}
+
+export type CompileEventKind = 'graph_break' | 'recompile' | 'failure';
+
+/** A graph break, a recompilation or a failure as a record of the trace states it. */
+export interface CompileEvent {
+  trace: string;
+  rank: number | null;
+  compile_id: string;
+  kind: CompileEventKind;
+  /** PyTorch's graph-break type, the first failed guard, or the failure's first line. */
+  message: string;
+  explanation: string | null;
+  /** PyTorch's hints, one per line. */
+  hint: string | null;
+  /** The user line PyTorch names, or null. */
+  location: SourceFrame | null;
+  stack: SourceFrame[];
+  /** Every failed guard of a recompile, newest cache entry first. */
+  reasons: string[];
+  url: string | null;
+  /** The record in the log: its line, and the line that shows the reason. */
+  record: { name: string; line: number; target_line: number };
+}
+
+/** `inductorLens/compiles`: the `compiles` and `compile_events` of `inductor-lens report --json`. */
+export interface CompilesAnswer {
+  compiles: CompileInfo[];
+  compile_events: CompileEvent[];
+}
+
 /** What the kernel or FX node at a position is linked to, in each of the panels. */
 export interface LinkedRanges {
   preGrad: Location[];
@@ -112,6 +169,11 @@ export interface ServerStatus {
   traces: number;
   errors: number;
   message?: string;
+  /** Compile problems of the loaded traces: graph breaks, recompiled and failed frame compiles. */
+  problems?: number;
+  graphBreaks?: number;
+  recompiles?: number;
+  failures?: number;
 }
 
 /** `initializationOptions` the client sends (the server also pulls the `inductorLens` section). */
@@ -128,6 +190,7 @@ export interface InitializationOptions {
 /** `summary: true` leaves out each kernel's full `source` stacks (`model_lines` stay). */
 export const kernelsRequest = new RequestType<{ trace?: string; summary?: boolean }, Kernel[], void>('inductorLens/kernels');
 export const tracesRequest = new RequestType<Record<string, never>, TraceInfo[], void>('inductorLens/traces');
+export const compilesRequest = new RequestType<{ trace?: string }, CompilesAnswer, void>('inductorLens/compiles');
 export const linkedRangesRequest = new RequestType<TextDocumentPositionParams, LinkedRanges, void>(
   'inductorLens/linkedRanges',
 );

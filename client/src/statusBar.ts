@@ -1,6 +1,7 @@
 /**
  * The status bar item: what the server is doing (starting, indexing, N kernels and, once a
- * profile is loaded, their measured device time; errors).
+ * profile is loaded, their measured device time; errors; the count of compile problems: graph
+ * breaks, recompilations, failures).
  * Clicking it shows the Kernels view when all is well and the logs when something failed.
  */
 import { type StatusBarItem, ThemeColor } from 'vscode';
@@ -38,9 +39,16 @@ export function describeStatus(status: ServerStatus, measuredUs: number | null =
     case 'ready': {
       const time = measuredUs === null ? '' : ` · ${formatUs(measuredUs)}`;
       const timeTip = measuredUs === null ? '' : `\n${formatUs(measuredUs)} of measured device time (torch.profiler)`;
+      const problems = status.problems ?? 0;
+      const health = problems > 0 ? ` · $(flame) ${plural(problems, 'compile problem')}` : '';
+      const healthTip =
+        problems > 0
+          ? `\nCompile health: ${plural(status.graphBreaks ?? 0, 'graph break')}, ${plural(status.recompiles ?? 0, 'recompile')}, ` +
+            `${plural(status.failures ?? 0, 'failure')} (warnings on the model lines; Compile health in the Kernels view)`
+          : '';
       return {
-        text: `$(pulse) ${plural(status.kernels, 'kernel')}${time}${status.errors > 0 ? ` $(warning) ${status.errors}` : ''}`,
-        tooltip: `Inductor Lens: ${counts}${errors}${timeTip}${status.message ? `\n${status.message}` : ''}`,
+        text: `$(pulse) ${plural(status.kernels, 'kernel')}${time}${status.errors > 0 ? ` $(warning) ${status.errors}` : ''}${health}`,
+        tooltip: `Inductor Lens: ${counts}${errors}${timeTip}${healthTip}${status.message ? `\n${status.message}` : ''}`,
         command: status.errors > 0 ? Commands.showLogs : FOCUS_KERNELS,
         error: false,
       };

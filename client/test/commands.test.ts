@@ -143,6 +143,22 @@ describe('other commands', () => {
     expect(api.showErrorMessage).toHaveBeenCalledWith('Inductor Lens: The Inductor Lens server is not running.');
   });
 
+  test('Sort Compile Health… offers the orders, marks the current one and applies the pick', async () => {
+    const setHealthSort = vi.fn();
+    const { run } = setup({ kernels: { healthSortOrder: 'time', setHealthSort } });
+    vi.mocked(api.showQuickPick).mockImplementation(async (items) => {
+      const list = (await items) as unknown as Array<{ label: string; sort: string; picked: boolean }>;
+      expect(list.map((i) => i.sort)).toEqual(['time', 'recompiles', 'breaks', 'compiles', 'name']);
+      expect(list.filter((i) => i.picked).map((i) => i.sort)).toEqual(['time']);
+      return list[1] as never;
+    });
+    await run('inductorLens.sortCompileHealth');
+    expect(setHealthSort).toHaveBeenCalledWith('recompiles');
+    vi.mocked(api.showQuickPick).mockResolvedValue(undefined);
+    await run('inductorLens.sortCompileHealth');
+    expect(setHealthSort).toHaveBeenCalledTimes(1);
+  });
+
   test('kernelTarget: the definition, else the first launch (extern kernels)', () => {
     expect(kernelTarget(kernel({ definition: { path: '/c.py', line: 64 } }))).toMatchObject({
       position: new Position(63, 0),

@@ -3,7 +3,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { WorkspaceConfiguration } from 'vscode';
 import { Uri } from 'vscode';
-import type { GraphFiles, Kernel, TraceInfo, UnattributedKernel } from '../src/protocol';
+import type { CompilesAnswer, GraphFiles, Kernel, TraceInfo, UnattributedKernel } from '../src/protocol';
 
 /**
  * The real mlp_infer trace as the server's `inductor-lens report --json` lists it
@@ -111,4 +111,17 @@ export function fakeConfiguration(
 
 export function folder(fsPath: string, name = path.basename(fsPath), index = 0) {
   return { uri: Uri.file(fsPath), name, index };
+}
+
+/**
+ * The compile records of three real traces (../shared/traces: torch-2.14-cpu/graph_breaks and
+ * recompiles_health, torch-2.11-cuda/graph_break) as `inductor-lens report ... --path-map
+ * /workspace/proj=../shared/traces --json` lists them: the `inductorLens/compiles` answer.
+ * scripts/test.sh passes a fresh report in INDUCTOR_LENS_HEALTH_REPORT; the committed fixture is
+ * the same command's output (its traces, compiles and compile_events).
+ */
+export function healthReport(): CompilesAnswer & { traces: TraceInfo[] } {
+  const file = process.env.INDUCTOR_LENS_HEALTH_REPORT || path.join(__dirname, 'fixtures', 'health.report.json');
+  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  return { traces: report.traces, compiles: report.compiles, compile_events: report.compile_events };
 }

@@ -1,9 +1,10 @@
 import { describe, expect, test, vi } from 'vitest';
 import { MarkdownString, TreeItemCollapsibleState, Uri } from 'vscode';
-import { formatUs, kernelPickItem, plural } from '../src/kernels';
+import { formatUs, frameLabel, kernelPickItem, plural } from '../src/kernels';
 import {
   buildKernelTree,
   compareCompileIds,
+  compileLabel,
   type GraphNode,
   type KernelNode,
   KernelsTreeProvider,
@@ -125,6 +126,46 @@ describe('buildKernelTree grouping and sorting', () => {
     expect(forward('launches')).toEqual(['b', 'c', 'a']);
     expect(forward('time')).toEqual(['a', 'b', 'c']);
     expect(forward('name')).toEqual(['a', 'b', 'c']);
+  });
+
+  test('a log written by several processes: one compile per (compile id, process), unique item ids', () => {
+    // The real cpu_fork trace (tests/data): the parent compiles 0/0, two forked children both compile 1/0.
+    const ks = [
+      kernel({ name: 'cpp_fused_gelu_0', key: 'cpp_fused_gelu_0:2', compile_id: '0/0', pid: 1403 }),
+      kernel({ name: 'cpp_fused_mul_sin_sum_0', key: 'cpp_fused_mul_sin_sum_0:1', compile_id: '1/0', pid: 1619 }),
+      kernel({ name: 'cpp_fused_add_relu_0', key: 'cpp_fused_add_relu_0:2', compile_id: '1/0', pid: 1620 }),
+      kernel({ name: 'extern_kernels.mm', key: 'extern_kernels.mm:1', compile_id: '1/0', pid: 1620 }),
+    ];
+    const info: TraceInfo = {
+      path: '/t/fork.log',
+      rank: null,
+      torch_version: null,
+      compile_ids: ['0/0', '1/0'],
+      kernels: ks.length,
+      graphs: [1403, 1619, 1620].map((pid) => ({
+        compile_id: pid === 1403 ? '0/0' : '1/0',
+        pid,
+        graph: 'inference' as const,
+        output_code: `/c${pid}.py`,
+        post_grad_graph: null,
+        pre_grad_graph: null,
+      })),
+    };
+    const roots = buildKernelTree([info], ks.map((k) => ({ ...k, trace: '/t/fork.log', graph: 'inference' })), 'launches');
+    expect(roots).toHaveLength(1);
+    const [root] = roots;
+    expect(root.children.map((c) => c.compileId)).toEqual(['0/0 (pid 1403)', '1/0 (pid 1619)', '1/0 (pid 1620)']);
+    expect(root.children.map((c) => c.children[0].children.length)).toEqual([1, 1, 2]);
+    expect(root.children[2].children[0].files?.output_code).toBe('/c1620.py');
+    const ids = root.children.flatMap((c) => c.children[0].children.map((k) => toTreeItem(k).id));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(compileLabel('1/0', null)).toBe('1/0');
+  });
+
+  test('a frame written on Windows is labelled by its file name', () => {
+    const frame = { file: 'C:\\Users\\user\\proj\\models.py', line: 25, resolved: null };
+    expect(frameLabel(frame)).toBe('models.py:25');
+    expect(frameLabel({ ...frame, file: '/workspace/proj/models.py' })).toBe('models.py:25');
   });
 
   test('compareCompileIds', () => {

@@ -37,6 +37,20 @@ describe('describeStatus', () => {
     expect(view.command).toBe('inductorLens.showLogs');
   });
 
+  test('ready names the count of compile problems (the server counts them off the trace records)', () => {
+    // what the server sends for torch-2.14-cpu/graph_breaks + recompiles_health (tests/test_health_e2e.py)
+    const status = { state: 'ready' as const, kernels: 28, traces: 2, errors: 0, problems: 15, graphBreaks: 3, recompiles: 11, failures: 1 };
+    const view = describeStatus(status);
+    expect(view.text).toBe('$(pulse) 28 kernels · $(flame) 15 compile problems');
+    expect(view.tooltip).toContain('Compile health: 3 graph breaks, 11 recompiles, 1 failure');
+    expect(view.command).toBe('inductorLens.kernels.focus');
+    expect(describeStatus({ ...status, problems: 1, graphBreaks: 1, recompiles: 0, failures: 0 }).text).toBe(
+      '$(pulse) 28 kernels · $(flame) 1 compile problem',
+    );
+    expect(describeStatus({ ...status, problems: 0 }).text).toBe('$(pulse) 28 kernels');
+    expect(describeStatus({ ...status, errors: 2 }).text).toBe('$(pulse) 28 kernels $(warning) 2 · $(flame) 15 compile problems');
+  });
+
   test('error is an error with the message', () => {
     const view = describeStatus({ state: 'error', kernels: 0, traces: 0, errors: 1, message: 'bad log' });
     expect(view).toMatchObject({ text: '$(warning) Inductor Lens', error: true, command: 'inductorLens.showLogs' });

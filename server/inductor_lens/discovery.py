@@ -2,7 +2,8 @@
 
 Names written by PyTorch: ``torch/_logging/_internal.py`` names ``TORCH_TRACE`` logs
 ``dedicated_log_torch_trace_[rank_N_]<random>.log``; ``TORCH_COMPILE_DEBUG=1`` writes
-``torch_compile_debug/run_*/torchinductor/<graph>/output_code.py``; tlparse writes ``tl_out/``.
+``torch_compile_debug/run_*/torchinductor/<graph>/output_code.py``; tlparse writes ``tl_out/``;
+``torch._inductor.aoti_compile_and_package`` writes ``<name>.pt2`` (AOTInductor packages).
 The VS Code extension sends no globs by default (``inductorLens.discovery.globs`` is ``[]``),
 so these are the defaults everywhere.
 """
@@ -16,17 +17,17 @@ import re
 #: A ``TORCH_TRACE`` log's file name.
 LOG_NAME = re.compile(r"^dedicated_log_torch_trace_.*\.log$")
 #: Globs (relative to a workspace folder) that find traces to index.
-DEFAULT_GLOBS = ("**/dedicated_log_torch_trace_*.log", "**/torch_compile_debug/**/output_code.py", "**/tl_out/")
+DEFAULT_GLOBS = ("**/dedicated_log_torch_trace_*.log", "**/torch_compile_debug/**/output_code.py", "**/tl_out/", "**/*.pt2")
 #: Globs of files whose change means a re-index (LSP ``workspace/didChangeWatchedFiles``).
-WATCH_GLOBS = ("**/dedicated_log_torch_trace_*.log", "**/output_code.py", "**/inductor_provenance_tracking_node_mappings.json")
+WATCH_GLOBS = ("**/dedicated_log_torch_trace_*.log", "**/output_code.py", "**/inductor_provenance_tracking_node_mappings.json", "**/*.pt2")
 #: Folders never searched for traces or source files.
 SKIP_DIRS = frozenset({".git", "node_modules", "__pycache__", ".venv", "venv", ".tox", ".mypy_cache", ".pytest_cache"})
 
 
 def looks_like_trace(path: str) -> bool:
-    """Whether a file the user opened is itself a trace input (a log or an ``output_code.py``)."""
+    """Whether a file the user opened is itself a trace input (a log, an ``output_code.py``, a ``.pt2``)."""
     name = os.path.basename(path)
-    return bool(LOG_NAME.match(name)) or name == "output_code.py"
+    return bool(LOG_NAME.match(name)) or name == "output_code.py" or name.endswith(".pt2")
 
 
 def skipped(path: str) -> bool:

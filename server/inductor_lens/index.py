@@ -1,9 +1,10 @@
 """The index: every trace the user has, as compiles -> graphs -> kernels, with reverse maps.
 
 ``Index.add(path)`` accepts a ``TORCH_TRACE`` log, a folder of logs (ranks), a tlparse output
-folder (its ``raw.log`` is the original log), a ``TORCH_COMPILE_DEBUG`` folder, or a loose
-``output_code.py`` (with or without ``inductor_provenance_tracking_node_mappings.json`` beside
-it).  Reverse maps: source (file, line) -> kernels; (document path, line) -> kernels and FX
+folder (its ``raw.log`` is the original log; at any depth, e.g. ``--all-ranks-html``'s ``rank_N/``),
+a ``TORCH_COMPILE_DEBUG`` folder, an AOTInductor package (``.pt2`` or extracted; see
+:mod:`inductor_lens.packages`), or a loose ``output_code.py`` (with or without
+``inductor_provenance_tracking_node_mappings.json`` beside it).  Reverse maps: source (file, line) -> kernels; (document path, line) -> kernels and FX
 nodes; FX node -> kernels.  Bad input becomes warnings; it never raises except for bad arguments.
 """
 
@@ -11,15 +12,55 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import threading
 from dataclasses import dataclass
 
 from .cache import Cache
 from .discovery import LOG_NAME, SKIP_DIRS
 from .loader import LogLoader, LogScan, graph_from_loose_code
-from .model import FxGraph, FxNode, Graph, InputWarning, Kernel, TraceInfo
+from .model import Compile, CompileEvent, FxGraph, FxNode, Graph, InputWarning, Kernel, TraceInfo
+from .packages import read_package_graphs
+from .readers.compile_health import read_compile_health
 from .readers.debug_folder import read_debug_folder, read_text
 from .readers.log_graphs import GRAPH_ROLES, pair_graphs
+from .readers.torch_trace import TraceLog
+
+
+_TLPARSE_RANK_DIR = re.compile(r"^rank_(\d+)$")
+
+
+def _is_tlparse_output(folder: str) -> bool:
+    """A tlparse output folder (one rank's): ``raw.log`` (the original log) beside tlparse's
+    ``compile_directory.json`` or ``index.html``."""
+    return os.path.isfile(os.path.join(folder, "raw.log")) and (
+        os.path.isfile(os.path.join(folder, "compile_directory.json")) or os.path.isfile(os.path.join(folder, "index.html")))
+
+
+def _package_of(path: str) -> str | None:
+    """The AOTInductor package ``path`` is or belongs to: a ``.pt2`` file, a folder holding an
+    extracted one (``data/aotinductor/``), or a model folder of one (``.../data/aotinductor/<model>``,
+    or a file in it such as its ``.wrapper.cpp`` or ``kernel_information.json``)."""
+    in_aoti = lambda folder: os.path.basename(folder) == "aotinductor" and os.path.basename(os.path.dirname(folder)) == "data"
+    if os.path.isfile(path):
+        if path.endswith(".pt2"):
+            return path
+        folder = os.path.dirname(path)
+        return folder if in_aoti(os.path.dirname(folder)) or os.path.basename(path) == "kernel_information.json" else None
+    if os.path.isdir(os.path.join(path, "data", "aotinductor")) or in_aoti(os.path.dirname(path)):
+        return path
+    return None
+
+
+def _file_md5(path: str) -> str | None:
+    digest = hashlib.md5()
+    try:
+        with open(path, "rb") as fh:
+            for chunk in iter(lambda: fh.read(1 << 22), b""):
+                digest.update(chunk)
+    except OSError:
+        return None
+    return digest.hexdigest()
 
 
 @dataclass(slots=True)
@@ -54,6 +95,15 @@ class Index:
         self._by_source: dict[tuple[str, int], list[Kernel]] | None = None
         self._node_kernels: dict[int, dict[tuple[str, str], list[Kernel]]] = {}
         self._register_lock = threading.RLock()
+        #: compile health of every log (readers/compile_health.py): frame compiles, graph breaks,
+        #: recompilations, failures; per-kernel triton_kernel_info by (trace, compile id, graph ordinal)
+        self.compiles: list[Compile] = []
+        self.compile_events: list[CompileEvent] = []
+        self.kernel_compile_info: dict[tuple[str, str, int], dict[str, dict]] = {}
+        #: (size, first and last bytes) -> path of every log added: a copy reached again is skipped
+        self._logs_by_content: dict[tuple, str] = {}
+        #: the rank of each log added (byte-identical logs of two ranks are two traces)
+        self._rank_of_log: dict[str, int | None] = {}
 
     # ------------------------------------------------------------------ loading
     def add(self, path: str) -> list[Graph]:
@@ -73,18 +123,25 @@ class Index:
 
     def _add_file(self, path: str) -> None:
         name = os.path.basename(path)
-        if name.endswith((".py", ".cpp")) and not LOG_NAME.match(name):
+        package = _package_of(path)
+        if package is not None:  # a .pt2, or a file of an extracted AOTInductor package's model folder
+            self._add_package(package)
+        elif name.endswith((".py", ".cpp")) and not LOG_NAME.match(name):
             self._add_loose_code(path)
         else:
             self._add_log(path)
 
     def _add_folder(self, folder: str) -> None:
-        raw = os.path.join(folder, "raw.log")
-        if os.path.isfile(os.path.join(folder, "compile_directory.json")) and os.path.isfile(raw):
-            self._add_log(raw, display=folder)
+        if _is_tlparse_output(folder):
+            self._add_log(os.path.join(folder, "raw.log"), display=folder)
+            return
+        if _package_of(folder) is not None:
+            self._add_package(folder)
             return
         logs: list[str] = []
+        displays: dict[str, str] = {}
         debug_codes: list[str] = []
+        packages: list[str] = []
         seen_dirs: set[str] = set()
         for dirpath, dirnames, filenames in os.walk(folder, followlinks=False):
             real = os.path.realpath(dirpath)
@@ -93,6 +150,17 @@ class Index:
                 continue
             seen_dirs.add(real)
             dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS)
+            if _is_tlparse_output(dirpath):  # tlparse output at any depth: rank_N/ of --all-ranks-html, ...
+                raw = os.path.join(dirpath, "raw.log")
+                logs.append(raw)
+                displays[raw] = dirpath
+                dirnames[:] = []
+                continue
+            if os.path.basename(dirpath) == "aotinductor" and os.path.basename(os.path.dirname(dirpath)) == "data":
+                packages.append(os.path.dirname(os.path.dirname(dirpath)))  # an extracted AOTInductor package
+                dirnames[:] = []
+                continue
+            packages.extend(os.path.join(dirpath, f) for f in sorted(filenames) if f.endswith(".pt2"))
             for fname in sorted(filenames):
                 full = os.path.join(dirpath, fname)
                 if LOG_NAME.match(fname):
@@ -101,12 +169,29 @@ class Index:
                     debug_codes.append(full)
         self.loader.prefetch(logs, self._warnings)
         for log in logs:
-            self._add_log(log)
+            self._add_log(log, display=displays.get(log))
         for code in debug_codes:
             if code not in self._documents:
                 self._add_loose_code(code)
-        if not logs and not debug_codes:
+        for package in packages:
+            self._add_package(package)
+        if not logs and not debug_codes and not packages:
             self._warnings.append(InputWarning(folder, 0, "no TORCH_TRACE logs, tlparse output or debug folders found"))
+
+    def _add_package(self, path: str) -> None:
+        """An AOTInductor package (:mod:`inductor_lens.packages`): its models' graphs, or aliases of
+        graphs already read from the log of the same compile."""
+        found = read_package_graphs(path, self.cache, self.graphs)
+        self._warnings.extend(found.warnings)
+        for graph, alias in found.aliases:
+            graph.ensure()
+            if alias not in graph.output_code_aliases:
+                graph.output_code_aliases.append(alias)
+            self._register_files(graph)
+        for graph in found.graphs:
+            self._register(graph)
+        if found.graphs:
+            self.traces.append(TraceInfo(path=path, compile_ids=["-"], format="aoti_package"))
 
     def _register(self, graph: Graph) -> None:
         self._graphs.append(graph)
@@ -134,12 +219,22 @@ class Index:
         except OSError as exc:
             self._warnings.append(InputWarning(path, 0, f"cannot read: {exc.strerror or exc}"))
             return
+        if log.rank is None and display is not None and (rank := _TLPARSE_RANK_DIR.match(os.path.basename(display))):
+            log.rank = int(rank.group(1))  # tlparse --all-ranks-html: rank_N/ (records without a rank key)
+        other = self._logs_by_content.setdefault((scan.identity[0], scan.head, scan.tail), path)
+        other_rank = self._rank_of_log.get(other)
+        same_rank = other_rank is None or log.rank is None or other_rank == log.rank
+        if other != path and same_rank and _file_md5(other) == _file_md5(path):
+            return  # the same log reached twice (a tlparse raw.log beside the log it copies)
+        self._rank_of_log[path] = log.rank
         info = TraceInfo(path=path, rank=log.rank, torch_version=log.torch_version, format="torch_trace" if display is None else "tlparse")
         info.readable = log.record_count > 0
         for group in pair_graphs(log):
-            records = [getattr(group, role) for role in GRAPH_ROLES]
-            if log.incomplete_tail_line is not None and any(r is not None and r.line == log.incomplete_tail_line for r in records):
-                continue  # one of its records is still being written (or cut): reported, indexed once complete
+            cut = next((r for r in (getattr(group, role) for role in GRAPH_ROLES) if r is not None and r.line == log.incomplete_tail_line), None)
+            if cut is group.code:
+                continue  # its output code is still being written (or was cut): reported, indexed once complete
+            if cut is not None:  # everything else is complete: shown now, rebuilt when the record completes
+                group = group.without(cut)
             signature = group.signature()
             if signature in scan.graphs:
                 graph = scan.graphs[signature]
@@ -152,11 +247,24 @@ class Index:
                 scan.graphs[signature] = graph
             if graph is None:
                 continue
+            graph.pid = group.pid if len(log.pids) > 1 else None  # (a second process may have started since)
             if graph.compile_id not in info.compile_ids:
                 info.compile_ids.append(graph.compile_id)
             self._register(graph)
         self.traces.append(info)
         self._warnings.extend(log.warnings)
+        self._add_compile_health(log)
+
+    def _add_compile_health(self, log: TraceLog) -> None:
+        """The log's compile records (a record still being written is left for the next scan)."""
+        warns: list[InputWarning] = []
+        records = [r for r in log.records if r.line != log.incomplete_tail_line]
+        health = read_compile_health(records, lambda r: log.payload(r, warns), log.strings, log.path, log.rank)
+        self.compiles.extend(health.compiles)
+        self.compile_events.extend(health.events)
+        for (cid, ordinal), info in health.kernel_info.items():
+            self.kernel_compile_info[(log.path, cid, ordinal)] = info
+        self._warnings.extend(warns + health.warnings)
 
     def _add_loose_code(self, path: str) -> None:
         """A loose ``output_code.py`` / ``.cpp``, with debug-folder siblings when present."""

@@ -10,14 +10,17 @@ The rules (what PyTorch gives, and what to do when it gives less or wrong):
 * Post-grad nodes come from the mapping when it names the key, else from the kernel's
   ``Source node to ATen node mapping`` header, else from the launch's source-node comment.
 * Source frames come from the stack-traces artifact when it has frames for the key, else from
-  the ``# File:`` lines of the kernel's post-grad nodes, else of its pre-grad nodes.
+  the ``# File:`` lines of the kernel's post-grad nodes, else of its pre-grad nodes; frames in
+  generated code (compiled autograd's ``<eval_with_key>``) are followed to the lines behind them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from .model import Frame, FxGraph, Graph, Kernel, Span, aten_op_of
+from .generated_frames import follow_generated
+from .model import Frame, FxGraph, Graph, InputWarning, Kernel, Span, aten_op_of
 from .readers.mapping import NodeMapping
 from .readers.output_code import KernelDef, LaunchSite, ParsedCode, split_key
 
@@ -27,8 +30,11 @@ class GraphInputs:
     """Everything known about one graph before linking (texts already parsed).
 
     ``stack_traces`` is ``{key: frames}`` or ``None`` when the artifact is absent;
-    ``kernel_to_post`` the 2.7/2.8 kernel -> post-grad artifact; ``post_to_pre`` the 2.8
-    post -> pre artifact, already reduced to names.
+    ``frame_graphs`` the graphs generated-code frames are followed through (read only when
+    needed); ``kernel_to_post`` the 2.7/2.8 kernel -> post-grad artifact; ``post_to_pre`` the 2.8
+    post -> pre artifact, already reduced to names; ``kernel_to_pre`` pre-grad nodes per key
+    (AOTInductor ``kernel_information.json``); ``mapping_source`` the ``provenance`` of kernels
+    that ``mapping`` names (``mapping``, or ``kernel_information`` for a package's).
     """
 
     code: ParsedCode
@@ -41,6 +47,10 @@ class GraphInputs:
     stack_traces: dict[str, list[Frame]] | None = None
     kernel_to_post: dict[str, list[str]] | None = None
     post_to_pre: dict[str, list[str]] | None = None
+    kernel_to_pre: dict[str, list[str]] | None = None
+    mapping_source: str = "mapping"
+    #: graphs whose ``# File:`` lines follow frames in generated code (compiled autograd), parsed on demand
+    frame_graphs: Callable[[], list[FxGraph]] | None = None
 
 
 def _unique(items) -> list:
@@ -89,13 +99,19 @@ def link_graph(graph: Graph, inputs: GraphInputs) -> list[Kernel]:
     for name in code.defs:
         if name not in launched:  # defined, never launched: still a kernel of this code
             entries.setdefault(name, [])
+    handle_keys = {key for _, key in code.handles}
+    for line, key in code.unbound_handles:  # a handle comment is a kernel of this code too
+        if key not in entries:
+            entries[key] = []
+            graph.warnings.append(InputWarning(inputs.code_path, line, f"no launch found after [Provenance debug handles] {key}; "
+                                                                   "the kernel is listed without a launch site"))
 
     post_graph, pre_graph = inputs.post_grad, inputs.pre_grad
     mapping = inputs.mapping
     stack = inputs.stack_traces or {}
     kernels: list[Kernel] = []
     for key, sites in entries.items():
-        name, handle = split_key(key) if sites and sites[0].key else (key, None)
+        name, handle = split_key(key) if key in handle_keys else (key, None)
         kdef: KernelDef | None = defs.get(name)
         kind = kdef.kind if kdef is not None else (sites[0].kind if sites else "pointwise")
         definition = None
@@ -110,7 +126,7 @@ def link_graph(graph: Graph, inputs: GraphInputs) -> list[Kernel]:
             mapped = inputs.kernel_to_post[key]
         source_names = _unique(n for s in sites for n in s.source_nodes)
         if mapped is not None:
-            provenance = "mapping"
+            provenance = inputs.mapping_source
             post_nodes = list(mapped)
         else:
             provenance = "stack_traces" if key in stack else "comments"
@@ -122,9 +138,9 @@ def link_graph(graph: Graph, inputs: GraphInputs) -> list[Kernel]:
             post_nodes = sorted((n for n in _unique(post_nodes) if n in post_graph.nodes), key=lambda n: post_graph.nodes[n].line)
         post_nodes = _unique(post_nodes)
 
-        pre_nodes: list[str] = []
+        pre_nodes: list[str] = list(inputs.kernel_to_pre.get(key, [])) if inputs.kernel_to_pre else []
         post_to_pre = (mapping.post_to_pre if mapping is not None and mapping.post_to_pre else None) or inputs.post_to_pre
-        if post_to_pre:
+        if post_to_pre and not pre_nodes:
             pre_nodes = [p for n in post_nodes for p in post_to_pre.get(n, [])]
         if not pre_nodes:
             header_sources = list(kdef.node_map) if kdef is not None and kdef.node_map else []
@@ -150,6 +166,7 @@ def link_graph(graph: Graph, inputs: GraphInputs) -> list[Kernel]:
         if not frames:
             frames = _frames_from_nodes(pre_graph, pre_nodes)
             frames_from = "pre_grad_graph" if frames else None
+        frames = follow_generated(frames, inputs.frame_graphs)
 
         kernels.append(
             Kernel(

@@ -15,6 +15,7 @@ import pickle
 import re
 from dataclasses import dataclass
 
+from . import trace_paths
 from .cache import Cache
 from .linker import GraphInputs, link_graph
 from .model import Graph, InputWarning
@@ -175,7 +176,7 @@ class LogLoader:
         language = "cpp" if code_rec.kind == "graph_dump" else "python"
         meta = code_rec.envelope.get(code_rec.kind) or {}
         names = [str(meta.get(k)) for k in ("file_path", "filename") if isinstance(meta, dict) and meta.get(k)]
-        base = os.path.basename(names[0]) if names else ("output_code.cpp" if language == "cpp" else "output_code.py")
+        base = trace_paths.basename(names[0]) if names else ("output_code.cpp" if language == "cpp" else "output_code.py")
         on_disk = [c for n in names for c in inductor_cache_candidates(n, log.path) if os.path.isfile(c)]
         aot = _AOT_ID_KIND.match(log.first_payload_line(code_rec) or "")
         kind = (aot.group(1) if aot else None) or group.kind_hint or "inference"
@@ -264,7 +265,7 @@ def materialize_log_graph(graph: Graph, log: TraceLog, group: GraphRecords, base
         ktext = log.payload(group.kernel_code, warns)
         if ktext is not None:
             kmeta = group.kernel_code.envelope.get("graph_dump") or {}
-            kname = os.path.basename(str(kmeta.get("filename") or "kernel.cpp"))
+            kname = trace_paths.basename(str(kmeta.get("filename") or "kernel.cpp"))
             graph.kernel_code = extract(ktext, kname, group.kernel_code)
             inputs.kernel_code = parse_output_code(ktext, "cpp")
             inputs.kernel_code_path = graph.kernel_code
@@ -289,6 +290,9 @@ def materialize_log_graph(graph: Graph, log: TraceLog, group: GraphRecords, base
     if group.post_to_pre is not None:
         gid = graph.pre_grad.graph_id if graph.pre_grad else None
         inputs.post_to_pre = parse_post_to_pre_nodes(log.payload_json(group.post_to_pre, warns), gid)
+    frame_records = [rec for rec in (group.dynamo_graph, group.ca_graph) if rec is not None]
+    if frame_records:  # read only if a kernel's frame is in generated code (compiled autograd)
+        inputs.frame_graphs = lambda: [parse_fx_graph(t, log.path) for rec in frame_records if (t := log.payload(rec, warns)) is not None]
     link_graph(graph, inputs)
 
 

@@ -10,6 +10,9 @@ import threading
 from dataclasses import dataclass, field
 from typing import Callable, NamedTuple, Protocol
 
+from .trace_paths import basename as trace_basename
+
+
 @dataclass(slots=True)
 class InputWarning:
     """A skipped or suspicious piece of input: ``file`` and 1-based ``line`` (0 when unknown).
@@ -31,7 +34,10 @@ class Frame(NamedTuple):
 
     ``file`` is the path exactly as the trace wrote it (another machine's path, usually);
     ``stack`` is the index of the stack-trace string it came from within its kernel and
-    ``innermost`` marks the last frame of that string (the line that made the FX node).
+    ``innermost`` marks its model line: the last frame of that string (the line that made the FX
+    node), unless that frame is in generated code (``<eval_with_key>.7``): then the frame it was
+    followed to (:mod:`inductor_lens.generated_frames`), whose ``via`` names the generated frame
+    (``<eval_with_key>.7:63``), and no frame when it cannot be followed.
     A NamedTuple: cheap to create, share, compare and pickle (the index cache holds many).
     """
 
@@ -41,6 +47,12 @@ class Frame(NamedTuple):
     code: str
     stack: int = 0
     innermost: bool = True
+    via: str | None = None
+
+    @property
+    def basename(self) -> str:
+        """The file name, also of a path written on another OS (``C:\\proj\\models.py`` -> ``models.py``)."""
+        return trace_basename(self.file)
 
 
 class Span(NamedTuple):
@@ -167,7 +179,7 @@ class Measured:
 class Kernel:
     """One provenance key of one graph: ``name:handle`` (one launch site) or a bare name (all sites).
 
-    Shapes: ``launches`` is a list of :class:`Location` (one with a debug handle, every site
+    Shapes: ``launches`` is a list of :class:`Span` (one with a debug handle, every site
     without); ``frames`` the source frames PyTorch recorded (each stack outermost first,
     innermost last; ``source`` in ``report --json``); ``post_grad_nodes``/``pre_grad_nodes`` FX node names of the graph's post-grad and
     pre-grad graphs; ``aten_ops`` like ``aten.addmm``.  ``definition`` is ``None`` for extern
@@ -298,6 +310,8 @@ class Graph:
         self.graph_files: dict[str, str] = {}
         #: what went wrong while materializing (damaged payloads, ...), with file and line
         self.warnings: list[InputWarning] = []
+        #: the process that wrote the graph, when several processes wrote its log (else None)
+        self.pid: int | None = None
         #: the output code's payload was unreadable when materializing (the index hides the graph)
         self.broken = False
         self._template: Graph | None = None
@@ -363,3 +377,62 @@ class TraceInfo:
     compile_ids: list[str] = field(default_factory=list)
     format: str = "torch_trace"
     readable: bool = True
+
+
+@dataclass(slots=True)
+class Compile:
+    """One frame compile of one trace, from its ``compilation_metrics`` record (PyTorch's
+    ``torch/_dynamo/utils.py``; see :mod:`inductor_lens.readers.compile_health`).
+
+    ``compile_id`` is the record's (``0/0_1`` when the compile restarted after a graph break);
+    ``function`` the compiled function (``file``, ``line`` = ``co_firstlineno``, ``function`` =
+    ``co_name``, ``code`` empty), read from ``function_from`` (``compilation_metrics`` or, when it
+    names none, ``dynamo_start``); times in seconds; ``graph_breaks`` counts the graph-break records
+    of this compile; ``guards`` is ``guard_count``; ``cache`` PyTorch's ``*_cache_hit_count`` /
+    ``*_cache_miss_count`` fields; ``failure`` ``{type, reason, file, line}`` or ``None``;
+    ``line`` the record's line in the log (0 when there is none).
+    """
+
+    trace: str
+    rank: int | None
+    compile_id: str
+    function: Frame | None
+    function_from: str | None
+    line: int = 0
+    compile_time_s: float | None = None
+    phases: dict[str, float] = field(default_factory=dict)
+    graph_breaks: int = 0
+    guards: int | None = None
+    cache: dict[str, int] = field(default_factory=dict)
+    failure: dict | None = None
+    restart_reasons: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class CompileEvent:
+    """A graph break, a recompilation or a failure, as one record of a trace states it.
+
+    ``kind``: ``graph_break``, ``recompile`` or ``failure``; ``message``: PyTorch's graph-break type,
+    the first failed guard (``0/1: self.scale == 1.0 ...``) or the failure's first line;
+    ``explanation``/``hint`` PyTorch's (hints joined by newlines) or ``None``; ``location`` the user
+    frame PyTorch names (graph-break line, the first reason's user line, the failing frame) or
+    ``None``; ``stack`` the user frames, outermost first; ``reasons`` every failed guard of a
+    recompile, newest cache entry first; ``url`` PyTorch's graph-break page; ``record`` the artifact
+    or envelope key read and ``record_line`` its line in the log; ``target_line`` the log line
+    that shows the reason itself (a payload line).
+    """
+
+    trace: str
+    rank: int | None
+    compile_id: str
+    kind: str
+    message: str
+    explanation: str | None
+    hint: str | None
+    location: Frame | None
+    stack: list[Frame] = field(default_factory=list)
+    reasons: list[str] = field(default_factory=list)
+    url: str | None = None
+    record: str = ""
+    record_line: int = 0
+    target_line: int = 0

@@ -4,6 +4,8 @@ Order: explicit path mappings (longest ``from`` prefix first; ``${workspaceFolde
 the caller), the path itself when it exists, ``.../site-packages/<rest>`` against known
 site-packages folders, then the longest path suffix found under the search roots (ties broken
 by the file whose line equals the frame's ``code``).  Results are cached per (path, code).
+Paths written on Windows (drive letters, backslashes, UNC) are understood on any OS and matched
+without regard to case (:mod:`inductor_lens.trace_paths`).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import sys
 import sysconfig
 from functools import lru_cache
 
+from . import trace_paths
 from .discovery import SKIP_DIRS
 
 
@@ -55,7 +58,8 @@ class PathResolver:
     """
 
     def __init__(self, mappings=(), roots=(), site_packages=(), use_interpreter_site_packages: bool = True) -> None:
-        self.mappings = sorted(((os.path.normpath(a), os.path.normpath(b)) for a, b in mappings), key=lambda m: -len(m[0]))
+        parsed = [(trace_paths.parse(a), os.path.normpath(b)) for a, b in mappings if a and b]
+        self.mappings = sorted(parsed, key=lambda m: -len(m[0].parts))
         self.roots = [os.path.abspath(r) for r in roots if r and os.path.isdir(r)]
         extra = list(site_packages)
         if use_interpreter_site_packages:
@@ -63,6 +67,7 @@ class PathResolver:
         self.site_packages = [p for p in dict.fromkeys(extra) if os.path.isdir(p)]
         self._cache: dict[tuple[str, str | None, int | None], str | None] = {}
         self._by_name: dict[str, list[str]] | None = None
+        self._by_lower_name: dict[str, list[str]] = {}
 
     def _walk_roots(self) -> dict[str, list[str]]:
         if self._by_name is None:
@@ -77,6 +82,8 @@ class PathResolver:
                     if budget <= 0:
                         break
             self._by_name = by_name
+            for fname, paths in by_name.items():
+                self._by_lower_name.setdefault(fname.lower(), []).extend(paths)
         return self._by_name
 
     def resolve(self, path: str, code: str | None = None, line: int | None = None) -> str | None:
@@ -88,31 +95,35 @@ class PathResolver:
         return self._cache[key]
 
     def _resolve(self, path: str, code: str | None, line: int | None) -> str | None:
-        norm = os.path.normpath(path)
+        where = trace_paths.parse(path)
         for src, dst in self.mappings:
-            if norm == src or norm.startswith(src + os.sep):
-                candidate = dst + norm[len(src):]
-                if os.path.isfile(candidate):
+            covered = trace_paths.prefix_length(where, src)
+            if covered is not None:
+                candidate = trace_paths.join_existing(dst, where.parts[covered:], where.windows or src.windows)
+                if candidate is not None:
                     return candidate
-        if os.path.isfile(norm):
-            return norm
-        marker = os.sep + "site-packages" + os.sep
-        if marker in norm:
-            rest = norm.split(marker, 1)[1]
+        if not where.windows or os.name == "nt":
+            norm = os.path.normpath(path)
+            if os.path.isfile(norm):
+                return norm
+        keys = [where.key(p) for p in where.parts]
+        if "site-packages" in keys:
+            rest = where.parts[len(keys) - keys[::-1].index("site-packages"):]
             for sp in self.site_packages:
-                candidate = os.path.join(sp, rest)
-                if os.path.isfile(candidate):
+                candidate = trace_paths.join_existing(sp, rest, where.windows)
+                if candidate is not None:
                     return candidate
-        if self.roots:
-            return self._by_suffix(norm, code, line)
+        if self.roots and where.parts:
+            return self._by_suffix(where, code, line)
         return None
 
-    def _by_suffix(self, norm: str, code: str | None, line: int | None) -> str | None:
-        parts = norm.split(os.sep)
-        candidates = self._walk_roots().get(parts[-1], [])
+    def _by_suffix(self, where: trace_paths.TracePath, code: str | None, line: int | None) -> str | None:
+        parts = [where.key(p) for p in where.parts]
+        by_name = self._walk_roots()
+        candidates = self._by_lower_name.get(parts[-1], []) if where.windows else by_name.get(parts[-1], [])
         best: list[tuple[int, str]] = []
         for cand in candidates:
-            cparts = cand.split(os.sep)
+            cparts = [where.key(p) for p in cand.split(os.sep)]
             n = 0
             while n < min(len(parts), len(cparts)) and parts[-1 - n] == cparts[-1 - n]:
                 n += 1
@@ -132,12 +143,14 @@ _INDUCTOR_CACHE_SEGMENT = re.compile(r"[/\\]torchinductor_[^/\\]+[/\\](.+)$")
 
 
 def inductor_cache_candidates(path: str, trace_path: str) -> list[str]:
-    """Where an Inductor cache file (``/tmp/torchinductor_<user>/ab/cab….py``) may lie here:
-    the path itself, then ``torchinductor/<rest>`` beside the trace (its folder and two parents)."""
-    candidates = [path]
+    """Where an Inductor cache file (``/tmp/torchinductor_<user>/ab/cab….py``, or a Windows
+    ``C:\\...\\Temp\\torchinductor_<user>\\ab\\cab….py``) may lie here: the path itself (when it
+    can be a path of this OS), then ``torchinductor/<rest>`` beside the trace (its folder and two parents)."""
+    candidates = [path] if not trace_paths.looks_windows(path) or os.name == "nt" else []
     match = _INDUCTOR_CACHE_SEGMENT.search(path)
     if match:
+        rest = [p for p in re.split(r"[/\\]", match.group(1)) if p]  # a Windows cache path too
         here = os.path.dirname(os.path.abspath(trace_path))
         for base in (here, os.path.dirname(here), os.path.dirname(os.path.dirname(here))):
-            candidates.append(os.path.join(base, "torchinductor", match.group(1)))
+            candidates.append(os.path.join(base, "torchinductor", *rest))
     return candidates

@@ -4,7 +4,8 @@
 ``inductorLens/traces`` -> ``[trace]`` (:func:`traces_json`); ``inductorLens/linkedRanges`` ->
 ``{preGrad, postGrad, code, source: [Location]}`` (:func:`linked_ranges_json`);
 ``inductorLens/addTraces`` / ``reindex`` -> ``{kernels}``; ``inductorLens/addProfiles`` ->
-``{kernels, profiles}``; the ``inductorLens/status`` notification -> :func:`status_json`.
+``{kernels, profiles}``; ``inductorLens/compiles`` -> ``{compiles, compile_events}``
+(:func:`compiles_json`); the ``inductorLens/status`` notification -> :func:`status_json`.
 Params come as pygls attribute objects or dicts (:func:`param`).
 """
 
@@ -14,10 +15,12 @@ import os
 
 from lsprotocol import types
 
+from .features.health import problem_counts
 from .features.snapshot import Snapshot
 from .index import Index
 from .model import Graph
 from .report import kernel_json
+from .report_health import health_json
 
 #: The empty ``inductorLens/linkedRanges`` answer.
 LINKED_RANGE_KEYS = ("preGrad", "postGrad", "code", "source")
@@ -61,7 +64,7 @@ def traces_json(index: Index) -> list[dict]:
         out.append({
             "path": t.path, "rank": t.rank, "torch_version": t.torch_version, "compile_ids": list(t.compile_ids),
             "kernels": sum(len(g.kernels) for g in graphs),
-            "graphs": [{"compile_id": g.compile_id, "graph": g.kind, "output_code": g.output_code, "kernel_code": g.kernel_code,
+            "graphs": [{"compile_id": g.compile_id, "pid": g.pid, "graph": g.kind, "output_code": g.output_code, "kernel_code": g.kernel_code,
                         "post_grad_graph": g.post_grad.path if g.post_grad else None,
                         "pre_grad_graph": g.pre_grad.path if g.pre_grad else None, "kernels": len(g.kernels),
                         "measured_us": graph_time(g)} for g in graphs],
@@ -84,6 +87,13 @@ def linked_ranges_json(ranges: dict[str, list[types.Location]] | None) -> dict[s
 
 
 def status_json(index: Index, state: str, message: str = "") -> dict:
-    """The ``inductorLens/status`` notification: ``state`` is indexing, ready or error."""
+    """The ``inductorLens/status`` notification: ``state`` is indexing, ready or error;
+    ``problems`` (``graphBreaks`` + ``recompiles`` + ``failures``) counts the compile problems."""
     return {"state": state, "kernels": len(index.kernels), "traces": len(index.traces),
-            "errors": len(index.warnings), "message": message}
+            "errors": len(index.warnings), "message": message, **problem_counts(index)}
+
+
+def compiles_json(snapshot: Snapshot) -> dict:
+    """``inductorLens/compiles``: ``{compiles, compile_events}`` in the ``report --json`` shapes
+    (:mod:`inductor_lens.report_health`), paths resolved by the snapshot's resolver.  Once per snapshot."""
+    return snapshot.cached(("compiles",), lambda: health_json(snapshot.index, snapshot.resolver))

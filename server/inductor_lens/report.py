@@ -3,9 +3,10 @@
 JSON shape (lines 1-based; unknown values ``null``)::
 
     {"traces": [{path, rank, torch_version, compile_ids}],
-     "kernels": [{trace, rank, compile_id, graph, key, name, kind, definition {path, line} | null,
+     "compiles": [...], "compile_events": [...],   (see report_health.py)
+     "kernels": [{trace, rank, compile_id, pid, graph, key, name, kind, definition {path, line} | null,
                   launches [{path, line}], post_grad_nodes, pre_grad_nodes, aten_ops,
-                  source [{file, line, function, code, resolved}], model_lines [...],
+                  source [{file, line, function, code, resolved, via (only when followed)}], model_lines [...],
                   provenance, frames_from, measured {runs, events, total_us, mean_us, clock} | null}],
      "profiles": [{path, device_events, graph_calls}],
      "unattributed": [{name, count, total_us, profile}],
@@ -14,11 +15,11 @@ JSON shape (lines 1-based; unknown values ``null``)::
 
 from __future__ import annotations
 
-import os
 
 from .index import Index
 from .model import Frame, Kernel, Span
 from .paths import PathResolver
+from .report_health import health_json, print_health
 
 
 def _loc(loc: Span | None) -> dict | None:
@@ -26,9 +27,13 @@ def _loc(loc: Span | None) -> dict | None:
 
 
 def frame_json(frame: Frame, resolver: PathResolver | None) -> dict:
-    """A frame as ``{file, line, function, code, resolved}`` (``resolved``: local path or null)."""
+    """A frame as ``{file, line, function, code, resolved}`` (``resolved``: local path or null), plus
+    ``via`` (the generated-code frame it was followed from) when there is one."""
     resolved = resolver.resolve(frame.file, frame.code, frame.line) if resolver is not None else None
-    return {"file": frame.file, "line": frame.line, "function": frame.function, "code": frame.code, "resolved": resolved}
+    out = {"file": frame.file, "line": frame.line, "function": frame.function, "code": frame.code, "resolved": resolved}
+    if frame.via is not None:  # followed out of generated code (compiled autograd's <eval_with_key>.N)
+        out["via"] = frame.via
+    return out
 
 
 def kernel_json(kernel: Kernel, resolver: PathResolver | None, *, source: bool = True) -> dict:
@@ -39,6 +44,7 @@ def kernel_json(kernel: Kernel, resolver: PathResolver | None, *, source: bool =
         "trace": graph.trace if graph else None,
         "rank": graph.rank if graph else None,
         "compile_id": graph.compile_id if graph else None,
+        "pid": graph.pid if graph else None,
         "graph": graph.kind if graph else None,
         "key": kernel.key,
         "name": kernel.name,
@@ -64,6 +70,7 @@ def index_json(index: Index, resolver: PathResolver | None) -> dict:
             {"path": t.path, "rank": t.rank, "torch_version": t.torch_version, "compile_ids": list(t.compile_ids)}
             for t in index.traces
         ],
+        **health_json(index, resolver),
         "kernels": [kernel_json(k, resolver) for k in index.kernels],
         "profiles": [{"path": p.path, "device_events": p.device_events, "graph_calls": len(p.calls)} for p in index.profiles],
         "unattributed": [dict(u, profile=p.path) for p in index.profiles for u in p.unattributed_json()],
@@ -81,6 +88,7 @@ def print_tables(index: Index, resolver: PathResolver | None, console, errors=No
         rank = f" rank {trace.rank}" if trace.rank is not None else ""
         version = f" · PyTorch {trace.torch_version}" if trace.torch_version else ""
         console.print(f"[bold]{trace.path}[/bold]{rank}{version}")
+        print_health(index, trace.path, console)
         for graph in (g for g in index.graphs if g.trace == trace.path):
             table = Table(title=f"compile {graph.compile_id} · {graph.kind} graph · {len(graph.kernels)} kernels", title_justify="left", expand=False)
             table.add_column("kernel (debug handle)", overflow="fold")
@@ -94,7 +102,7 @@ def print_tables(index: Index, resolver: PathResolver | None, console, errors=No
             for kernel in graph.kernels:
                 lines = []
                 for frame in kernel.model_lines:
-                    lines.append(f"{os.path.basename(frame.file)}:{frame.line}  {frame.code}")
+                    lines.append(f"{frame.basename}:{frame.line}  {frame.code}")
                 row = [kernel.key, kernel.kind, str(len(kernel.launches)), str(len(kernel.post_grad_nodes)), "\n".join(lines) or "-"]
                 if measured:
                     m = kernel.measured

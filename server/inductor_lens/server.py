@@ -8,7 +8,7 @@ discovery in the workspace folders (:mod:`inductor_lens.settings`); logs that ch
 re-indexed (file watching + polling).
 
 Custom requests (wire shapes in :mod:`inductor_lens.protocol`): ``inductorLens/kernels``,
-``inductorLens/traces``, ``inductorLens/linkedRanges``, ``inductorLens/addTraces``,
+``inductorLens/traces``, ``inductorLens/compiles``, ``inductorLens/linkedRanges``, ``inductorLens/addTraces``,
 ``inductorLens/addProfiles``, ``inductorLens/reindex`` (see the README).  Errors go to
 ``window/logMessage`` (and diagnostics on open files), never to pop-ups.
 """
@@ -30,7 +30,7 @@ from . import __version__, protocol
 from .cache import Cache
 from .discovery import WATCH_GLOBS, looks_like_trace
 from .features import hover as hover_feature
-from .features import lenses, navigation, symbols
+from .features import health, lenses, navigation, symbols
 from .features.snapshot import Snapshot
 from .index import Index
 from .paths import PathResolver
@@ -102,7 +102,8 @@ class InductorLensServer(LanguageServer):
         path = to_fs_path(doc_uri)
         if not path:
             return
-        diags = symbols.diagnostics_for(self.snapshot.index.warnings, path)
+        snapshot = self.snapshot
+        diags = symbols.diagnostics_for(snapshot.index.warnings, path) + health.diagnostics(snapshot, path)
         self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=doc_uri, diagnostics=diags))
 
     def notify_status(self, state: str, message: str = "") -> None:
@@ -280,6 +281,11 @@ def create_server(cache_dir: str | None = None) -> InductorLensServer:
     async def traces(ls: InductorLensServer, params):
         await ls.worker.wait_for(ls.worker.generation)
         return protocol.traces_json(ls.snapshot.index)
+
+    @feature("inductorLens/compiles")
+    async def compiles(ls: InductorLensServer, params):
+        await ls.worker.wait_for(ls.worker.generation)
+        return protocol.compiles_json(ls.snapshot)
 
     @feature("inductorLens/linkedRanges")
     async def linked_ranges(ls: InductorLensServer, params):

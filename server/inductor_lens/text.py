@@ -18,3 +18,12 @@ def format_us(us: float) -> str:
 def plural(n: int, word: str) -> str:
     """``1 launch``, ``2 launches``, ``3 kernels``."""
     return f"{n} {word if n == 1 else (word + 'es' if word.endswith('ch') else word + 's')}"
+
+
+def format_seconds(s: float) -> str:
+    """Compile time for people: ``4.2 s``, ``12 s``, ``830 ms``, ``1.9 ms``."""
+    if s >= 10:
+        return f"{s:.0f} s"
+    if s >= 1:
+        return f"{s:.1f} s"
+    return f"{s * 1e3:.0f} ms" if s >= 0.01 else f"{s * 1e3:.1f} ms"

@@ -1,18 +1,23 @@
 #!/usr/bin/env bash
 # End-to-end test of Inductor Lens in real editors, offline:
 #   A) the built .vsix in VS Code (code-server 4.100.3, driven in headless Chromium by
-#      playwright-core), tests/e2e/vscode.e2e.cjs, in two workspaces:
+#      playwright-core), tests/e2e/vscode.e2e.cjs, in four workspaces:
 #      - mlp_infer: status bar, Kernels view, Go to Kernel…, hover, go to definition, three-panel
 #        view, code lens;
 #      - profile_cnn with its torch.profiler trace beside the trace folder: measured device time in
 #        the status bar, the Kernels view (and its unattributed device kernels), a launch's lens
 #        and hover, a model line's lens, Open Profile… (expectations: profile_expected.py, from
 #        the server's report of the same workspace);
+#      - compile health (torch-2.14-cpu graph_breaks + recompiles_health with health.py): the
+#        status bar's problem count, the Compile health node, the graph-break warnings of health.py
+#        and a hover with PyTorch's hint, Gate.forward's lens with its recompile count
+#        (expectations: health_expected.py, from the server's report of the same workspace);
 #      - capture: a workspace holding only a tiny model script, with the extension running on a
 #        PyTorch interpreter (E2E_TORCH_PYTHON, default .venv-torch/bin/python, which
 #        scripts/test.sh makes): Capture Trace… on the open tiny.py runs it in a terminal and ends
 #        with a code lens on its lines; the run is listed with its time and runs again;
 #   B) `inductor-lens serve` in headless Neovim 0.7.2: hover on a kernel (tests/e2e/nvim_hover.lua),
+#      the graph-break warnings of health.py (tests/e2e/nvim_health.lua),
 #      and the README's own Neovim configuration: a model line's code lens (tests/e2e/nvim_readme.lua).
 # Adapted from ../shared/editor-e2e/RECIPE.sh (same pins and tricks). Idempotent: installs what is
 # missing (apt, code-server into .editor-e2e/, npm ci), builds the .vsix, makes a fresh workspace
@@ -22,7 +27,7 @@
 #
 # Environment: E2E_PYTHON, the interpreter the extension runs the server with (default
 # /usr/bin/python3, which has none of the server's dependencies: proves the bundled ones work);
-# E2E_TORCH_PYTHON (above); E2E_SCENARIOS, the checks to run (default all: "mlp profile capture nvim");
+# E2E_TORCH_PYTHON (above); E2E_SCENARIOS, the checks to run (default all: "mlp profile health capture nvim");
 # PORT (8765).
 set -euo pipefail
 REPO=$(git -C "$(dirname "${BASH_SOURCE[0]}")" rev-parse --show-toplevel)
@@ -33,9 +38,10 @@ PORT=${PORT:-8765}
 CS_VERSION=4.100.3 # the last code-server whose engines.node is 20
 E2E_PYTHON=${E2E_PYTHON:-/usr/bin/python3}
 E2E_TORCH_PYTHON=${E2E_TORCH_PYTHON:-$REPO/.venv-torch/bin/python}
-E2E_SCENARIOS=${E2E_SCENARIOS:-mlp profile capture nvim}
+E2E_SCENARIOS=${E2E_SCENARIOS:-mlp profile health capture nvim}
 CASE=$SHARED/traces/torch-2.11-cuda/mlp_infer
 PROFILE_CASE=$SHARED/traces/torch-2.11-cuda/profile_cnn
+HEALTH_CASES=$SHARED/traces/torch-2.14-cpu
 SECONDS=0
 stamp() { echo "=== [${SECONDS}s] $*"; }
 
@@ -142,11 +148,23 @@ cp "$WS/.vscode/settings.json" "$WS2/.vscode/settings.json"
 "$E2E_PYTHON" "$REPO/tests/e2e/profile_expected.py" "$WS2" 42 <"$RUN/profile-report.json" >"$RUN/expected-profile.json"
 cat "$RUN/expected-profile.json"
 
+# The compile-health scenario: the graph_breaks and recompiles_health logs of torch-2.14-cpu in
+# <ws>/torch_trace, and their model file health.py.
+WS3=$RUN/ws-health
+mkdir -p "$WS3/torch_trace" "$WS3/.vscode"
+cp "$HEALTH_CASES"/graph_breaks/trace/*.log "$HEALTH_CASES"/recompiles_health/trace/*.log "$WS3/torch_trace/"
+cp "$SHARED/traces/health.py" "$WS3/health.py"
+chmod -R u+w "$WS3"
+cp "$WS/.vscode/settings.json" "$WS3/.vscode/settings.json"
+"$SERVE" report "$WS3/torch_trace" --path-map "/workspace/proj=$WS3" --cache-dir "$RUN/report-cache" --json >"$RUN/health-report.json"
+"$E2E_PYTHON" "$REPO/tests/e2e/health_expected.py" "$WS3" <"$RUN/health-report.json" >"$RUN/expected-health.json"
+cat "$RUN/expected-health.json"
+
 # The capture scenario: a workspace with tiny.py and nothing else; the extension runs on the
 # PyTorch interpreter (with the bundled server packages), and Capture Trace… runs tiny.py with it.
-WS3=$RUN/ws-capture
-mkdir -p "$WS3/.vscode"
-cat >"$WS3/tiny.py" <<'PY'
+WS4=$RUN/ws-capture
+mkdir -p "$WS4/.vscode"
+cat >"$WS4/tiny.py" <<'PY'
 import torch
 
 
@@ -165,12 +183,12 @@ model = torch.compile(Tiny())
 for _ in range(3):
     print(model(torch.randn(4, 8)))
 PY
-cat >"$WS3/.vscode/settings.json" <<EOF
+cat >"$WS4/.vscode/settings.json" <<EOF
 { "inductorLens.interpreter": ["$E2E_TORCH_PYTHON"] }
 EOF
 cat >"$RUN/expected-capture.json" <<EOF
-{ "scenario": "capture", "file": "tiny.py", "workspace": "$WS3",
-  "lensLine": $(grep -n -m1 'y = self.fc(x)' "$WS3/tiny.py" | cut -d: -f1), "lensCode": "y = self.fc(x)" }
+{ "scenario": "capture", "file": "tiny.py", "workspace": "$WS4",
+  "lensLine": $(grep -n -m1 'y = self.fc(x)' "$WS4/tiny.py" | cut -d: -f1), "lensCode": "y = self.fc(x)" }
 EOF
 cat "$RUN/expected-capture.json"
 
@@ -207,11 +225,15 @@ if only profile; then
   stamp "VS Code checks: profile"
   node "$REPO/tests/e2e/vscode.e2e.cjs" "http://127.0.0.1:$PORT/?folder=$WS2" "$RUN/expected-profile.json" "$ART" || VSCODE_RC=$?
 fi
+if only health; then
+  stamp "VS Code checks: compile health"
+  node "$REPO/tests/e2e/vscode.e2e.cjs" "http://127.0.0.1:$PORT/?folder=$WS3" "$RUN/expected-health.json" "$ART" || VSCODE_RC=$?
+fi
 if ! only capture; then
   :
 elif [ -x "$E2E_TORCH_PYTHON" ]; then
   stamp "VS Code checks: capture"
-  node "$REPO/tests/e2e/vscode.e2e.cjs" "http://127.0.0.1:$PORT/?folder=$WS3" "$RUN/expected-capture.json" "$ART" || VSCODE_RC=$?
+  node "$REPO/tests/e2e/vscode.e2e.cjs" "http://127.0.0.1:$PORT/?folder=$WS4" "$RUN/expected-capture.json" "$ART" || VSCODE_RC=$?
 else
   echo "FAIL capture: no PyTorch interpreter at $E2E_TORCH_PYTHON (scripts/test.sh makes .venv-torch)"
   VSCODE_RC=1
@@ -234,6 +256,10 @@ if only nvim; then
     timeout 180 nvim --headless -u "$REPO/tests/e2e/nvim_hover.lua" -i NONE -n \
     >"$ART/nvim.log" 2>&1 || NVIM_RC=$?
   cat "$ART/nvim.log"
+  E2E_SERVE=$SERVE E2E_WORKSPACE=$WS3 E2E_EXPECTED=$RUN/expected-health.json \
+    timeout 180 nvim --headless -u "$REPO/tests/e2e/nvim_health.lua" -i NONE -n \
+    >"$ART/nvim-health.log" 2>&1 || NVIM_RC=$?
+  cat "$ART/nvim-health.log"
   # the README's own Neovim configuration (its ```lua block), run as written from the workspace
   awk '/^### Other editors: Neovim/{f=1} f&&/^```lua/{c=1;next} c&&/^```/{exit} c' "$REPO/README.md" >"$RUN/readme_init.lua"
   (cd "$WS" && PATH="$(dirname "$SERVE"):$PATH" E2E_README_INIT=$RUN/readme_init.lua \

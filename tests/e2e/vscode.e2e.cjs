@@ -9,7 +9,11 @@
 //   `"scenario": "profile"` (profile_cnn with its torch.profiler trace; written by
 //     profile_expected.py from the server's report): measured time in the status bar, the Kernels
 //     view (kernels, graphs, "Unattributed device kernels"), the lens and hover of a Triton launch,
-//     a model line's lens, and Open Profile…. Screenshots and results are named profile-*.
+//     a model line's lens, and Open Profile…. Screenshots and results are named profile-*;
+//   `"scenario": "health"` (torch-2.14-cpu graph_breaks + recompiles_health with health.py; written
+//     by health_expected.py from the server's report): the compile-problem count in the status
+//     bar, the Compile health node, the graph-break warnings of health.py (Problems view, a hover
+//     with PyTorch's hint), Gate.forward's lens with its recompile count and its peek. health-*.
 //   `"scenario": "capture"` (a workspace holding only tiny.py; the extension runs on a PyTorch
 //     interpreter): Capture Trace… on the open tiny.py runs it in a terminal, indexes the trace and
 //     ends with a code lens on `lensLine`; the captured run is listed with its time and runs again.
@@ -524,6 +528,106 @@ async function captureChecks(page, shot) {
   });
 }
 
+/** The text of the Problems view's rows (markers), as drawn. */
+async function problemRows(page) {
+  return (await page.locator('.markers-panel .monaco-list-row').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+}
+
+/**
+ * Compile health (torch-2.14-cpu graph_breaks + recompiles_health, health.py): the status bar's
+ * problem count, the Compile health node, the graph-break warnings on health.py's lines (Problems
+ * view and a hover with PyTorch's hint), and the lens of Gate.forward with its recompile count.
+ */
+async function healthChecks(page, shot) {
+  await check(page, 'status bar names the count of compile problems', async () => {
+    const item = page.locator('.statusbar-item', { hasText: expected.statusText }).first();
+    await item.waitFor({ timeout: 120000 });
+    await shot('health-01-status-bar.png');
+    return (await item.innerText()).trim();
+  });
+
+  await check(page, 'Kernels view opens with the Compile health node', async () => {
+    await runCommand(page, 'Inductor Lens: Focus on Kernels View');
+    const rows = page.locator('.pane-body .monaco-list-row');
+    const node = rows.filter({ hasText: 'Compile health' }).first();
+    await node.waitFor({ timeout: 30000 });
+    const text = (await node.innerText()).replace(/\s+/g, ' ');
+    if (!text.includes(expected.healthNode)) throw new Error(`Compile health row lacks "${expected.healthNode}": ${text}`);
+    const first = (await rows.first().innerText()).replace(/\s+/g, ' ');
+    if (!first.startsWith('Compile health')) throw new Error(`first row is "${first}"`);
+    const narrow = await resizeSideBar(page, 1000);
+    await shot('health-02-kernels-view.png');
+    if (narrow) await resizeSideBar(page, narrow);
+    return (await rows.allInnerTexts()).slice(0, 8).map((r) => r.replace(/\s+/g, ' ')).join(' | ');
+  });
+
+  await check(page, 'opening health.py shows the graph-break warnings on their lines', async () => {
+    await quickOpen(page, expected.modelFile);
+    await page.waitForTimeout(500);
+    await runCommand(page, 'Problems: Focus on Problems View');
+    // Only the graph breaks (the view also lists the guard failures), in a maximized panel: the
+    // list draws only the rows that fit.
+    await page.keyboard.press('Control+f'); // the Problems view's filter
+    await page.waitForTimeout(300);
+    await page.keyboard.insertText('Graph break in');
+    await page.waitForTimeout(800);
+    await runCommand(page, 'View: Toggle Maximized Panel');
+    let rows = [];
+    let lines = [];
+    for (let i = 0; i < 120; i++) {
+      rows = await problemRows(page);
+      lines = rows.filter((r) => r.startsWith('Graph break in')).map((r) => Number((/\[Ln (\d+), Col \d+\]/.exec(r) || [])[1]));
+      if (lines.length >= expected.breakLines.length) break;
+      await page.waitForTimeout(250);
+    }
+    await shot('health-03-problems.png');
+    await runCommand(page, 'View: Toggle Maximized Panel');
+    if (JSON.stringify(lines) !== JSON.stringify(expected.breakLines)) {
+      throw new Error(`graph-break warnings on lines ${JSON.stringify(lines)}, expected ${JSON.stringify(expected.breakLines)}: ${rows.join(' | ')}`);
+    }
+    for (const message of expected.breakMessages) {
+      if (!rows.some((r) => r.includes(message))) throw new Error(`no warning says "${message}": ${rows.join(' | ')}`);
+    }
+    return rows.filter((r) => r.startsWith('Graph break in')).join(' | ');
+  });
+
+  await check(page, "the hover of a graph-break line shows PyTorch's hint", async () => {
+    await page.locator('.editor-group-container.active .monaco-editor textarea').first().focus();
+    await goToLine(page, expected.hoverLine);
+    await waitForCursorLine(page, expected.hoverLine);
+    await page.keyboard.press('End');
+    await page.keyboard.press('Home'); // first non-blank: inside the warning's range
+    await runCommand(page, 'Show or Focus Hover');
+    const hover = page.locator('.monaco-hover-content').filter({ hasText: expected.hoverHint }).first();
+    await hover.waitFor({ timeout: 20000 });
+    await page.waitForTimeout(400);
+    await shot('health-04-hover-hint.png');
+    const text = (await hover.innerText()).split('\n').filter((l) => l.trim());
+    return JSON.stringify(text.slice(0, 6));
+  });
+
+  await check(page, 'the lens of Gate.forward reads its recompile count and peeks the reasons', async () => {
+    await page.keyboard.press('Escape');
+    await goToLine(page, expected.gateLine);
+    await waitForCursorLine(page, expected.gateLine);
+    const lens = await waitForLensAbove(page, expected.gateLine, (t) => t.includes(expected.gateLens));
+    if (!lens.includes(`${expected.recompiles} recompiles`)) throw new Error(`lens "${lens}"`);
+    await shot('health-05-gate-lens.png');
+    await page.locator('.monaco-editor .codelens-decoration a', { hasText: expected.gateLens }).first().click();
+    const peek = page.locator('.peekview-widget').first();
+    await peek.waitFor({ timeout: 15000 });
+    const rows = peek.locator('.monaco-list-row');
+    await rows.first().waitFor({ timeout: 15000 });
+    await page.waitForTimeout(600);
+    await shot('health-06-gate-peek.png');
+    const texts = (await rows.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+    if (!texts.some((t) => t.includes('size mismatch')) || !texts.some((t) => t.includes('self.scale == 1.0'))) {
+      throw new Error(`peek rows lack the recompile reasons: ${texts.join(' | ')}`);
+    }
+    return `${expected.modelFile}:${expected.gateLine} (${expected.gateCode}): "${lens}"; peek: ${texts.join(' | ')}`;
+  });
+}
+
 (async () => {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'chrome-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -546,7 +650,7 @@ async function captureChecks(page, shot) {
     await page.goto(url, { waitUntil: 'domcontentloaded' });
     await page.waitForSelector('.monaco-workbench', { timeout: 90000 });
     log('workbench rendered');
-    const checks = { profile: profileChecks, capture: captureChecks, mlp: mlpChecks }[scenario];
+    const checks = { profile: profileChecks, health: healthChecks, capture: captureChecks, mlp: mlpChecks }[scenario];
     await checks(page, shot);
   } finally {
     await shot(`${prefix}99-final.png`).catch(() => {});

@@ -6,8 +6,10 @@ import os
 
 from lsprotocol import types
 
+from ..generated_frames import node_model_line
 from ..model import Frame, Kernel, aten_op_of
 from ..text import format_us, plural
+from .health import kernel_compile_markdown
 from .snapshot import Snapshot, uri
 
 KIND_TEXT = {
@@ -16,6 +18,9 @@ KIND_TEXT = {
     "persistent_reduction": "persistent-reduction Triton kernel",
     "template": "template kernel",
     "combo": "combo Triton kernel",
+    "foreach": "foreach Triton kernel",
+    "split_scan": "split-scan Triton kernel",
+    "unknown": "Triton kernel (category unknown to Inductor)",
     "user_triton": "user-defined Triton kernel",
     "cpp": "C++ kernel",
     "extern": "extern kernel",
@@ -26,7 +31,7 @@ MAX_NODES = 12
 
 def _frame_link(ctx: Snapshot, frame: Frame) -> str:
     local = ctx.local(frame)
-    label = f"{os.path.basename(frame.file)}:{local.line if local.path else frame.line}"
+    label = f"{frame.basename}:{local.line if local.path else frame.line}"
     code = f" `{frame.code}`" if frame.code else ""
     if local.path is None:
         return f"{label}{code} — *not found locally: {frame.file}*"
@@ -59,6 +64,7 @@ def kernel_markdown(ctx: Snapshot, kernel: Kernel, *, launches: int | None = Non
     n_launch = launches if launches is not None else len(kernel.launches)
     where = f"compile {graph.compile_id} · {graph.kind} graph" if graph else ""
     rank = f" · rank {graph.rank}" if graph and graph.rank is not None else ""
+    rank += f" · pid {graph.pid}" if graph and graph.pid is not None else ""
     parts = [f"{title} — {KIND_TEXT.get(kernel.kind, kernel.kind)}",
              f"{where}{rank} · {n_launch} launch{'es' if n_launch != 1 else ''}"]
     if kernel.measured is not None:
@@ -66,12 +72,15 @@ def kernel_markdown(ctx: Snapshot, kernel: Kernel, *, launches: int | None = Non
         clock = "CPU" if m.clock == "cpu" else "device"
         parts.append(f"**Measured:** {plural(m.runs, 'run')} · {format_us(m.total_us)} {clock} time"
                      f" ({format_us(m.mean_us)} per run" + (f", {m.events} {clock} kernels" if m.events != m.runs else "") + ")")
+    compiled = kernel_compile_markdown(ctx, kernel)
+    if compiled:
+        parts.append(compiled)
     model = kernel.model_lines
     if model:
         parts.append("**Model lines**\n" + "\n".join(f"- {_frame_link(ctx, f)}" for f in model))
         shared = shared_outer_frames(kernel)
         if shared:
-            chain = " › ".join(f"{os.path.basename(f.file)}:{f.line}" for f in shared)
+            chain = " › ".join(f"{f.basename}:{f.line}" for f in shared)
             parts.append(f"called from {chain}")
     else:
         parts.append("*No model lines recorded for this kernel.*")
@@ -121,8 +130,9 @@ def node_markdown(ctx: Snapshot, graph, role: str, node) -> str:
     kernels = ctx.index.kernels_of_node(graph, role, node.name)
     which = "post-grad" if role == "post_grad" else "pre-grad"
     parts = [f"**{node.name}** — {which} FX node" + (f" · `{node.target}`" if node.target else "")]
-    if node.frame is not None:
-        parts.append("**Model line:** " + _frame_link(ctx, node.frame))
+    model_line = node_model_line(node.frame, kernels)  # a compiled-autograd <eval_with_key> frame: followed
+    if model_line is not None:
+        parts.append("**Model line:** " + _frame_link(ctx, model_line))
     if kernels:
         items = []
         for k in kernels:

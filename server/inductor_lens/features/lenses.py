@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from lsprotocol import types
 
+from .health import function_lenses
 from .snapshot import Snapshot, uri
 from ..text import format_us, plural
 from .navigation import lsp_location
@@ -41,7 +42,7 @@ def output_code_lenses(ctx: Snapshot, path: str) -> list[Lens]:
             continue
         for launch in kernel.launches:
             model = kernel.model_lines
-            first = f"{os.path.basename(model[0].file)}:{model[0].line}" if model else "no model line"
+            first = f"{model[0].basename}:{model[0].line}" if model else "no model line"
             more = f" +{len(model) - 1}" if len(model) > 1 else ""
             title = f"{first}{more} · {plural(len(kernel.post_grad_nodes), 'op')} fused · {plural(len(kernel.launches), 'launch')}"
             if kernel.measured is not None:
@@ -105,7 +106,8 @@ def code_lenses(ctx: Snapshot, path: str) -> list[types.CodeLens]:
 
 
 def _code_lenses(ctx: Snapshot, path: str) -> list[types.CodeLens]:
-    raw = output_code_lenses(ctx, path) or source_lenses(ctx, path)
+    compiled = [Lens(l.line, l.title, l.targets) for l in function_lenses(ctx, path)]  # compiled functions (health.py)
+    raw = output_code_lenses(ctx, path) or sorted([*source_lenses(ctx, path), *compiled], key=lambda l: l.line)
     out = []
     for lens in raw:
         position = types.Position(lens.line - 1, 0)

@@ -29,7 +29,7 @@ def document_symbols(ctx: Snapshot, path: str) -> list[types.DocumentSymbol]:
         if loc is None:
             continue
         rng = lsp_location(loc).range
-        detail = ", ".join(f"{os.path.basename(f.file)}:{f.line}" for f in kernel.model_lines[:3])
+        detail = ", ".join(f"{f.basename}:{f.line}" for f in kernel.model_lines[:3])
         groups.setdefault(kernel.kind, []).append(
             types.DocumentSymbol(name=kernel.key, kind=types.SymbolKind.Function, range=rng, selection_range=rng, detail=detail or None)
         )
@@ -54,7 +54,7 @@ def workspace_symbols(ctx: Snapshot, query: str, limit: int = 500) -> list[types
     q = query.strip().lower()
     out: list[types.WorkspaceSymbol] = []
     for kernel in ctx.index.kernels:
-        lines = [f"{os.path.basename(f.file)}:{f.line}" for f in kernel.model_lines]
+        lines = [f"{f.basename}:{f.line}" for f in kernel.model_lines]
         hay = [kernel.key.lower(), *(a.lower() for a in kernel.aten_ops), *(l.lower() for l in lines)]
         if q and not any(q in h for h in hay):
             continue

@@ -3,8 +3,10 @@
 PyTorch logs a graph's pieces as separate records (``torch/_inductor/compile_fx.py``,
 ``graph.py``, ``debug.py``; 2.7 - 2.14): the pre-grad graph, then per AOT graph (forward,
 backward) the post-grad graph, the output code, then the provenance mapping, kernel stack
-traces and (AOTInductor) kernel code.  Records are paired by log order within a compile id, never
-"last file wins" (tlparse #104).  Works on the records :func:`readers.torch_trace.scan` found.
+traces and (AOTInductor) kernel code; PyTorch ~2.7 logged the mapping before the code.  Records
+are paired by log order within a compile id of one process (a forked child writes into its
+parent's file, pytorch#176610), never "last file wins" (tlparse #104).  Works on the records
+:func:`readers.torch_trace.scan` found.
 """
 
 from __future__ import annotations
@@ -16,10 +18,6 @@ from ..model import InputWarning
 
 if TYPE_CHECKING:  # the scanner's types only (readers never import each other at run time)
     from .torch_trace import Record, TraceLog
-
-#: The roles of the records one graph reads, in a fixed order (signatures and content keys).
-GRAPH_ROLES = ("code", "kernel_code", "post_grad", "pre_grad", "post_to_pre", "mapping", "stack_traces", "kernel_to_post")
-
 
 #: Role of each record kind/name in a graph.  ``pre`` roles wait for the next output code of
 #: their compile id; ``post`` roles attach to the last output code of their compile id.
@@ -42,8 +40,12 @@ _ROLES: dict[tuple[str, str | None], str] = {
     ("aot_forward_graph", None): "aot:forward",
     ("aot_backward_graph", None): "aot:backward",
     ("aot_inference_graph", None): "aot:inference",
+    ("dynamo_output_graph", None): "dynamo_graph",
 }
 _AFTER_CODE = ("kernel_code", "mapping", "stack_traces", "kernel_to_post")
+#: Roles whose records PyTorch ~2.7 logged before the output code (graph.py, before the AOTInductor
+#: wrapper was written); from 2.8 on they follow it.  The order is read off each compile (see pair_graphs).
+_EITHER_SIDE = ("mapping", "stack_traces", "kernel_to_post")
 
 
 def role_of(record: "Record") -> str | None:
@@ -53,10 +55,12 @@ def role_of(record: "Record") -> str | None:
 
 @dataclass(slots=True)
 class GraphRecords:
-    """The records that make one graph, paired by log order within one compile id.
+    """The records that make one graph, paired by log order within one compile id of one process.
 
     ``kind_hint`` comes from the compile id's ``aot_*_graph`` records (n-th graph, n-th record);
-    the ``# AOT ID`` line of the code, when present, overrides it.
+    the ``# AOT ID`` line of the code, when present, overrides it.  ``dynamo_graph`` is the
+    compile's ``dynamo_output_graph``; ``ca_graph`` the ``compiled_autograd_graph`` of a compiled
+    autograd compile (``!N/...``): graphs whose ``# File:`` lines follow generated-code frames.
     """
 
     compile_id: str
@@ -70,14 +74,31 @@ class GraphRecords:
     mapping: "Record | None" = None
     stack_traces: "Record | None" = None
     kernel_to_post: "Record | None" = None
+    dynamo_graph: "Record | None" = None
+    ca_graph: "Record | None" = None
+
+    @property
+    def pid(self) -> int | None:
+        """The process that wrote the graph's output code."""
+        return self.code.pid
 
     def signature(self) -> tuple:
         """Identifies this graph's inputs: equal signatures mean an identical graph."""
-        parts = [self.compile_id, self.ordinal, self.kind_hint]
+        parts = [self.compile_id, self.ordinal, self.kind_hint, self.pid]
         for role in GRAPH_ROLES:
             rec = getattr(self, role)
             parts.append(None if rec is None else (rec.line, rec.md5))
         return tuple(parts)
+
+    def without(self, record: "Record") -> "GraphRecords":
+        """A copy without ``record`` (an incomplete last record of a log)."""
+        kept = {role: (None if getattr(self, role) is record else getattr(self, role)) for role in GRAPH_ROLES if role != "code"}
+        return GraphRecords(self.compile_id, self.ordinal, self.code, self.kind_hint, **kept)
+
+
+#: Every record a graph can have (``code`` first).
+GRAPH_ROLES = ("code", "kernel_code", "post_grad", "pre_grad", "post_to_pre", "mapping", "stack_traces", "kernel_to_post",
+               "dynamo_graph", "ca_graph")
 
 
 @dataclass
@@ -86,33 +107,54 @@ class _CompileState:
     pre_grad_after: "Record | None" = None
     post_grad: "Record | None" = None
     post_to_pre: "Record | None" = None
+    dynamo_graph: "Record | None" = None
     aot_kinds: list[str] = field(default_factory=list)
     graphs: list[GraphRecords] = field(default_factory=list)
+    #: records of roles logged before their output code, waiting for it
+    waiting: dict[str, "Record"] = field(default_factory=dict)
+
+
+def _logged_before_code(records: "list[Record]") -> set[tuple[int | None, str, str]]:
+    """``(pid, compile id, role)`` whose first record comes before the first output code of its
+    compile (PyTorch ~2.7 order) and is followed by one."""
+    first_code: dict[tuple[int | None, str], int] = {}
+    first_role: dict[tuple[int | None, str, str], int] = {}
+    for n, record in enumerate(records):
+        role = role_of(record)
+        if role == "code":
+            first_code.setdefault((record.pid, record.compile_id), n)
+        elif role in _EITHER_SIDE:
+            first_role.setdefault((record.pid, record.compile_id, role), n)
+    return {key for key, n in first_role.items() if n < first_code.get(key[:2], -1)}
 
 
 def pair_graphs(log: "TraceLog") -> list[GraphRecords]:
-    """Group ``log.records`` into graphs: each output code gets the post-grad graph (and 2.8
-    ``post_to_pre``) logged before it and the mapping, stack traces and AOT kernel code logged
-    after it, within its compile id, in log order (a lazily compiled backward can come after
-    other compile ids' records).  Never "last file wins".  Out-of-place records are warned about.
+    """Group ``log.records`` into graphs, per process (pid) and compile id, in log order.
+
+    Each output code gets the post-grad graph (and 2.8 ``post_to_pre``) logged before it and the
+    mapping, stack traces and AOT kernel code logged after it (a lazily compiled backward can
+    come after other compile ids' records).  Where a compile's mapping, stack traces or 2.7
+    kernel -> post-grad artifact come before its first output code (PyTorch ~2.7, AOTInductor),
+    each of them waits for the next output code of its compile instead.  Records of different
+    processes (a forked child writes into its parent's file) are never paired together.  Never
+    "last file wins".  Out-of-place records are warned about.
     """
-    states: dict[str, _CompileState] = {}
+    states: dict[tuple[int | None, str], _CompileState] = {}
+    ca_graphs: dict[tuple[int | None, str], "Record"] = {}
+    before = _logged_before_code(log.records)
     out: list[GraphRecords] = []
     for record in log.records:
+        if record.kind == "compiled_autograd_graph":
+            ca_graphs[(record.pid, record.compile_id)] = record
+            continue
         role = role_of(record)
         if role is None:
             continue
-        state = states.setdefault(record.compile_id, _CompileState())
+        state = states.setdefault((record.pid, record.compile_id), _CompileState())
         if role.startswith("aot:"):
             state.aot_kinds.append(role[4:])
-        elif role == "pre_grad":
-            state.pre_grad = record
-        elif role == "pre_grad_after":
-            state.pre_grad_after = record
-        elif role == "post_grad":
-            state.post_grad = record
-        elif role == "post_to_pre":
-            state.post_to_pre = record
+        elif role in ("pre_grad", "pre_grad_after", "post_grad", "post_to_pre", "dynamo_graph"):
+            setattr(state, role, record)
         elif role == "code":
             ordinal = len(state.graphs)
             graph = GraphRecords(
@@ -123,18 +165,33 @@ def pair_graphs(log: "TraceLog") -> list[GraphRecords]:
                 post_grad=state.post_grad,
                 pre_grad=state.pre_grad or state.pre_grad_after,
                 post_to_pre=state.post_to_pre,
+                dynamo_graph=state.dynamo_graph,
+                ca_graph=ca_graphs.get((record.pid, record.compile_id.split("/", 1)[0])) if record.compile_id.startswith("!") else None,
             )
+            for waiting_role, waiting in state.waiting.items():
+                setattr(graph, waiting_role, waiting)
+            state.waiting = {}
             state.post_grad = None
             state.post_to_pre = None
             state.graphs.append(graph)
             out.append(graph)
         elif role in _AFTER_CODE:
+            what = f"{record.name or record.kind}"
+            if (record.pid, record.compile_id, role) in before:
+                if role in state.waiting:
+                    log.warnings.append(InputWarning(log.path, record.line, f"second {what} before one output code of compile {record.compile_id}; ignored"))
+                else:
+                    state.waiting[role] = record
+                continue
             if not state.graphs:
-                log.warnings.append(InputWarning(log.path, record.line, f"{record.name or record.kind} before any output code of compile {record.compile_id}; ignored"))
+                log.warnings.append(InputWarning(log.path, record.line, f"{what} before any output code of compile {record.compile_id}; ignored"))
                 continue
             graph = state.graphs[-1]
             if getattr(graph, role) is not None:
-                log.warnings.append(InputWarning(log.path, record.line, f"second {record.name or record.kind} for one graph of compile {record.compile_id}; ignored"))
+                log.warnings.append(InputWarning(log.path, record.line, f"second {what} for one graph of compile {record.compile_id}; ignored"))
                 continue
             setattr(graph, role, record)
+    for (_, compile_id), state in states.items():
+        for waiting in state.waiting.values():
+            log.warnings.append(InputWarning(log.path, waiting.line, f"{waiting.name or waiting.kind} of compile {compile_id} has no output code after it; ignored"))
     return out

@@ -36,7 +36,11 @@ INTERESTING_KEYS = frozenset(
         "aot_backward_graph",
         "aot_inference_graph",
         "dynamo_start",
+        "dynamo_output_graph",  # its ``# File:`` lines follow compiled-autograd frames (see generated_frames)
+        "compiled_autograd_graph",
         "str",
+        "compilation_metrics",  # compile health (readers/compile_health.py)
+        "bwd_compilation_metrics",
     }
 )
 
@@ -53,8 +57,15 @@ INTERESTING_ARTIFACTS = frozenset(
         "inductor_triton_kernel_to_post_grad_nodes",
         "inductor_post_to_pre_grad_nodes",
         "torch_version",
+        "dynamo_graph_break_reason",  # compile health (readers/compile_health.py)
+        "recompile_reasons",
+        "triton_kernel_info",
     }
 )
+
+#: Keys dropped from these envelopes when kept (configuration dumps, ~30 KB a compile, and the
+#: graph's node shapes, ~6 KB for GPT-2: never read).
+_TRIMMED = dict.fromkeys(("compilation_metrics", "bwd_compilation_metrics"), ("_config", "inductor_provenance", "graph_node_shapes"))
 
 #: ``graph_dump`` names the index reads (AOTInductor C++ wrapper and kernel code).
 INTERESTING_GRAPH_DUMPS = frozenset({"inductor_aot_wrapper_code", "inductor_aot_kernel_code", "inductor_aot_code"})
@@ -62,7 +73,7 @@ INTERESTING_GRAPH_DUMPS = frozenset({"inductor_aot_wrapper_code", "inductor_aot_
 #: A record's first line: glog prefix, then the envelope, whose first key (and artifact name) we
 #: capture without parsing the JSON.  ``kind`` is None when the envelope does not start as expected.
 _HEADER_KEY = re.compile(
-    rb'[VIWEC]\d{4} \d\d:\d\d:\d\d\.\d+ +\d+ [^\n]*?\] (?P<env>\{(?:"(?P<kind>\w+)": (?:\{"name": "(?P<name>\w+)")?)?)'
+    rb'[VIWEC]\d{4} \d\d:\d\d:\d\d\.\d+ +(?P<pid>\d+) [^\n]*?\] (?P<env>\{(?:"(?P<kind>\w+)": (?:\{"name": "(?P<name>\w+)")?)?)'
 )
 #: Where records start: a newline, then a glog level letter and date.  A literal first character
 #: lets the regex engine skip through payload bytes fast (15x faster than a ``^`` multiline match).
@@ -94,7 +105,9 @@ class Record:
     """One record of a log: its envelope and where its payload lies.
 
     ``line`` is the 1-based line of the envelope; ``kind`` the envelope's metadata key;
-    ``name`` the artifact or graph_dump name; payload bytes are ``[payload_start, payload_end)``.
+    ``name`` the artifact or graph_dump name; payload bytes are ``[payload_start, payload_end)``;
+    ``pid`` the process id of the glog prefix (several processes can write one log: a forked
+    child inherits the open trace file, pytorch#176610).
     """
 
     line: int
@@ -104,6 +117,7 @@ class Record:
     compile_id: str
     payload_start: int
     payload_end: int
+    pid: int | None = None
 
     @property
     def md5(self) -> str | None:
@@ -135,6 +149,8 @@ class TraceLog:
     incomplete_tail_line: int | None = None
     #: bytes read by the last scan (all of them cold; only the new part after an append)
     bytes_scanned: int = 0
+    #: process ids of the records kept, in order of first appearance (one, unless processes shared the file)
+    pids: list[int] = field(default_factory=list)
 
     def first_payload_line(self, record: Record, limit: int = 512) -> str | None:
         """The first payload line of ``record`` (TAB stripped, at most ``limit`` bytes), unverified:
@@ -160,12 +176,15 @@ class TraceLog:
         if blob.endswith(b"\n"):
             blob = blob[:-1]
         stripped = []
-        for offset, raw in enumerate(blob.split(b"\n") if blob else []):
+        raws = blob.split(b"\n") if blob else []
+        for offset, raw in enumerate(raws):
             if raw.endswith(b"\r"):
                 raw = raw[:-1]
             if not raw.startswith(b"\t"):
                 if not raw.strip():
                     continue  # blank line between records (tlparse drops these too)
+                if offset == len(raws) - 1 and record.payload_end >= self.size:
+                    break  # the log ends inside the next record's prefix: reported by the scan (_check_tail)
                 return None, InputWarning(self.path, record.line + 1 + offset, "line is neither a record nor a TAB payload line; record skipped")
             stripped.append(raw[1:])
         data = b"\n".join(stripped)
@@ -234,6 +253,7 @@ def scan(path: str, previous: TraceLog | None = None) -> TraceLog:
         log.size = size
         tail_line = log.tail_line
         log.records = [r for r in log.records if r.line < tail_line]
+        log.pids = list(dict.fromkeys(r.pid for r in log.records if r.pid is not None))
         log.warnings = [w for w in log.warnings if w.line < tail_line]
         log.record_count -= 1
         start, line = resume, tail_line
@@ -302,7 +322,7 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int) -> None:
     search_from = 0  # where in buf the next record start may begin
     done_upto = start - 1  # absolute offset of the last record start handled
     eof = False
-    pending: tuple[int, bytes, str, str | None, int] | None = None  # (line, envelope, kind, name, payload start)
+    pending: tuple[int, bytes, str, str | None, int, int] | None = None  # (line, envelope, kind, name, payload start, pid)
     last: tuple[int, int] | None = None  # (offset, line) of the last record
     last_i: int | None = None  # the last record's position in buf while its line is not counted
     log.bytes_scanned = 0
@@ -317,7 +337,7 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int) -> None:
         nonlocal pending
         if pending is None:
             return
-        rec_line, env, kind, name, payload_start = pending
+        rec_line, env, kind, name, payload_start, pid = pending
         pending = None
         try:
             envelope = _json.loads(env)
@@ -332,10 +352,15 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int) -> None:
             if isinstance(value, list) and len(value) == 2 and isinstance(value[1], int):
                 log.strings[value[1]] = str(value[0])
             return
+        trim = _TRIMMED.get(kind)
+        if trim and isinstance(envelope.get(kind), dict):
+            envelope[kind] = {k: v for k, v in envelope[kind].items() if not k.endswith(trim)}
         if log.rank is None and isinstance(envelope.get("rank"), int):
             log.rank = envelope["rank"]
         log.records.append(Record(line=rec_line, kind=kind, name=name, envelope=envelope, compile_id=compile_id_of(envelope),
-                                  payload_start=min(payload_start, end), payload_end=end))
+                                  payload_start=min(payload_start, end), payload_end=end, pid=pid))
+        if pid not in log.pids:
+            log.pids.append(pid)
 
     skipping = False  # inside an envelope line too long to keep: drop bytes until its newline
     while not eof:
@@ -390,8 +415,9 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int) -> None:
                 continue
             name_b = match.group("name")
             if _wanted(kind_b, name_b):
-                pending = (line_at(i), bytes(buf[match.start("env") : line_end]), kind_b.decode(), name_b.decode() if name_b else None, base + line_end + 1)
-            elif log.version_from_metrics is None and kind_b == b"compilation_metrics":
+                pending = (line_at(i), bytes(buf[match.start("env") : line_end]), kind_b.decode(), name_b.decode() if name_b else None,
+                           base + line_end + 1, int(match.group("pid")))
+            if log.version_from_metrics is None and kind_b == b"compilation_metrics":
                 found = _VERSION_IN_METRICS.search(buf, match.start("env"), line_end)
                 if found:
                     log.version_from_metrics = found.group(1).decode()

@@ -34,6 +34,9 @@ from .common import (
     _CPP_HELPER_DEF,
     _DECORATOR,
     _DECORATOR_KINDS,
+    _FORWARDER_DEF,
+    _FORWARDER_RETURN,
+    _PREFIX_KINDS,
     _PY_DEF,
     _PY_DEF_SRC_NAME,
     KernelDef,
@@ -99,8 +102,11 @@ def _kind_of_python_def(lines: list[str], idx: int, name: str, how: str, rest: s
             combo = True
         if line.startswith("def ") or line.startswith("'''"):
             break
-    if combo:
+    if combo and decorator != "foreach" and not name.startswith("triton_for_"):  # foreach kernels are combo kernels inside
         return "combo"
+    prefixed = next((kind for prefix, kind in _PREFIX_KINDS if name.startswith(prefix) and prefix.startswith("triton_")), None)
+    if prefixed is not None:  # Inductor's own category (a cooperative reduction is triton_unk_: unknown)
+        return prefixed
     if decorator in _DECORATOR_KINDS:
         return _DECORATOR_KINDS[decorator]
     if src is not None and src["src"] != name and not name.startswith("triton_"):
@@ -112,6 +118,12 @@ def _collect_defs(lines, regions, parsed: ParsedCode, shadow_defs: dict[str, Ker
     for idx, line in enumerate(lines):
         region = regions[idx]
         if region is None or region == "string":
+            if region is None and (f := _FORWARDER_DEF.match(line)) is not None:
+                body = [ln for ln in lines[idx + 1 : idx + 6] if ln.strip() and not ln.lstrip().startswith("#")]
+                if body and (r := _FORWARDER_RETURN.match(body[0])) is not None:
+                    target = r["target"]
+                    parsed.forwarders[f["name"]] = target[: -len(".run")] if target.endswith(".run") else target
+                continue
             m = _PY_DEF.match(line)
             if m is None:
                 continue

@@ -36,38 +36,50 @@ _IDENT_CALL = re.compile(r"(?<![\w.])(?P<name>[A-Za-z_]\w*)\(")
 _CPP_HELPER_LAUNCH = re.compile(r"(?<![\w.])call_(?P<name>\w+)\(")
 _CPP_SHIM_LAUNCH = re.compile(r"(?<![\w.])(?P<name>aoti_torch_(?:cpu|cuda|xpu|mps)_\w+)\(")
 _XNUMEL_DECL = re.compile(r"_xnumel(?:_\d+)?\s*=")
+#: A module-level function that only forwards its arguments: ``def extern_kernels_extern_kernels_addmm_2(*args,
+#: **kwargs):`` / ``return extern_kernels.addmm(*args, **kwargs)`` (``TORCH_COMPILE_DEBUG_EXTEND=1``,
+#: wrapper.py ``define_extern_kernel_profile_wrapper``, 2.14): a call of it is a launch of its target.
+_FORWARDER_DEF = re.compile(r"^def (?P<name>\w+)\(\*args, \*\*kwargs\):\s*$")
+_FORWARDER_RETURN = re.compile(r"^\s+return (?P<target>[A-Za-z_][\w.]*)\(\*args, \*\*kwargs\)\s*$")
 
 _DECORATOR_KINDS = {
     "pointwise": "pointwise",
     "reduction": "reduction",
     "persistent_reduction": "persistent_reduction",
-    "split_scan": "reduction",
+    "split_scan": "split_scan",
     "template": "template",
     "user_autotune": "user_triton",
-    "foreach": "combo",
+    "foreach": "foreach",
     "cooperative_reduction": "reduction",
 }
+#: Inductor names a Triton kernel ``triton_<category[:3]>_...`` (``codegen/triton.py`` ``define_kernel``,
+#: category from ``utils.py`` ``get_kernel_category_by_source_code``: the one ``@triton_heuristics.<c>``
+#: decorator among foreach, persistent_reduction, pointwise, reduction, split_scan, template, else unknown).
 _PREFIX_KINDS = (
     ("triton_poi_", "pointwise"),
     ("triton_red_", "reduction"),
     ("triton_per_", "persistent_reduction"),
     ("triton_tem_", "template"),
-    ("triton_for_", "combo"),
+    ("triton_for_", "foreach"),
+    ("triton_spl_", "split_scan"),
+    ("triton_unk_", "unknown"),
     ("triton_sca_", "reduction"),
     ("cpp_", "cpp"),
 )
 
 
 def kind_from_name(name: str) -> str:
-    """Kernel kind from its name alone: ``triton_poi_*`` pointwise, ``extern_kernels.*`` extern, ..."""
+    """Kernel kind from its name alone: ``triton_poi_*`` pointwise, ``triton_for_*`` foreach,
+    ``triton_spl_*`` split_scan, ``triton_unk_*`` unknown, ``extern_kernels.*`` extern, ...; a
+    ``triton_`` name of no known category is ``unknown``, any other name ``user_triton``."""
     if name.startswith("extern_kernels.") or name.startswith("aoti_torch_"):
         return "extern"
-    if name.startswith("torch.ops.") or name.startswith("aten."):
+    if name.startswith(("torch.ops.", "aten.", "at::")):  # at::_ops::<op>::call: a fallback's C++ name
         return "fallback"
     for prefix, kind in _PREFIX_KINDS:
         if name.startswith(prefix):
             return kind
-    return "user_triton" if not name.startswith("triton_") else "pointwise"
+    return "user_triton" if not name.startswith("triton_") else "unknown"
 
 
 def split_key(key: str) -> tuple[str, int | None]:
@@ -134,7 +146,8 @@ class ParsedCode:
 
     ``language`` is ``python`` or ``cpp``; ``aot_id`` the ``# AOT ID`` entry (``0_forward``) or
     ``None``; ``defs`` kernel definitions by name; ``launches`` in file order; ``handles`` ``(line, key)`` of every
-    ``[Provenance debug handles]`` comment in the launcher.
+    ``[Provenance debug handles]`` comment in the launcher, ``unbound_handles`` those bound to no
+    launch; ``forwarders`` functions that only forward to a kernel (``{name: target}``).
     """
 
     language: str
@@ -142,6 +155,8 @@ class ParsedCode:
     defs: dict[str, KernelDef] = field(default_factory=dict)
     launches: list[LaunchSite] = field(default_factory=list)
     handles: list[tuple[int, str]] = field(default_factory=list)
+    unbound_handles: list[tuple[int, str]] = field(default_factory=list)
+    forwarders: dict[str, str] = field(default_factory=dict)
 
     @property
     def graph_kind(self) -> str | None:

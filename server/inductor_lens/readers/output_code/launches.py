@@ -4,6 +4,8 @@ Python wrappers launch in ``def call(args)`` / ``Runner.call`` / HOP subgraph fu
 (``name.run(...)``, ``extern_kernels.mm(...)``, ``torch.ops.aten.x.default(...)``, C++ kernels by
 name); C++ wrappers in ``run_impl`` / ``inductor_entry_impl`` (``call_<kernel>(...)`` helpers,
 ``aoti_torch_<device>_<op>`` shims).  2.9+ puts ``# [Provenance debug handles] name:N`` above each.
+With ``TORCH_COMPILE_DEBUG_EXTEND=1`` (2.14) calls go through module-level forwarding functions
+(``extern_kernels_extern_kernels_addmm_2(...)``), which launch their target.
 """
 
 from __future__ import annotations
@@ -64,6 +66,8 @@ def collect_launches(lines, regions, parsed: ParsedCode) -> None:
                 continue
         # inside a launcher body
         if (m := _HANDLE.match(line)) is not None:
+            if pending_origins is not None and parsed.handles and parsed.handles[-1][0] > pending_origins[0]:
+                pending_origins = None  # the comment was another call's, whose launch was not recognised
             parsed.handles.append((idx + 1, m["key"]))
             continue
         if (m := _ORIGINS.match(line)) is not None:
@@ -71,7 +75,7 @@ def collect_launches(lines, regions, parsed: ParsedCode) -> None:
             continue
         if stripped.startswith("#") or stripped.startswith("//"):
             continue
-        site = _launch_on_line(line, idx + 1, defs, is_cpp)
+        site = _launch_on_line(line, idx + 1, defs, is_cpp, parsed.forwarders)
         if site is None:
             continue
         if pending_origins is not None and idx + 1 - pending_origins[0] <= 8:
@@ -85,9 +89,16 @@ _NOT_A_LAUNCH = ("del ", "assert_size_stride(", "assert_alignment(", "return ", 
                  "AtenTensorHandle ", "RAIIAtenTensorHandle ", "auto ", "if ", "}", "{")
 
 
-def _launch_on_line(line: str, line_no: int, defs: dict[str, KernelDef], is_cpp: bool) -> LaunchSite | None:
+def _launch_on_line(line: str, line_no: int, defs: dict[str, KernelDef], is_cpp: bool,
+                    forwarders: dict[str, str] | None = None) -> LaunchSite | None:
     if "(" not in line or _XNUMEL_DECL.search(line):
         return None
+    if forwarders and not is_cpp:  # a call through a forwarding function (profiler wrappers) launches its target
+        for call in _IDENT_CALL.finditer(line):
+            target = forwarders.get(call["name"])
+            if target is not None:
+                kind = defs[target].kind if target in defs else kind_from_name(target)
+                return LaunchSite(target, kind, line_no, call.start("name"), call.end("name"))
     stripped = line.lstrip()
     if stripped.startswith(_NOT_A_LAUNCH) and " = torch.ops." not in line and " = aten." not in line and " = extern_kernels." not in line:
         return None
@@ -127,7 +138,10 @@ def _bind_handles(lines: list[str], parsed: ParsedCode) -> None:
 
     When no recognised launch follows within the comment's block, the next line that contains
     the bare kernel name (not an ``*_xnumel`` declaration) becomes the launch site, so unknown
-    launch forms still get a location.
+    launch forms still get a location.  When the name appears nowhere (a key named otherwise
+    than its call: ``at::_ops::mm_out::call:1`` above ``aoti_torch_cuda_mm_out(...)``, a fallback's
+    C++ name before pytorch#162628), the first unbound launch of the block is the key's.
+    Comments bound to nothing are listed in ``parsed.unbound_handles``.
     """
     if not parsed.handles:
         return
@@ -137,27 +151,33 @@ def _bind_handles(lines: list[str], parsed: ParsedCode) -> None:
         name, _ = split_key(key)
         limit = handle_lines[n + 1] if n + 1 < len(handle_lines) else line + 40
         limit = min(limit, line + 40, len(lines) + 1)
-        bound = False
-        for probe in range(line + 1, limit):
-            site = by_line.get(probe)
-            if site is not None and site.key is None and site.name == name:
-                site.key = key
-                bound = True
-                break
-        if bound:
+        block = range(line + 1, limit)
+        site = next((s for p in block if (s := by_line.get(p)) is not None and s.key is None and s.name == name), None)
+        if site is None:
+            site = _site_by_name(lines, block, name, parsed, by_line)
+        if site is None:  # the key names the kernel otherwise than its launch does
+            site = next((s for p in block if (s := by_line.get(p)) is not None and s.key is None), None)
+        if site is None:
+            parsed.unbound_handles.append((line, key))
             continue
-        for probe in range(line + 1, limit):
-            text = lines[probe - 1]
-            col = text.find(name)
-            if col >= 0 and not _XNUMEL_DECL.search(text) and not text.lstrip().startswith(("#", "//")):
-                kind = parsed.defs[name].kind if name in parsed.defs else kind_from_name(name)
-                site = LaunchSite(name, kind, probe, col, col + len(name), key=key)
-                existing = by_line.get(probe)
-                if existing is not None:
-                    existing.key, existing.name, existing.kind = key, name, kind
-                    existing.col, existing.end_col = col, col + len(name)
-                else:
-                    parsed.launches.append(site)
-                    by_line[probe] = site
-                break
+        site.key = key
     parsed.launches.sort(key=lambda s: s.line)
+
+
+def _site_by_name(lines: list[str], block: range, name: str, parsed: ParsedCode, by_line: dict[int, LaunchSite]) -> LaunchSite | None:
+    """The first line of ``block`` that names ``name`` (not a declaration or comment), as a launch site."""
+    for probe in block:
+        text = lines[probe - 1]
+        col = text.find(name)
+        if col >= 0 and not _XNUMEL_DECL.search(text) and not text.lstrip().startswith(("#", "//")):
+            kind = parsed.defs[name].kind if name in parsed.defs else kind_from_name(name)
+            existing = by_line.get(probe)
+            if existing is not None:
+                existing.name, existing.kind = name, kind
+                existing.col, existing.end_col = col, col + len(name)
+                return existing
+            site = LaunchSite(name, kind, probe, col, col + len(name))
+            parsed.launches.append(site)
+            by_line[probe] = site
+            return site
+    return None
