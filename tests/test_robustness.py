@@ -110,18 +110,26 @@ def test_nothing_written_outside_the_cache_folder(corpus, tmp_path):
 
 
 def test_200mb_line_memory_bounded(tmp_path):
-    """A single 200 MB line (an envelope that never ends) is skipped; memory stays far below it."""
-    code = f"""
-import os, resource, sys, json
+    """A single 200 MB line (an envelope that never ends) is skipped; memory stays far below it.
+    The corpus is built in one process and indexed in another, so only the index is measured."""
+    setup = f"""
+import sys
 sys.path.insert(0, {os.path.join(REPO, 'server')!r}); sys.path.insert(0, {os.path.join(REPO, 'tests')!r})
 from corpus import build
+items = build({str(tmp_path / 'c')!r}, big=True)
+print([i for i in items if 'a single 200 MB line' == i.kind][0].path)
+"""
+    made = subprocess.run([sys.executable, "-c", setup], capture_output=True, text=True, timeout=600)
+    assert made.returncode == 0, made.stderr
+    big = made.stdout.strip().splitlines()[-1]
+    code = f"""
+import os, resource, sys, json
+sys.path.insert(0, {os.path.join(REPO, 'server')!r})
 from inductor_lens.cache import Cache
 from inductor_lens.index import load
-items = build({str(tmp_path / 'c')!r}, big=True)
-big = [i for i in items if 'a single 200 MB line' == i.kind][0]
-index = load([big.path], Cache({str(tmp_path / 'cache')!r}))
+index = load([{big!r}], Cache({str(tmp_path / 'cache')!r}))
 print(json.dumps({{"graphs": len(index.graphs), "warnings": [(w.line, w.message) for w in index.warnings],
-                  "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, "size": os.path.getsize(big.path)}}))
+                  "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, "size": os.path.getsize({big!r})}}))
 """
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr

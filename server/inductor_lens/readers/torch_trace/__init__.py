@@ -21,54 +21,9 @@ import os
 import re
 from dataclasses import dataclass, field
 
-from .. import _json
-from ..model import InputWarning
-
-#: Envelope metadata keys whose records the index reads.  Sentinels (``{}`` metadata) included.
-INTERESTING_KEYS = frozenset(
-    {
-        "artifact",
-        "graph_dump",
-        "inductor_output_code",
-        "inductor_post_grad_graph",  # 2.7 and cache-hit sentinel (payload = the graph)
-        "inductor_pre_grad_graph",  # 2.7 sentinel
-        "aot_forward_graph",
-        "aot_backward_graph",
-        "aot_inference_graph",
-        "dynamo_start",
-        "dynamo_output_graph",  # its ``# File:`` lines follow compiled-autograd frames (see generated_frames)
-        "compiled_autograd_graph",
-        "str",
-        "compilation_metrics",  # compile health (readers/compile_health.py)
-        "bwd_compilation_metrics",
-    }
-)
-
-#: Artifact names (``{"artifact": {"name": ...}}``) the index reads, PyTorch 2.7 - 2.14 (formats doc §8).
-INTERESTING_ARTIFACTS = frozenset(
-    {
-        "before_pre_grad_graph",
-        "after_pre_grad_graph",
-        "inductor_post_grad_graph",
-        "after_post_grad_graph",
-        "inductor_provenance_tracking_node_mappings",
-        "inductor_provenance_tracking_kernel_stack_traces",
-        "inductor_generated_kernel_to_post_grad_nodes",
-        "inductor_triton_kernel_to_post_grad_nodes",
-        "inductor_post_to_pre_grad_nodes",
-        "torch_version",
-        "dynamo_graph_break_reason",  # compile health (readers/compile_health.py)
-        "recompile_reasons",
-        "triton_kernel_info",
-    }
-)
-
-#: Keys dropped from these envelopes when kept (configuration dumps, ~30 KB a compile, and the
-#: graph's node shapes, ~6 KB for GPT-2: never read).
-_TRIMMED = dict.fromkeys(("compilation_metrics", "bwd_compilation_metrics"), ("_config", "inductor_provenance", "graph_node_shapes"))
-
-#: ``graph_dump`` names the index reads (AOTInductor C++ wrapper and kernel code).
-INTERESTING_GRAPH_DUMPS = frozenset({"inductor_aot_wrapper_code", "inductor_aot_kernel_code", "inductor_aot_code"})
+from ... import _json
+from ...model import InputWarning
+from .wanted import TRIMMED_KEYS, wanted
 
 #: A record's first line: glog prefix, then the envelope, whose first key (and artifact name) we
 #: capture without parsing the JSON.  ``kind`` is None when the envelope does not start as expected.
@@ -226,17 +181,6 @@ class TraceLog:
             return None
 
 
-def _wanted(kind: bytes, name: bytes | None) -> bool:
-    k = kind.decode()
-    if k not in INTERESTING_KEYS:
-        return False
-    if k == "artifact":
-        return name is not None and name.decode() in INTERESTING_ARTIFACTS
-    if k == "graph_dump":
-        return name is not None and name.decode() in INTERESTING_GRAPH_DUMPS
-    return True
-
-
 def scan(path: str, previous: TraceLog | None = None) -> TraceLog:
     """Scan one log file; returns the records the index uses, in log order.
 
@@ -352,7 +296,7 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int) -> None:
             if isinstance(value, list) and len(value) == 2 and isinstance(value[1], int):
                 log.strings[value[1]] = str(value[0])
             return
-        trim = _TRIMMED.get(kind)
+        trim = TRIMMED_KEYS.get(kind)
         if trim and isinstance(envelope.get(kind), dict):
             envelope[kind] = {k: v for k, v in envelope[kind].items() if not k.endswith(trim)}
         if log.rank is None and isinstance(envelope.get("rank"), int):
@@ -414,7 +358,7 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int) -> None:
                 log.warnings.append(InputWarning(path, line_at(i), "record envelope is not a JSON object; skipped"))
                 continue
             name_b = match.group("name")
-            if _wanted(kind_b, name_b):
+            if wanted(kind_b, name_b):
                 pending = (line_at(i), bytes(buf[match.start("env") : line_end]), kind_b.decode(), name_b.decode() if name_b else None,
                            base + line_end + 1, int(match.group("pid")))
             if log.version_from_metrics is None and kind_b == b"compilation_metrics":
