@@ -128,14 +128,14 @@ sys.path.insert(0, {os.path.join(REPO, 'server')!r})
 from inductor_lens.cache import Cache
 from inductor_lens.index import load
 index = load([{big!r}], Cache({str(tmp_path / 'cache')!r}))
-# VmHWM: this process's own peak.  ru_maxrss would start at the parent's peak (Linux carries the
-# high-water mark over fork + exec), i.e. pytest's size after the tests before this one.
-try:
-    peak = next(int(l.split()[1]) for l in open("/proc/self/status") if l.startswith("VmHWM:")) / 1024
-except (OSError, StopIteration):
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+def peak_mb():  # VmHWM: this process image's own peak (ru_maxrss can carry the forking parent's over exec)
+    try:
+        with open("/proc/self/status") as fh:
+            return next(int(l.split()[1]) for l in fh if l.startswith("VmHWM:")) / 1024
+    except (OSError, StopIteration):
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 print(json.dumps({{"graphs": len(index.graphs), "warnings": [(w.line, w.message) for w in index.warnings],
-                  "rss_mb": peak, "size": os.path.getsize({big!r})}}))
+                  "rss_mb": peak_mb(), "size": os.path.getsize({big!r})}}))
 """
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr

@@ -1,159 +1,14 @@
-"""The provenance model shared by every layer: frames, spans, FX graphs, kernels, graphs.
-
-All line numbers are 1-based, all columns 0-based and counted in characters of the line
-(editors convert to UTF-16 at the protocol boundary).  Paths are plain file-system paths.
+"""Kernels and compiled graphs (lazily materialized), measured times, traces.
 """
 
 from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
-from typing import Callable, NamedTuple, Protocol
+from typing import Protocol
 
-from .trace_paths import basename as trace_basename
-
-
-@dataclass(slots=True)
-class InputWarning:
-    """A skipped or suspicious piece of input: ``file`` and 1-based ``line`` (0 when unknown).
-
-    Every reader reports damage this way instead of raising; ``report --json`` lists them under
-    ``warnings`` and the server logs them and shows them as diagnostics on opened files.
-    """
-
-    file: str
-    line: int
-    message: str
-
-    def to_json(self) -> dict:
-        return {"file": self.file, "line": self.line, "message": self.message}
-
-
-class Frame(NamedTuple):
-    """One source frame of a stack trace: ``File "<file>", line <line>, in <function>`` + ``code``.
-
-    ``file`` is the path exactly as the trace wrote it (another machine's path, usually);
-    ``stack`` is the index of the stack-trace string it came from within its kernel and
-    ``innermost`` marks its model line: the last frame of that string (the line that made the FX
-    node), unless that frame is in generated code (``<eval_with_key>.7``): then the frame it was
-    followed to (:mod:`inductor_lens.generated_frames`), whose ``via`` names the generated frame
-    (``<eval_with_key>.7:63``), and no frame when it cannot be followed.
-    A NamedTuple: cheap to create, share, compare and pickle (the index cache holds many).
-    """
-
-    file: str
-    line: int
-    function: str
-    code: str
-    stack: int = 0
-    innermost: bool = True
-    via: str | None = None
-
-    @property
-    def basename(self) -> str:
-        """The file name, also of a path written on another OS (``C:\\proj\\models.py`` -> ``models.py``)."""
-        return trace_basename(self.file)
-
-
-class Span(NamedTuple):
-    """A range on one line of a file: ``line`` 1-based, ``col``/``end_col`` 0-based, end exclusive.
-
-    The one type for (path, line) ranges: kernel definitions, launches, FX nodes, model lines.
-    """
-
-    path: str
-    line: int
-    col: int = 0
-    end_col: int = 0
-
-
-@dataclass(slots=True)
-class FxNode:
-    """A node of a printed FX graph (``GraphModule.print_readable``).
-
-    ``target`` is the callee text (``torch.ops.aten.mm.default``, ``torch._C._nn.linear``, ...)
-    or ``""`` for plain assignments; ``line``/``col`` locate the node name in the graph text;
-    ``frame`` is the ``# File: ...`` comment above it, if any.
-    """
-
-    name: str
-    target: str
-    line: int
-    col: int
-    frame: Frame | None = None
-
-
-#: Parses a printed FX graph's text (and its file path) into its nodes by name and the
-#: ``# File:`` comment frames by line; the reader gives it (``readers.fx_graph.parse_fx_graph``).
-FxParser = Callable[[str, str], "FxGraph"]
-
-
-class FxGraph:
-    """A printed FX graph: its text file on disk and its nodes by name (first definition wins).
-
-    ``nodes`` is kept in memory while the index is built; the on-disk index cache stores only the
-    path and the ``parse`` function that made it (pickled by name), and a re-opened graph parses
-    its file again when its nodes are first asked for.  ``comment_frames`` maps the 1-based line
-    of each ``# File: ...`` comment to its frame.
-    """
-
-    def __init__(self, path: str, nodes: dict[str, FxNode] | None = None, graph_id: int | None = None,
-                 *, parse: FxParser | None = None, comment_frames: dict[int, Frame] | None = None) -> None:
-        self.path = path
-        self.graph_id = graph_id
-        self.parse = parse
-        self._nodes = nodes if nodes is not None else {}
-        self._comment_frames = comment_frames if comment_frames is not None else {}
-        self._parsed = nodes is not None
-
-    def _ensure_parsed(self) -> None:
-        if self._parsed:
-            return
-        self._parsed = True
-        if self.parse is None:
-            return
-        try:
-            with open(self.path, encoding="utf-8", errors="replace") as fh:
-                again = self.parse(fh.read(), self.path)
-        except OSError:
-            return
-        self._nodes, self._comment_frames = again._nodes, again._comment_frames
-
-    @property
-    def nodes(self) -> dict[str, FxNode]:
-        """Nodes by name, in graph order (parsed again from :attr:`path` after unpickling)."""
-        self._ensure_parsed()
-        return self._nodes
-
-    @property
-    def comment_frames(self) -> dict[int, Frame]:
-        """``{1-based line: frame}`` of the graph text's ``# File:`` comments."""
-        self._ensure_parsed()
-        return self._comment_frames
-
-    def __getstate__(self):
-        return {"path": self.path, "graph_id": self.graph_id, "parse": self.parse}
-
-    def __setstate__(self, state):
-        self.path, self.graph_id, self.parse = state["path"], state["graph_id"], state.get("parse")
-        self._nodes, self._comment_frames, self._parsed = {}, {}, False
-
-    def node_at_line(self, line: int) -> FxNode | None:
-        """The node defined on ``line`` (1-based), if any."""
-        for node in self.nodes.values():
-            if node.line == line:
-                return node
-        return None
-
-
-def aten_op_of(target: str) -> str | None:
-    """``torch.ops.aten.mm.default`` -> ``aten.mm``; ``None`` for targets that are not ATen/prims ops."""
-    if not target.startswith("torch.ops."):
-        return None
-    parts = target[len("torch.ops.") :].split(".")
-    if len(parts) >= 2:
-        return f"{parts[0]}.{parts[1]}"
-    return None
+from .base import Frame, InputWarning, Launch, Span, innermost_frames
+from .fx import FxGraph
 
 
 @dataclass(slots=True, frozen=True)
@@ -179,9 +34,10 @@ class Measured:
 class Kernel:
     """One provenance key of one graph: ``name:handle`` (one launch site) or a bare name (all sites).
 
-    Shapes: ``launches`` is a list of :class:`Span` (one with a debug handle, every site
-    without); ``frames`` the source frames PyTorch recorded (each stack outermost first,
-    innermost last; ``source`` in ``report --json``); ``post_grad_nodes``/``pre_grad_nodes`` FX node names of the graph's post-grad and
+    Shapes: ``launches`` is a list of :class:`Launch` (one with a debug handle, every site
+    without; each with its own provenance, whose union the kernel's fields are); ``frames`` the
+    source frames PyTorch recorded (each stack outermost first, innermost last; ``source`` in
+    ``report --json``); ``post_grad_nodes``/``pre_grad_nodes`` FX node names of the graph's post-grad and
     pre-grad graphs; ``aten_ops`` like ``aten.addmm``.  ``definition`` is ``None`` for extern
     and fallback calls.
     """
@@ -191,7 +47,7 @@ class Kernel:
     kind: str
     handle: int | None
     definition: Span | None
-    launches: list[Span]
+    launches: list[Launch]
     post_grad_nodes: list[str] = field(default_factory=list)
     pre_grad_nodes: list[str] = field(default_factory=list)
     aten_ops: list[str] = field(default_factory=list)
@@ -216,13 +72,13 @@ class Kernel:
                       self.pre_grad_nodes, self.aten_ops, self.frames, self.provenance, self.frames_from, graph)
 
     @property
-    def home(self) -> Span | None:
+    def home(self) -> Span | Launch | None:
         """Where the kernel *is*: its definition, else its first launch (extern and fallback
         calls have no definition).  Go to definition, workspace symbols."""
         return self.definition or (self.launches[0] if self.launches else None)
 
     @property
-    def first_launch(self) -> Span | None:
+    def first_launch(self) -> Span | Launch | None:
         """Where the kernel *runs*: its first launch, else its definition (a kernel defined and
         never launched).  Links in hovers and lenses."""
         return self.launches[0] if self.launches else self.definition
@@ -230,13 +86,7 @@ class Kernel:
     @property
     def model_lines(self) -> list[Frame]:
         """The innermost frame of each stack trace, de-duplicated by (file, line), in order."""
-        seen: set[tuple[str, int]] = set()
-        out: list[Frame] = []
-        for frame in self.frames:
-            if frame.innermost and (frame.file, frame.line) not in seen:
-                seen.add((frame.file, frame.line))
-                out.append(frame)
-        return out
+        return innermost_frames(self.frames)
 
 
 class GraphLoader(Protocol):
@@ -377,62 +227,3 @@ class TraceInfo:
     compile_ids: list[str] = field(default_factory=list)
     format: str = "torch_trace"
     readable: bool = True
-
-
-@dataclass(slots=True)
-class Compile:
-    """One frame compile of one trace, from its ``compilation_metrics`` record (PyTorch's
-    ``torch/_dynamo/utils.py``; see :mod:`inductor_lens.readers.compile_health`).
-
-    ``compile_id`` is the record's (``0/0_1`` when the compile restarted after a graph break);
-    ``function`` the compiled function (``file``, ``line`` = ``co_firstlineno``, ``function`` =
-    ``co_name``, ``code`` empty), read from ``function_from`` (``compilation_metrics`` or, when it
-    names none, ``dynamo_start``); times in seconds; ``graph_breaks`` counts the graph-break records
-    of this compile; ``guards`` is ``guard_count``; ``cache`` PyTorch's ``*_cache_hit_count`` /
-    ``*_cache_miss_count`` fields; ``failure`` ``{type, reason, file, line}`` or ``None``;
-    ``line`` the record's line in the log (0 when there is none).
-    """
-
-    trace: str
-    rank: int | None
-    compile_id: str
-    function: Frame | None
-    function_from: str | None
-    line: int = 0
-    compile_time_s: float | None = None
-    phases: dict[str, float] = field(default_factory=dict)
-    graph_breaks: int = 0
-    guards: int | None = None
-    cache: dict[str, int] = field(default_factory=dict)
-    failure: dict | None = None
-    restart_reasons: list[str] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class CompileEvent:
-    """A graph break, a recompilation or a failure, as one record of a trace states it.
-
-    ``kind``: ``graph_break``, ``recompile`` or ``failure``; ``message``: PyTorch's graph-break type,
-    the first failed guard (``0/1: self.scale == 1.0 ...``) or the failure's first line;
-    ``explanation``/``hint`` PyTorch's (hints joined by newlines) or ``None``; ``location`` the user
-    frame PyTorch names (graph-break line, the first reason's user line, the failing frame) or
-    ``None``; ``stack`` the user frames, outermost first; ``reasons`` every failed guard of a
-    recompile, newest cache entry first; ``url`` PyTorch's graph-break page; ``record`` the artifact
-    or envelope key read and ``record_line`` its line in the log; ``target_line`` the log line
-    that shows the reason itself (a payload line).
-    """
-
-    trace: str
-    rank: int | None
-    compile_id: str
-    kind: str
-    message: str
-    explanation: str | None
-    hint: str | None
-    location: Frame | None
-    stack: list[Frame] = field(default_factory=list)
-    reasons: list[str] = field(default_factory=list)
-    url: str | None = None
-    record: str = ""
-    record_line: int = 0
-    target_line: int = 0
