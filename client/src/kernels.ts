@@ -105,9 +105,10 @@ export function kernelTooltip(kernel: Kernel): string {
   }
   const m = kernel.measured;
   if (m) {
-    const events = m.events !== m.runs ? `, ${m.events} device kernels` : '';
+    const clock = m.clock === 'cpu' ? 'CPU' : 'device';
+    const events = m.events !== m.runs ? `, ${m.events} ${clock} kernels` : '';
     lines.push(
-      `**Measured:** ${plural(m.runs, 'run')} · ${formatUs(m.total_us)} device time (${formatUs(m.mean_us)} per run${events})`,
+      `**Measured:** ${plural(m.runs, 'run')} · ${formatUs(m.total_us)} ${clock} time (${formatUs(m.mean_us)} per run${events})`,
       '',
     );
   }

@@ -7,7 +7,7 @@ JSON shape (lines 1-based; unknown values ``null``)::
      "kernels": [{trace, rank, compile_id, pid, graph, key, name, kind, definition {path, line} | null,
                   launches [{path, line, post_grad_nodes, pre_grad_nodes, aten_ops, model_lines, provenance}], post_grad_nodes, pre_grad_nodes, aten_ops,
                   source [{file, line, function, code, resolved, via (only when followed)}], model_lines [...],
-                  provenance, frames_from, measured {runs, events, total_us, mean_us} | null}],
+                  provenance, frames_from, measured {runs, events, total_us, mean_us, clock} | null}],
      "profiles": [{path, device_events, graph_calls}],
      "unattributed": [{name, count, total_us, profile}],
      "warnings": [{file, line, message}]}
@@ -162,14 +162,14 @@ def print_tables(index: Index, resolver: PathResolver | None, console, errors=No
                        Column("ops", justify="right"), Column("model lines", fold=True)]
             measured = any(k.measured for k in graph.kernels)
             if measured:
-                columns.append(Column("device time", justify="right"))
+                columns.append(Column("measured time", justify="right"))
             rows = []
             for kernel in graph.kernels:
                 lines = [f"{frame.basename}:{frame.line}  {frame.code}" for frame in kernel.model_lines]
                 row = [kernel.key, kernel.kind, str(len(kernel.launches)), str(len(kernel.post_grad_nodes)), "\n".join(lines) or "-"]
                 if measured:
                     m = kernel.measured
-                    row.append(f"{m.runs} runs · {m.total_us:.1f} µs" if m else "-")
+                    row.append(f"{m.runs} runs · {m.total_us:.1f} µs" + (" CPU" if m.clock == "cpu" else "") if m else "-")
                 rows.append(row)
             console.table(f"compile {graph.compile_id} · {graph.kind} graph · {len(graph.kernels)} kernels · provenance: {came}", columns, rows)
             console.print(f"  output code: {graph.output_code}")
