@@ -71,7 +71,7 @@ def _positive(kind):
 
 
 def _add_capture_parser(sub) -> None:
-    from .capture import PROFILE_CALLS, PROFILE_SECONDS
+    from .capture_defaults import PROFILE_CALLS, PROFILE_SECONDS
 
     capture = sub.add_parser("capture", help="run a command with provenance on into a fresh trace folder, then summarize the trace",
                              usage="inductor-lens capture [--profile] [--out DIR] -- COMMAND...")
@@ -88,6 +88,9 @@ def _add_capture_parser(sub) -> None:
 def _report(args) -> int:
     # imports here, and only what the answer asked for needs (the table module only for tables, the
     # profiler reader only when there is a profile): start-up is part of every report's time
+    import gc
+
+    gc.disable()  # a one-shot process whose objects live to its end: no cycle collection (0.2-0.5 s on 342 MB)
     from .cache import Cache
     from .index import load
     from .paths import PathResolver
