@@ -14,7 +14,9 @@ like a user's ``> out.json``:
   extracted, no index cache; it writes both, as a first run does);
 * ``table``: ``inductor-lens report LOG`` the same way;
 * ``warm``: ``report --json`` again on the cache the previous ``json`` run wrote (a re-run);
-* ``tlparse``: ``tlparse LOG -o OUT --inductor-provenance --no-browser --overwrite`` (0.4.3, PyPI).
+* ``tlparse``: ``tlparse LOG -o OUT --inductor-provenance --no-browser --overwrite`` (0.4.3, PyPI);
+* ``before`` (with ``--before SRC``): ``report --json`` cold by another source tree's
+  ``server/`` (e.g. ``git archive main server | tar -x -C SRC``), for a before/after figure.
 
 The four run interleaved (one of each, ``--repeat`` times) so machine load hits them alike; the
 table shows medians and the ratio tlparse / ours.  Modules are byte-compiled first (as ``pip
@@ -39,12 +41,12 @@ SHARED = os.environ.get("INDUCTOR_LENS_SHARED", os.path.join(os.path.dirname(REP
 DEFAULT = os.path.join(SHARED, "traces", "torch-2.11-cuda", "gpt2_l12_train", "trace")
 
 
-def timed(cmd: list[str], stdout_path: str | None) -> tuple[float, float]:
+def timed(cmd: list[str], stdout_path: str | None, env: dict | None = None) -> tuple[float, float]:
     """Run ``cmd``; (wall seconds, peak RSS MB of that process alone).  Raises on a non-zero exit."""
     out = open(stdout_path, "wb") if stdout_path else subprocess.DEVNULL
     try:
         t = time.perf_counter()
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.DEVNULL)
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.DEVNULL, env=env)
         _, status, usage = os.wait4(proc.pid, 0)
         elapsed = time.perf_counter() - t
         proc.returncode = os.waitstatus_to_exitcode(status)
@@ -65,10 +67,17 @@ def tlparse_exe() -> str:
     return shutil.which("tlparse") or os.path.join(os.path.dirname(sys.executable), "tlparse")
 
 
-def bench_log(log: str, repeat: int, scratch: str) -> dict[str, list[tuple[float, float]]]:
+def bench_log(log: str, repeat: int, scratch: str, before: str | None = None) -> dict[str, list[tuple[float, float]]]:
     runs: dict[str, list[tuple[float, float]]] = {"json": [], "table": [], "warm": [], "tlparse": []}
     out = os.path.join(scratch, "out")
+    if before:
+        runs["before"] = []
+        env = dict(os.environ, PYTHONPATH=os.path.join(before, "server"))
     for n in range(repeat):
+        if before:
+            cache = os.path.join(scratch, f"before-{n}")
+            runs["before"].append(timed([sys.executable, "-m", "inductor_lens", "report", log, "--json", "--cache-dir", cache], out, env))
+            shutil.rmtree(cache, ignore_errors=True)
         cache = os.path.join(scratch, f"cache-{n}")
         runs["json"].append(timed([*lens_exe(), "report", log, "--json", "--cache-dir", cache], out))
         runs["warm"].append(timed([*lens_exe(), "report", log, "--json", "--cache-dir", cache], out))
@@ -86,12 +95,14 @@ def main() -> None:
     parser.add_argument("logs", nargs="*")
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--big", help="the folder bench/make_big_traces.py wrote (adds its big log)")
+    parser.add_argument("--before", metavar="SRC", help="also time report --json of the source tree SRC (its server/), cold")
     args = parser.parse_args()
     logs = args.logs or sorted(glob.glob(os.path.join(DEFAULT, "*.log")))
     if args.big:
         logs.append(os.path.join(args.big, "big", "dedicated_log_torch_trace_big.log"))
-    subprocess.run([sys.executable, "-m", "compileall", "-q", os.path.join(REPO, "server", "inductor_lens")], check=True,
-                   stdout=subprocess.DEVNULL)
+    for src in [REPO] + ([args.before] if args.before else []):
+        subprocess.run([sys.executable, "-m", "compileall", "-q", os.path.join(src, "server", "inductor_lens")], check=True,
+                       stdout=subprocess.DEVNULL)
     load = os.getloadavg()
     print(f"{os.cpu_count()} cores, load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} at start; "
           f"medians of {args.repeat} interleaved runs, fresh processes, wall clock")
@@ -100,7 +111,7 @@ def main() -> None:
     for log in logs:
         scratch = tempfile.mkdtemp(prefix="il-bench-report-")
         try:
-            runs = bench_log(log, args.repeat, scratch)
+            runs = bench_log(log, args.repeat, scratch, args.before)
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
         med = {k: (statistics.median(t for t, _ in v), max(m for _, m in v)) for k, v in runs.items()}
@@ -108,6 +119,9 @@ def main() -> None:
         cell = lambda k, med=med: f"{med[k][0]:6.3f} s {med[k][1]:4.0f} MB"
         rows.append(f"| {name[:26]:26s} | {os.path.getsize(log) / 1e6:5.0f} | {cell('tlparse')} | {cell('json')} | {cell('table')} | {cell('warm')} | "
                     f"{med['tlparse'][0] / med['json'][0]:11.1f}x | {med['tlparse'][0] / med['table'][0]:12.1f}x |")
+        if "before" in runs:
+            rows.append(f"|   (before: {args.before}) | {'':5s} | {'':16s} | {cell('before')} | {'':16s} | {'':16s} | "
+                        f"{med['tlparse'][0] / med['before'][0]:11.1f}x | {'':13s} |")
         for k, v in runs.items():
             print(f"  {name}: {k:8s} runs (s): " + " ".join(f"{t:.3f}" for t, _ in v), flush=True)
     load = os.getloadavg()
