@@ -213,10 +213,11 @@ class IndexWorker:
         (an output code's or FX graph file's own graph; for a Python file, whose lines any kernel
         may come from, every graph, with copies of identical graphs checked later) and put a
         snapshot of those graphs live, with their lenses computed here, in the worker thread.
-        Nothing to do when no document is open or nothing was found."""
+        Nothing to do when no document is open, nothing was found, or a complete snapshot of an
+        earlier run is live."""
         graphs = index.graphs
-        if not open_paths or not graphs:
-            return
+        if not open_paths or not graphs or self.server.snapshot.complete:
+            return  # (a re-index: the previous snapshot answers everything until the new one is whole)
         needed: list[Graph] = []
         for path in open_paths:
             doc = index.document(path)
