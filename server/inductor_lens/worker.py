@@ -238,7 +238,8 @@ class IndexWorker:
             if self.done_generation < generation:
                 self.server.snapshot = snapshot
         self.server.send(self._wake_documents)
-        self.server.send(self.server.refresh_clients)
+        # diagnostics and the lens refresh after the waiting requests are answered (they resume first)
+        self.server.send(lambda: asyncio.get_running_loop().call_soon(self.server.refresh_clients))
 
 
 def _warm(snapshot: Snapshot) -> None:

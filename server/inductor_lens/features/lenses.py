@@ -9,6 +9,7 @@ from lsprotocol import types
 
 from .health import function_lenses
 from .snapshot import Snapshot, uri
+from ..model import Span
 from ..text import format_us, plural
 from .navigation import lsp_location
 
@@ -88,11 +89,9 @@ def source_lenses(ctx: Snapshot, path: str) -> list[Lens]:
             if len(by_trace) > 1:
                 text = f"{_trace_label(trace)}: {text}"
             parts.append(text)
-        targets = []
-        for kernel, _ in rows:
-            loc = kernel.first_launch
-            if loc is not None:
-                targets.append(lsp_location(loc))
+        # one target per launch site (kernels of repeated identical compiles share their code file)
+        sites = dict.fromkeys((loc.path, loc.line, loc.col, loc.end_col) for kernel, _ in rows if (loc := kernel.first_launch) is not None)
+        targets = [lsp_location(Span(*site)) for site in sites]
         lenses.append(Lens(line, " | ".join(parts), targets))
     return lenses
 
