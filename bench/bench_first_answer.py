@@ -17,7 +17,8 @@ two files at once, the way a user does after starting the editor:
 It then asks for a hover and the code lenses (``codeLens`` + ``codeLens/resolve`` of the first) of
 each, again every 20 ms until they answer with content, and prints the time from ``didOpen`` to
 the first such answer, the time until the whole index is ready (``inductorLens/kernels``), and
-the server's peak RSS (``VmHWM``).  Medians of ``--repeat`` runs.  Not a test; CI does not run it.
+the server's peak RSS (``VmHWM``), and from the server's log its scan time and the CPU time it spent
+until the first answers (what the machine's load does not change much).  Medians of ``--repeat`` runs.  Not a test; CI does not run it.
 """
 
 from __future__ import annotations
@@ -100,7 +101,8 @@ async def one_run(big_log: str, site: str, files: dict[str, tuple[str, int, int]
     client.feature(types.CLIENT_REGISTER_CAPABILITY)(lambda params: None)
     client.feature(types.WINDOW_WORK_DONE_PROGRESS_CREATE)(lambda params: None)
     client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)(lambda params: None)
-    client.feature(types.WINDOW_LOG_MESSAGE)(lambda params: print("  server:", params.message[:200]) if VERBOSE and "warning" not in params.message else None)
+    logged: list[str] = []
+    client.feature(types.WINDOW_LOG_MESSAGE)(lambda params: logged.append(params.message))
     try:
         await client.start_io(sys.executable, "-m", "inductor_lens", "serve", "--cache-dir", cache)
         pid = client._server.pid  # type: ignore[attr-defined]
@@ -141,6 +143,12 @@ async def one_run(big_log: str, site: str, files: dict[str, tuple[str, int, int]
         jobs = [first_hover(w, *f) for w, f in files.items()] + [first_lens(w, f[0]) for w, f in files.items()] + [ready()]
         await asyncio.wait_for(asyncio.gather(*jobs), 600)
         result["server peak RSS (MB)"] = vmhwm_mb(pid)
+        for message in logged:
+            found = re.search(r"first answers .* after the start \(scan ([\d.]+)s; ([\d.]+)s of CPU\)", message)
+            if found:
+                result["server: scan (s)"], result["server: CPU until first answers (s)"] = float(found[1]), float(found[2])
+            if VERBOSE and "warning" not in message:
+                print("  server:", message[:200])
         await client.shutdown_async(None)
         client.exit(None)
         await client.stop()
@@ -171,7 +179,7 @@ async def main() -> None:
           f"{load:.2f} at start, {os.getloadavg()[0]:.2f} at the end; medians of {len(runs)} runs (all runs in brackets)")
     for key in runs[0]:
         values = [r[key] for r in runs]
-        unit = "" if "MB" in key else " s"
+        unit = "" if "(" in key else " s"
         print(f"  {key:32s} {statistics.median(values):8.2f}{unit}   [{' '.join(f'{v:.2f}' for v in values)}]")
 
 

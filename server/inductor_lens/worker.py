@@ -170,7 +170,7 @@ class IndexWorker:
         paths = server.settings.trace_paths(folders, server.extra_traces)
         server.notify_status("indexing", message=f"indexing {len(paths)} trace(s)")
         server.report_progress(token, "begin", f"{len(paths)} trace(s)")
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.process_time()
         index = Index(server.cache, self.log_scans)
         for n, path in enumerate(paths):
             server.report_progress(token, "report", os.path.basename(path.rstrip("/")), int(50 * n / max(len(paths), 1)))
@@ -180,7 +180,7 @@ class IndexWorker:
         self._first_answers(index, resolver, server.open_paths(), generation)
         if time.perf_counter() - scanned > 0.001:
             server.log(types.MessageType.Info, f"first answers for the open documents {time.perf_counter() - started:.2f}s after the start "
-                                               f"(scan {scanned - started:.2f}s)")
+                                               f"(scan {scanned - started:.2f}s; {time.process_time() - cpu_started:.2f}s of CPU)")
         graphs = index.graphs
         for n, graph in enumerate(graphs):  # parse payloads (the cold index above only scanned)
             if n % 16 == 0:
