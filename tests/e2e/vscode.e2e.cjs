@@ -493,6 +493,8 @@ async function captureChecks(page, shot) {
     if (!lens.includes('extern_kernels.addmm')) throw new Error(`lens above line ${expected.lensLine}: "${lens}"`);
     await page.waitForTimeout(500);
     await shot('capture-02-lens.png');
+    // the view expands the new trace's compile and graph as their children arrive
+    await page.locator('.pane-body .monaco-list-row', { hasText: /cpp_fused_/ }).first().waitFor({ timeout: 30000 }).catch(() => {});
     const rows = (await page.locator('.pane-body .monaco-list-row').allInnerTexts()).map((r) => r.replace(/\s+/g, ' ').trim());
     if (!rows.some((r) => r.startsWith('cpp_fused_'))) throw new Error(`Kernels view rows: ${rows.join(' | ')}`);
     return `"${told}"; status bar "${(await status.innerText()).trim()}"; lens above tiny.py:${expected.lensLine} (${expected.lensCode}): "${lens}"; Kernels view: ${rows.join(' | ')}`;
