@@ -89,3 +89,10 @@ def test_same_report_without_orjson(cache_dir):
 
     assert _json._orjson is not None  # this interpreter has it: the comparison means something
     assert json.loads(without.stdout) == json.loads(with_.stdout)
+
+
+def test_a_profile_alone_says_a_trace_is_needed(cache_dir):
+    """A torch.profiler trace given as the only PATH: no trace to join it to, said plainly."""
+    profile = os.path.join(case_dir("torch-2.11-cuda/profile_cnn"), "profile_trace.json")
+    proc = run("report", profile, cache_dir=cache_dir)
+    assert proc.returncode == 1 and "no trace given" in proc.stderr and "Traceback" not in proc.stderr

@@ -103,6 +103,10 @@ def _report(args) -> int:
     if not paths and not args.paths:
         paths = [EXAMPLE_DIR]
         mappings.append(("/workspace/proj", EXAMPLE_DIR))
+    elif not paths:  # only profiles: nothing to join them to
+        sys.stderr.write("inductor-lens report: no trace given; a torch.profiler trace is joined to the TORCH_TRACE log of the run "
+                         "it measured: inductor-lens report TRACE --profile " + profiles[0] + "\n")
+        return 1
     index = load(paths, Cache(args.cache_dir), disk_cache=not args.no_cache)
     for profile in dict.fromkeys(profiles):
         join_profile(index, profile)
