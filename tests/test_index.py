@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from conftest import all_cases, case_dir, case_log, raw_graphs
+from conftest import all_cases, case_dir, case_log, raw_graphs, raw_records
 from inductor_lens.readers.stack_traces import parse_stack_trace
 
 HANDLE = re.compile(r"^\s*(?:#|//) \[Provenance debug handles\] (\S+)\s*$", re.M)
@@ -90,7 +90,9 @@ def test_no_provenance_matches_mlp_train_from_comments_alone(load_case):
     """Same model, same kernels: model lines rebuilt from code comments and graph # File: lines."""
     plain = load_case("torch-2.11-cuda/no_provenance")
     full = load_case("torch-2.11-cuda/mlp_train")
-    assert all(k.provenance == "comments" for k in plain.kernels)
+    # Triton kernels: their comments; extern calls: the node their dataflow anchors (inferred)
+    assert {k.name: k.provenance for k in plain.kernels if k.kind != "extern"} == {k.name: "comments" for k in plain.kernels if k.kind != "extern"}
+    assert {k.provenance for k in plain.kernels if k.kind == "extern"} == {"inferred"}
     expected = {(g.kind, k.name): {(f.file, f.line) for f in k.model_lines} for g in full.graphs for k in g.kernels if k.name.startswith("triton_")}
     got = {(g.kind, k.name): {(f.file, f.line) for f in k.model_lines} for g in plain.graphs for k in g.kernels if k.name.startswith("triton_")}
     assert len(got) == 6 and got == expected
@@ -137,9 +139,15 @@ def test_ddp_both_ranks_tagged(load_case):
 
 
 def test_warm_cache_without_pre_grad_graph(load_case):
+    """An FX-graph cache hit logs no before_pre_grad_graph; Dynamo's own graph
+    (``dynamo_output_graph``, the same names) stands in for it."""
     index = load_case("torch-2.14-cpu/mlp_infer_warm_cache")
     (graph,) = index.graphs
-    assert graph.pre_grad is None and graph.post_grad is not None
+    assert graph.post_grad is not None and graph.pre_grad is not None
+    raw = [env for _, env, _ in raw_records(case_log("torch-2.14-cpu/mlp_infer_warm_cache"))]
+    assert not any(env.get("artifact", {}).get("name") == "before_pre_grad_graph" for env in raw)
+    assert any("dynamo_output_graph" in env for env in raw)
+    assert {"y", "y_3"} <= set(graph.pre_grad.nodes)
     lines = {k.key: [f.line for f in k.model_lines] for k in graph.kernels}
     assert lines == {
         "extern_kernels.addmm:1": [23],

@@ -21,7 +21,7 @@ from .linker import GraphInputs, link_graph
 from .model import Graph, InputWarning
 from .paths import inductor_cache_candidates
 from .readers.debug_folder import DebugFolderFiles
-from .readers.fx_graph import parse_fx_graph
+from .readers.fx_graph import node_names, parse_fx_graph
 from .readers.log_graphs import GRAPH_ROLES, GraphRecords
 from .readers.mapping import parse_kernel_to_post, parse_node_mappings, parse_post_to_pre_nodes
 from .readers.output_code import parse_output_code
@@ -200,6 +200,9 @@ def _content_key(group: GraphRecords, kind: str) -> tuple | None:
         if rec is not None and not rec.md5:
             return None
         parts.append(rec.md5 if rec is not None else None)
+    if any(not rec.md5 for rec in group.name_graphs):
+        return None
+    parts.append(tuple(rec.md5 for rec in group.name_graphs))
     return tuple(parts)
 
 
@@ -260,7 +263,7 @@ def materialize_log_graph(graph: Graph, log: TraceLog, group: GraphRecords, base
     graph.output_code_aliases = aliases
     parsed = parse_output_code(text, graph.wrapper_language)
     graph.wrapper_language = parsed.language
-    inputs = GraphInputs(code=parsed, code_path=graph.output_code)
+    inputs = GraphInputs(code=parsed, code_path=graph.output_code, code_text=text)
     if group.kernel_code is not None:
         ktext = log.payload(group.kernel_code, warns)
         if ktext is not None:
@@ -293,6 +296,11 @@ def materialize_log_graph(graph: Graph, log: TraceLog, group: GraphRecords, base
     frame_records = [rec for rec in (group.dynamo_graph, group.ca_graph) if rec is not None]
     if frame_records:  # read only if a kernel's frame is in generated code (compiled autograd)
         inputs.frame_graphs = lambda: [parse_fx_graph(t, log.path) for rec in frame_records if (t := log.payload(rec, warns)) is not None]
+    if group.aot_graph is not None:
+        aot = group.aot_graph
+        inputs.aot_graph = lambda: parse_fx_graph(log.payload(aot, warns) or "", graph.trace)
+    if group.name_graphs:
+        inputs.other_names = lambda: {n for rec in group.name_graphs for n in node_names(log.payload(rec, warns) or "")}
     link_graph(graph, inputs)
 
 
@@ -307,7 +315,7 @@ def graph_from_loose_code(files: DebugFolderFiles) -> Graph | None:
         return None
     kind = parsed.graph_kind or next((k for k in ("forward", "backward", "inference") if k in files.folder_name), "inference")
     graph = Graph(trace=path, rank=None, compile_id="-", kind=kind, ordinal=0, output_code=path, wrapper_language=parsed.language)
-    inputs = GraphInputs(code=parsed, code_path=path)
+    inputs = GraphInputs(code=parsed, code_path=path, code_text=files.code)
     if files.mapping is not None:
         inputs.mapping = parse_node_mappings(files.mapping)
         graph.mapping_version = inputs.mapping.version if inputs.mapping else None

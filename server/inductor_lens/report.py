@@ -5,7 +5,7 @@ JSON shape (lines 1-based; unknown values ``null``)::
     {"traces": [{path, rank, torch_version, compile_ids}],
      "compiles": [...], "compile_events": [...],   (see report_health.py)
      "kernels": [{trace, rank, compile_id, pid, graph, key, name, kind, definition {path, line} | null,
-                  launches [{path, line}], post_grad_nodes, pre_grad_nodes, aten_ops,
+                  launches [{path, line, post_grad_nodes, pre_grad_nodes, aten_ops, model_lines, provenance}], post_grad_nodes, pre_grad_nodes, aten_ops,
                   source [{file, line, function, code, resolved, via (only when followed)}], model_lines [...],
                   provenance, frames_from, measured {runs, events, total_us, mean_us} | null}],
      "profiles": [{path, device_events, graph_calls}],
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 
 from .index import Index
-from .model import Frame, Kernel, Span
+from .model import Frame, Kernel, Launch, Span
 from .paths import PathResolver
 from .report_health import health_json, print_health
 
@@ -36,6 +36,20 @@ def frame_json(frame: Frame, resolver: PathResolver | None) -> dict:
     return out
 
 
+def launch_json(launch: Launch, resolver: PathResolver | None) -> dict:
+    """One launch with its own provenance: ``{path, line, post_grad_nodes, pre_grad_nodes,
+    aten_ops, model_lines, provenance}``."""
+    return {
+        "path": launch.path,
+        "line": launch.line,
+        "post_grad_nodes": list(launch.post_grad_nodes),
+        "pre_grad_nodes": list(launch.pre_grad_nodes),
+        "aten_ops": list(launch.aten_ops),
+        "model_lines": [frame_json(f, resolver) for f in launch.model_lines],
+        "provenance": launch.provenance,
+    }
+
+
 def kernel_json(kernel: Kernel, resolver: PathResolver | None, *, source: bool = True) -> dict:
     """One kernel in the ``report --json`` / ``inductorLens/kernels`` shape; ``source=False``
     leaves out the full stacks (``source`` is then ``null``; ``model_lines`` stay)."""
@@ -51,7 +65,7 @@ def kernel_json(kernel: Kernel, resolver: PathResolver | None, *, source: bool =
         "kind": kernel.kind,
         "handle": kernel.handle,
         "definition": _loc(kernel.definition),
-        "launches": [_loc(loc) for loc in kernel.launches],
+        "launches": [launch_json(la, resolver) for la in kernel.launches],
         "post_grad_nodes": list(kernel.post_grad_nodes),
         "pre_grad_nodes": list(kernel.pre_grad_nodes),
         "aten_ops": list(kernel.aten_ops),
@@ -78,19 +92,37 @@ def index_json(index: Index, resolver: PathResolver | None) -> dict:
     }
 
 
+#: How the CLI names each provenance source.
+SOURCE_WORDS = {"mapping": "mapping", "stack_traces": "stack traces", "comments": "comments", "inferred": "inferred"}
+
+
+def provenance_summary(kernels) -> str:
+    """Where a graph's provenance came from: ``mapping 4`` or ``comments 3, inferred 5``."""
+    counts: dict[str, int] = {}
+    for kernel in kernels:
+        counts[kernel.provenance] = counts.get(kernel.provenance, 0) + 1
+    order = list(SOURCE_WORDS)
+    return ", ".join(f"{SOURCE_WORDS.get(p, p)} {n}" for p, n in sorted(counts.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else 9)) or "none"
+
+
 def print_tables(index: Index, resolver: PathResolver | None, console, errors=None) -> None:
     """Compiles -> graphs -> kernels with their model lines, as rich tables on ``console``;
     warnings on ``errors`` (default: the same console)."""
     errors = errors or console
     from rich.table import Table
 
+    off = 0
     for trace in index.traces:
         rank = f" rank {trace.rank}" if trace.rank is not None else ""
         version = f" · PyTorch {trace.torch_version}" if trace.torch_version else ""
         console.print(f"[bold]{trace.path}[/bold]{rank}{version}")
         print_health(index, trace.path, console)
         for graph in (g for g in index.graphs if g.trace == trace.path):
-            table = Table(title=f"compile {graph.compile_id} · {graph.kind} graph · {len(graph.kernels)} kernels", title_justify="left", expand=False)
+            came = provenance_summary(graph.kernels)
+            if graph.kernels and not any(k.provenance in ("mapping", "stack_traces") for k in graph.kernels):
+                off += 1
+            table = Table(title=f"compile {graph.compile_id} · {graph.kind} graph · {len(graph.kernels)} kernels · provenance: {came}",
+                          title_justify="left", expand=False)
             table.add_column("kernel (debug handle)", overflow="fold")
             table.add_column("kind")
             table.add_column("launches", justify="right")
@@ -110,6 +142,10 @@ def print_tables(index: Index, resolver: PathResolver | None, console, errors=No
                 table.add_row(*row)
             console.print(table)
             console.print(f"  output code: {graph.output_code}")
+    if off:
+        console.print(f"[yellow]{off} graph(s) were compiled without provenance tracking:[/yellow] their links come from code comments "
+                      "and, where those say nothing, are inferred from the code's dataflow. For exact links, re-run with "
+                      "INDUCTOR_PROVENANCE=1 (PyTorch 2.9+; TORCH_COMPILE_DEBUG=1 on 2.7/2.8).")
     for profile in index.profiles:
         if profile.unattributed:
             console.print(f"[bold]{profile.path}[/bold]: device kernels joined to no compiled kernel (eager ops, optimizer, ...):")

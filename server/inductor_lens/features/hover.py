@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 
 from lsprotocol import types
 
 from ..generated_frames import node_model_line
-from ..model import Frame, Kernel, aten_op_of
+from ..model import Frame, Kernel, Launch, aten_op_of
 from ..text import format_us, plural
 from .health import kernel_compile_markdown
 from .snapshot import Snapshot, uri
@@ -57,9 +58,23 @@ def shared_outer_frames(kernel: Kernel) -> list[Frame]:
     return shared
 
 
-def kernel_markdown(ctx: Snapshot, kernel: Kernel, *, launches: int | None = None) -> str:
-    """The hover text of one kernel."""
+#: What the hover says when a link was inferred, and how to get exact links.
+INFERRED_NOTE = ("*Inferred link:* this trace records no provenance for it, so its nodes were read off the "
+                 "wrapper code's dataflow against the post-grad graph. Re-run with `INDUCTOR_PROVENANCE=1` "
+                 "(PyTorch 2.9+; `TORCH_COMPILE_DEBUG=1` on 2.7/2.8) for exact links.")
+
+
+def kernel_markdown(ctx: Snapshot, kernel: Kernel, *, launches: int | None = None, launch: Launch | None = None) -> str:
+    """The hover text of one kernel; with ``launch``, that launch's own provenance (a kernel
+    launched at several sites without debug handles) and which of its launches it is."""
     graph = kernel.graph
+    if launch is not None and len(kernel.launches) > 1:
+        n = next((i for i, la in enumerate(kernel.launches) if la.line == launch.line), 0)
+        view = replace(kernel, post_grad_nodes=list(launch.post_grad_nodes), pre_grad_nodes=list(launch.pre_grad_nodes),
+                       aten_ops=list(launch.aten_ops), frames=list(launch.frames), provenance=launch.provenance, launches=[launch])
+        text = kernel_markdown(ctx, view, launches=launches if launches is not None else len(kernel.launches))
+        head, _, rest = text.partition("\n\n")
+        return f"{head}\n\nlaunch {n + 1} of {len(kernel.launches)} (this line)\n\n{rest}"
     title = f"**`{kernel.key}`**" + (" (debug handle)" if kernel.handle is not None else "")
     n_launch = launches if launches is not None else len(kernel.launches)
     where = f"compile {graph.compile_id} · {graph.kind} graph" if graph else ""
@@ -95,10 +110,13 @@ def kernel_markdown(ctx: Snapshot, kernel: Kernel, *, launches: int | None = Non
         parts.append("**ATen ops:** " + ", ".join(kernel.aten_ops))
     if kernel.pre_grad_nodes:
         parts.append("**Pre-grad nodes:** " + ", ".join(f"`{n}`" for n in kernel.pre_grad_nodes[:MAX_NODES]))
-    source = {"mapping": "node mapping", "stack_traces": "stack traces + code comments", "comments": "code comments + graphs"}[kernel.provenance]
+    source = {"mapping": "node mapping", "stack_traces": "stack traces + code comments", "comments": "code comments + graphs",
+              "inferred": "inferred from the code's dataflow"}[kernel.provenance]
     frames = {"stack_traces": "stack traces", "post_grad_graph": "post-grad graph `# File:` lines",
               "pre_grad_graph": "pre-grad graph `# File:` lines", None: "none"}[kernel.frames_from]
     parts.append(f"*provenance: {source} · model lines from {frames}*")
+    if kernel.provenance == "inferred" or any(la.provenance == "inferred" for la in kernel.launches):
+        parts.append(INFERRED_NOTE)
     return "\n\n".join(parts)
 
 
@@ -114,7 +132,7 @@ def hover(ctx: Snapshot, path: str, line: int, col: int) -> types.Hover | None:
         if hit.where == "definition" and len(sharing) > 1:
             text = "\n\n---\n\n".join(kernel_markdown(ctx, k) for k in sharing)
             return _hover(f"**{hit.kernel.name}** is launched {len(sharing)} times in this graph\n\n---\n\n{text}")
-        return _hover(kernel_markdown(ctx, hit.kernel))
+        return _hover(kernel_markdown(ctx, hit.kernel, launch=hit.launch))
     found = ctx.node_at(path, line)
     if found is not None:
         return _hover(node_markdown(ctx, *found))
@@ -126,7 +144,7 @@ def hover(ctx: Snapshot, path: str, line: int, col: int) -> types.Hover | None:
 
 def node_markdown(ctx: Snapshot, graph, role: str, node) -> str:
     """Hover on an FX node: its target, model line and the kernels it went into."""
-    kernels = ctx.index.kernels_of_node(graph, role, node.name)
+    kernels = ctx.index.kernels_of_node(graph, role, node.key)
     which = "post-grad" if role == "post_grad" else "pre-grad"
     parts = [f"**{node.name}** — {which} FX node" + (f" · `{node.target}`" if node.target else "")]
     model_line = node_model_line(node.frame, kernels)  # a compiled-autograd <eval_with_key> frame: followed

@@ -41,10 +41,14 @@ def output_code_lenses(ctx: Snapshot, path: str) -> list[Lens]:
         if doc.role != "code":
             continue
         for launch in kernel.launches:
-            model = kernel.model_lines
+            own = len(kernel.launches) > 1  # without debug handles each launch has its own provenance
+            model = launch.model_lines if own else kernel.model_lines
+            ops = len(launch.post_grad_nodes) if own else len(kernel.post_grad_nodes)
             first = f"{model[0].basename}:{model[0].line}" if model else "no model line"
             more = f" +{len(model) - 1}" if len(model) > 1 else ""
-            title = f"{first}{more} · {plural(len(kernel.post_grad_nodes), 'op')} fused · {plural(len(kernel.launches), 'launch')}"
+            title = f"{first}{more} · {plural(ops, 'op')} fused · {plural(len(kernel.launches), 'launch')}"
+            if launch.provenance == "inferred":
+                title += " · inferred"
             if kernel.measured is not None:
                 title = f"{plural(kernel.measured.runs, 'run')} · {format_us(kernel.measured.total_us)} · " + title
             targets = [lsp_location(l) for l in (ctx.location_of_frame(f) for f in model) if l]
@@ -54,8 +58,8 @@ def output_code_lenses(ctx: Snapshot, path: str) -> list[Lens]:
         if definition is None or os.path.abspath(definition.path) not in ctx.paths_of(doc.graph, doc.role):
             continue
         launches = [l for k in kernels for l in k.launches]
-        ops = {n for k in kernels for n in k.post_grad_nodes}
-        title = f"{plural(len(launches), 'launch')} · {plural(len(ops), 'op')} fused"
+        fused = {n for k in kernels for n in k.post_grad_nodes}
+        title = f"{plural(len(launches), 'launch')} · {plural(len(fused), 'op')} fused"
         measured = [k.measured.total_us for k in kernels if k.measured is not None]
         if measured:
             title += f" · {format_us(sum(measured))}"

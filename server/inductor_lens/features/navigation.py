@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import os
+
 from lsprotocol import types
 
-from ..model import Kernel, Span
+from ..model import Kernel, Launch, Span
 from .snapshot import Snapshot, uri
 
 
-def lsp_location(loc: Span) -> types.Location:
-    """Our 1-based :class:`Location` as an LSP ``Location`` (0-based lines)."""
+def lsp_location(loc: Span | Launch) -> types.Location:
+    """Our 1-based :class:`Span` as an LSP ``Location`` (0-based lines)."""
     return types.Location(
         uri=uri(loc.path),
         range=types.Range(start=types.Position(loc.line - 1, loc.col), end=types.Position(loc.line - 1, max(loc.end_col, loc.col))),
@@ -60,7 +62,7 @@ def definition(ctx: Snapshot, path: str, line: int, col: int) -> list[types.Loca
         found = ctx.node_at(path, line)
         if found is not None:
             graph, role, node = found
-            kernels = ctx.index.kernels_of_node(graph, role, node.name)
+            kernels = ctx.index.kernels_of_node(graph, role, node.key)
             return [lsp_location(home) for k in kernels if (home := k.home) is not None]
         fx = getattr(doc.graph, doc.role)
         frame = fx.comment_frames.get(line) if fx is not None else None
@@ -84,9 +86,11 @@ def references(ctx: Snapshot, path: str, line: int, col: int, include_declaratio
     else:
         found = ctx.node_at(path, line)
         if found is not None:
-            kernels = ctx.index.kernels_of_node(*found[:2], found[2].name)
+            kernels = ctx.index.kernels_of_node(*found[:2], found[2].key)
         else:
             kernels = [k for k, _ in ctx.kernels_on_source_line(path, line)]
+    from_line = hit is None and ctx.node_at(path, line) is None  # a model line: only the launches it made
+    here = (os.path.abspath(path), line)
     out: list[types.Location] = []
     for kernel in kernels:
         if include_declaration and hit is not None and kernel.definition is not None:
@@ -94,6 +98,8 @@ def references(ctx: Snapshot, path: str, line: int, col: int, include_declaratio
             if loc not in out:
                 out.append(loc)
         for launch in kernel.launches:
+            if from_line and len(kernel.launches) > 1 and not any((ctx.local(f).path, ctx.local(f).line) == here for f in launch.frames):
+                continue
             loc = lsp_location(launch)
             if loc not in out:
                 out.append(loc)
@@ -110,7 +116,7 @@ def linked_ranges(ctx: Snapshot, path: str, line: int, col: int) -> dict[str, li
     else:
         found = ctx.node_at(path, line)
         if found is not None:
-            kernels = ctx.index.kernels_of_node(*found[:2], found[2].name)
+            kernels = ctx.index.kernels_of_node(*found[:2], found[2].key)
             if not kernels:  # a node no kernel computes: still show it and its model line
                 graph, role, node = found
                 fx = getattr(graph, role)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..index import Index
-from ..model import Frame, FxNode, Graph, Kernel, Span
+from ..model import Frame, FxNode, Graph, Kernel, Launch, Span
 from ..paths import PathResolver
 
 #: How far (in lines) a frame's code is searched for when the local file's line differs.
@@ -42,6 +42,8 @@ class KernelHit:
 
     kernel: Kernel
     where: str
+    #: the launch hit (``where == "launch"``), with its own provenance
+    launch: Launch | None = None
 
 
 def uri(path: str) -> str:
@@ -164,7 +166,8 @@ class Snapshot:
                         candidates.append(("definition", kernel.definition))
                     for role, loc in candidates:
                         if os.path.abspath(loc.path) in here:
-                            table.setdefault(loc.line, []).append((loc.col, loc.end_col, KernelHit(kernel, role)))
+                            hit = KernelHit(kernel, role, loc if isinstance(loc, Launch) else None)
+                            table.setdefault(loc.line, []).append((loc.col, loc.end_col, hit))
             self._position_tables[path] = table
         return table
 

@@ -34,14 +34,34 @@ def frame_from_comment(line: str) -> Frame | None:
     return Frame(match["file"], int(match["line"]), match["func"], match["code"].strip())
 
 
+_CLASS = re.compile(r"^(?P<indent>\s*)class (?P<cls>[^(\s]+)\(.*\):\s*$")
+_DEF = re.compile(r"^\s*def forward\(self(?:, (?P<params>.*))?\):\s*$")
+_PARAM = re.compile(r'\*?(?P<name>[A-Za-z_]\w*)(?:\s*:\s*"(?P<ann>[^"]*)")?(?:\s*=\s*[^,]+)?\s*(?:,|$)')
+_RETURN = re.compile(r"^\s+return (?P<ret>.+?)\s*$")
+_IDENT = re.compile(r"(?<![\w.'\"])[A-Za-z_]\w*(?![\w'\"])")
+_FREES = re.compile(r";\s+(?:[A-Za-z_]\w*\s*=\s*)+None\s*$")
+
+
+def _scope_of(stack: list[tuple[int, str]], indent: int) -> str:
+    """The scope of a line indented ``indent``: the innermost class header indented less."""
+    while stack and stack[-1][0] >= indent:
+        stack.pop()
+    return stack[-1][1] if stack else ""
+
+
 def parse_fx_graph(text: str, path: str) -> FxGraph:
     """Parse printed FX graph ``text`` (whose file is ``path``) into an :class:`FxGraph`.
 
-    Lines are 1-based positions in ``text``; ``comment_frames`` gets every ``# File:`` comment.  A name defined twice (nested HOP subgraphs) keeps
-    its first definition.  Never raises on odd input: lines it does not understand are skipped.
+    Lines are 1-based positions in ``text``; ``comment_frames`` gets every ``# File:`` comment.
+    Nodes of a higher-order-op subgraph class (a class
+    printed inside the graph's class, e.g. ``class true_graph_0`` of ``torch.cond``) are keyed
+    ``scope.name``; a name defined twice in one scope keeps its first definition.  Never raises
+    on odd input: lines it does not understand are skipped.
     """
     graph = FxGraph(path, nodes={}, parse=parse_fx_graph, comment_frames={})
     frame: Frame | None = None
+    classes: list[tuple[int, str]] = []  # (indent of the class line, scope), innermost last
+    seen_root = False
     for index, line in enumerate(text.split("\n")):
         stripped = line.lstrip()
         if not stripped:
@@ -58,7 +78,38 @@ def parse_fx_graph(text: str, path: str) -> FxGraph:
                 if gid:
                     graph.graph_id = int(gid.group(1))
             continue
-        if " = " not in line and "=" not in line:
+        indent = len(line) - len(stripped)
+        if stripped.startswith("class "):
+            m = _CLASS.match(line)
+            if m is not None:
+                outer = _scope_of(classes, indent)
+                if not classes and not seen_root:
+                    scope = ""
+                    seen_root = True
+                elif not classes:  # a second top-level class (two graphs in one text): keep its names apart
+                    scope = m["cls"]
+                else:
+                    scope = f"{outer}.{m['cls']}" if outer else m["cls"]
+                classes.append((indent, scope))
+                frame = None
+                continue
+        scope = _scope_of(list(classes), indent)
+        if stripped.startswith("def "):
+            m = _DEF.match(line)
+            if m is not None and scope not in graph._inputs:
+                keys = graph._inputs.setdefault(scope, [])
+                for p in _PARAM.finditer(m["params"] or ""):
+                    key = f"{scope}.{p['name']}" if scope else p["name"]
+                    keys.append(key)
+                    graph._placeholders.setdefault(key, p["ann"] or "")
+                frame = None
+            continue
+        if stripped.startswith("return "):
+            m = _RETURN.match(line)
+            if m is not None and scope in graph._inputs and scope not in graph._outputs:
+                graph._outputs[scope] = [_key_in(graph, scope, part.strip()) for part in _split_top(m["ret"].strip().strip("()[]"))]
+            continue
+        if "=" not in line:
             continue
         match = _NODE.match(line)
         if match is None:
@@ -69,8 +120,55 @@ def parse_fx_graph(text: str, path: str) -> FxGraph:
         rhs = match["rhs"]
         callee = _CALLEE.match(rhs)
         target = callee.group(1) if callee else rhs.split(";", 1)[0].strip()
-        if name not in graph.nodes:
-            col = len(match["indent"])
-            graph.nodes[name] = FxNode(name=name, target=target, line=index + 1, col=col, frame=frame)
+        key = f"{scope}.{name}" if scope else name
+        if key not in graph.nodes:
+            body = _FREES.sub("", rhs)
+            body = body[callee.end():] if callee else body
+            args = []
+            for ident in _IDENT.findall(body):
+                ref = _key_in(graph, scope, ident)
+                if ref is not None and ref not in args:
+                    args.append(ref)
+            ann = _ANN.match(line[match.end("name"):])
+            graph.nodes[key] = FxNode(name=name, target=target, line=index + 1, col=indent, frame=frame, scope=scope,
+                                      args=tuple(args), ann=ann["ann"] if ann else "")
     return graph
 
+
+_ANN = re.compile(r'\s*:\s*"(?P<ann>[^"]*)"')
+
+
+def _key_in(graph: FxGraph, scope: str, name: str) -> str | None:
+    """The key of ``name`` if it is a node or input already defined in ``scope``, else ``None``."""
+    key = f"{scope}.{name}" if scope else name
+    return key if key in graph._nodes or key in graph._placeholders else None
+
+
+def _split_top(text: str) -> list[str]:
+    """Split ``text`` at commas outside brackets and quotes."""
+    parts, depth, quote, start = [], 0, "", 0
+    for i, ch in enumerate(text):
+        if quote:
+            if ch == quote:
+                quote = ""
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    if text[start:].strip():
+        parts.append(text[start:])
+    return parts
+
+
+_NAME_LINE = re.compile(r'^\s+([A-Za-z_]\w*)(?:\s*:\s*"[^"]*")?\s*=', re.M)
+
+
+def node_names(text: str) -> set[str]:
+    """Every name a printed FX graph assigns (its nodes, in any subgraph): a cheap scan for
+    graphs only consulted by name (the AOT joint graph)."""
+    return set(_NAME_LINE.findall(text))

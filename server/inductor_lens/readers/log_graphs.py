@@ -41,6 +41,8 @@ _ROLES: dict[tuple[str, str | None], str] = {
     ("aot_backward_graph", None): "aot:backward",
     ("aot_inference_graph", None): "aot:inference",
     ("dynamo_output_graph", None): "dynamo_graph",
+    ("aot_joint_graph", None): "names",
+    ("artifact", "before_post_grad_graph"): "names",
 }
 _AFTER_CODE = ("kernel_code", "mapping", "stack_traces", "kernel_to_post")
 #: Roles whose records PyTorch ~2.7 logged before the output code (graph.py, before the AOTInductor
@@ -76,6 +78,11 @@ class GraphRecords:
     kernel_to_post: "Record | None" = None
     dynamo_graph: "Record | None" = None
     ca_graph: "Record | None" = None
+    #: the AOT forward/backward/inference graph of this graph (before the post-grad passes)
+    aot_graph: "Record | None" = None
+    #: other graphs of the compile (AOT joint graph, post-grad graph before passes): only their
+    #: node names are read, to tell a launch comment's unknown name from a stale one
+    name_graphs: "list[Record]" = field(default_factory=list)
 
     @property
     def pid(self) -> int | None:
@@ -88,17 +95,19 @@ class GraphRecords:
         for role in GRAPH_ROLES:
             rec = getattr(self, role)
             parts.append(None if rec is None else (rec.line, rec.md5))
+        parts.append(tuple((rec.line, rec.md5) for rec in self.name_graphs))
         return tuple(parts)
 
     def without(self, record: "Record") -> "GraphRecords":
         """A copy without ``record`` (an incomplete last record of a log)."""
         kept = {role: (None if getattr(self, role) is record else getattr(self, role)) for role in GRAPH_ROLES if role != "code"}
-        return GraphRecords(self.compile_id, self.ordinal, self.code, self.kind_hint, **kept)
+        names = [r for r in self.name_graphs if r is not record]
+        return GraphRecords(self.compile_id, self.ordinal, self.code, self.kind_hint, **kept, name_graphs=names)
 
 
 #: Every record a graph can have (``code`` first).
 GRAPH_ROLES = ("code", "kernel_code", "post_grad", "pre_grad", "post_to_pre", "mapping", "stack_traces", "kernel_to_post",
-               "dynamo_graph", "ca_graph")
+               "dynamo_graph", "ca_graph", "aot_graph")
 
 
 @dataclass
@@ -108,7 +117,9 @@ class _CompileState:
     post_grad: "Record | None" = None
     post_to_pre: "Record | None" = None
     dynamo_graph: "Record | None" = None
+    names: "list[Record]" = field(default_factory=list)
     aot_kinds: list[str] = field(default_factory=list)
+    aot_records: "list[Record]" = field(default_factory=list)
     graphs: list[GraphRecords] = field(default_factory=list)
     #: records of roles logged before their output code, waiting for it
     waiting: dict[str, "Record"] = field(default_factory=dict)
@@ -153,6 +164,9 @@ def pair_graphs(log: "TraceLog") -> list[GraphRecords]:
         state = states.setdefault((record.pid, record.compile_id), _CompileState())
         if role.startswith("aot:"):
             state.aot_kinds.append(role[4:])
+            state.aot_records.append(record)
+        elif role == "names":
+            state.names.append(record)
         elif role in ("pre_grad", "pre_grad_after", "post_grad", "post_to_pre", "dynamo_graph"):
             setattr(state, role, record)
         elif role == "code":
@@ -163,11 +177,14 @@ def pair_graphs(log: "TraceLog") -> list[GraphRecords]:
                 code=record,
                 kind_hint=state.aot_kinds[ordinal] if ordinal < len(state.aot_kinds) else None,
                 post_grad=state.post_grad,
-                pre_grad=state.pre_grad or state.pre_grad_after,
+                pre_grad=state.pre_grad or state.pre_grad_after or state.dynamo_graph,
                 post_to_pre=state.post_to_pre,
                 dynamo_graph=state.dynamo_graph,
                 ca_graph=ca_graphs.get((record.pid, record.compile_id.split("/", 1)[0])) if record.compile_id.startswith("!") else None,
+                aot_graph=state.aot_records[ordinal] if ordinal < len(state.aot_records) else None,
+                name_graphs=list(state.names),
             )
+            state.names = [r for r in state.names if r.kind == "aot_joint_graph"]  # the joint graph serves the backward too
             for waiting_role, waiting in state.waiting.items():
                 setattr(graph, waiting_role, waiting)
             state.waiting = {}

@@ -70,6 +70,7 @@ def parse_output_code(text: str, language: str | None = None) -> ParsedCode:
         regions: list[str | None] = ["cpp"] * len(lines)
     else:
         regions = _triple_quote_spans(lines)
+    parsed.regions = regions
     shadow_defs: dict[str, KernelDef] = {}
     _collect_defs(lines, regions, parsed, shadow_defs)
     collect_launches(lines, regions, parsed)

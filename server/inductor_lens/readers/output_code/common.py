@@ -127,7 +127,9 @@ class LaunchSite:
     """One launch (call site) of a kernel: ``name`` at ``line`` (1-based), ``[col, end_col)``.
 
     ``key`` is the debug-handle key bound to it (``name:N``) or ``None``; ``source_nodes`` and
-    ``aten_ops`` come from the ``Topologically Sorted Source Nodes`` comment just above it.
+    ``aten_ops`` come from the ``Topologically Sorted Source Nodes`` comment just above it, on
+    ``comment_line`` (0 when none); ``fn`` is the launcher function it is in (``call``,
+    ``partition_0``, a subgraph such as ``true_graph_0``; ``""`` in C++ wrappers).
     """
 
     name: str
@@ -138,6 +140,8 @@ class LaunchSite:
     key: str | None = None
     source_nodes: list[str] = field(default_factory=list)
     aten_ops: list[str] = field(default_factory=list)
+    comment_line: int = 0
+    fn: str = ""
 
 
 @dataclass(slots=True)
@@ -155,6 +159,8 @@ class ParsedCode:
     defs: dict[str, KernelDef] = field(default_factory=dict)
     launches: list[LaunchSite] = field(default_factory=list)
     handles: list[tuple[int, str]] = field(default_factory=list)
+    #: per line, ``None`` for code and a region name for lines inside string literals
+    regions: list[str | None] = field(default_factory=list)
     unbound_handles: list[tuple[int, str]] = field(default_factory=list)
     forwarders: dict[str, str] = field(default_factory=dict)
 

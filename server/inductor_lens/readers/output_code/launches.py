@@ -36,6 +36,7 @@ def collect_launches(lines, regions, parsed: ParsedCode) -> None:
     defs = parsed.defs
     in_launcher = False
     launcher_indent = 0
+    fn = ""
     pending_origins: tuple[int, list[str], list[str]] | None = None
     for idx, line in enumerate(lines):
         region = regions[idx]
@@ -63,6 +64,7 @@ def collect_launches(lines, regions, parsed: ParsedCode) -> None:
                 if m is not None:
                     in_launcher = True
                     launcher_indent = indent
+                    fn = m["fn"]
                 continue
         # inside a launcher body
         if (m := _HANDLE.match(line)) is not None:
@@ -80,6 +82,8 @@ def collect_launches(lines, regions, parsed: ParsedCode) -> None:
             continue
         if pending_origins is not None and idx + 1 - pending_origins[0] <= 8:
             site.source_nodes, site.aten_ops = pending_origins[1], pending_origins[2]
+            site.comment_line = pending_origins[0]
+        site.fn = "" if is_cpp else fn
         pending_origins = None
         parsed.launches.append(site)
     _bind_handles(lines, parsed)

@@ -19,8 +19,9 @@ INTERESTING_KEYS = frozenset(
         "aot_forward_graph",
         "aot_backward_graph",
         "aot_inference_graph",
+        "aot_joint_graph",  # only its node names: launch comments name joint-graph nodes
         "dynamo_start",
-        "dynamo_output_graph",  # its ``# File:`` lines follow compiled-autograd frames (see generated_frames)
+        "dynamo_output_graph",  # the pre-grad graph of 2.6 (no before_pre_grad_graph); follows compiled-autograd frames
         "compiled_autograd_graph",
         "str",
         "compilation_metrics",  # compile health (readers/compile_health.py)
@@ -33,6 +34,7 @@ INTERESTING_ARTIFACTS = frozenset(
     {
         "before_pre_grad_graph",
         "after_pre_grad_graph",
+        "before_post_grad_graph",
         "inductor_post_grad_graph",
         "after_post_grad_graph",
         "inductor_provenance_tracking_node_mappings",

@@ -1,0 +1,17 @@
+"""The provenance model shared by every layer: frames, spans, FX graphs, kernels, graphs.
+
+All line numbers are 1-based, all columns 0-based and counted in characters of the line
+(editors convert to UTF-16 at the protocol boundary).  Paths are plain file-system paths.
+Modules: :mod:`.base` (InputWarning, Frame, Span, Launch), :mod:`.fx` (FxNode, FxGraph),
+:mod:`.graph` (Measured, Kernel, Graph, TraceInfo), :mod:`.health` (Compile, CompileEvent).
+"""
+
+from __future__ import annotations
+
+from .base import Frame, InputWarning, Launch, Span, innermost_frames
+from .fx import FxGraph, FxNode, FxParser, aten_op_of
+from .graph import Graph, GraphLoader, Kernel, Measured, TraceInfo
+from .health import Compile, CompileEvent
+
+__all__ = ["Compile", "CompileEvent", "Frame", "FxGraph", "FxNode", "FxParser", "Graph", "GraphLoader", "InputWarning", "Kernel",
+           "Launch", "Measured", "Span", "TraceInfo", "aten_op_of", "innermost_frames"]
