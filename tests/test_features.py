@@ -83,7 +83,7 @@ def test_output_code_lens_on_definition_sums_entries(ctx):
     k = _kernel(ctx, "triton_poi_fused_add_addmm_relu_1:4")
     found = {lens.line: lens.title for lens in lenses.output_code_lenses(ctx, k.definition.path)}
     assert found[k.definition.line] == "1 launch · 3 ops fused"
-    assert found[k.launches[0].line] == "models.py:27 +1 · 3 ops fused · 1 launch"
+    assert found[k.launches[0].line] == "models.py:27 +1 · fc2 · 3 ops fused · 1 launch"  # reads fc2.bias
 
 
 def test_local_frame_moved_and_mismatch(tmp_path, load_case):

@@ -147,7 +147,7 @@ async def test_output_code_lenses_symbols_and_links(client: LanguageClient):
     lenses = await resolved_lenses(client, uri)
     titles = {lens.range.start.line + 1: lens.command.title for lens in lenses}
     launch = ks["inference/triton_per_fused_addmm_gelu_native_layer_norm_0:2"]["launches"][0]["line"]
-    assert titles[launch] == "models.py:25 +2 · 13 ops fused · 1 launch"
+    assert titles[launch] == "models.py:25 +2 · fc1 + norm · 13 ops fused · 1 launch"  # fc1.bias, norm weights
     symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=uri)))
     groups = {s.name: [c.name for c in s.children] for s in symbols}
     assert groups["extern kernels"] == ["extern_kernels.mm:1", "extern_kernels.mm:3"]

@@ -5,7 +5,9 @@ JSON shape (lines 1-based; unknown values ``null``)::
     {"traces": [{path, rank, torch_version, compile_ids}],
      "compiles": [...], "compile_events": [...],   (see report_health.py)
      "kernels": [{trace, rank, compile_id, pid, graph, key, name, kind, definition {path, line} | null,
-                  launches [{path, line, post_grad_nodes, pre_grad_nodes, aten_ops, model_lines, provenance}], post_grad_nodes, pre_grad_nodes, aten_ops,
+                  launches [{path, line, post_grad_nodes, pre_grad_nodes, aten_ops, model_lines, provenance,
+                             module, modules, module_shared}], post_grad_nodes, pre_grad_nodes, aten_ops,
+                  module, modules, module_shared,   (see module_paths.py)
                   source [{file, line, function, code, resolved, via (only when followed)}], model_lines [...],
                   provenance, frames_from, measured {runs, events, total_us, mean_us} | null}],
      "profiles": [{path, device_events, graph_calls}],
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 from .index import Index
 from .model import Frame, Kernel, Launch, Span
+from .module_paths import NO_MODULE, kernel_module, launch_module
 from .paths import PathResolver
 from .report_health import health_json, print_health
 
@@ -36,9 +39,11 @@ def frame_json(frame: Frame, resolver: PathResolver | None) -> dict:
     return out
 
 
-def launch_json(launch: Launch, resolver: PathResolver | None) -> dict:
+def launch_json(launch: Launch, resolver: PathResolver | None, kernel: Kernel | None = None) -> dict:
     """One launch with its own provenance: ``{path, line, post_grad_nodes, pre_grad_nodes,
-    aten_ops, model_lines, provenance}``."""
+    aten_ops, model_lines, provenance, module, modules, module_shared}`` (the module of its own
+    pre-grad nodes in ``kernel``'s graph)."""
+    module = launch_module(kernel, launch) if kernel is not None else None
     return {
         "path": launch.path,
         "line": launch.line,
@@ -47,6 +52,7 @@ def launch_json(launch: Launch, resolver: PathResolver | None) -> dict:
         "aten_ops": list(launch.aten_ops),
         "model_lines": [frame_json(f, resolver) for f in launch.model_lines],
         "provenance": launch.provenance,
+        **(module.to_json() if module is not None else NO_MODULE),
     }
 
 
@@ -54,6 +60,7 @@ def kernel_json(kernel: Kernel, resolver: PathResolver | None, *, source: bool =
     """One kernel in the ``report --json`` / ``inductorLens/kernels`` shape; ``source=False``
     leaves out the full stacks (``source`` is then ``null``; ``model_lines`` stay)."""
     graph = kernel.graph
+    module = kernel_module(kernel)
     return {
         "trace": graph.trace if graph else None,
         "rank": graph.rank if graph else None,
@@ -65,10 +72,11 @@ def kernel_json(kernel: Kernel, resolver: PathResolver | None, *, source: bool =
         "kind": kernel.kind,
         "handle": kernel.handle,
         "definition": _loc(kernel.definition),
-        "launches": [launch_json(la, resolver) for la in kernel.launches],
+        "launches": [launch_json(la, resolver, kernel) for la in kernel.launches],
         "post_grad_nodes": list(kernel.post_grad_nodes),
         "pre_grad_nodes": list(kernel.pre_grad_nodes),
         "aten_ops": list(kernel.aten_ops),
+        **(module.to_json() if module is not None else NO_MODULE),
         "source": [frame_json(f, resolver) for f in kernel.frames] if source else None,
         "model_lines": [frame_json(f, resolver) for f in kernel.model_lines],
         "provenance": kernel.provenance,

@@ -10,6 +10,7 @@ from lsprotocol import types
 from ..generated_frames import node_model_line
 from ..model import Frame, Kernel, Launch, aten_op_of
 from ..text import format_us, plural
+from ..module_paths import kernel_module, module_markdown
 from .health import kernel_compile_markdown
 from .snapshot import Snapshot, uri
 
@@ -82,6 +83,9 @@ def kernel_markdown(ctx: Snapshot, kernel: Kernel, *, launches: int | None = Non
     rank += f" · pid {graph.pid}" if graph and graph.pid is not None else ""
     parts = [f"{title} — {KIND_TEXT.get(kernel.kind, kernel.kind)}",
              f"{where}{rank} · {n_launch} launch{'es' if n_launch != 1 else ''}"]
+    module = module_markdown(kernel_module(kernel))
+    if module:
+        parts.append(module)
     if kernel.measured is not None:
         m = kernel.measured
         parts.append(f"**Measured:** {plural(m.runs, 'run')} · {format_us(m.total_us)} device time"

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from lsprotocol import types
 
+from ..module_paths import kernel_module, launch_module, module_text
 from .health import function_lenses
 from .snapshot import Snapshot, uri
 from ..text import format_us, plural
@@ -46,7 +47,8 @@ def output_code_lenses(ctx: Snapshot, path: str) -> list[Lens]:
             ops = len(launch.post_grad_nodes) if own else len(kernel.post_grad_nodes)
             first = f"{model[0].basename}:{model[0].line}" if model else "no model line"
             more = f" +{len(model) - 1}" if len(model) > 1 else ""
-            title = f"{first}{more} · {plural(ops, 'op')} fused · {plural(len(kernel.launches), 'launch')}"
+            module = module_text(launch_module(kernel, launch) if own else kernel_module(kernel))
+            title = f"{first}{more}{f' · {module}' if module else ''} · {plural(ops, 'op')} fused · {plural(len(kernel.launches), 'launch')}"
             if launch.provenance == "inferred":
                 title += " · inferred"
             if kernel.measured is not None:
