@@ -10,6 +10,8 @@ JSON shape (lines 1-based; unknown values ``null``)::
                   module, modules, module_shared,   (see module_paths.py)
                   source [{file, line, function, code, resolved, via (only when followed)}], model_lines [...],
                   provenance, frames_from, measured {runs, events, total_us, mean_us} | null}],
+     "lines": [{file, line, code, resolved, kernels [{trace, compile_id, graph, key}], launches,
+                measured {share_us, kernels_us} | null}],   (see line_time.py)
      "profiles": [{path, device_events, graph_calls}],
      "unattributed": [{name, count, total_us, profile}],
      "warnings": [{file, line, message}]}
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 
 from .index import Index
+from .line_time import line_times
 from .model import Frame, Kernel, Launch, Span
 from .module_paths import NO_MODULE, kernel_module, launch_module
 from .paths import PathResolver
@@ -85,6 +88,27 @@ def kernel_json(kernel: Kernel, resolver: PathResolver | None, *, source: bool =
     }
 
 
+def lines_json(index: Index, resolver: PathResolver | None) -> list[dict]:
+    """One row per model line any kernel names (file as the trace wrote it, then line): the kernels
+    and launches naming it and, with a profile, its share of their time and their whole time (µs).
+    The ``share_us`` of all rows add up to the device time of the measured launches that have a
+    model line (:mod:`inductor_lens.line_time`)."""
+    rows = []
+    for (file, line), row in sorted(line_times(index.kernels).own.items()):
+        frame = row.frame
+        share, whole = row.share_us, row.kernels_us
+        rows.append({
+            "file": file, "line": line, "code": frame.code,
+            "resolved": resolver.resolve(frame.file, frame.code, frame.line) if resolver is not None else None,
+            "kernels": [{"trace": p.kernel.graph.trace if p.kernel.graph else None,
+                         "compile_id": p.kernel.graph.compile_id if p.kernel.graph else None,
+                         "graph": p.kernel.graph.kind if p.kernel.graph else None, "key": p.kernel.key} for p in row.parts],
+            "launches": row.launches,
+            "measured": None if share is None or whole is None else {"share_us": round(share, 3), "kernels_us": round(whole, 3)},
+        })
+    return rows
+
+
 def index_json(index: Index, resolver: PathResolver | None) -> dict:
     """The whole ``report --json`` document."""
     return {
@@ -94,6 +118,7 @@ def index_json(index: Index, resolver: PathResolver | None) -> dict:
         ],
         **health_json(index, resolver),
         "kernels": [kernel_json(k, resolver) for k in index.kernels],
+        "lines": lines_json(index, resolver),
         "profiles": [{"path": p.path, "device_events": p.device_events, "graph_calls": len(p.calls)} for p in index.profiles],
         "unattributed": [dict(u, profile=p.path) for p in index.profiles for u in p.unattributed_json()],
         "warnings": [w.to_json() for w in index.warnings],
