@@ -42,6 +42,8 @@ def build_parser() -> argparse.ArgumentParser:
     report = sub.add_parser("report", help="index traces and print kernels with their model lines")
     report.add_argument("paths", nargs="*", metavar="PATH", help="TORCH_TRACE log(s), folders, tlparse output, debug folder or output_code.py (default: the bundled example)")
     report.add_argument("--json", action="store_true", help="print one JSON document")
+    report.add_argument("--all", action="store_true", dest="all_kernels",
+                        help="tables of every kernel with its module and model lines (default: a summary per graph)")
     report.add_argument("--cache-dir", metavar="DIR", help="where extracted output code and the index cache are written (default: the user cache folder)")
     report.add_argument("--no-cache", action="store_true", help="neither read nor write the on-disk index cache")
     report.add_argument("--profile", action="append", default=[], metavar="FILE",
@@ -61,7 +63,8 @@ def _report(args) -> int:
     from .index import load
     from .paths import PathResolver
     from .profile import join_profile, join_profiles_beside_traces
-    from .report import index_json, print_tables
+    from .report import index_json
+    from .report_table import print_tables
 
     from .readers.chrome_trace import looks_like_chrome_trace
 
@@ -86,7 +89,8 @@ def _report(args) -> int:
         sys.stdout.write(_json.dumps(index_json(index, resolver), indent=True) + "\n")
     else:
         # piped output: wide enough that model lines are not folded mid-code; warnings on stderr
-        print_tables(index, resolver, Console(width=None if sys.stdout.isatty() else 200), Console(stderr=True))
+        print_tables(index, resolver, Console(width=None if sys.stdout.isatty() else 200), Console(stderr=True),
+                     all_kernels=args.all_kernels)
     return 0 if readable else 1
 
 

@@ -25,7 +25,7 @@ from .line_time import line_times
 from .model import Frame, Kernel, Launch, Span
 from .module_paths import NO_MODULE, kernel_module, launch_module
 from .paths import PathResolver
-from .report_health import health_json, print_health
+from .report_health import health_json
 
 
 def _loc(loc: Span | None) -> dict | None:
@@ -123,69 +123,3 @@ def index_json(index: Index, resolver: PathResolver | None) -> dict:
         "unattributed": [dict(u, profile=p.path) for p in index.profiles for u in p.unattributed_json()],
         "warnings": [w.to_json() for w in index.warnings],
     }
-
-
-#: How the CLI names each provenance source.
-SOURCE_WORDS = {"mapping": "mapping", "stack_traces": "stack traces", "comments": "comments", "inferred": "inferred"}
-
-
-def provenance_summary(kernels) -> str:
-    """Where a graph's provenance came from: ``mapping 4`` or ``comments 3, inferred 5``."""
-    counts: dict[str, int] = {}
-    for kernel in kernels:
-        counts[kernel.provenance] = counts.get(kernel.provenance, 0) + 1
-    order = list(SOURCE_WORDS)
-    return ", ".join(f"{SOURCE_WORDS.get(p, p)} {n}" for p, n in sorted(counts.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else 9)) or "none"
-
-
-def print_tables(index: Index, resolver: PathResolver | None, console, errors=None) -> None:
-    """Compiles -> graphs -> kernels with their model lines, as rich tables on ``console``;
-    warnings on ``errors`` (default: the same console)."""
-    errors = errors or console
-    from rich.table import Table
-
-    off = 0
-    for trace in index.traces:
-        rank = f" rank {trace.rank}" if trace.rank is not None else ""
-        version = f" · PyTorch {trace.torch_version}" if trace.torch_version else ""
-        console.print(f"[bold]{trace.path}[/bold]{rank}{version}")
-        print_health(index, trace.path, console)
-        for graph in (g for g in index.graphs if g.trace == trace.path):
-            came = provenance_summary(graph.kernels)
-            if graph.kernels and not any(k.provenance in ("mapping", "stack_traces") for k in graph.kernels):
-                off += 1
-            table = Table(title=f"compile {graph.compile_id} · {graph.kind} graph · {len(graph.kernels)} kernels · provenance: {came}",
-                          title_justify="left", expand=False)
-            table.add_column("kernel (debug handle)", overflow="fold")
-            table.add_column("kind")
-            table.add_column("launches", justify="right")
-            table.add_column("ops", justify="right")
-            table.add_column("model lines", overflow="fold")
-            measured = any(k.measured for k in graph.kernels)
-            if measured:
-                table.add_column("device time", justify="right")
-            for kernel in graph.kernels:
-                lines = []
-                for frame in kernel.model_lines:
-                    lines.append(f"{frame.basename}:{frame.line}  {frame.code}")
-                row = [kernel.key, kernel.kind, str(len(kernel.launches)), str(len(kernel.post_grad_nodes)), "\n".join(lines) or "-"]
-                if measured:
-                    m = kernel.measured
-                    row.append(f"{m.runs} runs · {m.total_us:.1f} µs" if m else "-")
-                table.add_row(*row)
-            console.print(table)
-            console.print(f"  output code: {graph.output_code}")
-    if off:
-        console.print(f"[yellow]{off} graph(s) were compiled without provenance tracking:[/yellow] their links come from code comments "
-                      "and, where those say nothing, are inferred from the code's dataflow. For exact links, re-run with "
-                      "INDUCTOR_PROVENANCE=1 (PyTorch 2.9+; TORCH_COMPILE_DEBUG=1 on 2.7/2.8).")
-    for profile in index.profiles:
-        if profile.unattributed:
-            console.print(f"[bold]{profile.path}[/bold]: device kernels joined to no compiled kernel (eager ops, optimizer, ...):")
-            for u in profile.unattributed_json():
-                console.print(f"  {u['count']:4d} x {u['total_us']:9.1f} µs  {u['name'][:120]}", markup=False, highlight=False)
-    warnings = index.warnings
-    if warnings:
-        errors.print(f"[yellow]{len(warnings)} warning(s):[/yellow]")
-        for w in warnings:
-            errors.print(f"  {w.file}:{w.line}: {w.message}", markup=False, highlight=False)
