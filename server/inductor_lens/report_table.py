@@ -158,7 +158,7 @@ def print_tables(index: Index, resolver: PathResolver | None, console, errors=No
     if off:
         console.print(f"[yellow]{off} graph(s) were compiled without provenance tracking:[/yellow] their links come from code comments "
                       "and, where those say nothing, are inferred from the code's dataflow. For exact links, re-run with "
-                      "INDUCTOR_PROVENANCE=1 (PyTorch 2.9+; TORCH_COMPILE_DEBUG=1 on 2.7/2.8).")
+                      "INDUCTOR_PROVENANCE=1 (PyTorch 2.9+; TORCH_COMPILE_DEBUG=1 on 2.7/2.8).", soft_wrap=True)
     for profile in index.profiles:
         if profile.unattributed:
             console.print(f"[bold]{profile.path}[/bold]: device kernels joined to no compiled kernel (eager ops, optimizer, ...):")
