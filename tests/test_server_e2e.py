@@ -174,6 +174,7 @@ async def test_hover_on_graph_node_and_linked_ranges(client: LanguageClient):
     pre_lines = {line_of(l["uri"][len("file://"):], l["range"]["start"]["line"] + 1).strip().split(":")[0] for l in linked["preGrad"]}
     assert pre_lines == {"y", "y_1", "y_2"}
     assert len(linked["code"]) == 2  # definition + launch
+    assert linked["preGradNote"] is None  # the kernel's own pre-grad nodes
 
 
 async def test_progress_status_and_no_errors(client: LanguageClient):

@@ -158,6 +158,9 @@ export interface LinkedRanges {
   postGrad: Location[];
   code: Location[];
   source: Location[];
+  /** Why the pre-grad panel shows what it shows (a backward kernel's forward nodes matched by model
+   * line) or nothing; null when it shows the kernel's own pre-grad nodes. */
+  preGradNote?: string | null;
 }
 
 /** Indexing state pushed by the server. */
