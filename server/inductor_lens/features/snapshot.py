@@ -150,7 +150,8 @@ class Snapshot:
             lines.sort()
         #: measured time per local line (line_time.py): {(path, line): LineShare}
         self.line_shares: dict[tuple[str, int], LineShare] = {}
-        times = line_times(index.kernels)
+        measured = [k for k in index.kernels if k.measured is not None]  # only they have shares to split
+        times = line_times(measured)
         for kind, rows in (("own", times.own), ("calls", times.through)):
             for row in rows.values():
                 local = self.local(row.frame)
