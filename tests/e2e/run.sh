@@ -8,6 +8,8 @@
 #        the status bar, the Kernels view (and its unattributed device kernels), a launch's lens
 #        and hover, a model line's lens, Open Profile… (expectations: profile_expected.py, from
 #        the server's report of the same workspace);
+#      - gpt2_train: Go to Kernel… by module path, the hover and lens of block 1's MLP GEMM and of
+#        lm_head's (tied weight) name their modules (expectations: gpt2_expected.py);
 #      - compile health (torch-2.14-cpu graph_breaks + recompiles_health with health.py): the
 #        status bar's problem count, the Compile health node, the graph-break warnings of health.py
 #        and a hover with PyTorch's hint, Gate.forward's lens with its recompile count
@@ -107,6 +109,7 @@ line_of() { grep -n -m1 -- "$1" "$CODE" | cut -d: -f1; }
 cat >"$RUN/expected.json" <<EOF
 {
   "kernel": "triton_per_fused_addmm_gelu_native_layer_norm_0",
+  "kernelLabel": "per addmm_gelu_n…_layer_norm_0 · fc1 + norm",
   "outputCodeName": "$(basename "$CODE")",
   "definitionLine": $(line_of '^triton_per_fused_addmm_gelu_native_layer_norm_0 = async_compile'),
   "launchLine": $(line_of 'triton_per_fused_addmm_gelu_native_layer_norm_0.run('),
@@ -153,6 +156,16 @@ cp "$WS/.vscode/settings.json" "$WS3/.vscode/settings.json"
 "$E2E_PYTHON" "$REPO/tests/e2e/health_expected.py" "$WS3" <"$RUN/health-report.json" >"$RUN/expected-health.json"
 cat "$RUN/expected-health.json"
 
+# The GPT-2 scenario: gpt2_train's log (its library frames need no local files).
+WS4=$RUN/ws-gpt2
+mkdir -p "$WS4/torch_trace" "$WS4/.vscode"
+cp "$SHARED"/traces/torch-2.11-cuda/gpt2_train/trace/*.log "$WS4/torch_trace/"
+chmod -R u+w "$WS4"
+cp "$WS/.vscode/settings.json" "$WS4/.vscode/settings.json"
+"$SERVE" report "$WS4/torch_trace" --cache-dir "$RUN/report-cache" --json >"$RUN/gpt2-report.json"
+"$E2E_PYTHON" "$REPO/tests/e2e/gpt2_expected.py" "$WS4" <"$RUN/gpt2-report.json" >"$RUN/expected-gpt2.json"
+cat "$RUN/expected-gpt2.json"
+
 # ------------------------------------------------------------------ 4. code-server + the extension
 stamp "code-server: install the .vsix and start"
 mkdir -p "$RUN/csdata/user/User" "$RUN/csdata/ext"
@@ -181,6 +194,8 @@ VSCODE_RC=0
 node "$REPO/tests/e2e/vscode.e2e.cjs" "http://127.0.0.1:$PORT/?folder=$WS" "$RUN/expected.json" "$ART" || VSCODE_RC=$?
 stamp "VS Code checks: profile"
 node "$REPO/tests/e2e/vscode.e2e.cjs" "http://127.0.0.1:$PORT/?folder=$WS2" "$RUN/expected-profile.json" "$ART" || VSCODE_RC=$?
+stamp "VS Code checks: GPT-2 module paths"
+node "$REPO/tests/e2e/vscode.e2e.cjs" "http://127.0.0.1:$PORT/?folder=$WS4" "$RUN/expected-gpt2.json" "$ART" || VSCODE_RC=$?
 stamp "VS Code checks: compile health"
 node "$REPO/tests/e2e/vscode.e2e.cjs" "http://127.0.0.1:$PORT/?folder=$WS3" "$RUN/expected-health.json" "$ART" || VSCODE_RC=$?
 # The extension's own logs (client, server stderr, window/logMessage), one per window, for the

@@ -13,7 +13,10 @@
 //   `"scenario": "health"` (torch-2.14-cpu graph_breaks + recompiles_health with health.py; written
 //     by health_expected.py from the server's report): the compile-problem count in the status
 //     bar, the Compile health node, the graph-break warnings of health.py (Problems view, a hover
-//     with PyTorch's hint), Gate.forward's lens with its recompile count and its peek. health-*.
+//     with PyTorch's hint), Gate.forward's lens with its recompile count and its peek. health-*;
+//   `"scenario": "gpt2"` (gpt2_train; written by gpt2_expected.py from the server's report): Go to
+//     Kernel… by module path, and the hover and lens of the GEMM launches of block 1's MLP and of
+//     lm_head (transformer.wte's tied weight, said to be shared). gpt2-*.
 //
 // Each check drives the UI the way a user would (command palette, quick open, keyboard) and reads
 // what the workbench draws (status bar, hover, code lenses, decorations). A screenshot of each
@@ -198,7 +201,7 @@ async function mlpChecks(page, shot) {
 
   await check(page, 'Kernels view lists the kernel', async () => {
     await runCommand(page, 'Inductor Lens: Focus on Kernels View');
-    const row = page.locator('.pane-body .monaco-list-row', { hasText: expected.kernel }).first();
+    const row = page.locator('.pane-body .monaco-list-row', { hasText: expected.kernelLabel }).first();
     await row.waitFor({ timeout: 30000 });
     const rows = await page.locator('.pane-body .monaco-list-row').allInnerTexts();
     await shot('02-kernels-view.png');
@@ -344,7 +347,7 @@ async function profileChecks(page, shot) {
   await check(page, 'Kernels view shows measured times and the unattributed device kernels', async () => {
     await runCommand(page, 'Inductor Lens: Focus on Kernels View');
     const rows = page.locator('.pane-body .monaco-list-row');
-    const kernelRow = rows.filter({ hasText: expected.kernel }).first();
+    const kernelRow = rows.filter({ hasText: expected.kernelLabel }).first();
     await kernelRow.waitFor({ timeout: 30000 });
     const kernelText = (await kernelRow.innerText()).replace(/\s+/g, ' ');
     if (!kernelText.includes(expected.kernelDescription)) {
@@ -360,6 +363,13 @@ async function profileChecks(page, shot) {
     await node.click();
     const top = rows.filter({ hasText: expected.unattributedTop }).first();
     await top.waitFor({ timeout: 10000 });
+    await shot('profile-02a-kernels-view-default-width.png'); // the time leads each kernel's label
+    const cut = await kernelRow.locator('.label-name').first().evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const row = el.closest('.monaco-list-row').getBoundingClientRect();
+      return box.left < row.left || box.left > row.right;
+    });
+    if (cut) throw new Error('the kernel label does not start inside the view at its default width');
     const narrow = await resizeSideBar(page, 1100);
     await shot('profile-02-kernels-view.png');
     if (narrow) await resizeSideBar(page, narrow);
@@ -384,7 +394,8 @@ async function profileChecks(page, shot) {
       return texts[texts.findIndex((t) => t.startsWith(`${graph} graph`)) + 1] ?? '';
     };
     const found = {};
-    for (const [graph, label] of Object.entries(expected.slowestByGraph)) {
+    for (const [graph, drawn] of Object.entries(expected.slowestByGraph)) {
+      const label = drawn.replace(/\s+/g, ' '); // rows are read with their whitespace collapsed
       const deadline = Date.now() + 10000;
       do {
         found[graph] = await firstUnder(graph);
@@ -433,7 +444,16 @@ async function profileChecks(page, shot) {
     );
     await page.waitForTimeout(300);
     await shot('profile-06-model-line-lens.png');
-    return `models.py:${expected.modelLine} (${expected.modelLineCode}): "${lens}"`;
+    // its hover: the share, of how much its kernels ran in all
+    await page.keyboard.press('End');
+    await runCommand(page, 'Show or Focus Hover');
+    const share = `${expected.modelLineTotal.replace(/ share$/, '')} is this line's share of the ${expected.modelLineWhole} its kernels ran`;
+    const hover = page.locator('.monaco-hover-content').filter({ hasText: share }).first();
+    await hover.waitFor({ timeout: 20000 });
+    await page.waitForTimeout(300);
+    await shot('profile-06b-model-line-hover.png');
+    await page.keyboard.press('Escape');
+    return `models.py:${expected.modelLine} (${expected.modelLineCode}): "${lens}"; hover: "${share}"`;
   });
 
   await check(page, 'Open Profile… loads a profile and says how many kernels got measurements', async () => {
@@ -458,6 +478,46 @@ async function profileChecks(page, shot) {
     if (!text.includes(want)) throw new Error(`notification "${text}" lacks "${want}"`);
     return text;
   });
+}
+
+/**
+ * gpt2_train: which layer a GEMM launch belongs to. Go to Kernel… finds it by its module path; the
+ * hover on its launch and the lens above it name the module; lm_head's GEMM names the owner of its
+ * tied weight and says it is shared.
+ */
+async function gpt2Checks(page, shot) {
+  await check(page, 'status bar shows the indexed kernels', async () => {
+    const item = page.locator('.statusbar-item', { hasText: `${expected.kernels} kernels` }).first();
+    await item.waitFor({ timeout: 120000 });
+    return (await item.innerText()).trim();
+  });
+  for (const [n, gemm] of expected.gemms.entries()) {
+    await check(page, `Go to Kernel… by module path, then the hover and lens of ${gemm.key} name ${gemm.module}`, async () => {
+      await runCommand(page, 'Inductor Lens: Go to Kernel…');
+      const input = page.locator('.quick-input-widget input');
+      await input.waitFor({ state: 'visible', timeout: 10000 });
+      await input.fill(gemm.module);
+      const row = page.locator('.quick-input-list .monaco-list-row', { hasText: gemm.pick }).first();
+      await row.waitFor({ timeout: 30000 });
+      await row.click();
+      await waitForCursorLine(page, gemm.launchLine);
+      const file = await activeFileName(page);
+      if (file !== gemm.outputCodeName) throw new Error(`active file is ${file}, expected ${gemm.outputCodeName}`);
+      const lens = await waitForLensAbove(page, gemm.launchLine, (t) => t.includes(` · ${gemm.module}${gemm.shared ? ' (shared)' : ''} · `));
+      await page.keyboard.press('End');
+      await page.keyboard.press('Home'); // first non-blank: the kernel name of `extern_kernels.addmm(`
+      await runCommand(page, 'Show or Focus Hover');
+      const want = `Module: ${gemm.module}`;
+      const hover = page.locator('.monaco-hover-content').filter({ hasText: want }).first();
+      await hover.waitFor({ timeout: 20000 });
+      const text = (await hover.innerText()).split('\n').find((l) => l.includes('Module:'));
+      if (gemm.shared && !text.includes('shared')) throw new Error(`hover does not say the weight is shared: "${text}"`);
+      await page.waitForTimeout(300);
+      await shot(`gpt2-0${n + 1}-module-hover.png`);
+      await page.keyboard.press('Escape');
+      return `${gemm.key} at ${file}:${gemm.launchLine}: lens "${lens}"; hover "${text}"`;
+    });
+  }
 }
 
 /** The text of the Problems view's rows (markers), as drawn. */
@@ -582,7 +642,7 @@ async function healthChecks(page, shot) {
     await page.goto(url, { waitUntil: 'domcontentloaded' });
     await page.waitForSelector('.monaco-workbench', { timeout: 90000 });
     log('workbench rendered');
-    const checks = { profile: profileChecks, health: healthChecks, mlp: mlpChecks }[scenario];
+    const checks = { profile: profileChecks, health: healthChecks, gpt2: gpt2Checks, mlp: mlpChecks }[scenario];
     await checks(page, shot);
   } finally {
     await shot(`${prefix}99-final.png`).catch(() => {});
