@@ -2,6 +2,10 @@
 # The whole test suite from a fresh clone (needs ../shared beside the checkout):
 #   1. Python: .venv with the package and its test dependencies; unit tests of the readers,
 #      index and features, and end-to-end tests of the language server over stdio (pytest-lsp);
+#      .venv-torch, a separate venv with a CPU PyTorch 2.13.0 (`pip install torch==2.13.0` takes
+#      the CPU wheel this machine's pip finds; 2.14 would pull gigabytes of CUDA libraries), in
+#      which tests/test_capture.py runs `inductor-lens capture` on tiny models it writes (the
+#      server itself never imports torch);
 #   2. the VS Code extension's unit tests (vitest, mocked vscode) and type check;
 #   3. the real editors: the built .vsix in code-server + headless Chromium, and headless Neovim
 #      (tests/e2e/run.sh installs Chromium, Neovim and code-server itself; needs root for apt).
@@ -16,6 +20,12 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
 .venv/bin/python -m pip install -q -e '.[test]'
+if ! .venv-torch/bin/python -c 'import torch' >/dev/null 2>&1; then
+  rm -rf .venv-torch
+  "$PY" -m venv .venv-torch
+  .venv-torch/bin/python -m pip install -q torch==2.13.0
+fi
+.venv-torch/bin/python -c 'import torch; print("capture tests use PyTorch", torch.__version__)'
 .venv/bin/ruff check server tests bench --quiet   # F, E9, B (pyproject): undefined names, unused imports, syntax, bug patterns
 .venv/bin/mypy                                         # server/inductor_lens (pyproject)
 .venv/bin/python -m pytest -q -W error::pytest_lsp.LspSpecificationWarning

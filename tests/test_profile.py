@@ -15,7 +15,7 @@ import pytest
 from conftest import case_dir
 from inductor_lens.cache import Cache
 from inductor_lens.index import load
-from inductor_lens.profile import aten_name, join_profile
+from inductor_lens.profile import aten_name, join_profile, join_profiles_beside_traces
 from inductor_lens.readers.chrome_trace import read_chrome_trace
 
 PROFILE = os.path.join(case_dir("torch-2.11-cuda/profile"), "profile_trace.json")
@@ -138,7 +138,8 @@ def test_report_joins_profile_beside_the_trace(tmp_path):
     doc = json.loads(proc.stdout)
     assert doc["profiles"] == [{"path": PROFILE_CNN, "device_events": 87, "graph_calls": 6}]
     measured = [k for k in doc["kernels"] if k["measured"]]
-    assert len(measured) == 16 and all(set(k["measured"]) == {"runs", "events", "total_us", "mean_us"} for k in measured)
+    assert len(measured) == 16 and all(set(k["measured"]) == {"runs", "events", "total_us", "mean_us", "clock"} for k in measured)
+    assert {k["measured"]["clock"] for k in measured} == {"device"}  # a CUDA run: every kernel has device events
     assert sum(u["count"] for u in doc["unattributed"]) == 21
     # --profile on a trace without one beside it
     proc = subprocess.run([sys.executable, "-m", "inductor_lens", "report", os.path.join(case_dir("torch-2.11-cuda/profile"), "trace"),
@@ -154,3 +155,51 @@ def test_broken_profile_is_a_warning(tmp_path):
     result = join_profile(index, str(bad))
     assert result.calls == [] and any(w.file == str(bad) for w in index.warnings)
     assert all(k.measured is None for k in index.kernels)
+
+
+def test_cpu_only_profile_measures_cpp_kernels_and_extern_calls_in_cpu_time(tmp_path):
+    """tests/data/torch-2.13-cpu/capture_profile: a CPU training run captured by ``inductor-lens capture
+    --profile`` (TORCHINDUCTOR_CPP_ENABLE_KERNEL_PROFILE=1).  No device events: each C++ kernel's time is
+    its ``graph_<N>_<name>`` op and each extern call's its ``aten::`` op under the graph call, summed
+    here straight from the file; forward and backward calls are told apart as the profiler nests them."""
+    case = case_dir("torch-2.13-cpu/capture_profile")
+    profile = next(os.path.join(case, "trace", f) for f in os.listdir(os.path.join(case, "trace")) if f.startswith("profile_"))
+    index = load([os.path.join(case, "trace")], Cache(str(tmp_path)))
+    join_profiles_beside_traces(index)
+    assert [p.path for p in index.profiles] == [profile] and index.profiles[0].device_events == 0
+    ops = [e for e in _events(profile) if e.get("ph") == "X" and e.get("cat") == "cpu_op"]
+    calls = [e for e in ops if e["name"].startswith("## Call CompiledFxGraph")]
+    backward_ops = [e for e in ops if e["name"] == "CompiledFunctionBackward"]
+
+    def inside(e, outer):
+        return outer["ts"] <= e["ts"] and e["ts"] + e["dur"] <= outer["ts"] + outer["dur"]
+
+    backward_calls = [c for c in calls if any(inside(c, b) for b in backward_ops)]
+    assert (len(calls), len(backward_calls)) == (5, 3)  # 1 call + 2 warm-up calls before the window, 5 recorded
+    kernels = index.kernels
+    assert len(kernels) == 10 and all(k.measured is not None and k.measured.clock == "cpu" for k in kernels)
+    for k in kernels:
+        assert k.measured.runs == (3 if k.graph.kind == "backward" else 2), k.key
+    for k in (k for k in kernels if k.kind == "cpp"):
+        direct = [e["dur"] for e in ops if e["name"].endswith("_" + k.name) and e["name"].startswith("graph_")]
+        assert len(direct) == k.measured.runs and k.measured.total_us == pytest.approx(sum(direct), abs=1e-3), k.key
+    # extern calls: the n-th aten::mm directly under a call is the n-th extern_kernels.mm launch of its graph
+    for graph in index.graphs:
+        mine = backward_calls if graph.kind == "backward" else [c for c in calls if c not in backward_calls]
+        for k in (k for k in graph.kernels if k.kind == "extern"):
+            op = "aten::" + k.name.split(".")[1]
+            same = sorted((x for x in graph.kernels if x.name == k.name), key=lambda x: x.launches[0].line)
+            nth = same.index(k)
+            direct = []
+            for call in mine:
+                children = sorted((e for e in ops if e["name"] == op and inside(e, call)), key=lambda e: e["ts"])
+                direct.append(children[nth]["dur"])
+            assert k.measured.total_us == pytest.approx(sum(direct), abs=1e-3), k.key
+    # the hover says what was measured: CPU time, not device time
+    from inductor_lens.features.hover import kernel_markdown
+    from inductor_lens.features.snapshot import Snapshot
+    from inductor_lens.paths import PathResolver
+
+    cpp = next(k for k in kernels if k.kind == "cpp")
+    text = kernel_markdown(Snapshot(index, PathResolver([("/workspace/proj", case)])), cpp)
+    assert f"**Measured:** {cpp.measured.runs} runs · " in text and " CPU time (" in text and "device" not in text

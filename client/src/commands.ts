@@ -1,10 +1,12 @@
 /**
  * The extension's commands: Open Trace…, Open Profile…, Reindex, Restart Server, Show Logs, Go to Kernel…,
- * Open Three-Panel View, Sort Kernels…, Sort Compile Health…, and the client-side targets of the server's code lenses
- * and hover links (`inductorLens.openLocations`, `inductorLens.openLocation`).
+ * Open Three-Panel View, Sort Kernels…, Sort Compile Health…, Capture Trace… (capture.ts), and the
+ * client-side targets of the server's code lenses and hover links (`inductorLens.openLocations`,
+ * `inductorLens.openLocation`).
  */
 import { type Disposable, type LogOutputChannel, Position, Range, Uri } from 'vscode';
 import type * as lsp from 'vscode-languageclient/node';
+import { type CapturedRun, registerCaptureCommand } from './capture';
 import { Commands, KERNELS_VIEW_ID } from './constants';
 import { formatUs, kernelPickItem, plural } from './kernels';
 import type { HealthSort } from './healthTree';
@@ -34,6 +36,12 @@ export interface CommandContext {
   rememberTraces: (paths: string[]) => Thenable<void>;
   /** Remembers profiles opened with Open Profile… likewise. */
   rememberProfiles: (paths: string[]) => Thenable<void>;
+  /** Capture Trace…: the extension's folder (bundled server) and this workspace's captured runs. */
+  capture: {
+    extensionPath: string;
+    history: () => CapturedRun[];
+    saveHistory: (runs: CapturedRun[]) => Thenable<void>;
+  };
 }
 
 /** Where a kernel is: its definition, else its first launch (extern kernels have no definition). */
@@ -115,6 +123,12 @@ export function registerCommands(ctx: CommandContext): Disposable[] {
   };
 
   return [
+    registerCaptureCommand({
+      server,
+      kernels,
+      rememberTraces: (paths) => ctx.rememberTraces(paths),
+      ...ctx.capture,
+    }),
     registerCommand(
       Commands.openTrace,
       guarded(async (arg?: Uri | Uri[]) => {

@@ -22,6 +22,7 @@ export const Commands = {
   sortKernels: 'inductorLens.sortKernels',
   sortCompileHealth: 'inductorLens.sortCompileHealth',
   openProfile: 'inductorLens.openProfile',
+  captureTrace: 'inductorLens.captureTrace',
   /** Client-side targets of the server's code lenses and hover links. */
   openLocations: 'inductorLens.openLocations',
   openLocation: 'inductorLens.openLocation',

@@ -3,6 +3,7 @@
  * commands together. The logic lives in the modules it imports.
  */
 import type { ExtensionContext } from 'vscode';
+import type { CapturedRun } from './capture';
 import { registerCommands } from './commands';
 import { DISPLAY_NAME, KERNELS_VIEW_ID } from './constants';
 import { KernelsTreeProvider, type TreeNode } from './kernelsTree';
@@ -22,6 +23,7 @@ import {
 
 const OPENED_TRACES_KEY = 'inductorLens.openedTraces';
 const OPENED_PROFILES_KEY = 'inductorLens.openedProfiles';
+const CAPTURES_KEY = 'inductorLens.captures';
 
 let server: ServerManager | undefined;
 
@@ -80,6 +82,11 @@ export async function activate(context: ExtensionContext): Promise<void> {
       outputChannel,
       rememberTraces: remember(OPENED_TRACES_KEY, openedTraces),
       rememberProfiles: remember(OPENED_PROFILES_KEY, openedProfiles),
+      capture: {
+        extensionPath: context.extensionPath,
+        history: () => context.workspaceState.get<CapturedRun[]>(CAPTURES_KEY, []),
+        saveHistory: (runs) => context.workspaceState.update(CAPTURES_KEY, runs),
+      },
     }),
     onDidChangeConfiguration((e) => {
       if (needsRestart(e)) {

@@ -101,7 +101,8 @@ export function moduleText(kernel: Kernel): string | undefined {
 export function kernelLabel(kernel: Kernel, withHandle: boolean): string {
   const where = moduleText(kernel) ?? modelLinesText(kernel);
   const name = kernelShortName(kernel, withHandle) + (where ? ` · ${where}` : '');
-  return kernel.measured ? `${formatUs(kernel.measured.total_us)}  ${name}` : name;
+  const m = kernel.measured;
+  return m ? `${formatUs(m.total_us)}${m.clock === 'cpu' ? ' CPU' : ''}  ${name}` : name;
 }
 
 /**
@@ -142,9 +143,10 @@ export function kernelTooltip(kernel: Kernel): string {
   }
   const m = kernel.measured;
   if (m) {
-    const events = m.events !== m.runs ? `, ${m.events} device kernels` : '';
+    const clock = m.clock === 'cpu' ? 'CPU' : 'device';
+    const events = m.events !== m.runs ? `, ${m.events} ${clock} kernels` : '';
     lines.push(
-      `**Measured:** ${plural(m.runs, 'run')} · ${formatUs(m.total_us)} device time (${formatUs(m.mean_us)} per run${events})`,
+      `**Measured:** ${plural(m.runs, 'run')} · ${formatUs(m.total_us)} ${clock} time (${formatUs(m.mean_us)} per run${events})`,
       '',
     );
   }

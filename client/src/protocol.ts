@@ -67,6 +67,8 @@ export interface Measured {
   events: number;
   total_us: number;
   mean_us: number;
+  /** `cpu` where the kernel ran on the CPU (C++ kernels; extern calls of a CPU-only run): CPU time. */
+  clock?: 'device' | 'cpu';
 }
 
 /** A device kernel of a profile joined to no compiled kernel (eager op, optimizer step, ...). */

@@ -111,3 +111,80 @@ export function createTreeView<T>(viewId: string, options: vscode.TreeViewOption
 export function setContext(key: string, value: unknown): Thenable<unknown> {
   return vscode.commands.executeCommand('setContext', key, value);
 }
+
+/** A process to run as a task in the terminal panel. */
+export interface ProcessTaskSpec {
+  name: string;
+  command: string;
+  args: string[];
+  cwd: string;
+  /** Added to the extension host's environment. */
+  env: Record<string, string>;
+}
+
+let taskCounter = 0;
+
+/**
+ * Runs a process as a task (its own terminal, shown) and resolves with its exit code once it
+ * ends (undefined when it was terminated without one). Cancelling `token` terminates it.
+ */
+export function runProcessTask(spec: ProcessTaskSpec, token?: vscode.CancellationToken): Promise<number | undefined> {
+  const id = `inductorLens-${process.pid}-${++taskCounter}`;
+  const task = new vscode.Task(
+    { type: 'inductorLens', id },
+    vscode.TaskScope.Workspace,
+    spec.name,
+    'Inductor Lens',
+    new vscode.ProcessExecution(spec.command, spec.args, { cwd: spec.cwd, env: spec.env }),
+  );
+  task.presentationOptions = {
+    reveal: vscode.TaskRevealKind.Always,
+    panel: vscode.TaskPanelKind.Dedicated,
+    clear: true,
+    showReuseMessage: false,
+    focus: false,
+  };
+  const ours = (e: { execution: vscode.TaskExecution }) => e.execution.task.definition.id === id;
+  return new Promise((resolve, reject) => {
+    let exitCode: number | undefined;
+    const subscriptions: vscode.Disposable[] = [];
+    const done = () => {
+      subscriptions.forEach((d) => d.dispose());
+      resolve(exitCode);
+    };
+    subscriptions.push(
+      vscode.tasks.onDidEndTaskProcess((e) => {
+        if (ours(e)) {
+          exitCode = e.exitCode;
+        }
+      }),
+      vscode.tasks.onDidEndTask((e) => {
+        if (ours(e)) {
+          done();
+        }
+      }),
+    );
+    vscode.tasks.executeTask(task).then(
+      (execution) => {
+        if (token) {
+          subscriptions.push(token.onCancellationRequested(() => execution.terminate()));
+        }
+      },
+      (err) => {
+        subscriptions.forEach((d) => d.dispose());
+        reject(err);
+      },
+    );
+  });
+}
+
+/** Runs `task` under a cancellable progress notification titled `title`. */
+export function withProgress<T>(
+  title: string,
+  task: (report: (message: string) => void, token: vscode.CancellationToken) => Promise<T>,
+): Thenable<T> {
+  return vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+    (progress, token) => task((message) => progress.report({ message }), token),
+  );
+}

@@ -15,7 +15,9 @@ vi.mock('../src/vscodeapi');
 const root = path.join(__dirname, '..', '..');
 const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
 const lockfile = JSON.parse(fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8'));
-const settingsSource = fs.readFileSync(path.join(root, 'client', 'src', 'settings.ts'), 'utf8');
+const settingsSource = ['settings.ts', 'capture.ts']
+  .map((f) => fs.readFileSync(path.join(root, 'client', 'src', f), 'utf8'))
+  .join('\n');
 
 describe('package.json', () => {
   test('identity', () => {
@@ -49,11 +51,13 @@ describe('package.json', () => {
     }
   });
 
-  test('every setting is read by settings.ts (trace.server is read by vscode-languageclient)', () => {
+  test('every setting is read by settings.ts or capture.ts (trace.server is read by vscode-languageclient)', () => {
     const keys = manifest.contributes.configuration.flatMap((section: { properties: object }) =>
       Object.keys(section.properties),
     );
     expect(keys.sort()).toEqual([
+      'inductorLens.capture.command',
+      'inductorLens.capture.profile',
       'inductorLens.discovery.globs',
       'inductorLens.importStrategy',
       'inductorLens.interpreter',
@@ -71,6 +75,7 @@ describe('package.json', () => {
     expect(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations).toEqual([
       'inductorLens.interpreter',
       'inductorLens.importStrategy',
+      'inductorLens.capture.command',
     ]);
   });
 

@@ -1,4 +1,5 @@
-"""Command line: ``inductor-lens report [PATH...]`` and ``inductor-lens serve``.
+"""Command line: ``inductor-lens report [PATH...]``, ``inductor-lens serve`` and
+``inductor-lens capture [--profile] [--out DIR] -- COMMAND...`` (see :mod:`inductor_lens.capture`).
 
 Exit codes of ``report``: 0 when anything was readable (damage is listed under warnings),
 1 when nothing was, 2 for bad arguments.
@@ -35,7 +36,7 @@ def _port(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The ``inductor-lens`` argument parser (``report``, ``serve``); bad arguments exit 2."""
+    """The ``inductor-lens`` argument parser (``report``, ``serve``, ``capture``); bad arguments exit 2."""
     parser = argparse.ArgumentParser(prog="inductor-lens", description="TorchInductor provenance: kernels <-> FX nodes <-> model lines.")
     parser.add_argument("--version", action="version", version=f"inductor-lens {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -53,7 +54,36 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--tcp", type=_port, metavar="PORT", help="listen on 127.0.0.1:PORT instead of stdio (debugging)")
     serve.add_argument("--stdio", action="store_true", help="use stdio (the default; accepted because LSP clients pass it)")
     serve.add_argument("--cache-dir", metavar="DIR")
+    _add_capture_parser(sub)
     return parser
+
+
+def _positive(kind):
+    def parse(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        if value <= 0:
+            raise argparse.ArgumentTypeError(f"must be positive, got {text}")
+        return value
+
+    return parse
+
+
+def _add_capture_parser(sub) -> None:
+    from .capture import PROFILE_CALLS, PROFILE_SECONDS
+
+    capture = sub.add_parser("capture", help="run a command with provenance on into a fresh trace folder, then summarize the trace",
+                             usage="inductor-lens capture [--profile] [--out DIR] -- COMMAND...")
+    capture.add_argument("--out", metavar="DIR", help="the capture folder (default: ./inductor-lens-captures/<date-time>); the trace goes to DIR/trace")
+    capture.add_argument("--profile", action="store_true", help="also record a torch.profiler Chrome trace of a window of compiled-graph calls")
+    capture.add_argument("--profile-calls", type=_positive(int), default=PROFILE_CALLS, metavar="N",
+                         help=f"the window closes after N compiled-graph calls after the first (default {PROFILE_CALLS})")
+    capture.add_argument("--profile-seconds", type=_positive(float), default=PROFILE_SECONDS, metavar="S",
+                         help=f"... or at the end of the first call S seconds after it opened (default {PROFILE_SECONDS:g})")
+    capture.add_argument("--cache-dir", metavar="DIR", help="the index cache folder (as for report)")
+    capture.add_argument("cmd", nargs=argparse.REMAINDER, metavar="COMMAND", help="the command to run, after --")
 
 
 def _report(args) -> int:
@@ -100,6 +130,10 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if args.command == "report":
         return _report(args)
+    if args.command == "capture":
+        from .capture import capture
+
+        return capture(args)
     if args.command == "serve":
         from .server import serve
 

@@ -16,6 +16,12 @@ around it makes it the backward, whose compile id comes from the ``fwdbwd`` flow
   extern/fallback launches.
 
 Every device kernel event ends up on exactly one index kernel or in ``unattributed``.
+
+Kernels that run on the CPU have no device events: a C++ kernel's time is its own CPU op (Inductor
+wraps each C++ kernel call in ``RECORD_FUNCTION("graph_<N>_<kernel>")`` when
+``TORCHINDUCTOR_CPP_ENABLE_KERNEL_PROFILE=1``, PyTorch 2.13 ``codegen/cpp.py``; the ``graph_<N>_``
+prefix is dropped to match the kernel), and so is an extern call's in a profile that has no device
+activity at all (a CPU-only run).  Their ``Measured.clock`` is ``"cpu"``.
 """
 
 from __future__ import annotations
@@ -31,6 +37,14 @@ from .readers.chrome_trace import ChromeTrace, looks_like_chrome_trace, read_chr
 _REGION = re.compile(r"^Torch-Compiled Region: (?P<cid>\S+)")
 _CALL = re.compile(r"^## Call CompiledFxGraph\b")
 _BACKWARD = "CompiledFunctionBackward"
+#: ``graph_<id>_`` in front of a C++ kernel's profiler name (``RECORD_FUNCTION`` of kernel profiling)
+_GRAPH_PREFIX = re.compile(r"^graph_\d+_")
+
+
+def op_kernel_name(name: str) -> str:
+    """The kernel name a profiler op stands for: ``graph_0_cpp_fused_relu_0`` -> ``cpp_fused_relu_0``;
+    other names unchanged."""
+    return _GRAPH_PREFIX.sub("", name, count=1)
 
 
 def aten_name(kernel_name: str) -> str | None:
@@ -51,12 +65,15 @@ def aten_name(kernel_name: str) -> str | None:
 @dataclass
 class ProfileJoin:
     """The result (the measured times themselves are set on ``Kernel.measured``): ``unattributed``
-    device kernels ``{name: [count, total_us]}``, and the graph calls found ``(compile id, kind)``."""
+    device kernels ``{name: [count, total_us]}``, the graph calls found ``(compile id, kind)`` and
+    how many kernels got a measurement."""
 
     path: str
     unattributed: dict[str, list] = field(default_factory=dict)
     calls: list[tuple[str, str]] = field(default_factory=list)
     device_events: int = 0
+    #: kernels this profile gave a measurement
+    measured_kernels: int = 0
     #: the logs whose graphs this profile measured (or, when none matched, those it was joined to)
     traces: set[str] = field(default_factory=set)
 
@@ -136,7 +153,7 @@ def join_chrome_trace(trace: ChromeTrace, graphs: list[Graph]) -> ProfileJoin:
             descendants.append(i)
             stack.extend(children.get(i, []))
         descendants.sort(key=lambda i: ops[i].ts)
-        op_names = {ops[i].name for i in descendants}
+        op_names = {ops[i].name for i in descendants} | {op_kernel_name(ops[i].name) for i in descendants}
         candidates = [g for g in graphs if (cid is None or g.compile_id == cid)
                       and (g.kind == "backward" if kind == "backward" else g.kind in ("forward", "inference"))]
         graph = _pick_graph(candidates, op_names)
@@ -173,6 +190,8 @@ def join_chrome_trace(trace: ChromeTrace, graphs: list[Graph]) -> ProfileJoin:
             name = ops[i].name
             if name in by_name:
                 claim(i, by_name, name)
+            elif op_kernel_name(name) in by_name:
+                claim(i, by_name, op_kernel_name(name))
             elif ops[i].parent == call and name in by_op:
                 claim(i, by_op, name)
     if not result.traces:
@@ -196,12 +215,26 @@ def join_chrome_trace(trace: ChromeTrace, graphs: list[Graph]) -> ProfileJoin:
         entry = totals.setdefault(id(attributed), [0, 0.0])
         entry[0] += 1
         entry[1] += event.dur
+    cpu_only = not trace.kernels  # no device activity: every op claimed ran on the CPU
+    cpu: dict[int, list] = {}  # id(kernel) -> [op executions, CPU µs]
+    cpu_launch: dict[tuple[int, int], float] = {}  # (id(kernel), launch index) -> CPU µs
+    for i, kernel in owner.items():
+        if kernel.kind == "cpp" or cpu_only:
+            entry = cpu.setdefault(id(kernel), [0, 0.0])
+            entry[0] += 1
+            entry[1] += ops[i].dur
+            cpu_launch[(id(kernel), owner_launch[i])] = cpu_launch.get((id(kernel), owner_launch[i]), 0.0) + ops[i].dur
     for key, kernel in kernels_by_id.items():
+        clock = "device"
         events, total = totals.get(key, [0, 0.0])
+        if not events and key in cpu:
+            (events, total), clock = cpu[key], "cpu"
         n = runs[key]
-        launch_us = tuple(round(per_launch.get((key, n_launch), 0.0), 3) for n_launch in range(len(kernel.launches)))
+        per = cpu_launch if clock == "cpu" else per_launch
+        launch_us = tuple(round(per.get((key, n_launch), 0.0), 3) for n_launch in range(len(kernel.launches)))
         kernel.measured = Measured(runs=n, events=events, total_us=round(total, 3), mean_us=round(total / n, 3) if n else 0.0,
-                                   launch_us=launch_us)
+                                   clock=clock, launch_us=launch_us)
+    result.measured_kernels = len(kernels_by_id)
     return result
 
 

@@ -9,7 +9,7 @@ JSON shape (lines 1-based; unknown values ``null``)::
                              module, modules, module_shared}], post_grad_nodes, pre_grad_nodes, aten_ops,
                   module, modules, module_shared,   (see module_paths.py)
                   source [{file, line, function, code, resolved, via (only when followed)}], model_lines [...],
-                  provenance, frames_from, measured {runs, events, total_us, mean_us} | null}],
+                  provenance, frames_from, measured {runs, events, total_us, mean_us, clock} | null}],
      "lines": [{file, line, code, resolved, kernels [{trace, compile_id, graph, key}], launches,
                 measured {share_us, kernels_us} | null}],   (see line_time.py)
      "profiles": [{path, device_events, graph_calls}],

@@ -1,8 +1,8 @@
 """``inductor-lens report`` as tables (rich): a summary per graph by default, every kernel with ``--all``.
 
 Summary: per trace its compile health (report_health.py), then one table with a row per graph
-(compile id, graph, kernels, launches, where provenance came from, measured device time, the top
-kernels by device time, or by launches and ops fused without a profile), and, with a profile, the
+(compile id, graph, kernels, launches, where provenance came from, measured time, the top
+kernels by measured time, or by launches and ops fused without a profile), and, with a profile, the
 model lines with the largest share of the measured time (line_time.py).  ``--all``: per graph
 every kernel with its model lines and the output code's path.  Warnings go to ``errors`` one per
 line, never wrapped (a file or pipe gets them whole).
@@ -50,12 +50,18 @@ def _kernel_label(kernel: Kernel) -> str:
     return label
 
 
+def _took(kernel: Kernel) -> str:
+    """``19.7 µs``, or ``6.2 µs CPU`` for a kernel timed on the CPU."""
+    m = kernel.measured
+    return "-" if m is None else format_us(m.total_us) + (" CPU" if m.clock == "cpu" else "")
+
+
 def _top_kernels(graph: Graph) -> tuple[str, list[str]]:
     """(how they were ranked, ``TOP`` kernel lines) of a graph."""
     kernels = graph.kernels
     if any(k.measured for k in kernels):
         ranked = sorted((k for k in kernels if k.measured), key=lambda k: -k.measured.total_us)  # type: ignore[union-attr]
-        return "time", [f"{format_us(k.measured.total_us)}  {_kernel_label(k)}" for k in ranked[:TOP]]  # type: ignore[union-attr]
+        return "time", [f"{_took(k)}  {_kernel_label(k)}" for k in ranked[:TOP]]
     ranked = sorted(kernels, key=lambda k: (-len(k.launches), -len(k.post_grad_nodes)))
     return "launches", [f"{plural(len(k.launches), 'launch')} · {plural(len(k.post_grad_nodes), 'op')}  {_kernel_label(k)}" for k in ranked[:TOP]]
 
@@ -78,15 +84,16 @@ def print_summary(index: Index, trace_path: str, console) -> int:
     for name, justify in (("compile", "left"), ("graph", "left"), ("kernels", "right"), ("launches", "right"), ("provenance", "left")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     if measured:
-        table.add_column("device time", justify="right")
-    table.add_column("top kernels by device time" if measured else "top kernels by launches, ops fused", overflow="fold")
+        table.add_column("measured time", justify="right")
+    table.add_column("top kernels by measured time" if measured else "top kernels by launches, ops fused", overflow="fold")
     for graph in graphs:
         _, top = _top_kernels(graph)
         row = [graph.compile_id, graph.kind, str(len(graph.kernels)), str(sum(len(k.launches) for k in graph.kernels)),
                provenance_summary(graph.kernels)]
         if measured:
             took = _graph_time(graph)
-            row.append(format_us(took) if took is not None else "-")
+            cpu = any(k.measured is not None and k.measured.clock == "cpu" for k in graph.kernels)
+            row.append(format_us(took) + (" CPU" if cpu else "") if took is not None else "-")
         row.append("\n".join(top) or "-")
         table.add_row(*row)
     console.print(table)
@@ -126,14 +133,14 @@ def print_all_kernels(index: Index, trace_path: str, console) -> int:
         table.add_column("model lines", overflow="fold")
         measured = any(k.measured for k in graph.kernels)
         if measured:
-            table.add_column("device time", justify="right")
+            table.add_column("measured time", justify="right")
         for kernel in graph.kernels:
             lines = [f"{frame.basename}:{frame.line}  {frame.code}" for frame in kernel.model_lines]
             row = [kernel.key, kernel.kind, module_text(kernel_module(kernel)) or "-", str(len(kernel.launches)),
                    str(len(kernel.post_grad_nodes)), "\n".join(lines) or "-"]
             if measured:
                 m = kernel.measured
-                row.append(f"{m.runs} runs · {m.total_us:.1f} µs" if m else "-")
+                row.append(f"{m.runs} runs · {m.total_us:.1f} µs" + (" CPU" if m.clock == "cpu" else "") if m else "-")
             table.add_row(*row)
         console.print(table)
         console.print(f"  output code: {graph.output_code}")

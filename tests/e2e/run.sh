@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end test of Inductor Lens in real editors, offline:
 #   A) the built .vsix in VS Code (code-server 4.100.3, driven in headless Chromium by
-#      playwright-core), tests/e2e/vscode.e2e.cjs, in two workspaces:
+#      playwright-core), tests/e2e/vscode.e2e.cjs, in five workspaces:
 #      - mlp_infer: status bar, Kernels view, Go to Kernel…, hover, go to definition, three-panel
 #        view, code lens;
 #      - profile_cnn with its torch.profiler trace beside the trace folder: measured device time in
@@ -14,6 +14,10 @@
 #        status bar's problem count, the Compile health node, the graph-break warnings of health.py
 #        and a hover with PyTorch's hint, Gate.forward's lens with its recompile count
 #        (expectations: health_expected.py, from the server's report of the same workspace);
+#      - capture: a workspace holding only a tiny model script, with the extension running on a
+#        PyTorch interpreter (E2E_TORCH_PYTHON, default .venv-torch/bin/python, which
+#        scripts/test.sh makes): Capture Trace… on the open tiny.py runs it in a terminal and ends
+#        with a code lens on its lines; the run is listed with its time and runs again;
 #   B) `inductor-lens serve` in headless Neovim 0.7.2: hover on a kernel (tests/e2e/nvim_hover.lua),
 #      the graph-break warnings of health.py (tests/e2e/nvim_health.lua),
 #      and the README's own Neovim configuration: a model line's code lens (tests/e2e/nvim_readme.lua).
@@ -25,6 +29,7 @@
 #
 # Environment: E2E_PYTHON, the interpreter the extension runs the server with (default
 # /usr/bin/python3, which has none of the server's dependencies: proves the bundled ones work);
+# E2E_TORCH_PYTHON (above); E2E_SCENARIOS, the checks to run (default all: "mlp profile gpt2 health capture nvim");
 # PORT (8765).
 set -euo pipefail
 REPO=$(git -C "$(dirname "${BASH_SOURCE[0]}")" rev-parse --show-toplevel)
@@ -34,6 +39,8 @@ ART=$REPO/tests/artifacts/e2e
 PORT=${PORT:-8765}
 CS_VERSION=4.100.3 # the last code-server whose engines.node is 20
 E2E_PYTHON=${E2E_PYTHON:-/usr/bin/python3}
+E2E_TORCH_PYTHON=${E2E_TORCH_PYTHON:-$REPO/.venv-torch/bin/python}
+E2E_SCENARIOS=${E2E_SCENARIOS:-mlp profile gpt2 health capture nvim}
 CASE=$SHARED/traces/torch-2.11-cuda/mlp_infer
 PROFILE_CASE=$SHARED/traces/torch-2.11-cuda/profile_cnn
 HEALTH_CASES=$SHARED/traces/torch-2.14-cpu
@@ -157,14 +164,46 @@ cp "$WS/.vscode/settings.json" "$WS3/.vscode/settings.json"
 cat "$RUN/expected-health.json"
 
 # The GPT-2 scenario: gpt2_train's log (its library frames need no local files).
-WS4=$RUN/ws-gpt2
-mkdir -p "$WS4/torch_trace" "$WS4/.vscode"
-cp "$SHARED"/traces/torch-2.11-cuda/gpt2_train/trace/*.log "$WS4/torch_trace/"
-chmod -R u+w "$WS4"
-cp "$WS/.vscode/settings.json" "$WS4/.vscode/settings.json"
-"$SERVE" report "$WS4/torch_trace" --cache-dir "$RUN/report-cache" --json >"$RUN/gpt2-report.json"
-"$E2E_PYTHON" "$REPO/tests/e2e/gpt2_expected.py" "$WS4" <"$RUN/gpt2-report.json" >"$RUN/expected-gpt2.json"
+WS5=$RUN/ws-gpt2
+mkdir -p "$WS5/torch_trace" "$WS5/.vscode"
+cp "$SHARED"/traces/torch-2.11-cuda/gpt2_train/trace/*.log "$WS5/torch_trace/"
+chmod -R u+w "$WS5"
+cp "$WS/.vscode/settings.json" "$WS5/.vscode/settings.json"
+"$SERVE" report "$WS5/torch_trace" --cache-dir "$RUN/report-cache" --json >"$RUN/gpt2-report.json"
+"$E2E_PYTHON" "$REPO/tests/e2e/gpt2_expected.py" "$WS5" <"$RUN/gpt2-report.json" >"$RUN/expected-gpt2.json"
 cat "$RUN/expected-gpt2.json"
+
+# The capture scenario: a workspace with tiny.py and nothing else; the extension runs on the
+# PyTorch interpreter (with the bundled server packages), and Capture Trace… runs tiny.py with it.
+WS4=$RUN/ws-capture
+mkdir -p "$WS4/.vscode"
+cat >"$WS4/tiny.py" <<'PY'
+import torch
+
+
+class Tiny(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = torch.nn.Linear(8, 16)
+
+    def forward(self, x):
+        y = self.fc(x)
+        y = torch.relu(y) * torch.sigmoid(y)
+        return y.sum(dim=1)
+
+
+model = torch.compile(Tiny())
+for _ in range(3):
+    print(model(torch.randn(4, 8)))
+PY
+cat >"$WS4/.vscode/settings.json" <<EOF
+{ "inductorLens.interpreter": ["$E2E_TORCH_PYTHON"] }
+EOF
+cat >"$RUN/expected-capture.json" <<EOF
+{ "scenario": "capture", "file": "tiny.py", "workspace": "$WS4",
+  "lensLine": $(grep -n -m1 'y = self.fc(x)' "$WS4/tiny.py" | cut -d: -f1), "lensCode": "y = self.fc(x)" }
+EOF
+cat "$RUN/expected-capture.json"
 
 # ------------------------------------------------------------------ 4. code-server + the extension
 stamp "code-server: install the .vsix and start"
@@ -191,13 +230,31 @@ for _ in $(seq 1 120); do curl -sf -o /dev/null "http://127.0.0.1:$PORT/healthz"
 
 stamp "VS Code checks"
 VSCODE_RC=0
-node "$REPO/tests/e2e/vscode.e2e.cjs" "http://127.0.0.1:$PORT/?folder=$WS" "$RUN/expected.json" "$ART" || VSCODE_RC=$?
-stamp "VS Code checks: profile"
-node "$REPO/tests/e2e/vscode.e2e.cjs" "http://127.0.0.1:$PORT/?folder=$WS2" "$RUN/expected-profile.json" "$ART" || VSCODE_RC=$?
-stamp "VS Code checks: GPT-2 module paths"
-node "$REPO/tests/e2e/vscode.e2e.cjs" "http://127.0.0.1:$PORT/?folder=$WS4" "$RUN/expected-gpt2.json" "$ART" || VSCODE_RC=$?
-stamp "VS Code checks: compile health"
-node "$REPO/tests/e2e/vscode.e2e.cjs" "http://127.0.0.1:$PORT/?folder=$WS3" "$RUN/expected-health.json" "$ART" || VSCODE_RC=$?
+only() { [[ " $E2E_SCENARIOS " == *" $1 "* ]]; }
+if only mlp; then
+  node "$REPO/tests/e2e/vscode.e2e.cjs" "http://127.0.0.1:$PORT/?folder=$WS" "$RUN/expected.json" "$ART" || VSCODE_RC=$?
+fi
+if only profile; then
+  stamp "VS Code checks: profile"
+  node "$REPO/tests/e2e/vscode.e2e.cjs" "http://127.0.0.1:$PORT/?folder=$WS2" "$RUN/expected-profile.json" "$ART" || VSCODE_RC=$?
+fi
+if only gpt2; then
+  stamp "VS Code checks: GPT-2 module paths"
+  node "$REPO/tests/e2e/vscode.e2e.cjs" "http://127.0.0.1:$PORT/?folder=$WS5" "$RUN/expected-gpt2.json" "$ART" || VSCODE_RC=$?
+fi
+if only health; then
+  stamp "VS Code checks: compile health"
+  node "$REPO/tests/e2e/vscode.e2e.cjs" "http://127.0.0.1:$PORT/?folder=$WS3" "$RUN/expected-health.json" "$ART" || VSCODE_RC=$?
+fi
+if ! only capture; then
+  :
+elif [ -x "$E2E_TORCH_PYTHON" ]; then
+  stamp "VS Code checks: capture"
+  node "$REPO/tests/e2e/vscode.e2e.cjs" "http://127.0.0.1:$PORT/?folder=$WS4" "$RUN/expected-capture.json" "$ART" || VSCODE_RC=$?
+else
+  echo "FAIL capture: no PyTorch interpreter at $E2E_TORCH_PYTHON (scripts/test.sh makes .venv-torch)"
+  VSCODE_RC=1
+fi
 # The extension's own logs (client, server stderr, window/logMessage), one per window, for the
 # artifacts: extension-output.log, extension-output-2.log, ...
 n=0
@@ -209,22 +266,24 @@ kill -- -$CS_PGID 2>/dev/null || true
 trap - EXIT
 
 # ------------------------------------------------------------------ 5. Neovim
-stamp "Neovim checks"
 NVIM_RC=0
-E2E_SERVE=$SERVE E2E_WORKSPACE=$WS E2E_EXPECTED=$RUN/expected.json \
-  timeout 180 nvim --headless -u "$REPO/tests/e2e/nvim_hover.lua" -i NONE -n \
-  >"$ART/nvim.log" 2>&1 || NVIM_RC=$?
-cat "$ART/nvim.log"
-E2E_SERVE=$SERVE E2E_WORKSPACE=$WS3 E2E_EXPECTED=$RUN/expected-health.json \
-  timeout 180 nvim --headless -u "$REPO/tests/e2e/nvim_health.lua" -i NONE -n \
-  >"$ART/nvim-health.log" 2>&1 || NVIM_RC=$?
-cat "$ART/nvim-health.log"
-# the README's own Neovim configuration (its ```lua block), run as written from the workspace
-awk '/^### Other editors: Neovim/{f=1} f&&/^```lua/{c=1;next} c&&/^```/{exit} c' "$REPO/README.md" >"$RUN/readme_init.lua"
-(cd "$WS" && PATH="$(dirname "$SERVE"):$PATH" E2E_README_INIT=$RUN/readme_init.lua \
-  timeout 180 nvim --headless -u "$REPO/tests/e2e/nvim_readme.lua" -i NONE -n \
-  >"$ART/nvim-readme.log" 2>&1) || NVIM_RC=$?
-cat "$ART/nvim-readme.log"
+if only nvim; then
+  stamp "Neovim checks"
+  E2E_SERVE=$SERVE E2E_WORKSPACE=$WS E2E_EXPECTED=$RUN/expected.json \
+    timeout 180 nvim --headless -u "$REPO/tests/e2e/nvim_hover.lua" -i NONE -n \
+    >"$ART/nvim.log" 2>&1 || NVIM_RC=$?
+  cat "$ART/nvim.log"
+  E2E_SERVE=$SERVE E2E_WORKSPACE=$WS3 E2E_EXPECTED=$RUN/expected-health.json \
+    timeout 180 nvim --headless -u "$REPO/tests/e2e/nvim_health.lua" -i NONE -n \
+    >"$ART/nvim-health.log" 2>&1 || NVIM_RC=$?
+  cat "$ART/nvim-health.log"
+  # the README's own Neovim configuration (its ```lua block), run as written from the workspace
+  awk '/^### Other editors: Neovim/{f=1} f&&/^```lua/{c=1;next} c&&/^```/{exit} c' "$REPO/README.md" >"$RUN/readme_init.lua"
+  (cd "$WS" && PATH="$(dirname "$SERVE"):$PATH" E2E_README_INIT=$RUN/readme_init.lua \
+    timeout 180 nvim --headless -u "$REPO/tests/e2e/nvim_readme.lua" -i NONE -n \
+    >"$ART/nvim-readme.log" 2>&1) || NVIM_RC=$?
+  cat "$ART/nvim-readme.log"
+fi
 
 stamp "done: VS Code rc=$VSCODE_RC, Neovim rc=$NVIM_RC (artifacts in $ART)"
 [ "$VSCODE_RC" = 0 ] && [ "$NVIM_RC" = 0 ]

@@ -16,7 +16,11 @@
 //     with PyTorch's hint), Gate.forward's lens with its recompile count and its peek. health-*;
 //   `"scenario": "gpt2"` (gpt2_train; written by gpt2_expected.py from the server's report): Go to
 //     Kernel… by module path, and the hover and lens of the GEMM launches of block 1's MLP and of
-//     lm_head (transformer.wte's tied weight, said to be shared). gpt2-*.
+//     lm_head (transformer.wte's tied weight, said to be shared). gpt2-*;
+//   `"scenario": "capture"` (a workspace holding only tiny.py; the extension runs on a PyTorch
+//     interpreter): Capture Trace… on the open tiny.py runs it in a terminal, indexes the trace and
+//     ends with a code lens on `lensLine`; the captured run is listed with its time and runs again.
+//     Screenshots and results are named capture-*.
 //
 // Each check drives the UI the way a user would (command palette, quick open, keyboard) and reads
 // what the workbench draws (status bar, hover, code lenses, decorations). A screenshot of each
@@ -520,6 +524,71 @@ async function gpt2Checks(page, shot) {
   }
 }
 
+/** The capture scenario: Capture Trace… on an open tiny.py, then the run listed and run again. */
+async function captureChecks(page, shot) {
+  const toast = (text) => page.locator('.notifications-toasts .notification-toast', { hasText: text });
+  const captures = () => {
+    const root = path.join(expected.workspace, 'inductor-lens-captures');
+    return fs.existsSync(root) ? fs.readdirSync(root).filter((d) => fs.existsSync(path.join(root, d, 'capture.json'))) : [];
+  };
+
+  await check(page, 'Capture Trace… on the open tiny.py ends with a code lens on one of its lines', async () => {
+    await page.locator('.statusbar-item', { hasText: /\d+ kernels?/ }).first().waitFor({ timeout: 120000 });
+    await quickOpen(page, expected.file);
+    await page.locator('.editor-group-container.active .monaco-editor').first().waitFor({ timeout: 20000 });
+    await runCommand(page, 'Inductor Lens: Capture Trace…');
+    await toast(`capturing ${expected.file}`).first().waitFor({ timeout: 30000 });
+    await page.waitForTimeout(1500);
+    await shot('capture-01-running.png');
+    const done = toast(`captured ${expected.file}`).first();
+    await done.waitFor({ timeout: 300000 });
+    const told = (await done.innerText()).replace(/\s+/g, ' ').trim();
+    if (!/captured tiny\.py: [1-9]\d* kernels? indexed/.test(told)) throw new Error(`notification: "${told}"`);
+    const status = page.locator('.statusbar-item', { hasText: /[1-9]\d* kernels?/ }).first();
+    await status.waitFor({ timeout: 30000 });
+    const lens = await waitForLensAbove(page, expected.lensLine, (t) => /kernel/.test(t), 60000);
+    if (!lens.includes('extern_kernels.addmm')) throw new Error(`lens above line ${expected.lensLine}: "${lens}"`);
+    await page.waitForTimeout(500);
+    await shot('capture-02-lens.png');
+    const rows = (await page.locator('.pane-body .monaco-list-row').allInnerTexts()).map((r) => r.replace(/\s+/g, ' ').trim());
+    // a C++ kernel's row: its short name (`cpp relu_mul_sigmoid_0`), after its time when measured
+    if (!rows.some((r) => /^(\d[\d.]* (µs|ms|s)( CPU)? )?cpp \w/.test(r))) throw new Error(`Kernels view rows: ${rows.join(' | ')}`);
+    return `"${told}"; status bar "${(await status.innerText()).trim()}"; lens above tiny.py:${expected.lensLine} (${expected.lensCode}): "${lens}"; Kernels view: ${rows.join(' | ')}`;
+  });
+
+  await check(page, 'the captured run is listed with its time and command, and runs again', async () => {
+    const before = captures().length;
+    if (before !== 1) throw new Error(`${before} capture folders before the re-run, expected 1`);
+    await runCommand(page, 'Notifications: Clear All Notifications');
+    await page.keyboard.press('Escape');
+    await quickOpen(page, expected.file);
+    await runCommand(page, 'Inductor Lens: Capture Trace…');
+    const row = page.locator('.quick-input-list .monaco-list-row', { hasText: /exit 0 · [1-9]\d* kernels?/ }).first();
+    await row.waitFor({ timeout: 20000 });
+    const text = (await row.innerText()).replace(/\s+/g, ' ').trim();
+    await shot('capture-03-captured-runs.png');
+    await row.click();
+    const deadline = Date.now() + 300000;
+    while (captures().length < 2 && Date.now() < deadline) await page.waitForTimeout(500);
+    if (captures().length < 2) throw new Error('the re-run wrote no second capture');
+    const [first, second] = captures().sort();
+    const read = (d) => JSON.parse(fs.readFileSync(path.join(expected.workspace, 'inductor-lens-captures', d, 'capture.json'), 'utf8'));
+    const [a, b] = [read(first), read(second)];
+    if (JSON.stringify(a.command) !== JSON.stringify(b.command) || b.exit_status !== 0) {
+      throw new Error(`re-run ${JSON.stringify(b.command)} (exit ${b.exit_status}) differs from ${JSON.stringify(a.command)}`);
+    }
+    await toast(`captured ${expected.file}`).first().waitFor({ timeout: 60000 });
+    // the Kernels view lists the new trace beside the first
+    const logs = [a, b].map((r) => path.basename(r.logs[0]));
+    for (const log of logs) {
+      await page.locator('.pane-body .monaco-list-row', { hasText: log }).first().waitFor({ timeout: 30000 });
+    }
+    await page.waitForTimeout(500);
+    await shot('capture-04-rerun.png');
+    return `listed as "${text}"; re-ran ${b.command.join(' ')} into ${second}; Kernels view lists ${logs.join(', ')}`;
+  });
+}
+
 /** The text of the Problems view's rows (markers), as drawn. */
 async function problemRows(page) {
   return (await page.locator('.markers-panel .monaco-list-row').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
@@ -642,7 +711,7 @@ async function healthChecks(page, shot) {
     await page.goto(url, { waitUntil: 'domcontentloaded' });
     await page.waitForSelector('.monaco-workbench', { timeout: 90000 });
     log('workbench rendered');
-    const checks = { profile: profileChecks, health: healthChecks, gpt2: gpt2Checks, mlp: mlpChecks }[scenario];
+    const checks = { profile: profileChecks, health: healthChecks, gpt2: gpt2Checks, capture: captureChecks, mlp: mlpChecks }[scenario];
     await checks(page, shot);
   } finally {
     await shot(`${prefix}99-final.png`).catch(() => {});

@@ -88,8 +88,9 @@ def kernel_markdown(ctx: Snapshot, kernel: Kernel, *, launches: int | None = Non
         parts.append(module)
     if kernel.measured is not None:
         m = kernel.measured
-        parts.append(f"**Measured:** {plural(m.runs, 'run')} · {format_us(m.total_us)} device time"
-                     f" ({format_us(m.mean_us)} per run" + (f", {m.events} device kernels" if m.events != m.runs else "") + ")")
+        clock = "CPU" if m.clock == "cpu" else "device"
+        parts.append(f"**Measured:** {plural(m.runs, 'run')} · {format_us(m.total_us)} {clock} time"
+                     f" ({format_us(m.mean_us)} per run" + (f", {m.events} {clock} kernels" if m.events != m.runs else "") + ")")
     compiled = kernel_compile_markdown(ctx, kernel)
     if compiled:
         parts.append(compiled)

@@ -1,0 +1,257 @@
+"""``inductor-lens capture``: the command runs unchanged with provenance on, its trace is indexed.
+
+The tests marked ``torch`` run real PyTorch 2.13 (CPU) in ``.venv-torch`` beside ``.venv`` (made by
+scripts/test.sh: ``pip install torch==2.13.0``) on a tiny model they write, and are skipped only
+when that venv is absent.  The others need no torch: what capture tells the user when the
+environment cannot give a trace (no torch, a PyTorch without provenance, a missing command).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from conftest import REPO
+from inductor_lens.capture import HOOK_DIR, child_env, version_tuple
+
+TORCH_PY = os.path.join(REPO, ".venv-torch", "bin", "python")
+needs_torch = pytest.mark.skipif(not os.path.exists(TORCH_PY), reason=".venv-torch is absent (scripts/test.sh creates it)")
+
+TINY = '''\
+import sys
+
+import torch
+
+
+class Tiny(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = torch.nn.Linear(8, 16)
+
+    def forward(self, x):
+        y = self.fc(x)
+        y = torch.relu(y) * torch.sigmoid(y)
+        return y.sum(dim=1)
+
+
+model = torch.compile(Tiny())
+x = torch.randn(4, 8)
+for _ in range(CALLS):
+    out = model(x)
+print("tiny ran", tuple(out.shape))
+if "--fail" in sys.argv:
+    raise RuntimeError("tiny.py failed after compiling")
+'''
+#: model calls: 1 opens the profile window, 2 warm up, 5 are recorded
+CALLS = 8
+
+
+def _tiny_lines(text: str) -> dict[str, int]:
+    """1-based line of each model line that makes kernels, read off the script."""
+    lines = text.splitlines()
+    return {code: lines.index("        " + code) + 1 for code in ("y = self.fc(x)", "y = torch.relu(y) * torch.sigmoid(y)", "return y.sum(dim=1)")}
+
+
+def _capture(args, cwd, env_extra=None, cache=None):
+    env = dict(os.environ)
+    env.update(env_extra or {})
+    cmd = [sys.executable, "-m", "inductor_lens", "capture", *(["--cache-dir", str(cache)] if cache else []), *args]
+    return subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
+
+
+def _report(trace_dir, cache):
+    proc = subprocess.run([sys.executable, "-m", "inductor_lens", "report", str(trace_dir), "--json", "--cache-dir", str(cache)],
+                          capture_output=True, text=True, check=True)
+    return json.loads(proc.stdout)
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory):
+    """A folder with tiny.py, and an Inductor cache shared by this module's runs (its C++ builds)."""
+    root = tmp_path_factory.mktemp("tiny")
+    (root / "tiny.py").write_text(TINY.replace("CALLS", str(CALLS)))
+    env = {"TORCHINDUCTOR_CACHE_DIR": str(root / "inductor_cache"), "OMP_NUM_THREADS": "1"}
+    return root, env, _tiny_lines((root / "tiny.py").read_text())
+
+
+def _model_lines(doc, script):
+    return {(k["key"], (os.path.basename(f["file"]), f["line"])) for k in doc["kernels"] for f in k["model_lines"] if f["file"] == script}
+
+
+@needs_torch
+def test_capture_records_provenance_and_reports_the_script_lines(tiny, tmp_path):
+    root, env, lines = tiny
+    proc = _capture(["--out", str(tmp_path / "run"), "--", TORCH_PY, "tiny.py"], root, env, tmp_path / "cache")
+    assert proc.returncode == 0, proc.stderr
+    assert "tiny ran (4,)" in proc.stdout  # the command's own output, streamed unchanged
+    doc = _report(tmp_path / "run" / "trace", tmp_path / "cache")
+    script = str(root / "tiny.py")
+    assert [t["torch_version"] for t in doc["traces"]] == ["2.13.0+cpu"]
+    kernels = {k["key"]: k for k in doc["kernels"]}
+    assert all(k["provenance"] == "mapping" and k["measured"] is None for k in kernels.values())
+    addmm = next(k for k in kernels if k.startswith("extern_kernels.addmm:"))
+    fused = next(k for k in kernels if k.startswith("cpp_fused_"))
+    assert set(kernels) == {addmm, fused}
+    assert _model_lines(doc, script) == {
+        (addmm, ("tiny.py", lines["y = self.fc(x)"])),
+        (fused, ("tiny.py", lines["y = torch.relu(y) * torch.sigmoid(y)"])),
+        (fused, ("tiny.py", lines["return y.sum(dim=1)"])),
+    }
+    # the summary printed after the run names the script's lines and where the trace is
+    for code, line in lines.items():
+        assert f"tiny.py:{line}" in proc.stderr and code in proc.stderr
+    assert f"trace: {tmp_path / 'run' / 'trace'}" in proc.stderr
+    record = json.loads((tmp_path / "run" / "capture.json").read_text())
+    assert (record["exit_status"], record["kernels"], record["torch_versions"]) == (0, 2, ["2.13.0+cpu"])
+    assert record["command"] == [TORCH_PY, "tiny.py"] and record["messages"] == []
+    # no profile without --profile, and the program's own environment is not touched by capture's packages
+    assert not [f for f in os.listdir(tmp_path / "run" / "trace") if f.startswith("profile_")]
+
+
+@needs_torch
+def test_capture_profile_gives_every_kernel_a_measured_cpu_time(tiny, tmp_path):
+    root, env, lines = tiny
+    proc = _capture(["--profile", "--out", str(tmp_path / "run"), "--", TORCH_PY, "tiny.py"], root, env, tmp_path / "cache")
+    assert proc.returncode == 0, proc.stderr
+    trace_dir = tmp_path / "run" / "trace"
+    profiles = [f for f in os.listdir(trace_dir) if f.startswith("profile_")]
+    assert len(profiles) == 1
+    doc = _report(trace_dir, tmp_path / "cache")
+    assert doc["profiles"] == [{"path": str(trace_dir / profiles[0]), "device_events": 0, "graph_calls": CALLS - 3}]
+    assert len(doc["kernels"]) == 2
+    for k in doc["kernels"]:
+        m = k["measured"]
+        assert (m["runs"], m["events"], m["clock"]) == (CALLS - 3, CALLS - 3, "cpu") and m["total_us"] > 0, k["key"]
+    assert "measured in CPU time" in proc.stderr
+    assert f"profile window of pid {profiles[0][len('profile_pid'):-len('.json')]}: {CALLS - 3} compiled-graph calls" in proc.stderr
+    assert " µs CPU " in proc.stderr  # the model lines carry their time
+
+
+@needs_torch
+def test_failing_command_keeps_its_exit_status_and_its_trace_is_indexed(tiny, tmp_path):
+    root, env, lines = tiny
+    proc = _capture(["--out", str(tmp_path / "run"), "--", TORCH_PY, "tiny.py", "--fail"], root, env, tmp_path / "cache")
+    assert proc.returncode == 1
+    assert "RuntimeError: tiny.py failed after compiling" in proc.stderr
+    assert "the command exited with status 1; what it traced is indexed below" in proc.stderr
+    record = json.loads((tmp_path / "run" / "capture.json").read_text())
+    assert (record["exit_status"], record["kernels"]) == (1, 2)
+    doc = _report(tmp_path / "run" / "trace", tmp_path / "cache")
+    assert {line for _, (_, line) in _model_lines(doc, str(root / "tiny.py"))} == set(lines.values())
+
+
+@needs_torch
+def test_torchrun_ranks_get_their_own_trace_folders(tiny, tmp_path):
+    root, env, lines = tiny
+    script = root / "ranks.py"
+    script.write_text("import torch.distributed as dist\n\ndist.init_process_group('gloo')\n" + TINY.replace("CALLS", "2")
+                      + "dist.destroy_process_group()\n")
+    torchrun = os.path.join(os.path.dirname(TORCH_PY), "torchrun")
+    proc = _capture(["--out", str(tmp_path / "run"), "--", torchrun, "--standalone", "--nproc-per-node=2", "ranks.py"], root, env,
+                    tmp_path / "cache")
+    assert proc.returncode == 0, proc.stderr
+    trace_dir = tmp_path / "run" / "trace"
+    assert sorted(os.listdir(trace_dir)) == ["rank_0", "rank_1"]
+    doc = _report(trace_dir, tmp_path / "cache")
+    assert sorted((t["rank"], os.path.basename(os.path.dirname(t["path"]))) for t in doc["traces"]) == [(0, "rank_0"), (1, "rank_1")]
+    assert sorted(k["rank"] for k in doc["kernels"]) == [0, 0, 1, 1]
+
+
+@needs_torch
+def test_torch_imported_but_nothing_compiled_is_said(tmp_path):
+    proc = _capture(["--profile", "--out", str(tmp_path / "run"), "--", TORCH_PY, "-c", "import torch"], tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    record = json.loads((tmp_path / "run" / "capture.json").read_text())
+    assert record["torch_versions"] == ["2.13.0+cpu"] and record["logs"] == []
+    assert [m["text"].split(":")[0] for m in record["messages"]] == ["PyTorch 2.13.0+cpu was imported but wrote no TORCH_TRACE log",
+                                                                     "no profile"]
+    assert "no graph compiled by torch.compile was called" in record["messages"][1]["text"]
+
+
+# ---------------------------------------------------------------- no torch needed
+
+
+def test_child_env_adds_provenance_and_the_hook_and_keeps_the_users_settings(tmp_path):
+    own = os.path.dirname(os.path.dirname(HOOK_DIR))  # where inductor_lens is imported from (bundled/libs in VS Code)
+    base = {"PYTHONPATH": os.pathsep.join(["/user/lib", own]), "INDUCTOR_PROVENANCE": "0", "TORCHINDUCTOR_FX_GRAPH_CACHE": "1"}
+    env = child_env(base, str(tmp_path), profile=False)
+    assert env["PYTHONPATH"].split(os.pathsep) == [HOOK_DIR, "/user/lib"]
+    assert (env["TORCH_TRACE"], env["INDUCTOR_PROVENANCE"], env["INDUCTOR_LENS_CAPTURE"]) == (str(tmp_path / "trace"), "1", str(tmp_path))
+    assert (env["TORCHINDUCTOR_FX_GRAPH_CACHE"], env["TORCHINDUCTOR_AUTOGRAD_CACHE"]) == ("1", "0")  # the user's choice wins
+    assert "INDUCTOR_LENS_PROFILE" not in env and "TORCHINDUCTOR_CPP_ENABLE_KERNEL_PROFILE" not in env
+    env = child_env({"INDUCTOR_PROVENANCE": "2"}, str(tmp_path), profile=True, calls=5, seconds=1.5, warmup=0)
+    assert (env["INDUCTOR_PROVENANCE"], env["INDUCTOR_LENS_PROFILE"], env["TORCHINDUCTOR_CPP_ENABLE_KERNEL_PROFILE"]) == ("2", "5,1.5,0", "1")
+    assert version_tuple("2.8.0+cu128") == (2, 8) and version_tuple("2.10.0a0+git") == (2, 10) and version_tuple("x") == (0, 0)
+
+
+def test_no_torch_in_the_interpreter_is_said(tmp_path):
+    plain = subprocess.run([sys.executable, "-c", "import importlib.util as u; print(u.find_spec('torch') is None)"],
+                           capture_output=True, text=True, check=True)
+    if plain.stdout.strip() != "True":
+        pytest.skip("this interpreter has torch")
+    proc = _capture(["--out", str(tmp_path / "run"), "--", sys.executable, "-c", "import sys; sys.exit(4)"], tmp_path)
+    assert proc.returncode == 4
+    record = json.loads((tmp_path / "run" / "capture.json").read_text())
+    texts = [m["text"] for m in record["messages"]]
+    assert texts[0] == "the command exited with status 4; it wrote no trace"
+    assert texts[1].startswith(f"no torch in the interpreter: {sys.executable} (Python ") and "cannot import torch" in texts[1]
+    assert f"error: {texts[1]}" in proc.stderr and "no trace was written" in proc.stderr
+    assert (record["logs"], record["kernels"]) == ([], 0)
+
+
+def test_too_old_pytorch_is_said(tmp_path):
+    """A PyTorch without INDUCTOR_PROVENANCE (a stand-in ``torch`` package of version 2.8.0)."""
+    fake = tmp_path / "fake"
+    (fake / "torch").mkdir(parents=True)
+    (fake / "torch" / "__init__.py").write_text('__version__ = "2.8.0+cu128"\n')
+    proc = _capture(["--out", str(tmp_path / "run"), "--", sys.executable, "-c", "import torch"], tmp_path,
+                    {"PYTHONPATH": str(fake), "TORCH_COMPILE_DEBUG": ""})
+    assert proc.returncode == 0, proc.stderr
+    record = json.loads((tmp_path / "run" / "capture.json").read_text())
+    assert record["torch_versions"] == ["2.8.0+cu128"]
+    old, nothing = record["messages"]
+    assert old["text"].startswith("PyTorch 2.8.0+cu128 is too old for provenance tracking")
+    assert "rebuilt from the code comments" in old["text"] and "TORCH_COMPILE_DEBUG=1" in old["text"]
+    assert nothing["text"].startswith("PyTorch 2.8.0+cu128 was imported but wrote no TORCH_TRACE log")
+
+
+def test_missing_command_non_python_command_and_signals(tmp_path):
+    proc = _capture(["--out", str(tmp_path / "a"), "--", "no-such-command-xyz"], tmp_path)
+    assert proc.returncode == 127 and "command not found: no-such-command-xyz" in proc.stderr
+    proc = _capture(["--out", str(tmp_path / "b"), "--", "sh", "-c", "echo from-sh; exit 3"], tmp_path)
+    assert (proc.returncode, proc.stdout) == (3, "from-sh\n")
+    assert "no Python process of the command loaded the capture hook" in proc.stderr
+    proc = _capture(["--out", str(tmp_path / "c"), "--", sys.executable, "-c", "import os, signal; os.kill(os.getpid(), signal.SIGTERM)"], tmp_path)
+    assert proc.returncode == 128 + 15 and "ended by SIGTERM" in proc.stderr
+    # a capture folder that already holds something is refused (a capture records a fresh trace)
+    proc = _capture(["--out", str(tmp_path / "c"), "--", "true"], tmp_path)
+    assert proc.returncode == 2 and "is not empty" in proc.stderr
+    proc = _capture(["--out", str(tmp_path / "d")], tmp_path)
+    assert proc.returncode == 2 and "no command given" in proc.stderr
+
+
+def test_hook_records_each_process_and_runs_the_environments_own_sitecustomize(tmp_path):
+    theirs = tmp_path / "theirs"
+    theirs.mkdir()
+    (theirs / "sitecustomize.py").write_text("import os\nopen(os.environ['MARK'], 'a').write(os.environ.get('INDUCTOR_LENS_CAPTURE', '-') + '\\n')\n")
+    script = "import os, subprocess, sys; subprocess.run([sys.executable, '-c', 'pass'], check=True); print(os.environ['TORCH_TRACE'])"
+    proc = _capture(["--out", str(tmp_path / "run"), "--", sys.executable, "-c", script], tmp_path,
+                    {"PYTHONPATH": str(theirs), "MARK": str(tmp_path / "mark")})
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == f"{tmp_path / 'run' / 'trace'}\n"
+    out = str(tmp_path / "run")
+    assert sorted((tmp_path / "mark").read_text().split()) == ["-", out, out]  # in capture itself, the command and its child
+    records = [json.loads(p.read_text()) for p in sorted((tmp_path / "run" / "procs").iterdir())]
+    assert len(records) == 2 and {r["ppid"] for r in records} & {r["pid"] for r in records}
+    assert all(r["executable"] == sys.executable and r["torch_version"] is None and r["trace_dir"] == str(tmp_path / "run" / "trace")
+               for r in records)
+
+
+def test_rank_gets_its_own_trace_folder(tmp_path):
+    proc = _capture(["--out", str(tmp_path / "run"), "--", sys.executable, "-c", "import os; print(os.environ['TORCH_TRACE'])"], tmp_path,
+                    {"RANK": "3"})
+    assert proc.stdout == f"{tmp_path / 'run' / 'trace' / 'rank_3'}\n"
