@@ -123,6 +123,7 @@ cat >"$RUN/expected.json" <<EOF
   "otherDefinitionLine": $(line_of '^triton_poi_fused_add_addmm_relu_1 = async_compile'),
   "hoverText": "self.fc1(x)",
   "lensKernel": "triton_poi_fused_add_addmm_relu_1",
+  "peekModule": "fc2",
   "preGradWords": ["gelu", "layer_norm"],
   "postGradWords": ["erf", "rsqrt"]
 }

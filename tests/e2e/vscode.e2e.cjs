@@ -322,7 +322,12 @@ async function mlpChecks(page, shot) {
     if (!title.includes(expected.outputCodeName) || !launches.every((l) => texts.some((t) => t.startsWith(l)))) {
       throw new Error(`peek "${title}": ${texts.join(' | ')}`);
     }
-    return `${title}: ${texts.join(' | ')}`;
+    // the peeked output code shows each launch's lens, which names the launch's module
+    const peekLenses = (await peek.locator('.codelens-decoration').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+    if (!peekLenses.some((t) => t.includes(` · ${expected.peekModule} · `))) {
+      throw new Error(`no lens naming module ${expected.peekModule} in the peek: ${peekLenses.join(' | ')}`);
+    }
+    return `${title}: ${texts.join(' | ')}; lenses in the peek: ${peekLenses.filter(Boolean).join(' | ')}`;
   });
 }
 
