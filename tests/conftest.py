@@ -98,7 +98,7 @@ def raw_graphs(path: str) -> list[dict]:
     return graphs
 
 
-def answer_like_vscode(client) -> None:
+def answer_like_vscode(client, on_code_lens_refresh=None) -> None:
     """Make a pytest-lsp client answer what VS Code answers and the server sends: file-watcher
     registration, code-lens refresh; it records ``inductorLens/status`` in ``client.statuses``."""
     from lsprotocol import types
@@ -106,7 +106,7 @@ def answer_like_vscode(client) -> None:
     client.statuses = []
     client.registrations = []
     client.feature(types.CLIENT_REGISTER_CAPABILITY)(lambda params: client.registrations.extend(params.registrations))
-    client.feature(types.WORKSPACE_CODE_LENS_REFRESH)(lambda params: None)
+    client.feature(types.WORKSPACE_CODE_LENS_REFRESH)(lambda params: on_code_lens_refresh() if on_code_lens_refresh else None)
     client.feature("inductorLens/status")(lambda params: client.statuses.append(params))
 
 
