@@ -43,6 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
     report = sub.add_parser("report", help="index traces and print kernels with their model lines")
     report.add_argument("paths", nargs="*", metavar="PATH", help="TORCH_TRACE log(s), folders, tlparse output, debug folder or output_code.py (default: the bundled example)")
     report.add_argument("--json", action="store_true", help="print one JSON document")
+    report.add_argument("--all", action="store_true", dest="all_kernels",
+                        help="tables of every kernel with its module and model lines (default: a summary per graph)")
     report.add_argument("--cache-dir", metavar="DIR", help="where extracted output code and the index cache are written (default: the user cache folder)")
     report.add_argument("--no-cache", action="store_true", help="neither read nor write the on-disk index cache")
     report.add_argument("--profile", action="append", default=[], metavar="FILE",
@@ -90,8 +92,10 @@ def _report(args) -> int:
     from .cache import Cache
     from .index import load
     from .paths import PathResolver
+    from .model import InputWarning
     from .profile import join_profile, join_profiles_beside_traces
-    from .report import index_json, print_tables
+    from .report import index_json
+    from .report_table import print_tables
 
     from .readers.chrome_trace import looks_like_chrome_trace
 
@@ -103,13 +107,13 @@ def _report(args) -> int:
     if not paths and not args.paths:
         paths = [EXAMPLE_DIR]
         mappings.append(("/workspace/proj", EXAMPLE_DIR))
-    elif not paths:  # only profiles: nothing to join them to
-        sys.stderr.write("inductor-lens report: no trace given; a torch.profiler trace is joined to the TORCH_TRACE log of the run "
-                         "it measured: inductor-lens report TRACE --profile " + profiles[0] + "\n")
-        return 1
     index = load(paths, Cache(args.cache_dir), disk_cache=not args.no_cache)
     for profile in dict.fromkeys(profiles):
-        join_profile(index, profile)
+        if paths:
+            join_profile(index, profile)
+        else:  # only profiles: nothing to join them to
+            index.add_warnings([InputWarning(profile, 0, "no trace given: a torch.profiler trace is joined to the TORCH_TRACE log of "
+                                                         f"the run it measured (inductor-lens report TRACE --profile {profile})")])
     if not profiles:
         join_profiles_beside_traces(index)
     resolver = PathResolver(mappings, use_interpreter_site_packages=True)
@@ -120,7 +124,8 @@ def _report(args) -> int:
         sys.stdout.write(_json.dumps(index_json(index, resolver), indent=True) + "\n")
     else:
         # piped output: wide enough that model lines are not folded mid-code; warnings on stderr
-        print_tables(index, resolver, Console(width=None if sys.stdout.isatty() else 200), Console(stderr=True))
+        print_tables(index, resolver, Console(width=None if sys.stdout.isatty() else 200), Console(stderr=True),
+                     all_kernels=args.all_kernels)
     return 0 if readable else 1
 
 
