@@ -4,7 +4,11 @@
   350), each repetition with distinct frame ids (``frame_id + 1000 * rep``), so every compile id
   is distinct.  Payloads are unchanged, so every ``has_payload`` MD5 still verifies.
 * ``ranks``: ``--ranks`` (default 8) copies of the same log as ``dedicated_log_torch_trace_rank_<r>_bench.log``
-  with ``"rank": r`` in every envelope, as a distributed job writes them.
+  with ``"rank": r`` in every envelope, as a distributed job writes them (byte-identical payloads).
+* ``ddp``: ``--ranks`` logs made from the two rank logs of ``torch-2.14-cpu/ddp`` (rank ``r`` from
+  the log of rank ``r % 2``), keeping what differs between real ranks (timings, guard ids, the
+  pre-grad graph's ``# graph id:``) and making each rank's graph id its own (``+ r``, payload MD5
+  recomputed): no two ranks' logs are byte-identical, as in a real job.
 
 Usage: ``python bench/make_big_traces.py OUT_DIR [--mb 350] [--ranks 8]``.  Checks free disk first.
 """
@@ -12,6 +16,7 @@ Usage: ``python bench/make_big_traces.py OUT_DIR [--mb 350] [--ranks 8]``.  Chec
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import re
@@ -72,12 +77,59 @@ def make_ranks(out_dir: str, ranks: int) -> str:
     return folder
 
 
+DDP_CASE = os.path.join(os.path.dirname(REPO), "shared", "traces", "torch-2.14-cpu", "ddp", "trace")
+GRAPH_ID = re.compile(rb"^(\t\s*# graph id: )(\d+)", re.M)
+
+
+def _records(data: bytes) -> list[list[bytes]]:
+    """The log as records: [envelope line, payload lines...]."""
+    out: list[list[bytes]] = []
+    for line in data.split(b"\n"):
+        if PREFIX.match(line) or not out:
+            out.append([line])
+        else:
+            out[-1].append(line)
+    return out
+
+
+def make_ddp(out_dir: str, ranks: int) -> str:
+    sources = sorted(n for n in os.listdir(DDP_CASE) if n.endswith(".log"))
+    folder = os.path.join(out_dir, f"ddp{ranks}")
+    os.makedirs(folder, exist_ok=True)
+    for r in range(ranks):
+        data = open(os.path.join(DDP_CASE, sources[r % len(sources)]), "rb").read()
+        if data.endswith(b"\n"):
+            data = data[:-1]
+        lines = []
+        for record in _records(data):
+            head, payload = record[0], b"\n".join(record[1:])
+            m = PREFIX.match(head)
+            if m is None:
+                lines.extend(record)
+                continue
+            env = json.loads(m.group(2))
+            env["rank"] = r
+            if GRAPH_ID.search(payload) and "has_payload" in env:
+                payload = GRAPH_ID.sub(lambda g, r=r: g.group(1) + str(int(g.group(2)) + r).encode(), payload)
+                env["has_payload"] = hashlib.md5(b"\n".join(l[1:] for l in payload.split(b"\n"))).hexdigest()
+            lines.append(m.group(1) + json.dumps(env).encode())
+            if len(record) > 1:
+                lines.append(payload)
+        with open(os.path.join(folder, f"dedicated_log_torch_trace_rank_{r}_ddp.log"), "wb") as fh:
+            fh.write(b"\n".join(lines) + b"\n")
+    return folder
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("out")
     parser.add_argument("--mb", type=int, default=350)
     parser.add_argument("--ranks", type=int, default=8)
+    parser.add_argument("--only-ddp", action="store_true", help="make only the ddp rank folder")
     args = parser.parse_args()
+    if args.only_ddp:
+        print(make_ddp(args.out, args.ranks))
+        return
     need = (args.mb + args.ranks * 10) * 1_000_000 * 1.2
     os.makedirs(args.out, exist_ok=True)
     free = shutil.disk_usage(args.out).free
@@ -85,6 +137,7 @@ def main() -> None:
         sys.exit(f"not enough free disk: {free / 1e9:.1f} GB free, {need / 1e9:.1f} GB needed")
     print(make_big(args.out, args.mb))
     print(make_ranks(args.out, args.ranks))
+    print(make_ddp(args.out, args.ranks))
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ import sys
 
 from conftest import case_log
 from inductor_lens import loader as loader_module
+from inductor_lens import materialize as materialize_module
 from inductor_lens.cache import Cache
 from inductor_lens.index import load
 
@@ -31,7 +32,8 @@ def test_warm_reopen_reads_nothing(tmp_path, monkeypatch):
         raise AssertionError("a warm re-open must not scan the log")
 
     monkeypatch.setattr(loader_module, "scan_log", no_scan)
-    monkeypatch.setattr(loader_module, "parse_output_code", no_scan)
+    monkeypatch.setattr(materialize_module, "parse_output_code", no_scan)
+    monkeypatch.setattr(materialize_module, "materialize_log_graph", no_scan)
     warm = load([str(log)], cache)
     assert _kernels(warm) == expected
     assert warm.document(warm.graphs[0].output_code).graph is warm.graphs[0]

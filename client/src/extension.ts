@@ -8,7 +8,8 @@ import { registerCommands } from './commands';
 import { DISPLAY_NAME, KERNELS_VIEW_ID } from './constants';
 import { KernelsTreeProvider, type TreeNode } from './kernelsTree';
 import { setLogChannel, traceError } from './logging';
-import { type CompilesAnswer, compilesRequest, kernelsRequest, tracesRequest } from './protocol';
+import { fetchAllKernels } from './kernels';
+import { type CompilesAnswer, compilesRequest, kernelPageRequest, tracesRequest } from './protocol';
 import { ServerManager } from './server';
 import { needsRestart } from './settings';
 import { StatusBar } from './statusBar';
@@ -43,7 +44,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
   const kernels = new KernelsTreeProvider(async () => {
     const [traces, kernelList, health] = await Promise.all([
       manager.request(tracesRequest, {}),
-      manager.request(kernelsRequest, { summary: true }),
+      fetchAllKernels((offset, limit) => manager.request(kernelPageRequest, { summary: true, offset, limit })),
       // an older server has no compile health: the view still shows the kernels
       manager.request(compilesRequest, {}).catch(() => noHealth),
     ]);

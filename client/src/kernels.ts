@@ -4,7 +4,32 @@
  */
 import * as path from 'path';
 import type { QuickPickItem } from 'vscode';
-import type { Kernel, SourceFrame } from './protocol';
+import type { Kernel, KernelPage, SourceFrame } from './protocol';
+
+/** Kernels per `inductorLens/kernels` page the client asks for (about 1-2 MB of JSON in summary). */
+export const KERNEL_PAGE = 1000;
+
+/**
+ * Every kernel, fetched page by page with `fetchPage(offset, limit)` (the server's
+ * `inductorLens/kernels` with `offset`/`limit`); a server that answers the whole list at once
+ * (no paging) is taken as it is. Stops at a page that does not move on, so a wrong `next` cannot loop.
+ */
+export async function fetchAllKernels(
+  fetchPage: (offset: number, limit: number) => Promise<KernelPage | Kernel[]>,
+  limit = KERNEL_PAGE,
+): Promise<Kernel[]> {
+  const out: Kernel[] = [];
+  let offset: number | null = 0;
+  while (offset !== null) {
+    const page: KernelPage | Kernel[] = await fetchPage(offset, limit);
+    if (Array.isArray(page)) {
+      return page;
+    }
+    out.push(...page.kernels);
+    offset = page.next !== null && page.next > offset ? page.next : null;
+  }
+  return out;
+}
 
 /** `1 launch`, `2 launches`, `3 kernels`. */
 export function plural(n: number, word: string): string {

@@ -200,6 +200,23 @@ export interface InitializationOptions {
 
 /** `summary: true` leaves out each kernel's full `source` stacks (`model_lines` stay). */
 export const kernelsRequest = new RequestType<{ trace?: string; summary?: boolean }, Kernel[], void>('inductorLens/kernels');
+
+/** One page of `inductorLens/kernels` (asked for with `limit`): `next` is the offset of the next page, null after the last. */
+export interface KernelPage {
+  kernels: Kernel[];
+  total: number;
+  next: number | null;
+}
+
+/**
+ * `inductorLens/kernels` page by page (`offset`, `limit`): a big index (16,644 kernels: 35 MB in
+ * summary) is never one answer. An older server ignores `limit` and answers the whole list.
+ */
+export const kernelPageRequest = new RequestType<
+  { trace?: string; summary?: boolean; offset: number; limit: number },
+  KernelPage | Kernel[],
+  void
+>('inductorLens/kernels');
 export const tracesRequest = new RequestType<Record<string, never>, TraceInfo[], void>('inductorLens/traces');
 export const compilesRequest = new RequestType<{ trace?: string }, CompilesAnswer, void>('inductorLens/compiles');
 export const linkedRangesRequest = new RequestType<TextDocumentPositionParams, LinkedRanges, void>(

@@ -99,6 +99,12 @@ class ScopeGraph:
                 self.free.add(key)
         self.inputs = fx.inputs.get(scope, [])
         self.outputs = fx.outputs.get(scope, [])
+        #: node keys by op, in graph order; the free nodes that read nothing (memoized lookups)
+        self.by_op: dict[str, list[str]] = {}
+        for key, op in self.ops.items():
+            self.by_op.setdefault(op, []).append(key)
+        self.free_roots = [f for f in self.free if not self.nodes[f].args]
+        self._anns: dict[str, tuple[str, str] | None] = {}
 
     def base(self, key: str | None) -> str | None:
         """The value ``key`` is a view of (views of views followed to the first non-view)."""
@@ -117,9 +123,15 @@ class ScopeGraph:
         return key
 
     def ann(self, key: str) -> tuple[str, str] | None:
+        """(dtype, shape) of a node's or input's annotation (``None`` when it has none); memoized."""
+        try:
+            return self._anns[key]
+        except KeyError:
+            pass
         text = self.nodes[key].ann if key in self.nodes else self.fx.placeholders.get(key, "")
         m = _ANN.match(text or "")
-        return (m["dtype"], shape_text(m["shape"])) if m else None
+        found = self._anns[key] = (m["dtype"], shape_text(m["shape"])) if m else None
+        return found
 
 
 def fits(graph: ScopeGraph, key: str, val: Val) -> int:

@@ -14,10 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import pickle
-import tempfile
-
-import platformdirs
 
 def _code_fingerprint() -> str:
     """A digest of this package's sources: index cache files written by other code are ignored,
@@ -32,13 +28,39 @@ def _code_fingerprint() -> str:
     return digest.hexdigest()[:16]
 
 
-#: Identifies the pickled index layout and the code that wrote it.
-INDEX_FORMAT = _code_fingerprint()
+_INDEX_FORMAT: str | None = None
+
+
+def index_format() -> str:
+    """Identifies the pickled index layout and the code that wrote it (computed on first use:
+    ``--no-cache`` runs never read the sources)."""
+    global _INDEX_FORMAT
+    if _INDEX_FORMAT is None:
+        _INDEX_FORMAT = _code_fingerprint()
+    return _INDEX_FORMAT
 
 
 def default_cache_dir() -> str:
     """``$INDUCTOR_LENS_CACHE`` or the platform's user cache folder for ``inductor-lens``."""
-    return os.environ.get("INDUCTOR_LENS_CACHE") or platformdirs.user_cache_dir("inductor-lens", appauthor=False)
+    found = os.environ.get("INDUCTOR_LENS_CACHE")
+    if found:
+        return found
+    import platformdirs  # (imported here: a --cache-dir run does not need it)
+
+    return platformdirs.user_cache_dir("inductor-lens", appauthor=False)
+
+
+def _temp_beside(path: str) -> tuple[int, str]:
+    """An exclusively created temporary file in ``path``'s folder (for an atomic replace):
+    ``(fd, name)``.  Raises ``OSError``."""
+    folder = os.path.dirname(path)
+    for attempt in range(100):
+        tmp = os.path.join(folder, f".tmp-{os.getpid()}-{attempt}-{os.path.basename(path)}")
+        try:
+            return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644), tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temporary name beside {path}")
 
 
 class Cache:
@@ -66,7 +88,7 @@ class Cache:
         path = self.extracted_path(text, name, md5)
         if not os.path.exists(path):
             os.makedirs(os.path.dirname(path), exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".tmp-")
+            fd, tmp = _temp_beside(path)
             try:
                 with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
                     fh.write(text)
@@ -86,11 +108,17 @@ class Cache:
         """The object saved for ``log_path`` by :meth:`save_index`, or ``None`` (missing, stale
         format, or unreadable: a damaged cache file is never an error)."""
         try:
-            with open(self._index_file(log_path), "rb") as fh:
+            fh = open(self._index_file(log_path), "rb")
+        except OSError:
+            return None
+        import pickle
+
+        try:
+            with fh:
                 fmt, path, value = pickle.load(fh)
         except Exception:
             return None
-        if fmt != INDEX_FORMAT or path != os.path.abspath(log_path):
+        if fmt != index_format() or path != os.path.abspath(log_path):
             return None
         return value
 
@@ -98,10 +126,12 @@ class Cache:
         """Save ``value`` for ``log_path`` atomically.  Raises ``OSError`` when the folder is not writable."""
         target = self._index_file(log_path)
         os.makedirs(os.path.dirname(target), exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(target), prefix=".tmp-")
+        import pickle
+
+        fd, tmp = _temp_beside(target)
         try:
             with os.fdopen(fd, "wb") as fh:
-                pickle.dump((INDEX_FORMAT, os.path.abspath(log_path), value), fh, protocol=pickle.HIGHEST_PROTOCOL)
+                pickle.dump((index_format(), os.path.abspath(log_path), value), fh, protocol=pickle.HIGHEST_PROTOCOL)
             os.replace(tmp, target)
         except BaseException:
             if os.path.exists(tmp):

@@ -35,17 +35,13 @@ import sys
 import time
 from dataclasses import dataclass, field
 
+from .capture_defaults import PROFILE_CALLS, PROFILE_SECONDS, PROFILE_WARMUP
 from .capture_summary import Message, summary_lines
 from .text import plural
 
 HOOK_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "capture_hook")
 #: Default parent of the capture folders, relative to the working directory.
 DEFAULT_ROOT = "inductor-lens-captures"
-#: The profile window's default bound: compiled-graph calls after the first, and seconds.
-PROFILE_CALLS = 20
-PROFILE_SECONDS = 30.0
-#: Compiled-graph calls after the first with the profiler prepared but not recording.
-PROFILE_WARMUP = 2
 #: ``INDUCTOR_PROVENANCE`` (and the debug handles the index joins on) came with PyTorch 2.9.
 PROVENANCE_SINCE = (2, 9)
 

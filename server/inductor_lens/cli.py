@@ -12,6 +12,7 @@ import os
 import sys
 
 from . import __version__
+from .discovery import profile_candidates_beside
 
 EXAMPLE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "example")
 
@@ -72,7 +73,7 @@ def _positive(kind):
 
 
 def _add_capture_parser(sub) -> None:
-    from .capture import PROFILE_CALLS, PROFILE_SECONDS
+    from .capture_defaults import PROFILE_CALLS, PROFILE_SECONDS
 
     capture = sub.add_parser("capture", help="run a command with provenance on into a fresh trace folder, then summarize the trace",
                              usage="inductor-lens capture [--profile] [--out DIR] -- COMMAND...")
@@ -87,42 +88,56 @@ def _add_capture_parser(sub) -> None:
 
 
 def _report(args) -> int:
-    from rich.console import Console
+    # imports here, and only what the answer asked for needs (the table module only for tables, the
+    # profiler reader only when there is a profile): start-up is part of every report's time
+    import gc
 
+    gc.disable()  # a one-shot process whose objects live to its end: no cycle collection (0.2-0.5 s on 342 MB)
     from .cache import Cache
     from .index import load
     from .paths import PathResolver
-    from .model import InputWarning
-    from .profile import join_profile, join_profiles_beside_traces
-    from .report import index_json
-    from .report_table import print_tables
-
-    from .readers.chrome_trace import looks_like_chrome_trace
 
     profiles = [os.path.abspath(p) for p in args.profile]
     paths: list[str] = []
     for path in args.paths:  # a profiler trace given as PATH is a profile, not a trace
-        (profiles if os.path.isfile(path) and looks_like_chrome_trace(path) else paths).append(path)
+        if path.endswith((".json", ".json.gz")) and os.path.isfile(path):
+            from .readers.chrome_trace import looks_like_chrome_trace
+
+            if looks_like_chrome_trace(path):
+                profiles.append(path)
+                continue
+        paths.append(path)
     mappings = list(args.path_map)
     if not paths and not args.paths:
         paths = [EXAMPLE_DIR]
         mappings.append(("/workspace/proj", EXAMPLE_DIR))
     index = load(paths, Cache(args.cache_dir), disk_cache=not args.no_cache)
-    for profile in dict.fromkeys(profiles):
-        if paths:
-            join_profile(index, profile)
-        else:  # only profiles: nothing to join them to
-            index.add_warnings([InputWarning(profile, 0, "no trace given: a torch.profiler trace is joined to the TORCH_TRACE log of "
-                                                         f"the run it measured (inductor-lens report TRACE --profile {profile})")])
-    if not profiles:
+    if profiles:
+        from .profile import join_profile
+
+        for profile in dict.fromkeys(profiles):
+            if paths:
+                join_profile(index, profile)
+            else:  # only profiles: nothing to join them to
+                from .model import InputWarning
+
+                index.add_warnings([InputWarning(profile, 0, "no trace given: a torch.profiler trace is joined to the TORCH_TRACE log "
+                                                             f"of the run it measured (inductor-lens report TRACE --profile {profile})")])
+    elif any(profile_candidates_beside(t.path) for t in index.traces if t.format != "output_code"):
+        from .profile import join_profiles_beside_traces
+
         join_profiles_beside_traces(index)
     resolver = PathResolver(mappings, use_interpreter_site_packages=True)
     readable = bool(index.graphs) or any(t.readable for t in index.traces)
     if args.json:
-        from . import _json
+        from .report import write_json
 
-        sys.stdout.write(_json.dumps(index_json(index, resolver), indent=True) + "\n")
+        write_json(index, resolver, sys.stdout)
     else:
+        from rich.console import Console  # the table only: --json never imports rich
+
+        from .report_table import print_tables
+
         # piped output: wide enough that model lines are not folded mid-code; warnings on stderr
         print_tables(index, resolver, Console(width=None if sys.stdout.isatty() else 200), Console(stderr=True),
                      all_kernels=args.all_kernels)

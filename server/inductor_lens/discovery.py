@@ -44,3 +44,21 @@ def find_traces(folders: list[str], globs: list[str] | tuple[str, ...] = DEFAULT
                 if not skipped(os.path.relpath(path, folder)):
                     found.append(os.path.normpath(path))
     return found
+
+
+def profile_candidates_beside(trace_path: str) -> list[str]:
+    """Files next to a trace that may be torch.profiler Chrome traces, by name only (``.json`` /
+    ``.json.gz`` in its folder and its parent: ``<run>/trace/*.log`` with ``<run>/profile_trace.json``,
+    or torch.profiler's ``*.pt.trace.json``); the profiler reader looks inside them."""
+    here = os.path.dirname(os.path.abspath(trace_path))
+    found: list[str] = []
+    for folder in (here, os.path.dirname(here)):
+        try:
+            names = sorted(os.listdir(folder))
+        except OSError:
+            continue
+        for name in names:
+            path = os.path.join(folder, name)
+            if name.endswith((".json", ".json.gz")) and path not in found and os.path.isfile(path):
+                found.append(path)
+    return found

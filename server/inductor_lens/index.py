@@ -20,9 +20,7 @@ from .cache import Cache
 from .discovery import LOG_NAME, SKIP_DIRS
 from .loader import LogLoader, LogScan, graph_from_loose_code
 from .model import Compile, CompileEvent, FxGraph, FxNode, Graph, InputWarning, Kernel, TraceInfo
-from .packages import read_package_graphs
 from .readers.compile_health import read_compile_health
-from .readers.debug_folder import read_debug_folder, read_text
 from .readers.log_graphs import GRAPH_ROLES, pair_graphs
 from .readers.torch_trace import TraceLog
 
@@ -181,6 +179,8 @@ class Index:
     def _add_package(self, path: str) -> None:
         """An AOTInductor package (:mod:`inductor_lens.packages`): its models' graphs, or aliases of
         graphs already read from the log of the same compile."""
+        from .packages import read_package_graphs  # (zipfile and the package reader: only for packages)
+
         found = read_package_graphs(path, self.cache, self.graphs)
         self._warnings.extend(found.warnings)
         for graph, alias in found.aliases:
@@ -268,6 +268,8 @@ class Index:
 
     def _add_loose_code(self, path: str) -> None:
         """A loose ``output_code.py`` / ``.cpp``, with debug-folder siblings when present."""
+        from .readers.debug_folder import read_debug_folder, read_text
+
         text = read_text(path, self._warnings)
         if text is None:
             return

@@ -68,7 +68,7 @@ class _Solver:
         sources = {self.g.base(v.node) for v in op.reads if v is not None and v.node is not None}
         seen: set[str] = set(s for s in sources if s is not None)
         out: set[str] = set()
-        stack = list(seen) + [f for f in self.g.free if not self.g.nodes[f].args]
+        stack = list(seen) + self.g.free_roots
         free = self.g.free
         while stack:
             key = stack.pop()
@@ -148,7 +148,8 @@ class _Solver:
                 cands = [k for k in self.g.nodes if op.name in self.g.nodes[k].args and k not in self.matched]
             else:
                 names = (op.name, op.name.rstrip("_"), *OP_ALIASES.get(op.name, ()))
-                cands = [k for k, o in self.g.ops.items() if o in names and k not in self.matched]
+                by_op = self.g.by_op  # (candidates are ranked below: their order does not matter)
+                cands = [k for o in dict.fromkeys(names) for k in by_op.get(o, ()) if k not in self.matched]
             known = [self.g.base(v.node) for v in op.reads if v is not None and v.node is not None]
             out = op.writes[0] if op.writes else None
             scored = []

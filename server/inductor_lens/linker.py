@@ -33,7 +33,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .generated_frames import follow_generated
-from .infer import infer_launches
 from .model import Frame, FxGraph, Graph, InputWarning, Kernel, Launch, Span, aten_op_of
 from .readers.mapping import NodeMapping
 from .readers.output_code import KernelDef, LaunchSite, ParsedCode, split_key
@@ -74,13 +73,8 @@ class GraphInputs:
 
 
 def _unique(items) -> list:
-    out = []
-    seen = set()
-    for item in items:
-        if item and item not in seen:
-            seen.add(item)
-            out.append(item)
-    return out
+    """The truthy items, each once, in order of first appearance."""
+    return [item for item in dict.fromkeys(items) if item]
 
 
 def _frames_from_nodes(graph: FxGraph | None, names: list[str]) -> list[Frame]:
@@ -113,10 +107,13 @@ def _merge_frames(*lists: list[Frame]) -> list[Frame]:
     return out
 
 
-def _unique_scoped(graph: FxGraph, name: str) -> str | None:
-    """The key of the one subgraph node called ``name``, if exactly one subgraph has it."""
-    found = [k for k in graph.nodes if k.endswith("." + name)]
-    return found[0] if len(found) == 1 else None
+def _scoped_keys(graph: FxGraph) -> dict[str, list[str]]:
+    """``{name: [key, ...]}`` of the nodes of ``graph``'s subgraphs (keys ``scope.name``)."""
+    out: dict[str, list[str]] = {}
+    for key in graph.nodes:
+        if "." in key:
+            out.setdefault(key.rsplit(".", 1)[1], []).append(key)
+    return out
 
 
 class _Linker:
@@ -131,6 +128,7 @@ class _Linker:
         self._inferred: dict[int, list[str]] | None = None
         self._other: set[str] | None = None
         self._aot: FxGraph | None = None
+        self._pre_scoped: dict[str, list[str]] | None = None
         self.first_line: dict[str, int] = {}
         for site in inputs.code.launches:
             self.first_line.setdefault(site.name, site.line)
@@ -143,6 +141,7 @@ class _Linker:
             self._inferred = {}
             code = self.inputs.code
             if self.post is not None and code.language == "python" and self.inputs.code_text:
+                from .infer import infer_launches  # (the alignment: only for launches the code names no nodes for)
                 from .readers.wrapper_dataflow import read_wrapper_dataflow
 
                 try:
@@ -155,6 +154,12 @@ class _Linker:
                 except (RecursionError, ValueError, KeyError, IndexError):  # pragma: no cover - odd code: no inference
                     self._inferred = {}
         return self._inferred.get(line, [])
+
+    def pre_scoped(self, name: str) -> list[str]:
+        """The keys of the pre-grad subgraph nodes called ``name`` (indexed once per graph)."""
+        if self._pre_scoped is None:
+            self._pre_scoped = _scoped_keys(self.pre) if self.pre is not None else {}
+        return self._pre_scoped.get(name, [])
 
     def scope_of(self, site: LaunchSite) -> str:
         return next((s for s in self.scopes if s and s.rsplit(".", 1)[-1] == site.fn), "")
@@ -174,8 +179,8 @@ class _Linker:
                 pre.append(name)
             elif self.post is not None and (key := self.post.resolve(name, scope)) is not None:
                 post.append(key)
-            elif self.pre is not None and (key := _unique_scoped(self.pre, name)) is not None:
-                pre.append(key)  # a name of one of the Dynamo graph's own subgraphs (torch.cond's branches)
+            elif self.pre is not None and len(found := self.pre_scoped(name)) == 1:
+                pre.append(found[0])  # a name of one of the Dynamo graph's own subgraphs (torch.cond's branches)
             elif name not in PASS_NAMES and self.pre is not None:  # without a pre-grad graph a name cannot be judged
                 unknown.append(name)
         return pre, post, unknown
@@ -221,19 +226,21 @@ class _Linker:
             provenance = provenance if provenance == "stack_traces" else "inferred"
         else:
             post = list(c_post)
+        post_nodes = post_graph.nodes if post_graph is not None else {}
+        pre_nodes = pre_graph.nodes if pre_graph is not None else {}
         if post_graph is not None:
-            post = sorted(_unique(post), key=lambda n: post_graph.nodes[n].line if n in post_graph.nodes else 0)
+            post = sorted(_unique(post), key=lambda n: post_nodes[n].line if n in post_nodes else 0)
 
         pre: list[str] = list(self.inputs.kernel_to_pre.get(key, [])) if self.inputs.kernel_to_pre else []
         if self.post_to_pre and not pre:
             pre = [p for n in post for p in self.post_to_pre.get(n, [])]
         if not pre:
             header_names = list(kdef.node_map) if header and kdef is not None else []
-            pre = [n for n in header_names if pre_graph is not None and n in pre_graph.nodes] + c_pre
+            pre = [n for n in header_names if n in pre_nodes] + c_pre
         if pre_graph is not None:
-            pre = sorted((n for n in _unique(pre) if n in pre_graph.nodes), key=lambda n: pre_graph.nodes[n].line)
+            pre = sorted((n for n in _unique(pre) if n in pre_nodes), key=lambda n: pre_nodes[n].line)
 
-        exact = _unique(aten_op_of(post_graph.nodes[n].target) for n in post if n in post_graph.nodes) if post_graph is not None else []
+        exact = _unique(aten_op_of(post_nodes[n].target) for n in post if n in post_nodes) if post_graph is not None else []
         aten = list(site.aten_ops) or (list(kdef.aten_ops) if kdef is not None and (header or not several) else [])
         if not aten or (kind in ("extern", "fallback") and exact):
             aten = exact or aten

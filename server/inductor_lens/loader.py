@@ -4,30 +4,29 @@
 reading only the appended part of a log that grew, scanning big rank folders in parallel
 processes), pairs their records into graphs (:mod:`readers.log_graphs`) and makes each a cold
 :class:`~inductor_lens.model.Graph` whose :class:`LogGraphLoader` reads and parses its payloads
-with the readers and links its kernels (:mod:`inductor_lens.linker`) on first access.  Graphs
-with byte-identical payloads (ranks, repeated compiles) are parsed once.
+with the readers and links its kernels (:mod:`inductor_lens.linker`) on first access
+(:mod:`inductor_lens.materialize`, imported then: a warm re-open from the index cache needs
+neither).  Graphs with byte-identical payloads (ranks, repeated compiles) are parsed once; another
+rank's graph that differs only in its pre-grad graph id too (:mod:`inductor_lens.ranks`).
 """
 
 from __future__ import annotations
 
 import os
-import pickle
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from . import trace_paths
 from .cache import Cache
-from .linker import GraphInputs, link_graph
 from .model import Graph, InputWarning
 from .paths import inductor_cache_candidates
-from .readers.debug_folder import DebugFolderFiles
-from .readers.fx_graph import node_names, parse_fx_graph
 from .readers.log_graphs import GRAPH_ROLES, GraphRecords
-from .readers.mapping import parse_kernel_to_post, parse_node_mappings, parse_post_to_pre_nodes
-from .readers.output_code import parse_output_code
-from .readers.stack_traces import parse_stack_traces
 from .readers.torch_trace import TraceLog
 from .readers.torch_trace import scan as scan_log
+
+if TYPE_CHECKING:
+    from .readers.debug_folder import DebugFolderFiles
 
 _AOT_ID_KIND = re.compile(r"^# AOT ID: \['[^']*?(forward|backward|inference)'")
 
@@ -70,18 +69,6 @@ def _head_tail(path: str, size: int) -> tuple[bytes, bytes]:
     return head, tail
 
 
-def same_text(path: str, text: str) -> bool:
-    """Whether the file at ``path`` holds ``text`` (an Inductor cache file holding logged output code)."""
-    try:
-        with open(path, encoding="utf-8", errors="replace", newline="") as fh:
-            disk = fh.read()
-    except OSError:
-        return False
-    # an on-disk file may carry more after the logged text (AOTInductor appends compile commands)
-    logged = text.rstrip("\n")
-    return disk.rstrip("\n") == logged or disk.startswith(logged + "\n")
-
-
 def _reads_from(signature: tuple, line: int) -> bool:
     """Whether a graph signature (:meth:`GraphRecords.signature`) has a record at ``line`` or later."""
     return any(isinstance(part, tuple) and part and isinstance(part[0], int) and part[0] >= line for part in signature[3:])
@@ -99,9 +86,15 @@ class LogLoader:
         self.disk_cache = disk_cache
         self.scans: dict[str, LogScan] = scans if scans is not None else {}
         #: materialized graphs by content (the MD5s of every payload they read): ranks and repeated
-        #: compiles with identical payloads share one parse and get their own copy of the kernels
-        self.shared: dict[tuple, Graph] = {}
+        #: compiles with identical payloads share one parse and get their own copy of the kernels;
+        #: and parsed FX graphs by record (``("fx", log, line, md5, path)``: a compile's graphs
+        #: share their pre-grad graph)
+        self.shared: dict[tuple, Any] = {}
         self._prefetched: dict[str, TraceLog] = {}
+        #: while not None, graphs copied from an identical one are not checked against their own
+        #: payloads yet (the server's first answers): (graph, its loader, its cold output code)
+        #: until :meth:`verify_deferred`
+        self.unverified: list[tuple[Graph, LogGraphLoader, tuple[str, dict[str, str], str]]] | None = None
 
     def scan(self, path: str) -> tuple[TraceLog, LogScan]:
         """Scan ``path``, reusing or extending an earlier scan (this process's scans, else the
@@ -139,6 +132,8 @@ class LogLoader:
         since it was last saved.  A cache folder that is not writable is reported, not fatal."""
         if not self.disk_cache:
             return
+        import pickle
+
         for path, scan in list(self.scans.items()):
             if scan.saved or not all(g is None or g.loaded for g in scan.graphs.values()):
                 continue
@@ -147,6 +142,23 @@ class LogLoader:
                 scan.saved = True
             except (OSError, pickle.PicklingError) as exc:
                 warnings.append(InputWarning(path, 0, f"cannot write the index cache: {exc}"))
+
+    def defer_copy_checks(self) -> None:
+        """From now on, a graph copied from an identical one (same payload MD5s in the envelopes)
+        is not checked against its own payloads until :meth:`verify_deferred`: the server's first
+        answers need the kernels, not yet the proof that a repeated payload is intact."""
+        if self.unverified is None:
+            self.unverified = []
+
+    def verify_deferred(self) -> None:
+        """Check the copies made since :meth:`defer_copy_checks` against their own payloads; one
+        that fails is materialized from them instead (its damage becomes its warnings), as it
+        would have been without deferring.  Checks are made at once again afterwards."""
+        pending, self.unverified = self.unverified, None
+        for graph, loader, cold in pending or []:
+            if not loader.verified():
+                graph.forget_copy(*cold)
+                loader.own(graph)
 
     def prefetch(self, logs: list[str], warnings: list[InputWarning]) -> None:
         """Scan several big logs in parallel processes (ranks of one job); small ones stay serial.
@@ -181,7 +193,7 @@ class LogLoader:
         aot = _AOT_ID_KIND.match(log.first_payload_line(code_rec) or "")
         kind = (aot.group(1) if aot else None) or group.kind_hint or "inference"
         code_path = os.path.abspath(on_disk[0]) if on_disk else self.cache.path_for(code_rec.md5, base)
-        loader = LogGraphLoader(log, group, base, on_disk, self.cache, self.shared)
+        loader = LogGraphLoader(log, group, base, on_disk, self.cache, self.shared, self)
         graph = Graph(log.path, log.rank, group.compile_id, kind, group.ordinal, code_path, wrapper_language=language, loader=loader)
         graph.code_md5 = code_rec.md5
         cid_dir = group.compile_id.replace("/", "_").replace("!", "ca")
@@ -215,113 +227,75 @@ class LogGraphLoader:
     """
 
     def __init__(self, log: TraceLog, group: GraphRecords, base: str, on_disk: list[str], cache: Cache,
-                 shared: dict[tuple, Graph]) -> None:
+                 shared: dict[tuple, Any], owner: LogLoader | None = None) -> None:
         self.log, self.group, self.base, self.on_disk, self.cache, self.shared = log, group, base, on_disk, cache, shared
+        self.owner = owner
 
     def __call__(self, graph: Graph) -> None:
         """Read (MD5-verified) and parse the graph's payloads, write extracted copies, link kernels.
         Damage becomes warnings; the graph then has fewer or no kernels.  A graph whose payloads
-        (by MD5) equal an already materialized one's is copied from it instead."""
+        (by MD5) equal an already materialized one's is copied from it instead (checked against
+        its own payloads now, or later when its :class:`LogLoader` defers those checks)."""
+        key = _content_key(self.group, graph.kind)
+        template = self.shared.get(key) if key is not None else None
+        if template is not None:
+            template.ensure()
+            # same MD5s in the envelopes; the payloads themselves must still verify (damage is
+            # reported per file, and a damaged copy is parsed on its own below)
+            deferred = self.owner.unverified if self.owner is not None else None
+            if not template.broken and (deferred is not None or self.verified()):
+                cold = (graph.output_code, dict(graph.graph_files), graph._wrapper_language)
+                graph.copy_content_from(template)
+                if deferred is not None:
+                    deferred.append((graph, self, cold))
+                return
+        # another rank's graph: the same payloads but for the pre-grad graph's `# graph id:` line
+        from .ranks import without_graph_id
+
+        rank_key = without_graph_id(key, self.group, lambda rec: self.log.payload(rec, [])) if key is not None else None  # (damage: reported below)
+        if rank_key is not None:
+            template = self.shared.get(rank_key[0])
+            if template is not None and template.pre_grad is not None and not template.broken:
+                deferred = self.owner.unverified if self.owner is not None else None
+                if deferred is not None or self.verified():
+                    self._copy_with_own_pre_grad(graph, template, rank_key[1], deferred)
+                    return
+        if key is not None:
+            self.shared.setdefault(key, graph)
+        if rank_key is not None:
+            self.shared.setdefault(rank_key[0], graph)
+            if self.group.pre_grad is not None:  # read once: materializing parses it
+                self.shared[("text", self.log.path, self.group.pre_grad.line)] = rank_key[1]
+        self.own(graph)
+
+    def _copy_with_own_pre_grad(self, graph: Graph, template: Graph, text: str, deferred: list | None) -> None:
+        from .ranks import own_pre_grad
+
+        cold = (graph.output_code, dict(graph.graph_files), graph._wrapper_language)
+        name = os.path.basename(graph.graph_files.get("pre_grad") or "pre_grad_graph.py")
+        rec = self.group.pre_grad
+        try:
+            path = self.cache.extract(text, name, rec.md5 if rec is not None else None)
+        except OSError:
+            path = self.cache.extracted_path(text, name, rec.md5 if rec is not None else None)
+        graph.copy_content_from(template, own_pre_grad(template.pre_grad, text, path))
+        if deferred is not None:
+            deferred.append((graph, self, cold))
+
+    def verified(self) -> bool:
+        """Whether every payload of the graph is intact and matches its MD5."""
+        return all(self.log.verify(r) for r in (getattr(self.group, role) for role in GRAPH_ROLES) if r is not None)
+
+    def own(self, graph: Graph) -> None:
+        """Materialize from the graph's own payloads (:func:`inductor_lens.materialize.materialize_log_graph`:
+        the readers and the linker are imported on the first graph that needs them)."""
+        from .materialize import materialize_log_graph
+
         materialize_log_graph(graph, self.log, self.group, self.base, self.on_disk, self.cache, self.shared)
 
 
-def materialize_log_graph(graph: Graph, log: TraceLog, group: GraphRecords, base: str, on_disk: list[str],
-                          cache: Cache, shared: dict[tuple, Graph]) -> None:
-    """See :meth:`LogGraphLoader.__call__`."""
-    key = _content_key(group, graph.kind)
-    template = shared.get(key) if key is not None else None
-    if template is not None:
-        template.ensure()
-        # same MD5s in the envelopes; the payloads themselves must still verify (damage is
-        # reported per file, and a damaged copy is parsed on its own below)
-        records = [r for r in (getattr(group, role) for role in GRAPH_ROLES) if r is not None]
-        if not template.broken and all(log.verify(r) for r in records):
-            graph.copy_content_from(template)
-            return
-    if key is not None:
-        shared.setdefault(key, graph)
-    code_rec = group.code
-    warns = graph.warnings
+def graph_from_loose_code(files: "DebugFolderFiles") -> Graph | None:
+    """A graph from a loose output code (:func:`inductor_lens.materialize.graph_from_loose_code`)."""
+    from .materialize import graph_from_loose_code as make
 
-    def extract(text: str, name: str, rec) -> str:
-        try:
-            return cache.extract(text, name, rec.md5)
-        except OSError as exc:  # one warning per cache folder, not one per file
-            warns.append(InputWarning(cache.root, 0, f"cannot write to the cache folder ({exc.strerror or exc}): output code that "
-                                                 "exists only inside a log cannot be opened in an editor; use --cache-dir"))
-            return cache.extracted_path(text, name, rec.md5)
-
-    text = log.payload(code_rec, warns)
-    if text is None:
-        graph.broken = True
-        return
-    aliases = [os.path.abspath(p) for p in on_disk if same_text(p, text)]
-    if graph.output_code in aliases:
-        aliases.remove(graph.output_code)
-    else:  # no on-disk copy with this text: extract one (and say where editors find it now)
-        graph.output_code = extract(text, base, code_rec)
-    graph.output_code_aliases = aliases
-    parsed = parse_output_code(text, graph.wrapper_language)
-    graph.wrapper_language = parsed.language
-    inputs = GraphInputs(code=parsed, code_path=graph.output_code, code_text=text)
-    if group.kernel_code is not None:
-        ktext = log.payload(group.kernel_code, warns)
-        if ktext is not None:
-            kmeta = group.kernel_code.envelope.get("graph_dump") or {}
-            kname = trace_paths.basename(str(kmeta.get("filename") or "kernel.cpp"))
-            graph.kernel_code = extract(ktext, kname, group.kernel_code)
-            inputs.kernel_code = parse_output_code(ktext, "cpp")
-            inputs.kernel_code_path = graph.kernel_code
-    for role in ("post_grad", "pre_grad"):
-        rec = getattr(group, role)
-        gtext = log.payload(rec, warns) if rec is not None else None
-        if gtext is None:
-            continue
-        gpath = extract(gtext, os.path.basename(graph.graph_files.get(role) or f"{role}_graph.py"), rec)
-        fx = parse_fx_graph(gtext, gpath)
-        setattr(graph, role, fx)
-        setattr(inputs, role, fx)
-    if group.mapping is not None:
-        mapping = parse_node_mappings(log.payload_json(group.mapping, warns))
-        inputs.mapping = mapping
-        graph.mapping_version = mapping.version if mapping is not None else None
-    if group.stack_traces is not None:
-        value = log.payload_json(group.stack_traces, warns)
-        inputs.stack_traces = parse_stack_traces(value) if value is not None else None
-    if group.kernel_to_post is not None:
-        inputs.kernel_to_post = parse_kernel_to_post(log.payload_json(group.kernel_to_post, warns))
-    if group.post_to_pre is not None:
-        gid = graph.pre_grad.graph_id if graph.pre_grad else None
-        inputs.post_to_pre = parse_post_to_pre_nodes(log.payload_json(group.post_to_pre, warns), gid)
-    frame_records = [rec for rec in (group.dynamo_graph, group.ca_graph) if rec is not None]
-    if frame_records:  # read only if a kernel's frame is in generated code (compiled autograd)
-        inputs.frame_graphs = lambda: [parse_fx_graph(t, log.path) for rec in frame_records if (t := log.payload(rec, warns)) is not None]
-    if group.aot_graph is not None:
-        aot = group.aot_graph
-        inputs.aot_graph = lambda: parse_fx_graph(log.payload(aot, warns) or "", graph.trace)
-    if group.name_graphs:
-        inputs.other_names = lambda: {n for rec in group.name_graphs for n in node_names(log.payload(rec, warns) or "")}
-    link_graph(graph, inputs)
-
-
-def graph_from_loose_code(files: DebugFolderFiles) -> Graph | None:
-    """A graph (compile id ``-``) from a loose output code and its debug-folder siblings, linked
-    at once (the files are small); ``None`` and a warning in ``files.warnings`` when the text is
-    not TorchInductor output code."""
-    path = files.code_path
-    parsed = parse_output_code(files.code, "cpp" if path.endswith(".cpp") else None)
-    if not parsed.defs and not parsed.launches and parsed.aot_id is None:
-        files.warnings.append(InputWarning(path, 0, "not TorchInductor output code (no kernel definitions, launches or AOT ID); skipped"))
-        return None
-    kind = parsed.graph_kind or next((k for k in ("forward", "backward", "inference") if k in files.folder_name), "inference")
-    graph = Graph(trace=path, rank=None, compile_id="-", kind=kind, ordinal=0, output_code=path, wrapper_language=parsed.language)
-    inputs = GraphInputs(code=parsed, code_path=path, code_text=files.code)
-    if files.mapping is not None:
-        inputs.mapping = parse_node_mappings(files.mapping)
-        graph.mapping_version = inputs.mapping.version if inputs.mapping else None
-    if files.kernel_to_post is not None:
-        inputs.kernel_to_post = parse_kernel_to_post(files.kernel_to_post)
-    if files.post_grad is not None and files.post_grad_path is not None:
-        graph.post_grad = inputs.post_grad = parse_fx_graph(files.post_grad, files.post_grad_path)
-    link_graph(graph, inputs)
-    return graph
+    return make(files)

@@ -12,9 +12,7 @@ from __future__ import annotations
 
 import os
 import re
-import site
 import sys
-import sysconfig
 from functools import lru_cache
 
 from . import trace_paths
@@ -23,6 +21,9 @@ from .discovery import SKIP_DIRS
 
 def interpreter_site_packages() -> list[str]:
     """The site-packages folders of the interpreter this process runs in."""
+    import site
+    import sysconfig
+
     found: list[str] = []
     for getter in (lambda: site.getsitepackages(), lambda: [site.getusersitepackages()]):
         try:
@@ -61,13 +62,21 @@ class PathResolver:
         parsed = [(trace_paths.parse(a), os.path.normpath(b)) for a, b in mappings if a and b]
         self.mappings = sorted(parsed, key=lambda m: -len(m[0].parts))
         self.roots = [os.path.abspath(r) for r in roots if r and os.path.isdir(r)]
-        extra = list(site_packages)
-        if use_interpreter_site_packages:
-            extra += interpreter_site_packages()
-        self.site_packages = [p for p in dict.fromkeys(extra) if os.path.isdir(p)]
+        self._given_site_packages = list(site_packages)
+        self._use_interpreter = use_interpreter_site_packages
+        self._site_packages: list[str] | None = None
         self._cache: dict[tuple[str, str | None, int | None], str | None] = {}
         self._by_name: dict[str, list[str]] | None = None
         self._by_lower_name: dict[str, list[str]] = {}
+
+    @property
+    def site_packages(self) -> list[str]:
+        """The site-packages folders searched (the given ones, then the interpreter's own when
+        asked for), found when a path first needs them."""
+        if self._site_packages is None:
+            extra = self._given_site_packages + (interpreter_site_packages() if self._use_interpreter else [])
+            self._site_packages = [p for p in dict.fromkeys(extra) if os.path.isdir(p)]
+        return self._site_packages
 
     def _walk_roots(self) -> dict[str, list[str]]:
         if self._by_name is None:

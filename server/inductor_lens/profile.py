@@ -30,6 +30,7 @@ import os
 import re
 from dataclasses import dataclass, field
 
+from .discovery import profile_candidates_beside
 from .index import Index
 from .model import Graph, InputWarning, Kernel, Measured
 from .readers.chrome_trace import ChromeTrace, looks_like_chrome_trace, read_chrome_trace
@@ -241,18 +242,7 @@ def join_chrome_trace(trace: ChromeTrace, graphs: list[Graph]) -> ProfileJoin:
 def profiles_beside(trace_path: str) -> list[str]:
     """Chrome traces next to a trace: in its folder and its parent (``<run>/trace/*.log`` with
     ``<run>/profile_trace.json``, or torch.profiler's ``*.pt.trace.json``)."""
-    here = os.path.dirname(os.path.abspath(trace_path))
-    found = []
-    for folder in (here, os.path.dirname(here)):
-        try:
-            names = sorted(os.listdir(folder))
-        except OSError:
-            continue
-        for name in names:
-            path = os.path.join(folder, name)
-            if os.path.isfile(path) and path not in found and looks_like_chrome_trace(path):
-                found.append(path)
-    return found
+    return [p for p in profile_candidates_beside(trace_path) if looks_like_chrome_trace(p)]
 
 
 def join_profile(index: Index, path: str, graphs: list[Graph] | None = None) -> ProfileJoin | None:

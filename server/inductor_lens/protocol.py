@@ -1,6 +1,7 @@
 """Wire shapes of the custom requests, mirroring ``client/src/protocol.ts``.
 
-``inductorLens/kernels`` -> ``[kernel]`` (the ``report --json`` kernel shape, :func:`kernel_json`);
+``inductorLens/kernels`` -> ``[kernel]`` (the ``report --json`` kernel shape, :func:`kernel_json`), or
+with ``limit`` one page ``{kernels, total, next}`` (:func:`kernels_page`);
 ``inductorLens/traces`` -> ``[trace]`` (:func:`traces_json`); ``inductorLens/linkedRanges`` ->
 ``{preGrad, postGrad, code, source: [Location]}`` (:func:`linked_ranges_json`);
 ``inductorLens/addTraces`` / ``reindex`` -> ``{kernels}``; ``inductorLens/addProfiles`` ->
@@ -47,6 +48,25 @@ def kernels_json(snapshot: Snapshot, trace: str | None, full: bool) -> list[dict
     return snapshot.cached(("kernels", wanted, full), lambda: [
         kernel_json(k, snapshot.resolver, source=full) for k in snapshot.index.kernels
         if wanted is None or (k.graph is not None and os.path.abspath(k.graph.trace) == wanted)])
+
+
+#: Kernels per page when a client pages without saying how many (about 1-2 MB of JSON in summary).
+PAGE = 1000
+
+
+def kernels_page(snapshot: Snapshot, trace: str | None, full: bool, offset: int, limit: int) -> dict:
+    """One page of ``inductorLens/kernels``: ``{kernels: [kernel, ...] (at most ``limit``, from
+    ``offset``), total, next}`` (``next``: the offset of the next page, ``null`` after the last),
+    so that a big index (16,644 kernels: 35 MB in summary, 90 MB in full) is never one answer.
+    Each page is made when asked; frames shared by pages are made into JSON once per snapshot."""
+    wanted = os.path.abspath(trace) if trace else None
+    kernels = snapshot.cached(("kernel list", wanted), lambda: [
+        k for k in snapshot.index.kernels if wanted is None or (k.graph is not None and os.path.abspath(k.graph.trace) == wanted)])
+    memo = snapshot.cached(("kernel json memo", full), dict)
+    offset, limit = max(offset, 0), max(limit, 1)
+    page = [kernel_json(k, snapshot.resolver, source=full, memo=memo) for k in kernels[offset:offset + limit]]
+    end = offset + len(page)
+    return {"kernels": page, "total": len(kernels), "next": end if end < len(kernels) else None}
 
 
 def graph_time(graph: Graph) -> float | None:

@@ -49,7 +49,10 @@ class InductorLensServer(LanguageServer):
         self.settings = Settings()
         self.cache = Cache(cache_dir)
         self.snapshot = Snapshot(Index(self.cache), PathResolver())
+        self.snapshot.complete = False  # nothing indexed yet: requests about open documents wait for their first answers
         self.worker = IndexWorker(self)
+        #: documents open in the editor (absolute paths), in the order opened
+        self._open: dict[str, None] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
         self.loop_thread: int | None = None
         #: traces and profiles the client opened by command (kept across settings changes)
@@ -140,6 +143,10 @@ class InductorLensServer(LanguageServer):
         except Exception as exc:
             self.log(types.MessageType.Warning, f"could not read settings: {exc!r}")
 
+    def open_paths(self) -> list[str]:
+        """The documents open in the editor (absolute paths; any thread)."""
+        return list(self._open)
+
     def remember(self, paths, into: list[str]) -> None:
         """Add request paths (absolute) to ``extra_traces`` or ``extra_profiles``."""
         for path in protocol.str_list(paths):
@@ -158,6 +165,20 @@ def _guarded(default):
         def inner(ls: InductorLensServer, params):
             try:
                 return fn(ls, params)
+            except Exception as exc:
+                ls.log(types.MessageType.Error, f"{fn.__name__} failed: {exc!r}\n{traceback.format_exc()}")
+                return default
+        inner.__name__ = fn.__name__
+        return inner
+    return wrap
+
+
+def _guarded_async(default):
+    """:func:`_guarded` for handlers that wait (``async``)."""
+    def wrap(fn):
+        async def inner(ls: InductorLensServer, params):
+            try:
+                return await fn(ls, params)
             except Exception as exc:
                 ls.log(types.MessageType.Error, f"{fn.__name__} failed: {exc!r}\n{traceback.format_exc()}")
                 return default
@@ -216,36 +237,58 @@ def create_server(cache_dir: str | None = None) -> InductorLensServer:
     @feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: InductorLensServer, params: types.DidOpenTextDocumentParams) -> None:
         path = to_fs_path(params.text_document.uri)
+        if path:
+            ls._open[os.path.abspath(path)] = None
         if path and not ls.settings.trusted and looks_like_trace(path) and ls.snapshot.index.document(path) is None \
                 and os.path.abspath(path) not in ls.extra_traces:
             ls.extra_traces.append(os.path.abspath(path))  # untrusted: index what the user opens, nothing else
             ls.worker.request()
         ls.publish_diagnostics(params.text_document.uri)
 
+    @feature(types.TEXT_DOCUMENT_DID_CLOSE)
+    def did_close(ls: InductorLensServer, params: types.DidCloseTextDocumentParams) -> None:
+        path = to_fs_path(params.text_document.uri)
+        if path:
+            ls._open.pop(os.path.abspath(path), None)
+
+    # requests about a document wait (briefly) for the first snapshot that answers for it, so
+    # the first hover or lens after start-up is an answer rather than nothing
     @feature(types.TEXT_DOCUMENT_HOVER)
-    @_guarded(None)
-    def hover(ls: InductorLensServer, params: types.HoverParams):
+    @_guarded_async(None)
+    async def hover(ls: InductorLensServer, params: types.HoverParams):
         path, line, col = _position(params)
-        return hover_feature.hover(ls.snapshot, path, line, col) if path else None
+        if not path:
+            return None
+        await ls.worker.wait_for_document(path)
+        return hover_feature.hover(ls.snapshot, path, line, col)
 
     @feature(types.TEXT_DOCUMENT_DEFINITION)
-    @_guarded(None)
-    def definition(ls: InductorLensServer, params: types.DefinitionParams):
+    @_guarded_async(None)
+    async def definition(ls: InductorLensServer, params: types.DefinitionParams):
         path, line, col = _position(params)
-        return navigation.definition(ls.snapshot, path, line, col) or None if path else None
+        if not path:
+            return None
+        await ls.worker.wait_for_document(path)
+        return navigation.definition(ls.snapshot, path, line, col) or None
 
     @feature(types.TEXT_DOCUMENT_REFERENCES)
-    @_guarded(None)
-    def references(ls: InductorLensServer, params: types.ReferenceParams):
+    @_guarded_async(None)
+    async def references(ls: InductorLensServer, params: types.ReferenceParams):
         path, line, col = _position(params)
+        if not path:
+            return None
+        await ls.worker.wait_for_document(path)
         include = params.context.include_declaration if params.context else True
-        return navigation.references(ls.snapshot, path, line, col, include) or None if path else None
+        return navigation.references(ls.snapshot, path, line, col, include) or None
 
     @feature(types.TEXT_DOCUMENT_CODE_LENS)
-    @_guarded(None)
-    def code_lens(ls: InductorLensServer, params: types.CodeLensParams):
+    @_guarded_async(None)
+    async def code_lens(ls: InductorLensServer, params: types.CodeLensParams):
         path = to_fs_path(params.text_document.uri)
-        return lenses.unresolved_lenses(ls.snapshot, path, ls.worker.done_generation) if path else None
+        if not path:
+            return None
+        await ls.worker.wait_for_document(path)
+        return lenses.unresolved_lenses(ls.snapshot, path, ls.worker.done_generation)
 
     @feature(types.CODE_LENS_RESOLVE)
     @_guarded(None)
@@ -275,8 +318,12 @@ def create_server(cache_dir: str | None = None) -> InductorLensServer:
     async def kernels(ls: InductorLensServer, params):
         await ls.worker.wait_for(ls.worker.generation)
         trace = protocol.param(params, "trace")
+        trace = trace if isinstance(trace, str) else None
         full = protocol.param(params, "summary") is not True
-        return protocol.kernels_json(ls.snapshot, trace if isinstance(trace, str) else None, full)
+        limit, offset = protocol.param(params, "limit"), protocol.param(params, "offset")
+        if isinstance(limit, int) and not isinstance(limit, bool):  # a client that pages
+            return protocol.kernels_page(ls.snapshot, trace, full, offset if isinstance(offset, int) else 0, limit)
+        return protocol.kernels_json(ls.snapshot, trace, full)
 
     @feature("inductorLens/traces")
     async def traces(ls: InductorLensServer, params):

@@ -23,6 +23,7 @@ from lsprotocol import types
 from .features import lenses
 from .features.snapshot import Snapshot
 from .index import Index
+from .model import Graph
 from .profile import join_profile, join_profiles_beside_traces
 
 if TYPE_CHECKING:
@@ -56,6 +57,8 @@ class IndexWorker:
         self._wanted = threading.Event()
         self._thread: threading.Thread | None = None
         self._waiters: list[tuple[int, asyncio.Future]] = []
+        #: requests about a document waiting for the first snapshot that answers for it
+        self._document_waiters: list[asyncio.Future] = []
         self._runs = 0
         self._poller: asyncio.Task | None = None
         #: the promised first generation is not started yet (``initialized`` is still pulling settings)
@@ -108,8 +111,32 @@ class IndexWorker:
         except asyncio.TimeoutError:
             pass
 
+    async def wait_for_document(self, path: str, timeout: float = 5.0) -> None:
+        """Return once the live snapshot answers for ``path``: at once unless nothing has been
+        indexed yet and the first answers for the open documents are still being made (then at
+        most ``timeout`` s).  While a later re-index runs, the previous snapshot answers."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while not self.server.snapshot.answers_for(path):
+            if self.done_generation >= self.generation or loop.time() >= deadline:
+                return
+            future = loop.create_future()
+            self._document_waiters.append(future)
+            try:
+                await asyncio.wait_for(asyncio.shield(future), deadline - loop.time())
+            except asyncio.TimeoutError:
+                return
+
+    def _wake_documents(self) -> None:
+        """A snapshot went live: let the requests waiting for one look again (server's loop)."""
+        waiters, self._document_waiters = self._document_waiters, []
+        for future in waiters:
+            if not future.done():
+                future.set_result(None)
+
     def _wake(self) -> None:
         """Resolve the waiters whose generation is live (runs on the server's loop)."""
+        self._wake_documents()
         done = self.done_generation
         keep = []
         for generation, future in self._waiters:
@@ -166,16 +193,23 @@ class IndexWorker:
         for n, path in enumerate(paths):
             server.report_progress(token, "report", os.path.basename(path.rstrip("/")), int(50 * n / max(len(paths), 1)))
             index.add(path)
+        resolver = server.settings.resolver(folders)
+        scanned = time.perf_counter()
+        self._first_answers(index, resolver, server.open_paths(), generation)
+        if time.perf_counter() - scanned > 0.001:
+            server.log(types.MessageType.Info, f"first answers for the open documents {time.perf_counter() - started:.2f}s after the start "
+                                               f"(scan {scanned - started:.2f}s)")
         graphs = index.graphs
         for n, graph in enumerate(graphs):  # parse payloads (the cold index above only scanned)
             if n % 16 == 0:
                 server.report_progress(token, "report", f"graph {n + 1} of {len(graphs)}", 50 + int(50 * n / max(len(graphs), 1)))
             graph.ensure()
+        index.loader.verify_deferred()  # copies taken for the first answers, checked against their own payloads
         index.save_cache()
         for profile in server.settings.profile_paths(folders) + list(server.extra_profiles):
             join_profile(index, profile)
         join_profiles_beside_traces(index)
-        snapshot = Snapshot(index, server.settings.resolver(folders))
+        snapshot = Snapshot(index, resolver)
         _warm(snapshot)
         identities = {t.path: file_identity(t.path) for t in index.traces}
         with self._lock:
@@ -190,6 +224,39 @@ class IndexWorker:
         server.log(types.MessageType.Info, f"indexed {len(index.traces)} trace(s), {len(index.graphs)} graph(s), {kernels} kernels in {elapsed:.2f}s")
         server.notify_status("ready", message=f"{kernels} kernels")
         server.send(server.refresh_clients)
+
+
+    def _first_answers(self, index: Index, resolver, open_paths: list[str], generation: int) -> None:
+        """Before the rest is indexed: materialize what the documents open in the editor need
+        (an output code's or FX graph file's own graph; for a Python file, whose lines any kernel
+        may come from, every graph, with copies of identical graphs checked later) and put a
+        snapshot of those graphs live, with their lenses computed here, in the worker thread.
+        Nothing to do when no document is open, nothing was found, or a complete snapshot of an
+        earlier run is live."""
+        graphs = index.graphs
+        if not open_paths or not graphs or self.server.snapshot.complete:
+            return  # (a re-index: the previous snapshot answers everything until the new one is whole)
+        needed: list[Graph] = []
+        for path in open_paths:
+            doc = index.document(path)
+            if doc is not None:
+                needed.append(doc.graph)
+            elif path.endswith(".py"):  # a model or library file: every graph's frames decide
+                needed = graphs
+                break
+        if not needed:
+            return
+        index.loader.defer_copy_checks()
+        for graph in needed:
+            graph.ensure()
+        snapshot = Snapshot(index, resolver, graphs=list(dict.fromkeys(g for g in needed if not g.broken)), covers=open_paths)
+        for path in open_paths:
+            lenses.code_lenses(snapshot, path)
+        with self._lock:
+            if self.done_generation < generation:
+                self.server.snapshot = snapshot
+        self.server.send(self._wake_documents)
+        self.server.send(self.server.refresh_clients)
 
 
 def _warm(snapshot: Snapshot) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from functools import lru_cache
 
 from lsprotocol import types
 
@@ -15,11 +16,15 @@ NO_REF = ModuleRef(None, (), False)
 
 
 def lsp_location(loc: Span | Launch) -> types.Location:
-    """Our 1-based :class:`Span` as an LSP ``Location`` (0-based lines)."""
-    return types.Location(
-        uri=uri(loc.path),
-        range=types.Range(start=types.Position(loc.line - 1, loc.col), end=types.Position(loc.line - 1, max(loc.end_col, loc.col))),
-    )
+    """Our 1-based :class:`Span` as an LSP ``Location`` (0-based lines).  One object per distinct
+    range (never modified by the features): a model line's lens names thousands of launches of a
+    few output codes."""
+    return _location(loc.path, loc.line, loc.col, loc.end_col)
+
+
+@lru_cache(maxsize=1 << 16)
+def _location(path: str, line: int, col: int, end_col: int) -> types.Location:
+    return types.Location(uri=uri(path), range=types.Range(start=types.Position(line - 1, col), end=types.Position(line - 1, max(end_col, col))))
 
 
 def _model_locations(ctx: Snapshot, kernel: Kernel) -> list[types.Location]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from ..index import Index
@@ -95,8 +96,9 @@ class LineShare:
         return KernelPart(kernel, max(p.launches for p in found), share, whole)
 
 
+@lru_cache(maxsize=4096)
 def uri(path: str) -> str:
-    """``file://`` URI of a file-system path."""
+    """``file://`` URI of a file-system path (memoized: the same few files are named again and again)."""
     return Path(os.path.abspath(path)).as_uri()
 
 
@@ -115,42 +117,53 @@ class Snapshot:
     """What the features read: one index + resolver + precomputed tables, taken at the end of an
     indexing run.  Immutable after :meth:`__init__` (the server swaps in a new one); safe to share."""
 
-    def __init__(self, index: Index, resolver: PathResolver) -> None:
+    def __init__(self, index: Index, resolver: PathResolver, graphs: list[Graph] | None = None,
+                 covers: list[str] | None = None) -> None:
         self.index = index
         self.resolver = resolver
+        #: the graphs whose kernels the tables hold: every graph of the index, or (a first, partial
+        #: snapshot while the rest is being indexed) those ``graphs``
+        self.graphs = index.graphs if graphs is None else list(graphs)
+        #: whether the tables hold every graph; a partial snapshot answers for the documents in ``covers``
+        self.complete = graphs is None
+        self.covers: set[str] = {os.path.abspath(p) for p in covers or ()}
         self._lines: dict[str, list[str] | None] = {}
         self._position_tables: dict[str, dict] = {}
         self._answers: dict = {}
         self._local: dict[tuple[str, int, str], LocalFrame] = {}
         #: {(local path, line): [(kernel, frame)]}, every frame of every kernel whose code the local
-        #: line has (at the traced line, or found nearby: ``moved``)
+        #: line has (at the traced line, or found nearby: ``moved``; its first frame on that line)
         self.by_local_line: dict[tuple[str, int], list[tuple[Kernel, Frame]]] = {}
         #: {local path: sorted lines that produced kernels}
         self.lines_of_file: dict[str, list[int]] = {}
         #: {local path: [(kernel, frame)]} of frames whose code the local file does not have near
         #: their line (another version of the file): never placed on a line that differs
         self.differing: dict[str, list[tuple[Kernel, Frame]]] = {}
-        for kernel in index.kernels:
-            for frame in kernel.frames:
-                local = self.local(frame)
-                if local.path is None:
-                    continue
-                if local.status == "mismatch":
-                    self.differing.setdefault(local.path, []).append((kernel, frame))
-                    continue
-                key = (local.path, local.line)
-                bucket = self.by_local_line.setdefault(key, [])
-                if not any(k is kernel for k, _ in bucket):
-                    bucket.append((kernel, frame))
+        by_line = self.by_local_line
+        lines_of: dict[int, tuple] = {}  # kernels copied from one graph share their frame lists
+        for graph in self.graphs:
+            for kernel in graph.kernels:
+                frames = kernel.frames
+                found = lines_of.get(id(frames))
+                if found is None or found[0] is not frames:
+                    found = lines_of[id(frames)] = (frames, *self._local_lines(frames))
+                for key, frame in found[1]:
+                    bucket = by_line.get(key)
+                    if bucket is None:
+                        by_line[key] = [(kernel, frame)]
+                    else:
+                        bucket.append((kernel, frame))
+                for path, frame in found[2]:
+                    self.differing.setdefault(path, []).append((kernel, frame))
         for path in self.differing:
             self.lines_of_file.setdefault(path, [])
-        for path, line in self.by_local_line:
+        for path, line in by_line:
             self.lines_of_file.setdefault(path, []).append(line)
         for lines in self.lines_of_file.values():
             lines.sort()
         #: measured time per local line (line_time.py): {(path, line): LineShare}
         self.line_shares: dict[tuple[str, int], LineShare] = {}
-        measured = [k for k in index.kernels if k.measured is not None]  # only they have shares to split
+        measured = [k for g in self.graphs for k in g.kernels if k.measured is not None]  # only they have shares to split
         times = line_times(measured)
         for kind, rows in (("own", times.own), ("calls", times.through)):
             for row in rows.values():
@@ -159,6 +172,30 @@ class Snapshot:
                     continue
                 share = self.line_shares.setdefault((local.path, local.line), LineShare())
                 share.add(kind, row.parts)
+
+    def _local_lines(self, frames: list[Frame]) -> tuple[list[tuple[tuple[str, int], Frame]], list[tuple[str, Frame]]]:
+        """((local path, line), frame) of the first frame on each local line, in frame order; and
+        (local path, frame) of the frames whose code that file does not have near their line."""
+        out = []
+        differing: list[tuple[str, Frame]] = []
+        seen: set[tuple[str, int]] = set()
+        for frame in frames:
+            local = self.local(frame)
+            if local.path is None or (self.covers and local.path not in self.covers):
+                continue  # (a partial snapshot tables the lines of the documents it covers only)
+            if local.status == "mismatch":
+                differing.append((local.path, frame))
+                continue
+            key = (local.path, local.line)
+            if key not in seen:
+                seen.add(key)
+                out.append((key, frame))
+        return out, differing
+
+    def answers_for(self, path: str) -> bool:
+        """Whether this snapshot's answers about ``path`` are its final ones for this index (a
+        complete snapshot, or a partial one made for that open document)."""
+        return self.complete or os.path.abspath(path) in self.covers
 
     # -------------------------------------------------------------- frames
     def local(self, frame: Frame) -> LocalFrame:

@@ -53,7 +53,7 @@ def workspace_symbols(ctx: Snapshot, query: str, limit: int = 500) -> list[types
     from a model line ``file:line`` matching it (case-insensitive)."""
     q = query.strip().lower()
     out: list[types.WorkspaceSymbol] = []
-    for kernel in ctx.index.kernels:
+    for kernel in (k for g in ctx.graphs for k in g.kernels):  # (a partial snapshot's graphs only)
         lines = [f"{f.basename}:{f.line}" for f in kernel.model_lines]
         hay = [kernel.key.lower(), *(a.lower() for a in kernel.aten_ops), *(l.lower() for l in lines)]
         if q and not any(q in h for h in hay):

@@ -106,7 +106,7 @@ class _CopyFromTemplate:
     def __call__(self, graph: "Graph") -> None:
         template = graph._template
         if template is not None:
-            graph.copy_content_from(template)
+            graph.copy_content_from(template, graph.__dict__.get("_own_pre_grad"))
 
 
 def _lazy(name: str):
@@ -169,6 +169,8 @@ class Graph:
         #: the output code's payload was unreadable when materializing (the index hides the graph)
         self.broken = False
         self._template: Graph | None = None
+        #: the pre-grad graph of a copy whose own differs from its template's in its graph id only (ranks.py)
+        self._own_pre_grad: FxGraph | None = None
         self._loader = loader
         self._lock = threading.RLock()
 
@@ -186,9 +188,11 @@ class Graph:
             if loader is not None:
                 loader(self)
 
-    def copy_content_from(self, template: "Graph") -> None:
+    def copy_content_from(self, template: "Graph", own_pre_grad: FxGraph | None = None) -> None:
         """Take the materialized content of an identical graph (another rank, a repeated compile:
-        same payload MD5s) with kernels of its own; the index cache then stores only the link."""
+        same payload MD5s) with kernels of its own; the index cache then stores only the link.
+        ``own_pre_grad``: this graph's pre-grad graph, when it differs from the template's in its
+        graph id only (another rank: :mod:`inductor_lens.ranks`)."""
         template.ensure()
         self._template = template
         self.output_code = template.output_code
@@ -199,6 +203,19 @@ class Graph:
         self._mapping_version = template.mapping_version
         self.graph_files = dict(template.graph_files)
         self._kernels = [k.for_graph(self) for k in template.kernels]
+        self._own_pre_grad = own_pre_grad
+        if own_pre_grad is not None:
+            self._pre_grad = own_pre_grad
+            self.graph_files["pre_grad"] = own_pre_grad.path
+
+    def forget_copy(self, output_code: str, graph_files: dict[str, str], wrapper_language: str) -> None:
+        """Undo :meth:`copy_content_from` (a copy whose own payloads turned out damaged), back to
+        the cold fields it had, before it is materialized from its own payloads."""
+        self._template = None
+        self.output_code, self.graph_files, self._wrapper_language = output_code, dict(graph_files), wrapper_language
+        self._output_code_aliases, self._kernel_code, self._mapping_version = [], None, None
+        self._post_grad = self._pre_grad = self._own_pre_grad = None
+        self._kernels = []
 
     _COPIED = ("_kernels", "_post_grad", "_pre_grad", "_kernel_code", "_output_code_aliases", "_mapping_version")
 

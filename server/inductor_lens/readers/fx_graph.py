@@ -16,7 +16,7 @@ import re
 
 from ..model import Frame, FxGraph, FxNode
 
-_NODE = re.compile(r'^(?P<indent>\s+)(?P<name>[A-Za-z_]\w*)(?:\s*:\s*"[^"]*")?\s*=\s*(?P<rhs>.+)$')
+_NODE = re.compile(r'^(?P<indent>\s+)(?P<name>[A-Za-z_]\w*)(?:\s*:\s*"(?P<ann>[^"]*)")?\s*=\s*(?P<rhs>.+)$')
 _FILE = re.compile(
     r"^\s*#(?P<pre>.*?)\s*(?:Backward of forward node: )?File: (?P<file>.+?):(?P<line>\d+) in (?P<func>.+?), code: (?P<code>.*)$"
 )
@@ -43,10 +43,19 @@ _FREES = re.compile(r";\s+(?:[A-Za-z_]\w*\s*=\s*)+None\s*$")
 
 
 def _scope_of(stack: list[tuple[int, str]], indent: int) -> str:
-    """The scope of a line indented ``indent``: the innermost class header indented less."""
+    """The scope of a line indented ``indent``: the innermost class header indented less
+    (pops the headers it closes)."""
     while stack and stack[-1][0] >= indent:
         stack.pop()
     return stack[-1][1] if stack else ""
+
+
+def _scope_at(stack: list[tuple[int, str]], indent: int) -> str:
+    """:func:`_scope_of` without popping (a line that is not a class header)."""
+    for class_indent, scope in reversed(stack):
+        if class_indent < indent:
+            return scope
+    return ""
 
 
 def parse_fx_graph(text: str, path: str) -> FxGraph:
@@ -59,27 +68,30 @@ def parse_fx_graph(text: str, path: str) -> FxGraph:
     on odd input: lines it does not understand are skipped.
     """
     graph = FxGraph(path, nodes={}, parse=parse_fx_graph, comment_frames={})
+    nodes, placeholders, comment_frames = graph._nodes, graph._placeholders, graph._comment_frames
     frame: Frame | None = None
     classes: list[tuple[int, str]] = []  # (indent of the class line, scope), innermost last
     seen_root = False
+    node_match, callee_match, ident_findall = _NODE.match, _CALLEE.match, _IDENT.findall
     for index, line in enumerate(text.split("\n")):
         stripped = line.lstrip()
         if not stripped:
             continue
-        if stripped.startswith("#"):
-            found = frame_from_comment(line)
+        first = stripped[0]
+        if first == "#":
+            found = frame_from_comment(line) if "File: " in line else None
             if found is not None:
                 frame = found
-                graph.comment_frames[index + 1] = found
-            elif _NO_STACK.match(line):
+                comment_frames[index + 1] = found
+            elif "No stacktrace found" in line and _NO_STACK.match(line):
                 frame = None
-            else:
+            elif "graph id" in line:
                 gid = _GRAPH_ID.match(line)
                 if gid:
                     graph.graph_id = int(gid.group(1))
             continue
         indent = len(line) - len(stripped)
-        if stripped.startswith("class "):
+        if first == "c" and stripped.startswith("class "):
             m = _CLASS.match(line)
             if m is not None:
                 outer = _scope_of(classes, indent)
@@ -93,45 +105,48 @@ def parse_fx_graph(text: str, path: str) -> FxGraph:
                 classes.append((indent, scope))
                 frame = None
                 continue
-        scope = _scope_of(list(classes), indent)
-        if stripped.startswith("def "):
+        if not classes:
+            scope = ""
+        elif len(classes) == 1:  # the graph's own class: no subgraph
+            scope = classes[0][1] if classes[0][0] < indent else ""
+        else:
+            scope = _scope_at(classes, indent)
+        if first == "d" and stripped.startswith("def "):
             m = _DEF.match(line)
             if m is not None and scope not in graph._inputs:
                 keys = graph._inputs.setdefault(scope, [])
                 for p in _PARAM.finditer(m["params"] or ""):
                     key = f"{scope}.{p['name']}" if scope else p["name"]
                     keys.append(key)
-                    graph._placeholders.setdefault(key, p["ann"] or "")
+                    placeholders.setdefault(key, p["ann"] or "")
                 frame = None
             continue
-        if stripped.startswith("return "):
+        if first == "r" and stripped.startswith("return "):
             m = _RETURN.match(line)
             if m is not None and scope in graph._inputs and scope not in graph._outputs:
                 graph._outputs[scope] = [_key_in(graph, scope, part.strip()) for part in _split_top(m["ret"].strip().strip("()[]"))]
             continue
         if "=" not in line:
             continue
-        match = _NODE.match(line)
+        match = node_match(line)
         if match is None:
             continue
-        name = match["name"]
+        name, rhs, ann = match.group("name", "rhs", "ann")
         if name in _KEYWORDS or name == "self":
             continue
-        rhs = match["rhs"]
-        callee = _CALLEE.match(rhs)
-        target = callee.group(1) if callee else rhs.split(";", 1)[0].strip()
         key = f"{scope}.{name}" if scope else name
-        if key not in graph.nodes:
-            body = _FREES.sub("", rhs)
-            body = body[callee.end():] if callee else body
-            args = []
-            for ident in _IDENT.findall(body):
-                ref = _key_in(graph, scope, ident)
-                if ref is not None and ref not in args:
-                    args.append(ref)
-            ann = _ANN.match(line[match.end("name"):])
-            graph.nodes[key] = FxNode(name=name, target=target, line=index + 1, col=indent, frame=frame, scope=scope,
-                                      args=tuple(args), ann=ann["ann"] if ann else "")
+        if key in nodes:
+            continue
+        callee = callee_match(rhs)
+        target = callee.group(1) if callee else rhs.split(";", 1)[0].strip()
+        body = _FREES.sub("", rhs) if ";" in rhs else rhs
+        body = body[callee.end():] if callee else body
+        args: list[str] = []
+        for ident in ident_findall(body):
+            ref = f"{scope}.{ident}" if scope else ident
+            if (ref in nodes or ref in placeholders) and ref not in args:
+                args.append(ref)
+        nodes[key] = FxNode(name, target, index + 1, indent, frame, scope, tuple(args), ann or "")
     return graph
 
 

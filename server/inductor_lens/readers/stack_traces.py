@@ -59,6 +59,21 @@ def _parse_cached(text: str) -> tuple:
     return found
 
 
+_STACKS: dict[tuple[str, int], tuple[list[Frame], tuple]] = {}
+
+
+def _stack(text: str, stack: int) -> tuple[list[Frame], tuple]:
+    """(frames, their (file, line) identity) of one string at position ``stack``, made once per
+    distinct (string, position): GPT-2's kernels repeat a few hundred strings ~1,300 times."""
+    found = _STACKS.get((text, stack))
+    if found is None:
+        parsed = parse_stack_trace(text, stack)
+        if len(_STACKS) > 50_000:
+            _STACKS.clear()
+        found = _STACKS[(text, stack)] = (parsed, tuple((f.file, f.line) for f in parsed))
+    return found
+
+
 def parse_stack_traces(value) -> dict[str, list[Frame]]:
     """``{key: [frames of every string, in order]}`` from the parsed artifact; bad entries are skipped."""
     out: dict[str, list[Frame]] = {}
@@ -72,8 +87,7 @@ def parse_stack_traces(value) -> dict[str, list[Frame]]:
         for text in strings:
             if not isinstance(text, str):
                 continue
-            parsed = parse_stack_trace(text, stack=len(seen_stacks))
-            ident = tuple((f.file, f.line) for f in parsed)
+            parsed, ident = _stack(text, len(seen_stacks))
             if not parsed or ident in seen_stacks:
                 continue
             seen_stacks.add(ident)

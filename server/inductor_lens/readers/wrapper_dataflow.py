@@ -34,6 +34,7 @@ _DTYPE = re.compile(r"torch\.(?P<dtype>\w+)")
 _PY_KERNEL_DEF = re.compile(r"^(?P<name>[A-Za-z_]\w*) = async_compile\.(?P<how>\w+)\(")
 _TRITON_SIG = re.compile(r"^def (?P<name>\w+)\((?P<params>[^)]*)\):", re.M)
 _CPP_SIG = re.compile(r'extern "C"\s+(?:[\w:<>*&]+\s+)*?void\s+(?:kernel|\w+)\((?P<params>[^)]*)\)', re.S)
+_NESTING = re.compile(r"[\[\](){}'\"]")
 _MUTATED = re.compile(r"'mutated_arg_names': \[(?P<names>[^\]]*)\]")
 
 #: ``torch.float32`` -> the dtype prefix FX annotations use (``f32[8, 16][16, 1]cuda:0``).
@@ -103,6 +104,11 @@ class WrapperDataflow:
 
 def split_args(text: str) -> list[str]:
     """Split an argument list at top-level commas (brackets and quotes respected)."""
+    if not _NESTING.search(text):  # nothing nested or quoted (most launches): split in C
+        flat = [p.strip() for p in text.split(",")]
+        if not flat[-1]:
+            flat.pop()
+        return flat
     parts: list[str] = []
     depth, quote, start = 0, "", 0
     for i, ch in enumerate(text):

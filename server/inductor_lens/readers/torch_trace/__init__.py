@@ -23,19 +23,42 @@ from dataclasses import dataclass, field
 
 from ... import _json
 from ...model import InputWarning
-from .wanted import TRIMMED_KEYS, wanted
+from .wanted import INTERESTING_ARTIFACTS, INTERESTING_GRAPH_DUMPS, INTERESTING_KEYS, TRIMMED_KEYS
 
 #: A record's first line: glog prefix, then the envelope, whose first key (and artifact name) we
 #: capture without parsing the JSON.  ``kind`` is None when the envelope does not start as expected.
 _HEADER_KEY = re.compile(
     rb'[VIWEC]\d{4} \d\d:\d\d:\d\d\.\d+ +(?P<pid>\d+) [^\n]*?\] (?P<env>\{(?:"(?P<kind>\w+)": (?:\{"name": "(?P<name>\w+)")?)?)'
 )
-#: Where records start: a newline, then a glog level letter and date.  A literal first character
-#: lets the regex engine skip through payload bytes fast (15x faster than a ``^`` multiline match).
-_RECORD_START = re.compile(rb"\n(?=[VIWEC]\d{4} )")
+#: A record's first line after a newline.  A literal first character lets the regex engine skip
+#: through payload bytes fast (15x faster than a ``^`` multiline match); one pass finds every
+#: record with its kind (no Python work per payload line, little per record).
+_HEADER_NL = re.compile(rb"\n" + _HEADER_KEY.pattern)
+#: The longest glog prefix plus envelope start a header match needs (bytes kept across chunks).
+_HEADER_SPAN = 4096
+
+
+def _headers(buf: bytearray, at_start: bool):
+    """``(position, match)`` of every record header in ``buf`` (position = the record's first
+    byte); ``at_start``: ``buf[0]`` is a line start (the file's, or where a resumed scan starts)."""
+    if at_start:
+        first = _HEADER_KEY.match(buf, 0)
+        if first is not None:
+            yield 0, first
+    for match in _HEADER_NL.finditer(buf):
+        yield match.start() + 1, match
 _VERSION_IN_METRICS = re.compile(rb'"pytorch_version": "([^"]+)"')
 _RANK_IN_NAME = re.compile(r"rank_(\d+)_")
 _HAS_PAYLOAD = re.compile(rb'"has_payload": "([0-9a-f]{32})"')
+
+
+#: envelope key -> True (every record of it is kept) or the names kept (artifacts, graph dumps);
+#: the scan's per-record check (readers/torch_trace/wanted.py says why each is kept)
+_WANTED: dict[bytes, bool | frozenset[bytes]] = {
+    k.encode(): (frozenset(n.encode() for n in INTERESTING_ARTIFACTS) if k == "artifact" else
+                 frozenset(n.encode() for n in INTERESTING_GRAPH_DUMPS) if k == "graph_dump" else True)
+    for k in INTERESTING_KEYS
+}
 
 
 def compile_id_of(envelope: dict) -> str:
@@ -130,6 +153,12 @@ class TraceLog:
                 blob = fh.read(record.payload_end - record.payload_start)
         if blob.endswith(b"\n"):
             blob = blob[:-1]
+        if blob.startswith(b"\t") and b"\r" not in blob and blob.count(b"\n") == blob.count(b"\n\t"):
+            # every line is a TAB payload line (as PyTorch writes them): strip in C, not per line
+            data = blob[1:].replace(b"\n\t", b"\n")
+            if record.md5 is not None and hashlib.md5(data).hexdigest() != record.md5:
+                return None, InputWarning(self.path, record.line, f"payload MD5 mismatch for {record.name or record.kind} (truncated or edited log); record skipped")
+            return data, None
         stripped = []
         raws = blob.split(b"\n") if blob else []
         for offset, raw in enumerate(raws):
@@ -263,7 +292,6 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int) -> None:
     base = start  # absolute offset of buf[0]
     buf = bytearray()  # grows and shrinks in place: no copy of the whole buffer per chunk
     anchor_i, anchor_line = 0, start_line  # newlines are counted lazily from this point of buf
-    search_from = 0  # where in buf the next record start may begin
     done_upto = start - 1  # absolute offset of the last record start handled
     eof = False
     pending: tuple[int, bytes, str, str | None, int, int] | None = None  # (line, envelope, kind, name, payload start, pid)
@@ -321,16 +349,17 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int) -> None:
             base += cut
             more = more[cut:]
         buf += more
-        starts = []
-        if base + search_from == start and buf[search_from : search_from + 1] in (b"V", b"I", b"W", b"E", b"C"):
-            starts.append(search_from)
-        starts.extend(m.end() for m in _RECORD_START.finditer(buf, max(search_from - 1, 0)))
-        # a record start may straddle chunks: keep the tail, from the newline before it
-        keep_from = max(len(buf) - 64, 0) if not eof else len(buf)
-        for i in starts:
+        # a record header may straddle chunks: keep the tail from the last newline (a header
+        # is a few hundred bytes), or from the newline before a record whose envelope continues
+        if eof:
+            keep_from = len(buf)
+        else:
+            keep_from = buf.rfind(b"\n", max(len(buf) - _HEADER_SPAN, 0))
+            keep_from = len(buf) if keep_from < 0 else keep_from
+        for i, match in _headers(buf, base == start):
             if base + i <= done_upto:
                 continue
-            line_end = buf.find(b"\n", i)
+            line_end = buf.find(b"\n", match.end())
             if line_end < 0 and not eof and len(buf) - i > MAX_ENVELOPE_BYTES:
                 flush(base + i)
                 log.record_count += 1
@@ -343,22 +372,20 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int) -> None:
                 break
             if line_end < 0:
                 line_end = len(buf)
-            match = _HEADER_KEY.match(buf, i, line_end)
-            if match is None:
-                continue  # looks like a prefix but is not a record: part of the previous record
             done_upto = base + i
             if not log.first_header_seen and base + i > 0:
                 log.warnings.append(InputWarning(path, 1, "text before the first record; ignored"))
             log.first_header_seen = True
-            flush(base + i)
+            if pending is not None:
+                flush(base + i)
             log.record_count += 1
             last, last_i = None, i  # its line is counted only if it stays the last record
-            kind_b = match.group("kind")
+            kind_b, name_b = match.group("kind", "name")
             if kind_b is None:
                 log.warnings.append(InputWarning(path, line_at(i), "record envelope is not a JSON object; skipped"))
                 continue
-            name_b = match.group("name")
-            if wanted(kind_b, name_b):
+            names = _WANTED.get(kind_b, False)
+            if names is True or (names and name_b in names):
                 pending = (line_at(i), bytes(buf[match.start("env") : line_end]), kind_b.decode(), name_b.decode() if name_b else None,
                            base + line_end + 1, int(match.group("pid")))
             if log.version_from_metrics is None and kind_b == b"compilation_metrics":
@@ -376,7 +403,6 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int) -> None:
         del buf[:keep_from]
         base += keep_from
         anchor_i = 0
-        search_from = 0
     end = base + len(buf)  # what this scan read; a log being written may be longer already
     flush(end)
     if last_i is not None:

@@ -1,0 +1,160 @@
+"""What the speed work (issue 16) changed, proved on the real traces: answers first, checks later;
+partial snapshots; paged kernel lists; the scan's record table; tables printed without rich.
+
+Every test compares against the slow, obvious way of getting the same answer.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+
+from conftest import TRACES, case_dir, case_log
+
+from inductor_lens.cache import Cache
+from inductor_lens.features import hover as hover_feature
+from inductor_lens.features import lenses
+from inductor_lens.features.snapshot import Snapshot
+from inductor_lens.index import Index, load
+from inductor_lens.paths import PathResolver
+from inductor_lens.protocol import kernels_json, kernels_page
+
+PREFIX = re.compile(rb"^([VIWEC]\d{4} \d\d:\d\d:\d\d\.\d+ +\d+ [^\n]*?\] )(\{.*)$")
+
+
+def _repeated(src: str, dst: str, reps: int, damage_rep: int | None = None) -> str:
+    """``src`` repeated ``reps`` times with distinct frame ids (as bench/make_big_traces.py does);
+    in repetition ``damage_rep`` one byte of the output code's payload is changed (its envelope
+    still claims the original MD5: a damaged copy of an identical graph)."""
+    lines = open(src, "rb").read().split(b"\n")
+    if lines[-1] == b"":
+        lines.pop()
+    out = []
+    for rep in range(reps):
+        in_code = False
+        damaged = False
+        for line in lines:
+            m = PREFIX.match(line)
+            if m:
+                env = json.loads(m.group(2))
+                if isinstance(env.get("frame_id"), int):
+                    env["frame_id"] += 1000 * rep
+                in_code = "inductor_output_code" in env
+                line = m.group(1) + json.dumps(env).encode()
+            elif rep == damage_rep and in_code and not damaged and b"def call" in line:
+                line = line.replace(b"def call", b"def cal1")
+                damaged = True
+            out.append(line)
+    with open(dst, "wb") as fh:
+        fh.write(b"\n".join(out) + b"\n")
+    return dst
+
+
+def _summary(index: Index):
+    return ([(g.compile_id, g.kind, g.broken, [(k.key, k.post_grad_nodes, [f[:2] for f in k.frames]) for k in g.kernels]) for g in index.graphs],
+            [(w.line, w.message) for w in index.warnings])
+
+
+def test_deferred_copy_checks_end_where_checking_at_once_does(tmp_path):
+    """The server's first answers take copies of identical graphs without reading their payloads;
+    checking them afterwards finds the damaged one and rebuilds it from its own payloads, so the
+    index ends exactly as one that checked every copy at once (the damaged graph hidden, warned about)."""
+    log = _repeated(case_log("torch-2.11-cuda/mlp_train"), str(tmp_path / "dedicated_log_torch_trace_rep.log"), 3, damage_rep=1)
+    at_once = load([log], Cache(str(tmp_path / "a")), disk_cache=False)
+    deferred = Index(Cache(str(tmp_path / "b")), disk_cache=False)
+    deferred.add(log)
+    deferred.loader.defer_copy_checks()
+    for graph in deferred.graphs:
+        graph.ensure()
+    damaged = [g for g in deferred.graphs if g.compile_id.startswith("100")]
+    assert damaged and all(g.kernels for g in damaged)  # copied, not checked yet
+    assert len(deferred.loader.unverified) == 4  # (2 graphs x 2 repetitions copied)
+    deferred.loader.verify_deferred()
+    assert deferred.loader.unverified is None
+    assert _summary(deferred) == _summary(at_once)
+    assert any("MD5 mismatch" in w.message for w in deferred.warnings)
+    assert len(deferred.graphs) == len(at_once.graphs) == 5  # the damaged forward is hidden
+
+
+def test_partial_snapshot_answers_for_its_documents_like_the_full_one(load_case):
+    """A snapshot of some graphs, covering the documents open in the editor, gives the same
+    hover and lenses there as the complete snapshot, and says it answers only for those."""
+    index = load_case("torch-2.11-cuda/mlp_train")
+    resolver = PathResolver([("/workspace/proj", TRACES)], use_interpreter_site_packages=False)
+    full = Snapshot(index, resolver)
+    backward = next(g for g in index.graphs if g.kind == "backward")
+    models = os.path.join(TRACES, "models.py")
+    partial = Snapshot(index, resolver, graphs=[backward], covers=[backward.output_code, models])
+    assert full.complete and not partial.complete
+    assert partial.answers_for(backward.output_code) and not partial.answers_for(index.graphs[0].output_code)
+    kernel = backward.kernels[0]
+    launch = kernel.launches[0]
+    assert hover_feature.hover(partial, launch.path, launch.line, launch.col) == hover_feature.hover(full, launch.path, launch.line, launch.col)
+    assert [lens.command.title for lens in lenses.code_lenses(partial, backward.output_code)] == \
+        [lens.command.title for lens in lenses.code_lenses(full, backward.output_code)]
+    # the model file's lenses count the backward's kernels only (the forward comes with the full snapshot)
+    lines = {line for k in backward.kernels for f in k.frames if f.file.endswith("models.py") for line in [f.line]}
+    assert set(partial.lines_of_file[models]) == lines and set(full.lines_of_file[models]) >= lines
+
+
+def test_snapshot_tables_equal_the_obvious_loop(load_case):
+    """by_local_line: per (local file, line) every kernel with a frame there, once, with its first
+    frame on that line, in index order (the quadratic loop it replaced, on a multi-graph trace)."""
+    index = load_case("torch-2.11-cuda/cnn_train")
+    resolver = PathResolver([("/workspace/proj", TRACES)], use_interpreter_site_packages=False)
+    snap = Snapshot(index, resolver)
+    want: dict = {}
+    for kernel in index.kernels:
+        for frame in kernel.frames:
+            local = snap.local(frame)
+            if local.path is None:
+                continue
+            bucket = want.setdefault((local.path, local.line), [])
+            if not any(k is kernel for k, _ in bucket):
+                bucket.append((kernel, frame))
+    assert len(want) >= 5 and max(len(b) for b in want.values()) > 5
+    assert snap.by_local_line == want and list(snap.by_local_line) == list(want)
+
+
+def test_kernel_pages_make_up_the_whole_list(load_case):
+    """inductorLens/kernels with limit: pages of at most limit kernels, next offsets, the total;
+    together exactly the unpaged answer."""
+    index = load_case("torch-2.11-cuda/gpt2_train")
+    snap = Snapshot(index, PathResolver([("/workspace/proj", TRACES)], use_interpreter_site_packages=False))
+    for full in (False, True):
+        whole = kernels_json(snap, None, full)
+        pages, offset = [], 0
+        while offset is not None:
+            page = kernels_page(snap, None, full, offset, 16)
+            assert len(page["kernels"]) <= 16 and page["total"] == len(whole)
+            pages.extend(page["kernels"])
+            offset = page["next"]
+        assert json.dumps(pages) == json.dumps(whole) and len(whole) == 74  # 5 pages
+    trace = index.traces[0].path
+    assert kernels_page(snap, trace, False, 0, 10_000)["kernels"] == kernels_json(snap, trace, False)
+    assert kernels_page(snap, None, False, 10_000, 10) == {"kernels": [], "total": len(whole), "next": None}
+
+
+def test_a_rank_whose_graphs_differ_only_in_the_graph_id_takes_them_from_another(tmp_path):
+    """torch-2.14-cpu/ddp: rank 1's payloads equal rank 0's but for the pre-grad graph's
+    ``# graph id:`` line; its graphs are taken from rank 0's parse, with a pre-grad graph of
+    their own (their file, their id), also after a warm re-open from the index cache."""
+    ddp = case_dir("torch-2.14-cpu/ddp")
+    index = load([ddp], Cache(str(tmp_path)))
+    by_rank = {(g.rank, g.kind): g for g in index.graphs}
+    assert sorted(by_rank) == [(0, "backward"), (0, "forward"), (1, "backward"), (1, "forward")]
+    for kind in ("forward", "backward"):
+        zero, one = by_rank[(0, kind)], by_rank[(1, kind)]
+        assert zero._template is None and one._template is zero
+        texts = [open(g.pre_grad.path).read() for g in (zero, one)]
+        assert texts[0] != texts[1] and re.sub(r"# graph id: \d+", "", texts[0]) == re.sub(r"# graph id: \d+", "", texts[1])
+        assert [f"# graph id: {g.pre_grad.graph_id}" in t for g, t in zip((zero, one), texts, strict=True)] == [True, True]
+        assert one.graph_files["pre_grad"] == one.pre_grad.path != zero.pre_grad.path
+        assert list(one.pre_grad.nodes) == list(zero.pre_grad.nodes) and one.kernels and \
+            [(k.key, k.pre_grad_nodes, k.frames) for k in one.kernels] == [(k.key, k.pre_grad_nodes, k.frames) for k in zero.kernels]
+    again = load([ddp], Cache(str(tmp_path)))  # from the index cache
+    reopened = {(g.rank, g.kind): g for g in again.graphs}
+    for key, graph in by_rank.items():
+        assert (reopened[key].pre_grad.path, reopened[key].pre_grad.graph_id) == (graph.pre_grad.path, graph.pre_grad.graph_id)
+        assert list(reopened[key].pre_grad.nodes) == list(graph.pre_grad.nodes)
