@@ -232,6 +232,14 @@ def test_missing_command_non_python_command_and_signals(tmp_path):
     assert proc.returncode == 2 and "is not empty" in proc.stderr
     proc = _capture(["--out", str(tmp_path / "d")], tmp_path)
     assert proc.returncode == 2 and "no command given" in proc.stderr
+    # --out naming a file, or a place that cannot be written: a message, exit 2, the file untouched
+    script = tmp_path / "train.py"
+    script.write_text("print('mine')\n")
+    proc = _capture(["--out", str(script), "--", "true"], tmp_path)
+    assert proc.returncode == 2 and "is a file, not a folder" in proc.stderr and "Traceback" not in proc.stderr
+    assert script.read_text() == "print('mine')\n"
+    proc = _capture(["--out", "/proc/inductor-lens-nowhere", "--", "true"], tmp_path)
+    assert proc.returncode == 2 and "cannot make the trace folder" in proc.stderr and "Traceback" not in proc.stderr
 
 
 def test_hook_records_each_process_and_runs_the_environments_own_sitecustomize(tmp_path):

@@ -22,8 +22,12 @@ def test_report_bundled_example_table(cache_dir):
     proc = run("report", cache_dir=cache_dir)
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
-    assert "compile 0/0 · forward graph · 4 kernels" in out and "compile 0/0 · backward graph · 8 kernels" in out
-    assert "y = F.gelu(y)" in out and "models.py:24" in out
+    assert "2 graphs · 12 kernels" in out
+    assert "│ 0/0     │ forward  │       4 │        4 │ mapping 4 " in out and "│ 0/0     │ backward │       8 │        8 │ stack traces 8 " in out
+    assert "1 launch · 12 ops  triton_per_fused_gelu_native_layer_norm_0:2 · norm · models.py:25 +1" in out
+    every = run("report", "--all", cache_dir=cache_dir).stdout
+    assert "compile 0/0 · forward graph · 4 kernels" in every and "compile 0/0 · backward graph · 8 kernels" in every
+    assert "y = F.gelu(y)" in every and "models.py:24" in every
 
 
 def test_report_bundled_example_json_resolves_to_bundled_models(cache_dir):
@@ -89,3 +93,54 @@ def test_same_report_without_orjson(cache_dir):
 
     assert _json._orjson is not None  # this interpreter has it: the comparison means something
     assert json.loads(without.stdout) == json.loads(with_.stdout)
+
+
+def test_a_profile_alone_says_a_trace_is_needed(cache_dir):
+    """A torch.profiler trace given as the only PATH: no trace to join it to, said plainly."""
+    profile = os.path.join(case_dir("torch-2.11-cuda/profile_cnn"), "profile_trace.json")
+    proc = run("report", profile, cache_dir=cache_dir)
+    assert proc.returncode == 1 and "no trace given" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_default_table_is_a_summary_and_all_lists_every_kernel(cache_dir):
+    """Before: 1,834 lines for gpt2_l12_train and 3,774 for recompiles (every kernel's row); now a
+    row per graph with its top kernels; --all gives the old tables (with a module column)."""
+    for case, most, kernels in (("torch-2.11-cuda/gpt2_l12_train", 60, 438), ("torch-2.11-cuda/recompiles", 260, 576)):
+        summary = run("report", case_dir(case), cache_dir=cache_dir)
+        every = run("report", case_dir(case), "--all", cache_dir=cache_dir)
+        assert summary.returncode == every.returncode == 0
+        assert len(summary.stdout.splitlines()) <= most < 1000 < len(every.stdout.splitlines()), case
+        assert f"graphs · {kernels} kernels" in summary.stdout
+        graph_rows = sum(summary.stdout.count(f"│ {kind} ") for kind in ("forward", "backward", "inference"))
+        assert every.stdout.count("output code:") == graph_rows > 0
+    out = run("report", case_dir("torch-2.11-cuda/gpt2_l12_train"), "--all", cache_dir=cache_dir).stdout
+    assert "transformer.h.11.mlp.c_fc" in out and "extern_kernels.addmm:121" in out
+
+
+def test_summary_with_a_profile(cache_dir):
+    proc = run("report", case_dir("torch-2.11-cuda/profile_cnn"), cache_dir=cache_dir)
+    rows = [line for line in proc.stdout.splitlines() if line.startswith(("│ 0/0     │ forward", "│ 0/0     │ backward"))]
+    # per graph: kernels, launches, provenance source, measured total, the slowest kernel first
+    assert len(rows) == 2
+    forward, backward = rows
+    assert "│ forward  │       9 │        9 │ mapping 9 " in forward and "69.6 µs" in forward
+    assert "19.7 µs  extern_kernels.convolution:4 · conv2 · models.py:42" in forward
+    assert "│ backward │       7 │        7 │ stack traces 7 " in backward and "198 µs" in backward
+    assert "93.5 µs  torch.ops.aten.convolution_backward.default:3 · models.py:42" in backward
+    # the model lines by share, which add up to the attributed time (267 µs)
+    assert "model lines by share of the measured time (267 µs on 5 lines" in proc.stdout
+    assert "135 µs  of    159 µs  models.py:42  x = F.relu(self.bn2(self.conv2(x)))" in proc.stdout
+
+
+def test_warnings_are_never_wrapped_when_piped(cache_dir, tmp_path):
+    """Warnings piped to a file keep one line each, however long (rich wrapped them at 80 columns)."""
+    folder = tmp_path / ("a-rather-long-folder-name-so-that-the-path-alone-passes-eighty-columns-" * 2)
+    folder.mkdir()
+    cut = folder / "dedicated_log_torch_trace_cut.log"
+    data = open(case_log("torch-2.11-cuda/gpt2_train"), "rb").read()
+    cut.write_bytes(data[: len(data) // 3])
+    proc = run("report", str(cut), cache_dir=cache_dir)
+    lines = proc.stderr.splitlines()
+    assert lines and lines[0].endswith("warning(s):")
+    assert len(lines) == 1 + int(lines[0].split()[0])  # one line per warning
+    assert all(line.startswith(f"  {cut}:") and len(line) > 200 for line in lines[1:])

@@ -315,7 +315,7 @@ def test_report_table_opens_with_compile_health(cache_dir):
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     head = out.index("compile health · 7 compiles · 3 graph breaks · 0 recompiles · 0 failures · ")
-    assert head < out.index("compile 0/0_1 · inference graph")  # before the kernel tables
+    assert head < out.index("graphs · ") < out.index("│ 0/0_1   │ inference")  # before the graph summary
     for line, cid, message in ((29, "0/0", "Failed to trace builtin operator"), (42, "4/0", "Call to `torch._dynamo.graph_break()`")):
         assert f"graph break at health.py:{line} [{cid}]: {message}" in out
     assert "— hint: Remove the `torch._dynamo.graph_break()` call." in out

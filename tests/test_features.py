@@ -83,7 +83,7 @@ def test_output_code_lens_on_definition_sums_entries(ctx):
     k = _kernel(ctx, "triton_poi_fused_add_addmm_relu_1:4")
     found = {lens.line: lens.title for lens in lenses.output_code_lenses(ctx, k.definition.path)}
     assert found[k.definition.line] == "1 launch · 3 ops fused"
-    assert found[k.launches[0].line] == "models.py:27 +1 · 3 ops fused · 1 launch"
+    assert found[k.launches[0].line] == "models.py:27 +1 · fc2 · 3 ops fused · 1 launch"  # reads fc2.bias
 
 
 def test_local_frame_moved_and_mismatch(tmp_path, load_case):
@@ -173,3 +173,34 @@ def test_model_line_lens_per_trace_when_several_are_loaded(cache_dir):
     train_keys = {k.key for k, _ in ctx.kernels_on_source_line(MODELS, 26) if "mlp_train" in k.graph.trace}
     assert train.startswith(f"mlp_train: {len(train_keys)} kernels · ")
     assert len(lens.targets) == 2 + len(train_keys)
+
+
+def test_lenses_relocated_or_withheld_on_an_edited_model_file(tmp_path, load_case):
+    """The local models.py is another version: two lines inserted above forward (every traced line moved
+    down 2) and ``y = self.fc2(y)`` (traced line 26) edited.  Lenses and hovers follow the moved lines;
+    the edited line gets none (its old line now holds other code), and the file says once that it differs."""
+    project = tmp_path / "proj"
+    project.mkdir()
+    lines = _lines(MODELS)
+    assert [lines[i - 1].strip() for i in (23, 24, 25, 26, 27)] == [
+        "y = self.fc1(x)", "y = F.gelu(y)", "y = self.norm(y)", "y = self.fc2(y)", "return torch.relu(y + x)"]
+    edited = lines[:20] + ["# a new comment", "# another"] + lines[20:]
+    edited[27] = edited[27].replace("y = self.fc2(y)", "y = self.fc2(y) * 2")  # traced line 26, now line 28
+    path = project / "models.py"
+    path.write_text("\n".join(edited))
+    ctx = Snapshot(load_case("torch-2.11-cuda/mlp_infer"), PathResolver([("/workspace/proj", str(project))]))
+    found = {lens.line: lens.title for lens in lenses.source_lenses(ctx, str(path))}
+    assert sorted(found) == [1, 25, 26, 27, 29]  # 23, 24, 25 and 27 moved down 2; not 28 (edited)
+    assert "extern_kernels.mm:3" not in found[26]  # fc2's GEMM is not put on its old line number (now gelu's)
+    assert found[1].startswith("Inductor Lens: this file differs from the traced one — 1 traced line not found here (line 26)")
+    assert sum(t.startswith("Inductor Lens: this file differs") for t in found.values()) == 1
+    assert "extern_kernels.mm:1" in found[25] and "triton_poi_fused_add_addmm_relu_1:4" in found[29]
+    assert hover.hover(ctx, str(path), 28, 8) is None  # the edited line: no kernel claimed
+    assert "extern_kernels.mm:1" in hover.hover(ctx, str(path), 25, 8).contents.value
+    # the kernel hover still says the local file differs, at the traced line
+    mm3 = hover.kernel_markdown(ctx, _kernel(ctx, "extern_kernels.mm:3"))
+    assert "models.py:26" in mm3 and "local file differs from the trace" in mm3
+    # the unedited file: no such lens
+    path.write_text("\n".join(lines))
+    ctx = Snapshot(load_case("torch-2.11-cuda/mlp_infer"), PathResolver([("/workspace/proj", str(project))]))
+    assert not any(l.title.startswith("Inductor Lens: this file differs") for l in lenses.source_lenses(ctx, str(path)))

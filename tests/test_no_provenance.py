@@ -281,8 +281,11 @@ def test_report_table_says_where_provenance_came_from(tmp_path):
     env = dict(os.environ, COLUMNS="200")
     lens = os.path.join(os.path.dirname(sys.executable), "inductor-lens")
     out = subprocess.run([lens, "report", case_dir("torch-2.14-cpu/mlp_train_noprov"), "--cache-dir", str(tmp_path)], capture_output=True, text=True, env=env, timeout=300).stdout
-    assert "forward graph · 3 kernels · provenance: inferred 3" in out
+    assert "│ 0/0     │ forward  │       3 │        4 │ inferred 3 │" in out  # the summary's provenance column
     assert out.count("INDUCTOR_PROVENANCE=1") == 1
-    out = subprocess.run([lens, "report", case_dir("torch-2.14-cpu/mlp_train"), "--cache-dir", str(tmp_path)], capture_output=True, text=True, env=env, timeout=300).stdout
+    every = subprocess.run([lens, "report", case_dir("torch-2.14-cpu/mlp_train_noprov"), "--all", "--cache-dir", str(tmp_path)],
+                           capture_output=True, text=True, env=env, timeout=300).stdout
+    assert "forward graph · 3 kernels · provenance: inferred 3" in every and every.count("INDUCTOR_PROVENANCE=1") == 1
+    out = subprocess.run([lens, "report", case_dir("torch-2.14-cpu/mlp_train"), "--all", "--cache-dir", str(tmp_path)], capture_output=True, text=True, env=env, timeout=300).stdout
     assert "provenance: mapping 4" in out and "provenance: stack traces 6" in out and "INDUCTOR_PROVENANCE" not in out
     json.loads(subprocess.run([lens, "report", case_dir("torch-2.6-cpu/mlp_train"), "--json", "--cache-dir", str(tmp_path)], capture_output=True, text=True, timeout=300).stdout)

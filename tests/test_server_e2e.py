@@ -147,7 +147,7 @@ async def test_output_code_lenses_symbols_and_links(client: LanguageClient):
     lenses = await resolved_lenses(client, uri)
     titles = {lens.range.start.line + 1: lens.command.title for lens in lenses}
     launch = ks["inference/triton_per_fused_addmm_gelu_native_layer_norm_0:2"]["launches"][0]["line"]
-    assert titles[launch] == "models.py:25 +2 · 13 ops fused · 1 launch"
+    assert titles[launch] == "models.py:25 +2 · fc1 + norm · 13 ops fused · 1 launch"  # fc1.bias, norm weights
     symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=uri)))
     groups = {s.name: [c.name for c in s.children] for s in symbols}
     assert groups["extern kernels"] == ["extern_kernels.mm:1", "extern_kernels.mm:3"]
@@ -174,6 +174,7 @@ async def test_hover_on_graph_node_and_linked_ranges(client: LanguageClient):
     pre_lines = {line_of(l["uri"][len("file://"):], l["range"]["start"]["line"] + 1).strip().split(":")[0] for l in linked["preGrad"]}
     assert pre_lines == {"y", "y_1", "y_2"}
     assert len(linked["code"]) == 2  # definition + launch
+    assert linked["preGradNote"] is None  # the kernel's own pre-grad nodes
 
 
 async def test_progress_status_and_no_errors(client: LanguageClient):
@@ -308,6 +309,17 @@ async def profile_client(lsp_client: LanguageClient):
     await lsp_client.shutdown_session()
 
 
+def _profile_cnn_report() -> dict:
+    """``report --json`` of profile_cnn (its profile found beside the trace), in process."""
+    from inductor_lens.index import load
+    from inductor_lens.profile import join_profiles_beside_traces
+    from inductor_lens.report import index_json
+
+    index = load([os.path.join(case_dir("torch-2.11-cuda/profile_cnn"), "trace")], disk_cache=False)
+    join_profiles_beside_traces(index)
+    return index_json(index, None)
+
+
 async def test_measured_time_in_hover_output_lens_and_model_line(profile_client: LanguageClient):
     from inductor_lens.text import format_us
 
@@ -320,12 +332,22 @@ async def test_measured_time_in_hover_output_lens_and_model_line(profile_client:
     assert f"**Measured:** 3 runs · {format_us(k['measured']['total_us'])} device time" in hover.contents.value
     titles = {l.range.start.line + 1: l.command.title for l in await resolved_lenses(profile_client, "file://" + launch["path"])}
     assert titles[launch["line"]].startswith(f"3 runs · {format_us(k['measured']['total_us'])} · models.py:40")
-    # the model line rolls up the time of every kernel it produced (forward and backward)
+    # the model line shows its share of the time of every kernel it produced (forward and backward):
+    # the `lines` row of report --json, whose shares add up to the attributed time
     assert line_of(MODELS, 42).strip() == "x = F.relu(self.bn2(self.conv2(x)))"
     from_42 = [k for k in ks.values() if any(s["file"] == "/workspace/proj/models.py" and s["line"] == 42 for s in k["source"])]
-    expected = f"{len(from_42)} kernels · {sum(len(k['post_grad_nodes']) for k in from_42)} ops · {format_us(sum(k['measured']['total_us'] for k in from_42))}"
+    report = _profile_cnn_report()
+    (row,) = [r for r in report["lines"] if r["file"] == "/workspace/proj/models.py" and r["line"] == 42]
+    assert len(row["kernels"]) == len(from_42) == 7
+    share, whole = row["measured"]["share_us"], row["measured"]["kernels_us"]
+    assert whole == pytest.approx(sum(k["measured"]["total_us"] for k in from_42), abs=0.01) and 100 < share < whole
+    expected = f"{len(from_42)} kernels · {sum(len(k['post_grad_nodes']) for k in from_42)} ops · {format_us(share)} share"
     lenses = {l.range.start.line + 1: l.command.title for l in await resolved_lenses(profile_client, MODELS_URI)}
     assert lenses[42].startswith(expected), (lenses[42], expected)
+    hover = (await profile_client.text_document_hover_async(types.HoverParams(**pos(MODELS, 42, 8)))).contents.value
+    assert f"**Measured:** {format_us(share)} is this line's share of the {format_us(whole)} its kernels ran" in hover
+    conv_bwd = ks["backward/torch.ops.aten.convolution_backward.default:3"]["measured"]["total_us"]
+    assert f"{format_us(conv_bwd)} of its {format_us(conv_bwd)}" in hover  # one model line: all of it
     traces = _plain(await profile_client.protocol.send_request_async("inductorLens/traces", {}))
     assert {g["graph"]: g["measured_us"] > 0 for g in traces[0]["graphs"]} == {"forward": True, "backward": True}
     assert sum(u["count"] for u in traces[0]["unattributed"]) == 21

@@ -136,41 +136,6 @@ def test_kernel_pages_make_up_the_whole_list(load_case):
     assert kernels_page(snap, None, False, 10_000, 10) == {"kernels": [], "total": len(whole), "next": None}
 
 
-def test_table_renderer_folds_to_the_width():
-    """The report table: a column as wide as its widest line, folding columns cut to fit."""
-    import io
-
-    from inductor_lens.text_table import Column, Console
-
-    out = io.StringIO()
-    console = Console(out, width=40)
-    console.table("t", [Column("a", fold=True), Column("n", justify="right")], [["x" * 50, "7"], ["y\nzz", "12"]])
-    lines = out.getvalue().splitlines()
-    assert lines[0] == "t" and all(len(line) <= 40 for line in lines)
-    assert lines[3].startswith("┡") and lines[-1].startswith("└")
-    body = lines[4:-1]
-    assert "".join(line.split("│")[1].strip() for line in body[:-2]) == "x" * 50  # folded, nothing lost
-    assert body[-2].split("│")[1].strip() == "y" and body[-2].split("│")[2].strip() == "12"
-    assert body[-1].split("│")[1].strip() == "zz" and body[-1].split("│")[2].strip() == ""
-
-
-def test_report_table_is_printed_for_every_graph(cache_dir):
-    """The bundled-free table path: every graph of gpt2_train has its table title, row count and
-    output code line (the plain renderer replaced rich)."""
-    import subprocess
-    import sys
-
-    proc = subprocess.run([sys.executable, "-m", "inductor_lens", "report", case_dir("torch-2.11-cuda/gpt2_train"), "--cache-dir", cache_dir],
-                          capture_output=True, text=True, timeout=300)
-    assert proc.returncode == 0, proc.stderr
-    index = load([case_dir("torch-2.11-cuda/gpt2_train")], Cache(cache_dir))
-    for graph in index.graphs:
-        assert f"compile {graph.compile_id} · {graph.kind} graph · {len(graph.kernels)} kernels" in proc.stdout
-    assert proc.stdout.count("  output code: ") == len(index.graphs)
-    rows = [line for line in proc.stdout.splitlines() if line.startswith("│ ") and "triton_" in line.split("│")[1]]
-    assert len(rows) == sum(1 for g in index.graphs for k in g.kernels if k.key.startswith("triton_"))
-
-
 def test_a_rank_whose_graphs_differ_only_in_the_graph_id_takes_them_from_another(tmp_path):
     """torch-2.14-cpu/ddp: rank 1's payloads equal rank 0's but for the pre-grad graph's
     ``# graph id:`` line; its graphs are taken from rank 0's parse, with a pre-grad graph of

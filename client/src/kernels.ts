@@ -76,16 +76,73 @@ export function measuredText(kernel: Kernel): string | undefined {
   return m ? `${plural(m.runs, 'run')} · ${formatUs(m.total_us)}` : undefined;
 }
 
-/** `pointwise · 1 launch · 3 runs · 10.6 µs · models.py:23`: the Kernels view's description. */
-export function kernelDescription(kernel: Kernel): string {
-  const parts = [kernel.kind, plural(kernel.launches.length, 'launch')];
-  const time = measuredText(kernel);
-  if (time) {
-    parts.push(time);
+/** The longest short kernel name before its middle is elided. */
+export const SHORT_NAME_MAX = 30;
+
+/**
+ * A kernel's name in a few characters, its ends kept (the fused ops it starts with, its index):
+ * `extern_kernels.mm` → `mm`, `torch.ops.aten.convolution_backward.default` → `convolution_backward`,
+ * `aoti_torch_cuda_mm_out` → `mm_out`, `triton_poi_fused_add_addmm_relu_1` → `poi add_addmm_relu_1`,
+ * `triton_poi_fused__scaled_dot_product_efficient_attention_cat_3` → `poi _scaled_dot_pr…on_cat_3`.
+ * `withHandle` appends the debug handle (`mm:9`).
+ */
+export function kernelShortName(kernel: Pick<Kernel, 'name' | 'key'>, withHandle = false): string {
+  let name = kernel.name
+    .replace(/^extern_kernels\./, '')
+    .replace(/^torch\.ops\.(aten\.)?/, '')
+    .replace(/^aten\./, '')
+    .replace(/^aoti_torch_[a-z]+_/, '')
+    .replace(/\.default$/, '')
+    .replace(/^triton_([a-z]+)_fused_/, '$1 ')
+    .replace(/^cpp_fused_/, 'cpp ');
+  if (name.length > SHORT_NAME_MAX) {
+    const head = Math.ceil((SHORT_NAME_MAX - 1) * 0.55);
+    name = `${name.slice(0, head)}…${name.slice(name.length - (SHORT_NAME_MAX - 1 - head))}`;
   }
-  if (kernel.model_lines.length > 0) {
-    const more = kernel.model_lines.length > 1 ? ` +${kernel.model_lines.length - 1}` : '';
-    parts.push(frameLabel(kernel.model_lines[0]) + more);
+  const handle = kernel.key.startsWith(`${kernel.name}:`) ? kernel.key.slice(kernel.name.length) : '';
+  return withHandle ? name + handle : name;
+}
+
+/** `models.py:23 +2`: the first model line and how many more. */
+export function modelLinesText(kernel: Kernel): string | undefined {
+  if (!kernel.model_lines.length) {
+    return undefined;
+  }
+  const more = kernel.model_lines.length > 1 ? ` +${kernel.model_lines.length - 1}` : '';
+  return frameLabel(kernel.model_lines[0]) + more;
+}
+
+/** `transformer.h.0.attn.c_attn`, `transformer.wte (shared)`, `conv1 + bn1`; undefined without one. */
+export function moduleText(kernel: Kernel): string | undefined {
+  const text = kernel.module ?? (kernel.modules?.length ? kernel.modules.join(' + ') : undefined);
+  return text ? text + (kernel.module_shared ? ' (shared)' : '') : undefined;
+}
+
+/**
+ * The Kernels view's label: the measured time first (visible at the view's default width), the
+ * short name, then the module (or the model line when the graph names no module):
+ * `19.7 µs  convolution:4 · conv2`, `addmm:4 · transformer.h.0.attn.c_attn`, `poi max_pool2d_with_indices_1 · models.py:41`.
+ */
+export function kernelLabel(kernel: Kernel, withHandle: boolean): string {
+  const where = moduleText(kernel) ?? modelLinesText(kernel);
+  const name = kernelShortName(kernel, withHandle) + (where ? ` · ${where}` : '');
+  const m = kernel.measured;
+  return m ? `${formatUs(m.total_us)}${m.clock === 'cpu' ? ' CPU' : ''}  ${name}` : name;
+}
+
+/**
+ * `3 runs · extern · 1 launch · models.py:23`: the Kernels view's description (what the label
+ * leaves out: the model line when the label shows the module).
+ */
+export function kernelDescription(kernel: Kernel): string {
+  const parts: string[] = [];
+  if (kernel.measured) {
+    parts.push(plural(kernel.measured.runs, 'run'));
+  }
+  parts.push(kernel.kind, plural(kernel.launches.length, 'launch'));
+  const lines = modelLinesText(kernel);
+  if (lines && moduleText(kernel)) {
+    parts.push(lines);
   }
   return parts.join(' · ');
 }
@@ -94,6 +151,12 @@ export function kernelDescription(kernel: Kernel): string {
 export function kernelTooltip(kernel: Kernel): string {
   const lines = [`**${kernel.name}** (${kernel.kind} kernel)`, ''];
   lines.push(`compile id \`${kernel.compile_id}\`, ${kernel.graph} graph, debug handle \`${kernel.key}\``, '');
+  const module = moduleText(kernel);
+  if (module) {
+    const all = kernel.modules && kernel.modules.length > 1 ? ` (${kernel.modules.map((m) => `\`${m}\``).join(', ')})` : '';
+    const shared = kernel.module_shared ? ' — a weight shared by several model lines (tied): its owner is named' : '';
+    lines.push(`module: \`${kernel.module ?? module}\`${all}${shared}`, '');
+  }
   if (kernel.aten_ops.length) {
     lines.push(`ATen ops: ${kernel.aten_ops.map((op) => `\`${op}\``).join(', ')}`, '');
   }
@@ -127,7 +190,7 @@ export function kernelPickItem(kernel: Kernel): KernelPickItem {
   return {
     label: kernel.name,
     description: kernel.aten_ops.join(', '),
-    detail: [model, where, plural(kernel.launches.length, 'launch'), measuredText(kernel)].filter(Boolean).join(' · '),
+    detail: [model, moduleText(kernel), where, plural(kernel.launches.length, 'launch'), measuredText(kernel)].filter(Boolean).join(' · '),
     kernel,
   };
 }

@@ -19,7 +19,7 @@ import {
   type TreeDataProvider,
 } from 'vscode';
 import { buildHealthTree, type HealthNode, type HealthRootNode, type HealthSort, healthTreeItem } from './healthTree';
-import { formatUs, kernelDescription, kernelTooltip, plural, totalMeasured } from './kernels';
+import { formatUs, kernelDescription, kernelLabel, kernelTooltip, plural, totalMeasured } from './kernels';
 import type { CompilesAnswer, GraphFiles, GraphKind, Kernel, TraceInfo, UnattributedKernel } from './protocol';
 
 /** How kernels are ordered under a graph. */
@@ -326,7 +326,7 @@ export function toTreeItem(node: TreeNode): TreeItem {
       // Extern kernels share their name (extern_kernels.mm), and so does a Triton kernel launched
       // twice: their debug handle tells them apart.
       const extern = kernel.kind === 'extern' || kernel.kind === 'fallback';
-      const item = new TreeItem(extern || node.sharedName ? kernel.key : kernel.name, TreeItemCollapsibleState.None);
+      const item = new TreeItem(kernelLabel(kernel, extern || !!node.sharedName), TreeItemCollapsibleState.None);
       item.id = `${kernel.trace}\0${compileLabel(kernel.compile_id, kernel.pid)}\0${kernel.graph}\0${kernel.key}`;
       item.description = kernelDescription(kernel);
       item.tooltip = new MarkdownString(kernelTooltip(kernel));
@@ -399,6 +399,8 @@ export class KernelsTreeProvider implements TreeDataProvider<TreeNode> {
   private healthRoot: HealthRootNode | undefined;
   private data: KernelData = { traces: [], kernels: [] };
   private sort: KernelSort = 'launches';
+  /** Whether the user chose the order (Sort Kernels…); until then it is by time once a profile is loaded. */
+  private sortChosen = false;
   private healthSort: HealthSort = 'time';
   private readonly changed = new EventEmitter<TreeNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
@@ -408,6 +410,9 @@ export class KernelsTreeProvider implements TreeDataProvider<TreeNode> {
   /** Fetches traces and kernels again and redraws the view. */
   async refresh(): Promise<void> {
     this.data = await this.fetch();
+    if (!this.sortChosen) {
+      this.sort = this.hasMeasurements ? 'time' : 'launches';
+    }
     this.rebuild();
   }
 
@@ -436,6 +441,7 @@ export class KernelsTreeProvider implements TreeDataProvider<TreeNode> {
 
   setSort(sort: KernelSort): void {
     this.sort = sort;
+    this.sortChosen = true;
     this.rebuild();
   }
 

@@ -48,6 +48,14 @@ export interface Kernel {
   model_lines: SourceFrame[];
   /** Measured device time from the loaded profiles; null when no profile covers the kernel. */
   measured: Measured | null;
+  /**
+   * The module whose parameters the kernel reads (`transformer.h.7.mlp.c_fc`), from the pre-grad
+   * graph's names; the common prefix when several (`modules` lists them); null where the graph
+   * does not say. `module_shared`: a tied weight (the owner is named).
+   */
+  module?: string | null;
+  modules?: string[];
+  module_shared?: boolean;
 }
 
 /**
@@ -160,6 +168,9 @@ export interface LinkedRanges {
   postGrad: Location[];
   code: Location[];
   source: Location[];
+  /** Why the pre-grad panel shows what it shows (a backward kernel's forward nodes matched by model
+   * line) or nothing; null when it shows the kernel's own pre-grad nodes. */
+  preGradNote?: string | null;
 }
 
 /** Indexing state pushed by the server. */

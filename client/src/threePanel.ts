@@ -7,6 +7,7 @@
  */
 import * as path from 'path';
 import {
+  type DecorationOptions,
   type Disposable,
   type Location,
   OverviewRulerLane,
@@ -35,6 +36,8 @@ export interface Links {
   postGrad: Location[];
   code: Location[];
   source: Location[];
+  /** The server's note on the pre-grad panel (see `LinkedRanges.preGradNote`). */
+  preGradNote?: string;
 }
 
 /** The documents shown in the three panels (any may be missing, e.g. no pre-grad graph). */
@@ -81,6 +84,19 @@ export function rangesIn(links: Links, uri: Uri): Range[] {
     .map((l) => l.range);
 }
 
+/**
+ * The pre-grad panel's note, drawn after the first linked line of `uri` (or its first line when
+ * none is linked) when `uri` is the pre-grad panel's document; none elsewhere.
+ */
+export function noteDecorations(links: Links, uri: Uri, preGradPanel: Uri | undefined): DecorationOptions[] {
+  if (!links.preGradNote || !preGradPanel || !samePath(uri, preGradPanel)) {
+    return [];
+  }
+  const first = links.preGrad.find((l) => samePath(l.uri, uri));
+  const line = first ? first.range.start.line : 0;
+  return [{ range: new Range(line, 0, line, 0), renderOptions: { after: { contentText: `   ◀ ${links.preGradNote}` } } }];
+}
+
 export function isEmpty(links: Links): boolean {
   return !links.preGrad.length && !links.postGrad.length && !links.code.length && !links.source.length;
 }
@@ -96,6 +112,9 @@ export class ThreePanelView implements Disposable {
     isWholeLine: true,
     overviewRulerColor: new ThemeColor('inductorLens.provenanceHighlightBackground'),
     overviewRulerLane: OverviewRulerLane.Full,
+  });
+  private readonly noteDecoration = createTextEditorDecorationType({
+    after: { color: new ThemeColor('editorCodeLens.foreground'), fontStyle: 'italic' },
   });
   private readonly disposables: Disposable[];
 
@@ -127,6 +146,7 @@ export class ThreePanelView implements Disposable {
       postGrad: await convert(result.postGrad),
       code: await convert(result.code),
       source: await convert(result.source),
+      preGradNote: result.preGradNote ?? undefined,
     };
   }
 
@@ -199,6 +219,7 @@ export class ThreePanelView implements Disposable {
     for (const editor of getVisibleTextEditors()) {
       const ranges = rangesIn(links, editor.document.uri);
       editor.setDecorations(this.decoration, ranges);
+      editor.setDecorations(this.noteDecoration, noteDecorations(links, editor.document.uri, this.panels?.preGrad));
       if (origin && editor !== origin && ranges.length) {
         editor.revealRange(ranges[0], TextEditorRevealType.InCenterIfOutsideViewport);
       }
@@ -208,6 +229,7 @@ export class ThreePanelView implements Disposable {
   dispose(): void {
     clearTimeout(this.timer);
     this.decoration.dispose();
+    this.noteDecoration.dispose();
     this.disposables.forEach((d) => d.dispose());
   }
 }

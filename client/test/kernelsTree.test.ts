@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
 import { MarkdownString, TreeItemCollapsibleState, Uri } from 'vscode';
-import { formatUs, frameLabel, kernelPickItem, plural } from '../src/kernels';
+import { formatUs, frameLabel, kernelPickItem, kernelShortName, plural } from '../src/kernels';
 import {
   buildKernelTree,
   compareCompileIds,
@@ -43,8 +43,11 @@ describe('buildKernelTree on the real mlp_infer trace', () => {
   test('a kernel item names its kind, launches and model line, and opens its definition', () => {
     const node = roots[0].children[0].children[0].children.find((k) => k.kernel.key.endsWith(':2'))!;
     const item = toTreeItem(node);
-    expect(item.label).toBe('triton_per_fused_addmm_gelu_native_layer_norm_0');
+    // short name and module (fc1's bias and the LayerNorm's weights); the full name in the tooltip
+    expect(item.label).toBe('per addmm_gelu_n…_layer_norm_0 · fc1 + norm');
     expect(item.description).toBe('persistent_reduction · 1 launch · models.py:25 +2');
+    expect((item.tooltip as MarkdownString).value).toContain('**triton_per_fused_addmm_gelu_native_layer_norm_0**');
+    expect((item.tooltip as MarkdownString).value).toContain('module: `fc1 + norm` (`fc1`, `norm`)');
     expect(item.contextValue).toBe('kernel');
     expect(item.tooltip).toBeInstanceOf(MarkdownString);
     expect((item.tooltip as MarkdownString).value).toContain('`models.py:23  y = self.fc1(x)`');
@@ -59,7 +62,7 @@ describe('buildKernelTree on the real mlp_infer trace', () => {
     const node = roots[0].children[0].children[0].children.find((k) => k.kernel.key === 'extern_kernels.mm:1')!;
     const item = toTreeItem(node);
     expect(item.command).toBeUndefined();
-    expect(item.label).toBe('extern_kernels.mm:1');
+    expect(item.label).toBe('mm:1 · fc1');
     expect(item.description).toBe('extern · 1 launch · models.py:23');
   });
 
@@ -80,7 +83,7 @@ describe('buildKernelTree on the real mlp_infer trace', () => {
     expect(kernelPickItem(k)).toMatchObject({
       label: 'triton_poi_fused_add_addmm_relu_1',
       description: 'aten.addmm, aten.add, aten.relu',
-      detail: 'models.py:27  return torch.relu(y + x) · compile 0/0 inference graph · 1 launch',
+      detail: 'models.py:27  return torch.relu(y + x) · fc2 · compile 0/0 inference graph · 1 launch',
     });
   });
 });
@@ -306,12 +309,15 @@ describe('buildKernelTree on the real profile_cnn trace with its torch.profiler 
     expect(graphs.map((g) => g.graph)).toEqual(['forward', 'backward']);
     for (const node of graphs.flatMap((g) => g.children)) {
       const m = node.kernel.measured!;
-      const description = toTreeItem(node).description as string;
-      expect(description).toContain(` · ${plural(m.runs, 'run')} · ${formatUs(m.total_us)}`);
+      const item = toTreeItem(node);
+      // the time leads the label: visible however narrow the view is
+      expect(item.label as string).toMatch(new RegExp(`^${formatUs(m.total_us)}  `));
+      expect(item.description as string).toMatch(new RegExp(`^${plural(m.runs, 'run')} · `));
     }
     // The hover's example: the first convolution's fused batch norm + ReLU.
     const relu = graphs[0].children.find((k) => k.kernel.name.endsWith('_convolution_copy__relu_0'))!;
-    expect(toTreeItem(relu).description).toBe('reduction · 1 launch · 3 runs · 10.6 µs · models.py:40');
+    expect(toTreeItem(relu).label).toBe('10.6 µs  red _native_batc…_copy__relu_0 · conv1 + bn1');
+    expect(toTreeItem(relu).description).toBe('3 runs · reduction · 1 launch · models.py:40');
     // A cuDNN convolution backward runs several device kernels per run: the tooltip says so.
     const conv = graphs[1].children.find((k) => k.kernel.measured!.events > k.kernel.measured!.runs)!;
     const tooltip = (toTreeItem(conv).tooltip as MarkdownString).value;
@@ -338,7 +344,8 @@ describe('buildKernelTree on the real profile_cnn trace with its torch.profiler 
     const labels = forward.children.map((k) => toTreeItem(k).label as string);
     const twice = kernels.filter((k) => k.graph === 'forward' && kernels.filter((o) => o.graph === 'forward' && o.name === k.name).length > 1);
     expect(twice.length).toBeGreaterThan(1);
-    for (const k of twice) expect(labels).toContain(k.key);
+    for (const k of twice) expect(labels.some((l) => l.includes(`  ${kernelShortName(k, true)} · `))).toBe(true);
+    expect(labels.filter((l) => l.includes('poi add_copy__4:'))).toHaveLength(2); // :8 and :9
     expect(new Set(labels).size).toBe(labels.length);
   });
 
@@ -376,5 +383,62 @@ describe('buildKernelTree on the real profile_cnn trace with its torch.profiler 
     expect((loss.tooltip as MarkdownString).value).toContain('void at::native::(anonymous namespace)::nll_loss_forward');
     expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
     expect(provider.getChildren(provider.getChildren(node)[0])).toEqual([]);
+  });
+});
+
+describe('readable kernel labels', () => {
+  const named = (name: string, key = name) => ({ name, key });
+
+  test('short names keep the kind and both ends of the name; the handle when asked', () => {
+    expect(kernelShortName(named('extern_kernels.mm', 'extern_kernels.mm:9'), true)).toBe('mm:9');
+    expect(kernelShortName(named('torch.ops.aten.convolution_backward.default', 'torch.ops.aten.convolution_backward.default:3'), true)).toBe(
+      'convolution_backward:3',
+    );
+    expect(kernelShortName(named('aoti_torch_cuda_mm_out'))).toBe('mm_out');
+    expect(kernelShortName(named('triton_poi_fused_add_addmm_relu_1', 'triton_poi_fused_add_addmm_relu_1:4'))).toBe('poi add_addmm_relu_1');
+    expect(kernelShortName(named('cpp_fused_gelu_native_layer_norm_0'))).toBe('cpp gelu_native_layer_norm_0');
+    // the issue's case: eight attention kernels that read alike once cut at the end
+    const sdpa = kernelShortName(named('triton_poi_fused__scaled_dot_product_efficient_attention_cat_clone_3'));
+    expect(sdpa).toBe('poi _scaled_dot_…n_cat_clone_3');
+    expect(sdpa.length).toBeLessThanOrEqual(30);
+  });
+
+  test('the label names the module where the graph says, else the model line', () => {
+    const { kernels } = profileCnn();
+    const conv2 = kernels.find((k) => k.key === 'extern_kernels.convolution:4')!;
+    expect(conv2.module).toBe('conv2');
+    const pool = kernels.find((k) => k.key === 'triton_poi_fused_max_pool2d_with_indices_1:3')!;
+    expect(pool.module).toBeNull();
+    const roots = buildKernelTree(profileCnn().traces, kernels, 'time');
+    const forward = roots[0].children[0].children[0].children;
+    const label = (k: Kernel) => toTreeItem(forward.find((n) => n.kernel === k)!).label;
+    expect(label(conv2)).toBe('19.7 µs  convolution:4 · conv2');
+    expect(label(pool)).toBe('3.6 µs  poi max_pool2d_with_indices_1 · models.py:41');
+  });
+
+  test('a tied weight is named with its owner and said to be shared', () => {
+    const lmHead = kernel({ name: 'extern_kernels.mm', key: 'extern_kernels.mm:25', kind: 'extern', module: 'transformer.wte', modules: ['transformer.wte'], module_shared: true });
+    const item = toTreeItem({ type: 'kernel', kernel: lmHead });
+    expect(item.label).toBe('mm:25 · transformer.wte (shared)');
+    expect((item.tooltip as MarkdownString).value).toContain('a weight shared by several model lines (tied)');
+  });
+});
+
+describe('the Kernels view sorts by time once a profile is loaded', () => {
+  test('by time with a profile, by launches without; a chosen order stays', async () => {
+    const cnn = profileCnn();
+    const withProfile = new KernelsTreeProvider(async () => cnn);
+    await withProfile.refresh();
+    expect(withProfile.sortOrder).toBe('time');
+    const [trace] = withProfile.getChildren() as TraceNode[];
+    const backward = trace.children[0].children[1];
+    expect(backward.children[0].kernel.key).toBe('torch.ops.aten.convolution_backward.default:3'); // 93.5 µs, the slowest
+    withProfile.setSort('name');
+    await withProfile.refresh();
+    expect(withProfile.sortOrder).toBe('name');
+    const mlp = mlpInfer();
+    const without = new KernelsTreeProvider(async () => mlp);
+    await without.refresh();
+    expect(without.sortOrder).toBe('launches');
   });
 });

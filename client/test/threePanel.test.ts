@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { Location, Range, Uri } from 'vscode';
-import { choosePanelFiles, findGraph, isEmpty, type Links, rangesIn } from '../src/threePanel';
+import { choosePanelFiles, findGraph, isEmpty, type Links, noteDecorations, rangesIn } from '../src/threePanel';
 import { mlpInfer } from './helpers';
 
 const loc = (file: string, line: number) => new Location(Uri.file(file), new Range(line, 0, line, 0));
@@ -40,5 +40,18 @@ describe('three-panel view helpers', () => {
     expect(rangesIn(links, Uri.file('/models.py')).map((r) => r.start.line)).toEqual([22]);
     expect(rangesIn(links, Uri.file('/other.py'))).toEqual([]);
     expect(isEmpty(links)).toBe(false);
+  });
+
+  test("the server's note on the pre-grad panel is drawn in that panel only, after its first linked line", () => {
+    const note = 'Backward kernel: its provenance names no pre-grad node; shown are the forward pre-grad nodes of its model lines';
+    const links: Links = { ...none, preGrad: [loc('/p.txt', 7), loc('/p.txt', 9)], preGradNote: note };
+    const [decoration] = noteDecorations(links, Uri.file('/p.txt'), Uri.file('/p.txt'));
+    expect(decoration.range.start.line).toBe(7);
+    expect(decoration.renderOptions?.after?.contentText).toContain(note);
+    expect(noteDecorations(links, Uri.file('/q.txt'), Uri.file('/p.txt'))).toEqual([]);
+    // nothing linked: the note says why, on the panel's first line
+    const why = { ...none, preGradNote: 'No pre-grad graph in this trace' };
+    expect(noteDecorations(why, Uri.file('/p.txt'), Uri.file('/p.txt'))[0].range.start.line).toBe(0);
+    expect(noteDecorations(none, Uri.file('/p.txt'), Uri.file('/p.txt'))).toEqual([]);
   });
 });

@@ -240,8 +240,15 @@ def capture(args) -> int:
     if os.path.isdir(out) and os.listdir(out):
         print(f"inductor-lens capture: {out} is not empty; give a new folder (each capture records a fresh trace)", file=sys.stderr)
         return 2
+    if os.path.exists(out) and not os.path.isdir(out):
+        print(f"inductor-lens capture: --out {out} is a file, not a folder; give a new folder", file=sys.stderr)
+        return 2
     trace_dir = os.path.join(out, "trace")
-    os.makedirs(trace_dir, exist_ok=True)
+    try:
+        os.makedirs(trace_dir, exist_ok=True)
+    except OSError as exc:
+        print(f"inductor-lens capture: cannot make the trace folder {trace_dir}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
     say = _printer()
     window = (f"; profiling {args.profile_calls} compiled-graph calls or {args.profile_seconds:g} s, after the first call and "
               f"{PROFILE_WARMUP} warm-up calls") if args.profile else ""

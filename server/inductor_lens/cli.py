@@ -44,6 +44,8 @@ def build_parser() -> argparse.ArgumentParser:
     report = sub.add_parser("report", help="index traces and print kernels with their model lines")
     report.add_argument("paths", nargs="*", metavar="PATH", help="TORCH_TRACE log(s), folders, tlparse output, debug folder or output_code.py (default: the bundled example)")
     report.add_argument("--json", action="store_true", help="print one JSON document")
+    report.add_argument("--all", action="store_true", dest="all_kernels",
+                        help="tables of every kernel with its module and model lines (default: a summary per graph)")
     report.add_argument("--cache-dir", metavar="DIR", help="where extracted output code and the index cache are written (default: the user cache folder)")
     report.add_argument("--no-cache", action="store_true", help="neither read nor write the on-disk index cache")
     report.add_argument("--profile", action="append", default=[], metavar="FILE",
@@ -114,7 +116,13 @@ def _report(args) -> int:
         from .profile import join_profile
 
         for profile in dict.fromkeys(profiles):
-            join_profile(index, profile)
+            if paths:
+                join_profile(index, profile)
+            else:  # only profiles: nothing to join them to
+                from .model import InputWarning
+
+                index.add_warnings([InputWarning(profile, 0, "no trace given: a torch.profiler trace is joined to the TORCH_TRACE log "
+                                                             f"of the run it measured (inductor-lens report TRACE --profile {profile})")])
     elif any(profile_candidates_beside(t.path) for t in index.traces if t.format != "output_code"):
         from .profile import join_profiles_beside_traces
 
@@ -126,11 +134,13 @@ def _report(args) -> int:
 
         write_json(index, resolver, sys.stdout)
     else:
-        from .report import print_tables
-        from .text_table import Console
+        from rich.console import Console  # the table only: --json never imports rich
 
-        # piped output: 200 cells wide, so that model lines are not folded mid-code; warnings on stderr
-        print_tables(index, resolver, Console(sys.stdout), Console(sys.stderr))
+        from .report_table import print_tables
+
+        # piped output: wide enough that model lines are not folded mid-code; warnings on stderr
+        print_tables(index, resolver, Console(width=None if sys.stdout.isatty() else 200), Console(stderr=True),
+                     all_kernels=args.all_kernels)
     return 0 if readable else 1
 
 

@@ -140,6 +140,7 @@ def join_chrome_trace(trace: ChromeTrace, graphs: list[Graph]) -> ProfileJoin:
         if op.parent is not None:
             children.setdefault(op.parent, []).append(i)
     owner: dict[int, Kernel] = {}  # op index -> the index kernel it launched for
+    owner_launch: dict[int, int] = {}  # op index -> which launch of that kernel (index into its launches)
     runs: dict[int, int] = {}  # id(kernel) -> calls matched
     kernels_by_id: dict[int, Kernel] = {}
     for call in (i for i, op in enumerate(ops) if _CALL.match(op.name)):
@@ -162,25 +163,27 @@ def join_chrome_trace(trace: ChromeTrace, graphs: list[Graph]) -> ProfileJoin:
         result.calls.append((graph.compile_id, graph.kind))
         result.traces.add(graph.trace)
         # launches in code order, per kernel name (Triton/C++) and per ATen op (extern/fallback)
-        sites: list[tuple[int, Kernel]] = sorted(((loc.line, k) for k in graph.kernels for loc in k.launches), key=lambda x: x[0])
-        by_name: dict[str, list[Kernel]] = {}
-        by_op: dict[str, list[Kernel]] = {}
-        for _, kernel in sites:
+        sites: list[tuple[int, int, Kernel]] = sorted(((loc.line, n, k) for k in graph.kernels for n, loc in enumerate(k.launches)),
+                                                      key=lambda x: x[0])
+        by_name: dict[str, list[tuple[Kernel, int]]] = {}
+        by_op: dict[str, list[tuple[Kernel, int]]] = {}
+        for _, n_launch, kernel in sites:
             if kernel.kind in ("extern", "fallback"):
                 op_name = aten_name(kernel.name)
                 if op_name:
-                    by_op.setdefault(op_name, []).append(kernel)
+                    by_op.setdefault(op_name, []).append((kernel, n_launch))
             else:
-                by_name.setdefault(kernel.name, []).append(kernel)
+                by_name.setdefault(kernel.name, []).append((kernel, n_launch))
         seen: dict[tuple[int, str], int] = {}
 
-        def claim(i: int, table: dict[str, list[Kernel]], key: str, seen: dict[tuple[int, str], int] = seen) -> None:
+        def claim(i: int, table: dict[str, list[tuple[Kernel, int]]], key: str, seen: dict[tuple[int, str], int] = seen) -> None:
             """Op ``i`` is the n-th op called ``key`` in this call: the n-th launch in ``table``."""
             n = seen.get((id(table), key), 0)
             seen[(id(table), key)] = n + 1
             if n < len(table[key]):
-                kernel = table[key][n]
+                kernel, n_launch = table[key][n]
                 owner[i] = kernel
+                owner_launch[i] = n_launch
                 runs[id(kernel)] = runs.get(id(kernel), 0) + 1
                 kernels_by_id[id(kernel)] = kernel
 
@@ -195,6 +198,7 @@ def join_chrome_trace(trace: ChromeTrace, graphs: list[Graph]) -> ProfileJoin:
     if not result.traces:
         result.traces = {g.trace for g in graphs}
     totals: dict[int, list] = {}
+    per_launch: dict[tuple[int, int], float] = {}  # (id(kernel), launch index) -> device time
     for event in trace.kernels:
         attributed: Kernel | None = None
         op_index = by_ext.get(event.external_id) if event.external_id is not None else None
@@ -202,6 +206,7 @@ def join_chrome_trace(trace: ChromeTrace, graphs: list[Graph]) -> ProfileJoin:
             for i in [op_index, *trace.ancestors(op_index)]:
                 if i in owner:
                     attributed = owner[i]
+                    per_launch[(id(attributed), owner_launch[i])] = per_launch.get((id(attributed), owner_launch[i]), 0.0) + event.dur
                     break
         if attributed is None:
             entry = result.unattributed.setdefault(event.name, [0, 0.0])
@@ -213,19 +218,23 @@ def join_chrome_trace(trace: ChromeTrace, graphs: list[Graph]) -> ProfileJoin:
         entry[1] += event.dur
     cpu_only = not trace.kernels  # no device activity: every op claimed ran on the CPU
     cpu: dict[int, list] = {}  # id(kernel) -> [op executions, CPU µs]
+    cpu_launch: dict[tuple[int, int], float] = {}  # (id(kernel), launch index) -> CPU µs
     for i, kernel in owner.items():
         if kernel.kind == "cpp" or cpu_only:
             entry = cpu.setdefault(id(kernel), [0, 0.0])
             entry[0] += 1
             entry[1] += ops[i].dur
+            cpu_launch[(id(kernel), owner_launch[i])] = cpu_launch.get((id(kernel), owner_launch[i]), 0.0) + ops[i].dur
     for key, kernel in kernels_by_id.items():
         clock = "device"
         events, total = totals.get(key, [0, 0.0])
         if not events and key in cpu:
             (events, total), clock = cpu[key], "cpu"
         n = runs[key]
+        per = cpu_launch if clock == "cpu" else per_launch
+        launch_us = tuple(round(per.get((key, n_launch), 0.0), 3) for n_launch in range(len(kernel.launches)))
         kernel.measured = Measured(runs=n, events=events, total_us=round(total, 3), mean_us=round(total / n, 3) if n else 0.0,
-                                   clock=clock)
+                                   clock=clock, launch_us=launch_us)
     result.measured_kernels = len(kernels_by_id)
     return result
 

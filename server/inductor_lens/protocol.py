@@ -100,10 +100,15 @@ def location_json(loc: types.Location) -> dict:
                                       "end": {"line": r.end.line, "character": r.end.character}}}
 
 
-def linked_ranges_json(ranges: dict[str, list[types.Location]] | None) -> dict[str, list[dict]]:
-    """``inductorLens/linkedRanges``: the ranges per panel (every key present, empty when none)."""
+def linked_ranges_json(ranges: dict[str, list] | None) -> dict:
+    """``inductorLens/linkedRanges``: the ranges per panel (every key present, empty when none), and
+    ``preGradNote``: why the pre-grad panel shows what it shows (a backward kernel's forward nodes
+    matched by model line), or why it shows nothing; ``null`` when it shows the kernel's own nodes."""
     ranges = ranges or {}
-    return {key: [location_json(loc) for loc in ranges.get(key, [])] for key in LINKED_RANGE_KEYS}
+    out: dict = {key: [location_json(loc) for loc in ranges.get(key, [])] for key in LINKED_RANGE_KEYS}
+    notes = ranges.get("preGradNote") or []
+    out["preGradNote"] = notes[0] if notes else None
+    return out
 
 
 def status_json(index: Index, state: str, message: str = "") -> dict:

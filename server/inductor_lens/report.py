@@ -5,9 +5,13 @@ JSON shape (lines 1-based; unknown values ``null``)::
     {"traces": [{path, rank, torch_version, compile_ids}],
      "compiles": [...], "compile_events": [...],   (see report_health.py)
      "kernels": [{trace, rank, compile_id, pid, graph, key, name, kind, definition {path, line} | null,
-                  launches [{path, line, post_grad_nodes, pre_grad_nodes, aten_ops, model_lines, provenance}], post_grad_nodes, pre_grad_nodes, aten_ops,
+                  launches [{path, line, post_grad_nodes, pre_grad_nodes, aten_ops, model_lines, provenance,
+                             module, modules, module_shared}], post_grad_nodes, pre_grad_nodes, aten_ops,
+                  module, modules, module_shared,   (see module_paths.py)
                   source [{file, line, function, code, resolved, via (only when followed)}], model_lines [...],
                   provenance, frames_from, measured {runs, events, total_us, mean_us, clock} | null}],
+     "lines": [{file, line, code, resolved, kernels [{trace, compile_id, graph, key}], launches,
+                measured {share_us, kernels_us} | null}],   (see line_time.py)
      "profiles": [{path, device_events, graph_calls}],
      "unattributed": [{name, count, total_us, profile}],
      "warnings": [{file, line, message}]}
@@ -17,9 +21,11 @@ from __future__ import annotations
 
 
 from .index import Index
+from .line_time import line_times
 from .model import Frame, Kernel, Launch, Span
+from .module_paths import NO_MODULE, kernel_module, launch_module
 from .paths import PathResolver
-from .report_health import health_json, print_health
+from .report_health import health_json
 
 
 def _loc(loc: Span | None) -> dict | None:
@@ -43,9 +49,11 @@ def frame_json(frame: Frame, resolver: PathResolver | None, memo: dict | None = 
     return out
 
 
-def launch_json(launch: Launch, resolver: PathResolver | None, memo: dict | None = None) -> dict:
+def launch_json(launch: Launch, resolver: PathResolver | None, kernel: Kernel | None = None, memo: dict | None = None) -> dict:
     """One launch with its own provenance: ``{path, line, post_grad_nodes, pre_grad_nodes,
-    aten_ops, model_lines, provenance}``."""
+    aten_ops, model_lines, provenance, module, modules, module_shared}`` (the module of its own
+    pre-grad nodes in ``kernel``'s graph)."""
+    module = launch_module(kernel, launch) if kernel is not None else None
     return {
         "path": launch.path,
         "line": launch.line,
@@ -54,6 +62,7 @@ def launch_json(launch: Launch, resolver: PathResolver | None, memo: dict | None
         "aten_ops": list(launch.aten_ops),
         "model_lines": [frame_json(f, resolver, memo) for f in launch.model_lines],
         "provenance": launch.provenance,
+        **(module.to_json() if module is not None else NO_MODULE),
     }
 
 
@@ -74,6 +83,7 @@ def kernel_json(kernel: Kernel, resolver: PathResolver | None, *, source: bool =
     leaves out the full stacks (``source`` is then ``null``; ``model_lines`` stay); ``memo`` as
     in :func:`frame_json`."""
     graph = kernel.graph
+    module = kernel_module(kernel)
     frames = kernel.frames
     return {
         "trace": graph.trace if graph else None,
@@ -86,16 +96,38 @@ def kernel_json(kernel: Kernel, resolver: PathResolver | None, *, source: bool =
         "kind": kernel.kind,
         "handle": kernel.handle,
         "definition": _loc(kernel.definition),
-        "launches": _shared(memo, "launches", kernel.launches, lambda: [launch_json(la, resolver, memo) for la in kernel.launches]),
+        "launches": _shared(memo, "launches", kernel.launches, lambda: [launch_json(la, resolver, kernel, memo) for la in kernel.launches]),
         "post_grad_nodes": list(kernel.post_grad_nodes),
         "pre_grad_nodes": list(kernel.pre_grad_nodes),
         "aten_ops": list(kernel.aten_ops),
+        **(module.to_json() if module is not None else NO_MODULE),
         "source": _shared(memo, "source", frames, lambda: [frame_json(f, resolver, memo) for f in frames]) if source else None,
         "model_lines": _shared(memo, "model_lines", frames, lambda: [frame_json(f, resolver, memo) for f in kernel.model_lines]),
         "provenance": kernel.provenance,
         "frames_from": kernel.frames_from,
         "measured": kernel.measured.to_json() if kernel.measured is not None else None,
     }
+
+
+def lines_json(index: Index, resolver: PathResolver | None) -> list[dict]:
+    """One row per model line any kernel names (file as the trace wrote it, then line): the kernels
+    and launches naming it and, with a profile, its share of their time and their whole time (µs).
+    The ``share_us`` of all rows add up to the device time of the measured launches that have a
+    model line (:mod:`inductor_lens.line_time`)."""
+    rows = []
+    for (file, line), row in sorted(line_times(index.kernels).own.items()):
+        frame = row.frame
+        share, whole = row.share_us, row.kernels_us
+        rows.append({
+            "file": file, "line": line, "code": frame.code,
+            "resolved": resolver.resolve(frame.file, frame.code, frame.line) if resolver is not None else None,
+            "kernels": [{"trace": p.kernel.graph.trace if p.kernel.graph else None,
+                         "compile_id": p.kernel.graph.compile_id if p.kernel.graph else None,
+                         "graph": p.kernel.graph.kind if p.kernel.graph else None, "key": p.kernel.key} for p in row.parts],
+            "launches": row.launches,
+            "measured": None if share is None or whole is None else {"share_us": round(share, 3), "kernels_us": round(whole, 3)},
+        })
+    return rows
 
 
 def index_json(index: Index, resolver: PathResolver | None) -> dict:
@@ -108,6 +140,7 @@ def index_json(index: Index, resolver: PathResolver | None) -> dict:
         ],
         **health_json(index, resolver),
         "kernels": [kernel_json(k, resolver, memo=memo) for k in index.kernels],
+        "lines": lines_json(index, resolver),
         "profiles": [{"path": p.path, "device_events": p.device_events, "graph_calls": len(p.calls)} for p in index.profiles],
         "unattributed": [dict(u, profile=p.path) for p in index.profiles for u in p.unattributed_json()],
         "warnings": [w.to_json() for w in index.warnings],
@@ -127,63 +160,3 @@ def write_json(index: Index, resolver: PathResolver | None, stream) -> None:
     stream.flush()
     buffer.write(data)
     buffer.flush()
-
-
-#: How the CLI names each provenance source.
-SOURCE_WORDS = {"mapping": "mapping", "stack_traces": "stack traces", "comments": "comments", "inferred": "inferred"}
-
-
-def provenance_summary(kernels) -> str:
-    """Where a graph's provenance came from: ``mapping 4`` or ``comments 3, inferred 5``."""
-    counts: dict[str, int] = {}
-    for kernel in kernels:
-        counts[kernel.provenance] = counts.get(kernel.provenance, 0) + 1
-    order = list(SOURCE_WORDS)
-    return ", ".join(f"{SOURCE_WORDS.get(p, p)} {n}" for p, n in sorted(counts.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else 9)) or "none"
-
-
-def print_tables(index: Index, resolver: PathResolver | None, console, errors=None) -> None:
-    """Compiles -> graphs -> kernels with their model lines, as tables on ``console`` (a
-    :class:`~inductor_lens.text_table.Console`); warnings on ``errors`` (default: the same console)."""
-    from .text_table import Column
-
-    errors = errors or console
-    off = 0
-    for trace in index.traces:
-        rank = f" rank {trace.rank}" if trace.rank is not None else ""
-        version = f" · PyTorch {trace.torch_version}" if trace.torch_version else ""
-        console.print(f"{trace.path}{rank}{version}", style="bold")
-        print_health(index, trace.path, console)
-        for graph in (g for g in index.graphs if g.trace == trace.path):
-            came = provenance_summary(graph.kernels)
-            if graph.kernels and not any(k.provenance in ("mapping", "stack_traces") for k in graph.kernels):
-                off += 1
-            columns = [Column("kernel (debug handle)", fold=True), Column("kind"), Column("launches", justify="right"),
-                       Column("ops", justify="right"), Column("model lines", fold=True)]
-            measured = any(k.measured for k in graph.kernels)
-            if measured:
-                columns.append(Column("measured time", justify="right"))
-            rows = []
-            for kernel in graph.kernels:
-                lines = [f"{frame.basename}:{frame.line}  {frame.code}" for frame in kernel.model_lines]
-                row = [kernel.key, kernel.kind, str(len(kernel.launches)), str(len(kernel.post_grad_nodes)), "\n".join(lines) or "-"]
-                if measured:
-                    m = kernel.measured
-                    row.append(f"{m.runs} runs · {m.total_us:.1f} µs" + (" CPU" if m.clock == "cpu" else "") if m else "-")
-                rows.append(row)
-            console.table(f"compile {graph.compile_id} · {graph.kind} graph · {len(graph.kernels)} kernels · provenance: {came}", columns, rows)
-            console.print(f"  output code: {graph.output_code}")
-    if off:
-        console.print(f"{off} graph(s) were compiled without provenance tracking:", style="yellow")
-        console.print("  their links come from code comments and, where those say nothing, are inferred from the code's dataflow. "
-                      "For exact links, re-run with INDUCTOR_PROVENANCE=1 (PyTorch 2.9+; TORCH_COMPILE_DEBUG=1 on 2.7/2.8).")
-    for profile in index.profiles:
-        if profile.unattributed:
-            console.print(f"{profile.path}: device kernels joined to no compiled kernel (eager ops, optimizer, ...):", style="bold")
-            for u in profile.unattributed_json():
-                console.print(f"  {u['count']:4d} x {u['total_us']:9.1f} µs  {u['name'][:120]}")
-    warnings = index.warnings
-    if warnings:
-        errors.print(f"{len(warnings)} warning(s):", style="yellow")
-        for w in warnings:
-            errors.print(f"  {w.file}:{w.line}: {w.message}")

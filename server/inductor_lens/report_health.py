@@ -88,17 +88,16 @@ def _where(frame: Frame | None) -> str:
 
 
 def print_health(index, trace_path: str, console) -> None:
-    """The compile-health section of one trace: a table of its compiles, then its events, on
-    ``console`` (a :class:`~inductor_lens.text_table.Console`)."""
-    from .text_table import Column
+    """The compile-health section of one trace: a table of its compiles, then its events."""
+    from rich.table import Table
 
     compiles = [c for c in index.compiles if c.trace == trace_path]
     events = [e for e in index.compile_events if e.trace == trace_path]
     if not compiles and not events:
         return
-    columns = [Column(c, justify="right" if c in ("time", "breaks", "guards") else "left", fold=True)
-               for c in ("compile", "function", "time", "breaks", "guards", "recompile reason / failure")]
-    rows = []
+    table = Table(title=f"compile health · {health_summary(compiles, events)}", title_justify="left", expand=False)
+    for column in ("compile", "function", "time", "breaks", "guards", "recompile reason / failure"):
+        table.add_column(column, justify="right" if column in ("time", "breaks", "guards") else "left", overflow="fold")
     problems: dict[str, dict[str, None]] = {}  # by frame compile (attempts together), de-duplicated
     for e in events:
         if e.kind != "graph_break":
@@ -108,10 +107,10 @@ def print_health(index, trace_path: str, console) -> None:
         fn = c.function
         name = f"{_where(fn)} {fn.function}" if fn is not None else "-"
         time = format_seconds(c.compile_time_s) if c.compile_time_s is not None else "-"
-        rows.append([c.compile_id, name, time, str(c.graph_breaks), "-" if c.guards is None else str(c.guards),
-                     "\n".join(problems.get(base_compile_id(c.compile_id), {})) or "-"])
-    console.table(f"compile health · {health_summary(compiles, events)}", columns, rows)
+        table.add_row(c.compile_id, name, time, str(c.graph_breaks), "-" if c.guards is None else str(c.guards),
+                      "\n".join(problems.get(base_compile_id(c.compile_id), {})) or "-")
+    console.print(table)
     for e in events:
         if e.kind == "graph_break":
             hint = f" — hint: {e.hint.splitlines()[0]}" if e.hint else ""
-            console.print(f"  graph break at {_where(e.location)} [{e.compile_id}]: {e.message}{hint}")
+            console.print(f"  graph break at {_where(e.location)} [{e.compile_id}]: {e.message}{hint}", markup=False, highlight=False)

@@ -220,13 +220,14 @@ def create_server(cache_dir: str | None = None) -> InductorLensServer:
 
     @feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
     async def did_change_configuration(ls: InductorLensServer, params: types.DidChangeConfigurationParams) -> None:
-        before = repr(ls.settings)
         settings = params.settings
         if isinstance(settings, dict) and isinstance(settings.get("inductorLens"), dict):
             ls.settings.update(settings["inductorLens"])
         else:
             await ls.pull_settings()
-        if repr(ls.settings) != before:  # clients send this right after start: no change, no re-index
+        # clients send this right after start, racing the `initialized` pull: re-index only when the
+        # settings differ from those the last requested index reads (worker.settings_changed)
+        if ls.worker.settings_changed():
             ls.worker.request()
 
     @feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)

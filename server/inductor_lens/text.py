@@ -27,3 +27,13 @@ def format_seconds(s: float) -> str:
     if s >= 1:
         return f"{s:.1f} s"
     return f"{s * 1e3:.0f} ms" if s >= 0.01 else f"{s * 1e3:.1f} ms"
+
+
+def short_kernel_name(key: str, width: int = 56) -> str:
+    """A kernel key shortened in the middle, keeping its kind prefix and its index and debug handle:
+    ``triton_red_fused_convolution_backward_…_threshold_backward_1:4``; keys up to ``width`` stay whole."""
+    if len(key) <= width:
+        return key
+    head = (width - 1) * 3 // 5
+    tail = width - 1 - head
+    return key[:head] + "…" + key[-tail:]

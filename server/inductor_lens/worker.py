@@ -61,24 +61,42 @@ class IndexWorker:
         self._document_waiters: list[asyncio.Future] = []
         self._runs = 0
         self._poller: asyncio.Task | None = None
+        #: the promised first generation is not started yet (``initialized`` is still pulling settings)
+        self.first_pending = False
+        #: ``repr`` of the settings the newest requested generation reads (``None`` before any)
+        self.settings_key: str | None = None
 
     def promise_first(self) -> None:
         """At ``initialize``: generation 1 is promised, so requests that arrive before
         ``initialized`` starts it wait for it instead of answering from an empty index."""
         self.generation = 1
+        self.first_pending = True
 
     def request(self, bump: bool = True) -> int:
         """Ask for a fresh index; returns the generation that will contain it (``bump=False``
-        starts the promised first one)."""
+        starts the promised first one).  The settings it will read are remembered
+        (:meth:`settings_changed`)."""
         with self._lock:
             if bump:
                 self.generation += 1
             generation = self.generation
+            self.first_pending = False
+            self.settings_key = repr(self.server.settings)
         self._wanted.set()
         if self._thread is None or not self._thread.is_alive():
             self._thread = threading.Thread(target=self._run_forever, name="inductor-lens-index", daemon=True)
             self._thread.start()
         return generation
+
+    def settings_changed(self) -> bool:
+        """Whether the server's settings differ from those the newest requested index reads.
+
+        ``False`` while the promised first index is not started: it reads the settings when it
+        starts.  (Comparing with the settings seen when a ``didChangeConfiguration`` arrived was
+        wrong: the change's pull and the ``initialized`` pull race, and the change then saw the
+        first pull land as a change and asked for a second indexing at start-up.)"""
+        with self._lock:
+            return not self.first_pending and repr(self.server.settings) != self.settings_key
 
     async def wait_for(self, generation: int, timeout: float = 600.0) -> None:
         """Return once the snapshot of ``generation`` (or a later one) is live (``timeout`` in s)."""

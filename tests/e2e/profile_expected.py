@@ -9,10 +9,34 @@ Times and counts are worded by the server's own ``inductor_lens.text`` (standard
 """
 import json
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "server"))
 from inductor_lens.text import format_us, plural  # noqa: E402
+
+
+def short_name(k: dict, with_handle: bool) -> str:
+    """The Kernels view's short kernel name (client/src/kernels.ts kernelShortName, re-stated here
+    as the check's oracle): prefixes dropped, the middle of a long name elided."""
+    name = k["name"]
+    for pattern, repl in ((r"^extern_kernels\.", ""), (r"^torch\.ops\.(aten\.)?", ""), (r"^aten\.", ""),
+                          (r"^aoti_torch_[a-z]+_", ""), (r"\.default$", ""), (r"^triton_([a-z]+)_fused_", r"\1 "), (r"^cpp_fused_", "cpp ")):
+        name = re.sub(pattern, repl, name)
+    if len(name) > 30:
+        head = -(-29 * 55 // 100)  # ceil((30 - 1) * 0.55)
+        name = name[:head] + "…" + name[len(name) - (29 - head):]
+    handle = k["key"][len(k["name"]):] if k["key"].startswith(k["name"] + ":") else ""
+    return name + (handle if with_handle else "")
+
+
+def where(k: dict) -> str:
+    """The module the label names, else its first model line (+N)."""
+    module = k.get("module") or " + ".join(k.get("modules") or [])
+    if module:
+        return module + (" (shared)" if k.get("module_shared") else "")
+    lines = k["model_lines"]
+    return f"{os.path.basename(lines[0]['file'])}:{lines[0]['line']}" + (f" +{len(lines) - 1}" if len(lines) > 1 else "") if lines else ""
 
 
 def main() -> None:
@@ -30,10 +54,12 @@ def main() -> None:
     launch = triton["launches"][0]
 
     # (b) The model line: every kernel with a frame of its stack on it (what the server's model-line
-    # lens counts), and their total measured time.
+    # lens counts), and the line's share of their measured time (its `lines` row: the shares of all
+    # lines add up to the attributed time).
     on_line = [k for k in kernels
                if any(os.path.basename(f["file"]) == "models.py" and f["line"] == model_line for f in k["source"])]
-    line_us = sum(k["measured"]["total_us"] for k in on_line if k.get("measured"))
+    (row,) = [r for r in report["lines"] if os.path.basename(r["file"]) == "models.py" and r["line"] == model_line]
+    line_us = row["measured"]["share_us"]
     ops = sum(len(k["post_grad_nodes"]) for k in on_line)
 
     # (c) The unattributed device kernels, slowest first.
@@ -45,7 +71,9 @@ def main() -> None:
     # its label (the debug handle for extern kernels and for a name used twice in the graph).
     def label(k):
         shared = sum(1 for o in kernels if o["graph"] == k["graph"] and o["compile_id"] == k["compile_id"] and o["name"] == k["name"]) > 1
-        return k["key"] if k["kind"] in ("extern", "fallback") or shared else k["name"]
+        text = short_name(k, k["kind"] in ("extern", "fallback") or shared)
+        text += f" · {where(k)}" if where(k) else ""
+        return f"{format_us(k['measured']['total_us'])}  {text}" if k.get("measured") else text
     slowest = {}
     for k in sorted(measured, key=lambda k: -k["measured"]["total_us"]):
         slowest.setdefault(k["graph"], label(k))
@@ -64,12 +92,14 @@ def main() -> None:
         "launchLens": f"{plural(m['runs'], 'run')} · {format_us(m['total_us'])} · ",
         "hoverMeasured": f"Measured: {plural(m['runs'], 'run')} · {format_us(m['total_us'])} device time"
                          f" ({format_us(m['mean_us'])} per run",
-        "kernelDescription": f"{plural(m['runs'], 'run')} · {format_us(m['total_us'])}",
+        "kernelLabel": label(triton),
+        "kernelDescription": f"{plural(m['runs'], 'run')} · {triton['kind']}",
         "modelLine": model_line,
         "modelLineCode": next(f["code"] for k in on_line for f in k["source"]
                               if os.path.basename(f["file"]) == "models.py" and f["line"] == model_line),
-        "modelLineTotal": format_us(line_us),
-        "modelLineLens": f"{plural(len(on_line), 'kernel')} · {plural(ops, 'op')} · {format_us(line_us)}",
+        "modelLineTotal": f"{format_us(line_us)} share",
+        "modelLineLens": f"{plural(len(on_line), 'kernel')} · {plural(ops, 'op')} · {format_us(line_us)} share",
+        "modelLineWhole": format_us(row["measured"]["kernels_us"]),
         "unattributedDescription": f"{plural(len(unattributed), 'kernel')} · {plural(runs, 'run')} · {format_us(total_unattributed)}",
         "unattributedTop": f"{plural(unattributed[0]['count'], 'run')} · {format_us(unattributed[0]['total_us'])}",
         "unattributedCount": len(unattributed),

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # End-to-end test of Inductor Lens in real editors, offline:
 #   A) the built .vsix in VS Code (code-server 4.100.3, driven in headless Chromium by
-#      playwright-core), tests/e2e/vscode.e2e.cjs, in four workspaces:
+#      playwright-core), tests/e2e/vscode.e2e.cjs, in five workspaces:
 #      - mlp_infer: status bar, Kernels view, Go to Kernel…, hover, go to definition, three-panel
 #        view, code lens;
 #      - profile_cnn with its torch.profiler trace beside the trace folder: measured device time in
 #        the status bar, the Kernels view (and its unattributed device kernels), a launch's lens
 #        and hover, a model line's lens, Open Profile… (expectations: profile_expected.py, from
 #        the server's report of the same workspace);
+#      - gpt2_train: Go to Kernel… by module path, the hover and lens of block 1's MLP GEMM and of
+#        lm_head's (tied weight) name their modules (expectations: gpt2_expected.py);
 #      - compile health (torch-2.14-cpu graph_breaks + recompiles_health with health.py): the
 #        status bar's problem count, the Compile health node, the graph-break warnings of health.py
 #        and a hover with PyTorch's hint, Gate.forward's lens with its recompile count
@@ -27,7 +29,7 @@
 #
 # Environment: E2E_PYTHON, the interpreter the extension runs the server with (default
 # /usr/bin/python3, which has none of the server's dependencies: proves the bundled ones work);
-# E2E_TORCH_PYTHON (above); E2E_SCENARIOS, the checks to run (default all: "mlp profile health capture nvim");
+# E2E_TORCH_PYTHON (above); E2E_SCENARIOS, the checks to run (default all: "mlp profile gpt2 health capture nvim");
 # PORT (8765).
 set -euo pipefail
 REPO=$(git -C "$(dirname "${BASH_SOURCE[0]}")" rev-parse --show-toplevel)
@@ -38,7 +40,7 @@ PORT=${PORT:-8765}
 CS_VERSION=4.100.3 # the last code-server whose engines.node is 20
 E2E_PYTHON=${E2E_PYTHON:-/usr/bin/python3}
 E2E_TORCH_PYTHON=${E2E_TORCH_PYTHON:-$REPO/.venv-torch/bin/python}
-E2E_SCENARIOS=${E2E_SCENARIOS:-mlp profile health capture nvim}
+E2E_SCENARIOS=${E2E_SCENARIOS:-mlp profile gpt2 health capture nvim}
 CASE=$SHARED/traces/torch-2.11-cuda/mlp_infer
 PROFILE_CASE=$SHARED/traces/torch-2.11-cuda/profile_cnn
 HEALTH_CASES=$SHARED/traces/torch-2.14-cpu
@@ -114,12 +116,14 @@ line_of() { grep -n -m1 -- "$1" "$CODE" | cut -d: -f1; }
 cat >"$RUN/expected.json" <<EOF
 {
   "kernel": "triton_per_fused_addmm_gelu_native_layer_norm_0",
+  "kernelLabel": "per addmm_gelu_n…_layer_norm_0 · fc1 + norm",
   "outputCodeName": "$(basename "$CODE")",
   "definitionLine": $(line_of '^triton_per_fused_addmm_gelu_native_layer_norm_0 = async_compile'),
   "launchLine": $(line_of 'triton_per_fused_addmm_gelu_native_layer_norm_0.run('),
   "otherDefinitionLine": $(line_of '^triton_poi_fused_add_addmm_relu_1 = async_compile'),
   "hoverText": "self.fc1(x)",
   "lensKernel": "triton_poi_fused_add_addmm_relu_1",
+  "peekModule": "fc2",
   "preGradWords": ["gelu", "layer_norm"],
   "postGradWords": ["erf", "rsqrt"]
 }
@@ -159,6 +163,16 @@ cp "$WS/.vscode/settings.json" "$WS3/.vscode/settings.json"
 "$SERVE" report "$WS3/torch_trace" --path-map "/workspace/proj=$WS3" --cache-dir "$RUN/report-cache" --json >"$RUN/health-report.json"
 "$E2E_PYTHON" "$REPO/tests/e2e/health_expected.py" "$WS3" <"$RUN/health-report.json" >"$RUN/expected-health.json"
 cat "$RUN/expected-health.json"
+
+# The GPT-2 scenario: gpt2_train's log (its library frames need no local files).
+WS5=$RUN/ws-gpt2
+mkdir -p "$WS5/torch_trace" "$WS5/.vscode"
+cp "$SHARED"/traces/torch-2.11-cuda/gpt2_train/trace/*.log "$WS5/torch_trace/"
+chmod -R u+w "$WS5"
+cp "$WS/.vscode/settings.json" "$WS5/.vscode/settings.json"
+"$SERVE" report "$WS5/torch_trace" --cache-dir "$RUN/report-cache" --json >"$RUN/gpt2-report.json"
+"$E2E_PYTHON" "$REPO/tests/e2e/gpt2_expected.py" "$WS5" <"$RUN/gpt2-report.json" >"$RUN/expected-gpt2.json"
+cat "$RUN/expected-gpt2.json"
 
 # The capture scenario: a workspace with tiny.py and nothing else; the extension runs on the
 # PyTorch interpreter (with the bundled server packages), and Capture Trace… runs tiny.py with it.
@@ -224,6 +238,10 @@ fi
 if only profile; then
   stamp "VS Code checks: profile"
   node "$REPO/tests/e2e/vscode.e2e.cjs" "http://127.0.0.1:$PORT/?folder=$WS2" "$RUN/expected-profile.json" "$ART" || VSCODE_RC=$?
+fi
+if only gpt2; then
+  stamp "VS Code checks: GPT-2 module paths"
+  node "$REPO/tests/e2e/vscode.e2e.cjs" "http://127.0.0.1:$PORT/?folder=$WS5" "$RUN/expected-gpt2.json" "$ART" || VSCODE_RC=$?
 fi
 if only health; then
   stamp "VS Code checks: compile health"

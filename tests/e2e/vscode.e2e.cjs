@@ -13,7 +13,10 @@
 //   `"scenario": "health"` (torch-2.14-cpu graph_breaks + recompiles_health with health.py; written
 //     by health_expected.py from the server's report): the compile-problem count in the status
 //     bar, the Compile health node, the graph-break warnings of health.py (Problems view, a hover
-//     with PyTorch's hint), Gate.forward's lens with its recompile count and its peek. health-*.
+//     with PyTorch's hint), Gate.forward's lens with its recompile count and its peek. health-*;
+//   `"scenario": "gpt2"` (gpt2_train; written by gpt2_expected.py from the server's report): Go to
+//     Kernel… by module path, and the hover and lens of the GEMM launches of block 1's MLP and of
+//     lm_head (transformer.wte's tied weight, said to be shared). gpt2-*;
 //   `"scenario": "capture"` (a workspace holding only tiny.py; the extension runs on a PyTorch
 //     interpreter): Capture Trace… on the open tiny.py runs it in a terminal, indexes the trace and
 //     ends with a code lens on `lensLine`; the captured run is listed with its time and runs again.
@@ -202,7 +205,7 @@ async function mlpChecks(page, shot) {
 
   await check(page, 'Kernels view lists the kernel', async () => {
     await runCommand(page, 'Inductor Lens: Focus on Kernels View');
-    const row = page.locator('.pane-body .monaco-list-row', { hasText: expected.kernel }).first();
+    const row = page.locator('.pane-body .monaco-list-row', { hasText: expected.kernelLabel }).first();
     await row.waitFor({ timeout: 30000 });
     const rows = await page.locator('.pane-body .monaco-list-row').allInnerTexts();
     await shot('02-kernels-view.png');
@@ -319,7 +322,12 @@ async function mlpChecks(page, shot) {
     if (!title.includes(expected.outputCodeName) || !launches.every((l) => texts.some((t) => t.startsWith(l)))) {
       throw new Error(`peek "${title}": ${texts.join(' | ')}`);
     }
-    return `${title}: ${texts.join(' | ')}`;
+    // the peeked output code shows each launch's lens, which names the launch's module
+    const peekLenses = (await peek.locator('.codelens-decoration').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+    if (!peekLenses.some((t) => t.includes(` · ${expected.peekModule} · `))) {
+      throw new Error(`no lens naming module ${expected.peekModule} in the peek: ${peekLenses.join(' | ')}`);
+    }
+    return `${title}: ${texts.join(' | ')}; lenses in the peek: ${peekLenses.filter(Boolean).join(' | ')}`;
   });
 }
 
@@ -348,7 +356,7 @@ async function profileChecks(page, shot) {
   await check(page, 'Kernels view shows measured times and the unattributed device kernels', async () => {
     await runCommand(page, 'Inductor Lens: Focus on Kernels View');
     const rows = page.locator('.pane-body .monaco-list-row');
-    const kernelRow = rows.filter({ hasText: expected.kernel }).first();
+    const kernelRow = rows.filter({ hasText: expected.kernelLabel }).first();
     await kernelRow.waitFor({ timeout: 30000 });
     const kernelText = (await kernelRow.innerText()).replace(/\s+/g, ' ');
     if (!kernelText.includes(expected.kernelDescription)) {
@@ -364,6 +372,13 @@ async function profileChecks(page, shot) {
     await node.click();
     const top = rows.filter({ hasText: expected.unattributedTop }).first();
     await top.waitFor({ timeout: 10000 });
+    await shot('profile-02a-kernels-view-default-width.png'); // the time leads each kernel's label
+    const cut = await kernelRow.locator('.label-name').first().evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const row = el.closest('.monaco-list-row').getBoundingClientRect();
+      return box.left < row.left || box.left > row.right;
+    });
+    if (cut) throw new Error('the kernel label does not start inside the view at its default width');
     const narrow = await resizeSideBar(page, 1100);
     await shot('profile-02-kernels-view.png');
     if (narrow) await resizeSideBar(page, narrow);
@@ -388,7 +403,8 @@ async function profileChecks(page, shot) {
       return texts[texts.findIndex((t) => t.startsWith(`${graph} graph`)) + 1] ?? '';
     };
     const found = {};
-    for (const [graph, label] of Object.entries(expected.slowestByGraph)) {
+    for (const [graph, drawn] of Object.entries(expected.slowestByGraph)) {
+      const label = drawn.replace(/\s+/g, ' '); // rows are read with their whitespace collapsed
       const deadline = Date.now() + 10000;
       do {
         found[graph] = await firstUnder(graph);
@@ -437,7 +453,16 @@ async function profileChecks(page, shot) {
     );
     await page.waitForTimeout(300);
     await shot('profile-06-model-line-lens.png');
-    return `models.py:${expected.modelLine} (${expected.modelLineCode}): "${lens}"`;
+    // its hover: the share, of how much its kernels ran in all
+    await page.keyboard.press('End');
+    await runCommand(page, 'Show or Focus Hover');
+    const share = `${expected.modelLineTotal.replace(/ share$/, '')} is this line's share of the ${expected.modelLineWhole} its kernels ran`;
+    const hover = page.locator('.monaco-hover-content').filter({ hasText: share }).first();
+    await hover.waitFor({ timeout: 20000 });
+    await page.waitForTimeout(300);
+    await shot('profile-06b-model-line-hover.png');
+    await page.keyboard.press('Escape');
+    return `models.py:${expected.modelLine} (${expected.modelLineCode}): "${lens}"; hover: "${share}"`;
   });
 
   await check(page, 'Open Profile… loads a profile and says how many kernels got measurements', async () => {
@@ -462,6 +487,46 @@ async function profileChecks(page, shot) {
     if (!text.includes(want)) throw new Error(`notification "${text}" lacks "${want}"`);
     return text;
   });
+}
+
+/**
+ * gpt2_train: which layer a GEMM launch belongs to. Go to Kernel… finds it by its module path; the
+ * hover on its launch and the lens above it name the module; lm_head's GEMM names the owner of its
+ * tied weight and says it is shared.
+ */
+async function gpt2Checks(page, shot) {
+  await check(page, 'status bar shows the indexed kernels', async () => {
+    const item = page.locator('.statusbar-item', { hasText: `${expected.kernels} kernels` }).first();
+    await item.waitFor({ timeout: 120000 });
+    return (await item.innerText()).trim();
+  });
+  for (const [n, gemm] of expected.gemms.entries()) {
+    await check(page, `Go to Kernel… by module path, then the hover and lens of ${gemm.key} name ${gemm.module}`, async () => {
+      await runCommand(page, 'Inductor Lens: Go to Kernel…');
+      const input = page.locator('.quick-input-widget input');
+      await input.waitFor({ state: 'visible', timeout: 10000 });
+      await input.fill(gemm.module);
+      const row = page.locator('.quick-input-list .monaco-list-row', { hasText: gemm.pick }).first();
+      await row.waitFor({ timeout: 30000 });
+      await row.click();
+      await waitForCursorLine(page, gemm.launchLine);
+      const file = await activeFileName(page);
+      if (file !== gemm.outputCodeName) throw new Error(`active file is ${file}, expected ${gemm.outputCodeName}`);
+      const lens = await waitForLensAbove(page, gemm.launchLine, (t) => t.includes(` · ${gemm.module}${gemm.shared ? ' (shared)' : ''} · `));
+      await page.keyboard.press('End');
+      await page.keyboard.press('Home'); // first non-blank: the kernel name of `extern_kernels.addmm(`
+      await runCommand(page, 'Show or Focus Hover');
+      const want = `Module: ${gemm.module}`;
+      const hover = page.locator('.monaco-hover-content').filter({ hasText: want }).first();
+      await hover.waitFor({ timeout: 20000 });
+      const text = (await hover.innerText()).split('\n').find((l) => l.includes('Module:'));
+      if (gemm.shared && !text.includes('shared')) throw new Error(`hover does not say the weight is shared: "${text}"`);
+      await page.waitForTimeout(300);
+      await shot(`gpt2-0${n + 1}-module-hover.png`);
+      await page.keyboard.press('Escape');
+      return `${gemm.key} at ${file}:${gemm.launchLine}: lens "${lens}"; hover "${text}"`;
+    });
+  }
 }
 
 /** The capture scenario: Capture Trace… on an open tiny.py, then the run listed and run again. */
@@ -493,8 +558,11 @@ async function captureChecks(page, shot) {
     if (!lens.includes('extern_kernels.addmm')) throw new Error(`lens above line ${expected.lensLine}: "${lens}"`);
     await page.waitForTimeout(500);
     await shot('capture-02-lens.png');
+    // the view expands the new trace's compile and graph as their children arrive
+    await page.locator('.pane-body .monaco-list-row', { hasText: /cpp_fused_/ }).first().waitFor({ timeout: 30000 }).catch(() => {});
     const rows = (await page.locator('.pane-body .monaco-list-row').allInnerTexts()).map((r) => r.replace(/\s+/g, ' ').trim());
-    if (!rows.some((r) => r.startsWith('cpp_fused_'))) throw new Error(`Kernels view rows: ${rows.join(' | ')}`);
+    // a C++ kernel's row: its short name (`cpp relu_mul_sigmoid_0`), after its time when measured
+    if (!rows.some((r) => /^(\d[\d.]* (µs|ms|s)( CPU)? )?cpp \w/.test(r))) throw new Error(`Kernels view rows: ${rows.join(' | ')}`);
     return `"${told}"; status bar "${(await status.innerText()).trim()}"; lens above tiny.py:${expected.lensLine} (${expected.lensCode}): "${lens}"; Kernels view: ${rows.join(' | ')}`;
   });
 
@@ -653,7 +721,7 @@ async function healthChecks(page, shot) {
     await page.goto(url, { waitUntil: 'domcontentloaded' });
     await page.waitForSelector('.monaco-workbench', { timeout: 90000 });
     log('workbench rendered');
-    const checks = { profile: profileChecks, health: healthChecks, capture: captureChecks, mlp: mlpChecks }[scenario];
+    const checks = { profile: profileChecks, health: healthChecks, gpt2: gpt2Checks, capture: captureChecks, mlp: mlpChecks }[scenario];
     await checks(page, shot);
   } finally {
     await shot(`${prefix}99-final.png`).catch(() => {});

@@ -10,8 +10,9 @@ from lsprotocol import types
 from ..generated_frames import node_model_line
 from ..model import Frame, Kernel, Launch, aten_op_of
 from ..text import format_us, plural
+from ..module_paths import kernel_module, module_markdown
 from .health import kernel_compile_markdown
-from .snapshot import Snapshot, uri
+from .snapshot import LineShare, Snapshot, uri
 
 KIND_TEXT = {
     "pointwise": "pointwise Triton kernel",
@@ -82,6 +83,9 @@ def kernel_markdown(ctx: Snapshot, kernel: Kernel, *, launches: int | None = Non
     rank += f" · pid {graph.pid}" if graph and graph.pid is not None else ""
     parts = [f"{title} — {KIND_TEXT.get(kernel.kind, kernel.kind)}",
              f"{where}{rank} · {n_launch} launch{'es' if n_launch != 1 else ''}"]
+    module = module_markdown(kernel_module(kernel))
+    if module:
+        parts.append(module)
     if kernel.measured is not None:
         m = kernel.measured
         clock = "CPU" if m.clock == "cpu" else "device"
@@ -139,7 +143,7 @@ def hover(ctx: Snapshot, path: str, line: int, col: int) -> types.Hover | None:
         return _hover(node_markdown(ctx, *found))
     rows = ctx.kernels_on_source_line(path, line)
     if rows:
-        return _hover(source_line_markdown(ctx, rows))
+        return _hover(source_line_markdown(ctx, rows, ctx.line_share(path, line)))
     return None
 
 
@@ -174,15 +178,27 @@ def _innermost_of_stack(kernel: Kernel, frame: Frame) -> Frame | None:
     return inner[0] if inner else None
 
 
-def source_line_markdown(ctx: Snapshot, rows: list) -> str:
-    """Hover on a model or library line: the kernels it produced directly, then those produced by
-    calls on it, grouped by the inner line that produced them (stack traces share outer frames:
-    every GPT-2 kernel passes through the same wrapper line)."""
+#: How the hover states the rule that splits time across lines (line_time.py).
+SHARE_RULE = "each launch's time split across its model lines in proportion to their post-grad nodes"
+
+
+def source_line_markdown(ctx: Snapshot, rows: list, share: LineShare | None = None) -> str:
+    """Hover on a model or library line: its share of the measured time, the kernels it produced
+    directly (each with its share and full time), then those produced by calls on it, grouped by the
+    inner line that produced them (stack traces share outer frames: every GPT-2 kernel passes
+    through the same wrapper line)."""
     kernels = [k for k, _ in rows]
     ops = sum(len(k.post_grad_nodes) for k in kernels)
-    measured = [k.measured.total_us for k in kernels if k.measured is not None]
-    time = f" · {format_us(sum(measured))}" if measured else ""
-    parts = [f"**{plural(len(kernels), 'kernel')} · {plural(ops, 'op')}{time}** came from this line"]
+    parts = [f"**{plural(len(kernels), 'kernel')} · {plural(ops, 'op')}** came from this line"]
+    if share is not None and share.share_us is not None:
+        whole = share.kernels_us or 0.0
+        if share.own_us is not None:
+            text = f"**Measured:** {format_us(share.own_us)} is this line's share of the {format_us(whole)} its kernels ran ({SHARE_RULE})"
+            if share.calls_us:
+                text += f"; {format_us(share.calls_us)} more in calls on it"
+        else:
+            text = f"**Measured:** {format_us(share.calls_us or 0.0)} in calls on this line: the shares of the lines it calls, of the {format_us(whole)} its kernels ran"
+        parts.append(text)
     by_trace: dict[str, list] = {}
     for kernel, frame in rows:
         by_trace.setdefault(kernel.graph.trace if kernel.graph else "", []).append((kernel, frame))
@@ -194,7 +210,11 @@ def source_line_markdown(ctx: Snapshot, rows: list) -> str:
         for kernel, _ in direct[:LIST_MAX]:
             loc = kernel.first_launch
             link = f"[{kernel.key}]({uri(loc.path)}#L{loc.line})" if loc else kernel.key
-            took = f", {format_us(kernel.measured.total_us)}" if kernel.measured is not None else ""
+            part = share.part_of(kernel) if share is not None else None
+            if part is not None and part.share_us is not None and part.full_us is not None:
+                took = f", {format_us(part.share_us)} of its {format_us(part.full_us)}"
+            else:
+                took = f", {format_us(kernel.measured.total_us)}" if kernel.measured is not None else ""
             lines.append(f"- {link} — {KIND_TEXT.get(kernel.kind, kernel.kind)}, compile {kernel.graph.compile_id} {kernel.graph.kind}{took}")
         if len(direct) > LIST_MAX:
             lines.append(f"- … +{len(direct) - LIST_MAX} more")

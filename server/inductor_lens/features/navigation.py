@@ -8,7 +8,11 @@ from functools import lru_cache
 from lsprotocol import types
 
 from ..model import Kernel, Launch, Span
+from ..module_paths import ModuleRef, module_of_nodes
 from .snapshot import Snapshot, uri
+
+
+NO_REF = ModuleRef(None, (), False)
 
 
 def lsp_location(loc: Span | Launch) -> types.Location:
@@ -111,9 +115,47 @@ def references(ctx: Snapshot, path: str, line: int, col: int, include_declaratio
     return out
 
 
-def linked_ranges(ctx: Snapshot, path: str, line: int, col: int) -> dict[str, list[types.Location]]:
-    """``{"preGrad", "postGrad", "code", "source"}`` for the kernel or FX node at the position."""
-    empty: dict[str, list[types.Location]] = {"preGrad": [], "postGrad": [], "code": [], "source": []}
+def _pre_grad_links(ctx: Snapshot, kernel: Kernel) -> tuple[list[types.Location], str | None]:
+    """The pre-grad graph nodes of ``kernel`` for the three-panel view, and a note when they are not
+    the kernel's own: a backward kernel whose provenance names no pre-grad node gets the forward
+    pre-grad nodes of its model lines (matched by their ``# File:`` line), or says why there are none."""
+    own = _graph_node_locations(ctx, kernel, "pre_grad")
+    if own:
+        return own, None
+    graph = kernel.graph
+    fx = graph.pre_grad if graph is not None else None
+    if fx is None:
+        return [], "No pre-grad graph in this trace (PyTorch 2.6, or a warm compile cache that logs none)."
+    model = kernel.model_lines
+    if not model:
+        return [], "No pre-grad nodes: PyTorch recorded no model line for this kernel."
+    lines = {(f.file, f.line) for f in model}
+    found = [node for node in fx.nodes.values() if node.frame is not None and (node.frame.file, node.frame.line) in lines]
+    where = ", ".join(f"{f.basename}:{f.line}" for f in model)
+    if graph is not None and graph.kind != "backward":
+        return [], f"No pre-grad nodes recorded for this kernel (its model lines: {where})."
+    if not found:
+        return [], f"Backward kernel: its provenance names no pre-grad node, and its model lines ({where}) are on no forward pre-grad node."
+    # a line that runs once per layer: nodes of one target reading different modules' parameters
+    calls: dict[tuple[str, int, str], set[str]] = {}
+    for node in found:
+        frame = node.frame
+        if frame is not None:
+            calls.setdefault((frame.file, frame.line, node.target), set()).update((module_of_nodes(fx, [node.key]) or NO_REF).modules)
+    repeated = max((len(mods) for mods in calls.values()), default=0)
+    note = (f"Backward kernel: its provenance names no pre-grad node; shown are the forward pre-grad nodes of its model lines "
+            f"({where}), matched by their `# File:` line")
+    if repeated > 1:
+        note += f", of every call of those lines (one runs for {repeated} modules: the trace does not say which call this kernel is)"
+    locations = [lsp_location(Span(fx.path, n.line, n.col, n.col + len(n.name))) for n in found]
+    return locations, note + "."
+
+
+def linked_ranges(ctx: Snapshot, path: str, line: int, col: int) -> dict[str, list]:
+    """``{"preGrad", "postGrad", "code", "source"}`` (LSP locations) for the kernel or FX node at the
+    position, and ``preGradNote``: ``[text]`` when the pre-grad nodes are matched by model line or
+    there are none (:func:`_pre_grad_links`), else ``[]``."""
+    empty: dict[str, list] = {"preGrad": [], "postGrad": [], "code": [], "source": [], "preGradNote": []}
     kernels: list[Kernel] = []
     hit = ctx.kernel_at(path, line, col) or ctx.kernel_at(path, line, None)
     if hit is not None:
@@ -132,10 +174,13 @@ def linked_ranges(ctx: Snapshot, path: str, line: int, col: int) -> dict[str, li
             kernels = [k for k, _ in ctx.kernels_on_source_line(path, line)]
     if not kernels:
         return empty
-    out: dict[str, list[types.Location]] = {key: [] for key in empty}
+    out: dict[str, list] = {key: [] for key in empty}
     for kernel in kernels:
+        pre, note = _pre_grad_links(ctx, kernel)
+        if note and len(kernels) == 1:
+            out["preGradNote"].append(note)
         for key, locs in (
-            ("preGrad", _graph_node_locations(ctx, kernel, "pre_grad")),
+            ("preGrad", pre),
             ("postGrad", _graph_node_locations(ctx, kernel, "post_grad")),
             ("code", [lsp_location(l) for l in ([kernel.definition] if kernel.definition else []) + list(kernel.launches)]),
             ("source", _model_locations(ctx, kernel)),

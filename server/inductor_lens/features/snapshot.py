@@ -9,11 +9,12 @@ against the file's text (another library version may have moved the line), and t
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
 from ..index import Index
+from ..line_time import KernelPart, line_times
 from ..model import Frame, FxNode, Graph, Kernel, Launch, Span
 from ..paths import PathResolver
 
@@ -45,6 +46,54 @@ class KernelHit:
     where: str
     #: the launch hit (``where == "launch"``), with its own provenance
     launch: Launch | None = None
+
+
+@dataclass(slots=True)
+class LineShare:
+    """A local line's part of the measured time: ``own_us`` as the model line of launches (their
+    time split across their model lines), ``calls_us`` through calls on it (the shares of the model
+    lines below it), ``parts`` per kernel (share and the kernel's launches' whole time)."""
+
+    own_us: float | None = None
+    calls_us: float | None = None
+    parts: list[tuple[str, KernelPart]] = field(default_factory=list)
+
+    def add(self, kind: str, parts: list[KernelPart]) -> None:
+        for part in parts:
+            self.parts.append((kind, part))
+            if part.share_us is None:
+                continue
+            if kind == "own":
+                self.own_us = (self.own_us or 0.0) + part.share_us
+            else:
+                self.calls_us = (self.calls_us or 0.0) + part.share_us
+
+    @property
+    def share_us(self) -> float | None:
+        """Own plus through calls (µs), ``None`` without a profile."""
+        if self.own_us is None and self.calls_us is None:
+            return None
+        return (self.own_us or 0.0) + (self.calls_us or 0.0)
+
+    @property
+    def kernels_us(self) -> float | None:
+        """The whole time of the launches naming the line (µs), each kernel once."""
+        whole: dict[int, float] = {}
+        for _, part in self.parts:
+            if part.full_us is not None:
+                whole[id(part.kernel)] = max(whole.get(id(part.kernel), 0.0), part.full_us)
+        return sum(whole.values()) if whole else None
+
+    def part_of(self, kernel: Kernel) -> KernelPart | None:
+        """``kernel``'s part of the line (its own share and whole time), if it names the line."""
+        found = [p for _, p in self.parts if p.kernel is kernel]
+        if not found:
+            return None
+        if len(found) == 1:
+            return found[0]
+        share = sum(p.share_us or 0.0 for p in found) if any(p.share_us is not None for p in found) else None
+        whole = max((p.full_us for p in found if p.full_us is not None), default=None)
+        return KernelPart(kernel, max(p.launches for p in found), share, whole)
 
 
 @lru_cache(maxsize=4096)
@@ -82,42 +131,66 @@ class Snapshot:
         self._position_tables: dict[str, dict] = {}
         self._answers: dict = {}
         self._local: dict[tuple[str, int, str], LocalFrame] = {}
-        #: {(local path, line): [(kernel, frame)]}, every frame of every kernel (its first frame on that line)
+        #: {(local path, line): [(kernel, frame)]}, every frame of every kernel whose code the local
+        #: line has (at the traced line, or found nearby: ``moved``; its first frame on that line)
         self.by_local_line: dict[tuple[str, int], list[tuple[Kernel, Frame]]] = {}
         #: {local path: sorted lines that produced kernels}
         self.lines_of_file: dict[str, list[int]] = {}
+        #: {local path: [(kernel, frame)]} of frames whose code the local file does not have near
+        #: their line (another version of the file): never placed on a line that differs
+        self.differing: dict[str, list[tuple[Kernel, Frame]]] = {}
         by_line = self.by_local_line
-        lines_of: dict[int, tuple[list[Frame], list]] = {}  # kernels copied from one graph share their frame lists
+        lines_of: dict[int, tuple] = {}  # kernels copied from one graph share their frame lists
         for graph in self.graphs:
             for kernel in graph.kernels:
                 frames = kernel.frames
                 found = lines_of.get(id(frames))
                 if found is None or found[0] is not frames:
-                    found = lines_of[id(frames)] = (frames, self._local_lines(frames))
+                    found = lines_of[id(frames)] = (frames, *self._local_lines(frames))
                 for key, frame in found[1]:
                     bucket = by_line.get(key)
                     if bucket is None:
                         by_line[key] = [(kernel, frame)]
                     else:
                         bucket.append((kernel, frame))
+                for path, frame in found[2]:
+                    self.differing.setdefault(path, []).append((kernel, frame))
+        for path in self.differing:
+            self.lines_of_file.setdefault(path, [])
         for path, line in by_line:
             self.lines_of_file.setdefault(path, []).append(line)
         for lines in self.lines_of_file.values():
             lines.sort()
+        #: measured time per local line (line_time.py): {(path, line): LineShare}
+        self.line_shares: dict[tuple[str, int], LineShare] = {}
+        measured = [k for g in self.graphs for k in g.kernels if k.measured is not None]  # only they have shares to split
+        times = line_times(measured)
+        for kind, rows in (("own", times.own), ("calls", times.through)):
+            for row in rows.values():
+                local = self.local(row.frame)
+                if local.path is None or local.status == "mismatch":
+                    continue
+                share = self.line_shares.setdefault((local.path, local.line), LineShare())
+                share.add(kind, row.parts)
 
-    def _local_lines(self, frames: list[Frame]) -> list[tuple[tuple[str, int], Frame]]:
-        """((local path, line), frame) of the first frame on each local line, in frame order."""
+    def _local_lines(self, frames: list[Frame]) -> tuple[list[tuple[tuple[str, int], Frame]], list[tuple[str, Frame]]]:
+        """((local path, line), frame) of the first frame on each local line, in frame order; and
+        (local path, frame) of the frames whose code that file does not have near their line."""
         out = []
+        differing: list[tuple[str, Frame]] = []
         seen: set[tuple[str, int]] = set()
         for frame in frames:
             local = self.local(frame)
             if local.path is None or (self.covers and local.path not in self.covers):
                 continue  # (a partial snapshot tables the lines of the documents it covers only)
+            if local.status == "mismatch":
+                differing.append((local.path, frame))
+                continue
             key = (local.path, local.line)
             if key not in seen:
                 seen.add(key)
                 out.append((key, frame))
-        return out
+        return out, differing
 
     def answers_for(self, path: str) -> bool:
         """Whether this snapshot's answers about ``path`` are its final ones for this index (a
@@ -239,3 +312,7 @@ class Snapshot:
     def kernels_on_source_line(self, path: str, line: int) -> list[tuple[Kernel, Frame]]:
         """Kernels a model/library line produced (any frame of their stacks), in index order."""
         return list(self.by_local_line.get((os.path.abspath(path), line), []))
+
+    def line_share(self, path: str, line: int) -> LineShare | None:
+        """The measured time of a model/library line (``None`` when no kernel names it)."""
+        return self.line_shares.get((os.path.abspath(path), line))

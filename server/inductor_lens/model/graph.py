@@ -18,13 +18,17 @@ class Measured:
     device time per run, in microseconds.  ``clock`` is ``"device"``, or ``"cpu"`` where the
     kernel ran on the CPU (a C++ kernel, whose ``RECORD_FUNCTION`` Inductor adds with
     ``TORCHINDUCTOR_CPP_ENABLE_KERNEL_PROFILE=1``, or an extern call in a profile with no device
-    activity): then ``events`` are CPU op executions and the times are their CPU wall time."""
+    activity): then ``events`` are CPU op executions and the times are their CPU wall time.
+    ``launch_us`` is the time of each launch of the kernel (in the order of ``Kernel.launches``: a
+    kernel without debug handles has several), which adds up to ``total_us`` (not in ``to_json``:
+    ``report --json`` has it per model line, ``lines``)."""
 
     runs: int
     events: int
     total_us: float
     mean_us: float
     clock: str = "device"
+    launch_us: tuple[float, ...] = ()
 
     def to_json(self) -> dict:
         return {"runs": self.runs, "events": self.events, "total_us": self.total_us, "mean_us": self.mean_us, "clock": self.clock}
