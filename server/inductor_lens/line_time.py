@@ -113,9 +113,13 @@ def _weights(kernel: Kernel, launch: Launch, model: list[Frame]) -> list[float]:
     return counts
 
 
-def line_times(kernels: list[Kernel]) -> LineTimes:
-    """Split every launch's measured time across its model lines (see the module docstring)."""
+def line_times(kernels: list[Kernel], *, through: bool = True) -> LineTimes:
+    """Split every launch's measured time across its model lines (see the module docstring);
+    ``through=False`` leaves the call lines (``through``) out, for who reads ``own`` only."""
     out = LineTimes()
+    # kernels copied from an identical graph (ranks, repeated compiles) share their launches and
+    # post-grad graph: each launch's weights are worked out once
+    weights_of: dict[tuple[int, int], tuple[Launch, list[float]]] = {}
     for kernel in kernels:
         own = len(kernel.launches) > 1  # without debug handles each launch has its own provenance
         for launch, took in zip(kernel.launches, _launch_times(kernel), strict=False):
@@ -123,7 +127,12 @@ def line_times(kernels: list[Kernel]) -> LineTimes:
             frames = launch.frames if own else kernel.frames
             if not model:
                 continue
-            weights = _weights(kernel, launch, model)
+            post = kernel.graph.post_grad if kernel.graph is not None else None
+            key_w = (id(launch), id(post))
+            found = weights_of.get(key_w)
+            if found is None or found[0] is not launch:
+                found = weights_of[key_w] = (launch, _weights(kernel, launch, model))
+            weights = found[1]
             total = sum(weights)
             shares: dict[LineKey, float | None] = {}
             for frame, weight in zip(model, weights, strict=True):
@@ -132,6 +141,8 @@ def line_times(kernels: list[Kernel]) -> LineTimes:
                 shares[key] = share
                 part = out.own.setdefault(key, LineTime(frame)).part(kernel)
                 _add(part, share, took)
+            if not through:
+                continue
             # call lines: every outer frame of a stack gets its innermost line's share, once per launch
             inner_of_stack = {f.stack: (f.file, f.line) for f in frames if f.innermost}
             below: dict[LineKey, set[LineKey]] = {}  # call line -> the model lines under it

@@ -115,7 +115,7 @@ def lines_json(index: Index, resolver: PathResolver | None) -> list[dict]:
     The ``share_us`` of all rows add up to the device time of the measured launches that have a
     model line (:mod:`inductor_lens.line_time`)."""
     rows = []
-    for (file, line), row in sorted(line_times(index.kernels).own.items()):
+    for (file, line), row in sorted(line_times(index.kernels, through=False).own.items()):
         frame = row.frame
         share, whole = row.share_us, row.kernels_us
         rows.append({

@@ -102,7 +102,7 @@ def print_summary(index: Index, trace_path: str, console) -> int:
 
 def print_top_lines(index: Index, console) -> None:
     """The model lines with the largest share of the measured time (nothing without a profile)."""
-    own = line_times(index.kernels).own
+    own = line_times(index.kernels, through=False).own
     rows = sorted((r for r in own.values() if r.share_us), key=lambda r: -(r.share_us or 0.0))
     if not rows:
         return
