@@ -144,3 +144,21 @@ def test_warnings_are_never_wrapped_when_piped(cache_dir, tmp_path):
     assert lines and lines[0].endswith("warning(s):")
     assert len(lines) == 1 + int(lines[0].split()[0])  # one line per warning
     assert all(line.startswith(f"  {cut}:") and len(line) > 200 for line in lines[1:])
+
+
+def test_loose_code_with_debug_handles_but_no_mapping_says_what_is_missing(cache_dir, tmp_path):
+    """Output code compiled with provenance (debug handles) copied alone: the hint names the
+    missing mapping file, not INDUCTOR_PROVENANCE (a new user's finding)."""
+    import glob
+    import shutil
+
+    code = glob.glob(os.path.join(case_dir("torch-2.11-cuda/mlp_debugdir"), "**", "output_code.py"), recursive=True)[0]
+    with open(code, encoding="utf-8") as fh:
+        assert "[Provenance debug handles]" in fh.read()
+    alone = tmp_path / "output_code.py"
+    shutil.copy(code, alone)
+    proc = run("report", str(alone), cache_dir=cache_dir)
+    assert proc.returncode == 0, proc.stderr
+    out = " ".join(proc.stdout.split())
+    assert "carry [Provenance debug handles] but their mapping was not found" in out
+    assert "compiled without provenance tracking" not in out

@@ -162,7 +162,14 @@ def print_tables(index: Index, resolver: PathResolver | None, console, errors=No
         print_top_lines(index, console)
         if index.graphs:
             console.print("(--all: every kernel with its module, model lines and the output code's path; --json: everything)")
-    if off:
+    # debug handles in the code mean it was compiled with provenance: what is missing is the mapping
+    handles = sum(1 for g in index.graphs if _without_provenance(g) and any(k.handle is not None for k in g.kernels))
+    off -= handles
+    if handles:
+        console.print(f"[yellow]{handles} graph(s) carry [Provenance debug handles] but their mapping was not found:[/yellow] "
+                      "give the whole TORCH_TRACE log, or keep inductor_provenance_tracking_node_mappings.json (and the "
+                      "debug folder's graphs) beside output_code.py; meanwhile the links come from code comments.", soft_wrap=True)
+    if off > 0:
         console.print(f"[yellow]{off} graph(s) were compiled without provenance tracking:[/yellow] their links come from code comments "
                       "and, where those say nothing, are inferred from the code's dataflow. For exact links, re-run with "
                       "INDUCTOR_PROVENANCE=1 (PyTorch 2.9+; TORCH_COMPILE_DEBUG=1 on 2.7/2.8).", soft_wrap=True)
