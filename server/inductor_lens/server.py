@@ -159,6 +159,14 @@ def _position(params) -> tuple[str | None, int, int]:
     return to_fs_path(params.text_document.uri), params.position.line + 1, params.position.character
 
 
+async def _answerable_position(ls: InductorLensServer, params) -> tuple[str | None, int, int]:
+    """:func:`_position`, once a snapshot answers for the document (waited for briefly at start-up)."""
+    path, line, col = _position(params)
+    if path:
+        await ls.worker.wait_for_document(path)
+    return path, line, col
+
+
 def _guarded(default):
     """One bad file never breaks answers for the others: log the error, answer ``default``."""
     def wrap(fn):
@@ -256,28 +264,25 @@ def create_server(cache_dir: str | None = None) -> InductorLensServer:
     @feature(types.TEXT_DOCUMENT_HOVER)
     @_guarded_async(None)
     async def hover(ls: InductorLensServer, params: types.HoverParams):
-        path, line, col = _position(params)
+        path, line, col = await _answerable_position(ls, params)
         if not path:
             return None
-        await ls.worker.wait_for_document(path)
         return hover_feature.hover(ls.snapshot, path, line, col)
 
     @feature(types.TEXT_DOCUMENT_DEFINITION)
     @_guarded_async(None)
     async def definition(ls: InductorLensServer, params: types.DefinitionParams):
-        path, line, col = _position(params)
+        path, line, col = await _answerable_position(ls, params)
         if not path:
             return None
-        await ls.worker.wait_for_document(path)
         return navigation.definition(ls.snapshot, path, line, col) or None
 
     @feature(types.TEXT_DOCUMENT_REFERENCES)
     @_guarded_async(None)
     async def references(ls: InductorLensServer, params: types.ReferenceParams):
-        path, line, col = _position(params)
+        path, line, col = await _answerable_position(ls, params)
         if not path:
             return None
-        await ls.worker.wait_for_document(path)
         include = params.context.include_declaration if params.context else True
         return navigation.references(ls.snapshot, path, line, col, include) or None
 
