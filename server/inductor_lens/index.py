@@ -20,7 +20,8 @@ from .cache import Cache
 from .discovery import LOG_NAME, SKIP_DIRS
 from .loader import LogLoader, LogScan, graph_from_loose_code
 from .model import Compile, CompileEvent, FxGraph, FxNode, Graph, InputWarning, Kernel, TraceInfo
-from .readers.compile_health import read_compile_health
+from .pass_frames import BreakStack, CompileStart, pass_frames
+from .readers.compile_health import base_compile_id, read_compile_health
 from .readers.log_graphs import GRAPH_ROLES, pair_graphs
 from .readers.torch_trace import TraceLog
 
@@ -229,6 +230,7 @@ class Index:
         self._rank_of_log[path] = log.rank
         info = TraceInfo(path=path, rank=log.rank, torch_version=log.torch_version, format="torch_trace" if display is None else "tlparse")
         info.readable = log.record_count > 0
+        graphs: list[Graph] = []
         for group in pair_graphs(log):
             cut = next((r for r in (getattr(group, role) for role in GRAPH_ROLES) if r is not None and r.line == log.incomplete_tail_line), None)
             if cut is group.code:
@@ -251,12 +253,14 @@ class Index:
             if graph.compile_id not in info.compile_ids:
                 info.compile_ids.append(graph.compile_id)
             self._register(graph)
+            graphs.append(graph)
         self.traces.append(info)
         self._warnings.extend(log.warnings)
-        self._add_compile_health(log)
+        self._add_compile_health(log, graphs)
 
-    def _add_compile_health(self, log: TraceLog) -> None:
-        """The log's compile records (a record still being written is left for the next scan)."""
+    def _add_compile_health(self, log: TraceLog, graphs: list[Graph]) -> None:
+        """The log's compile records (a record still being written is left for the next scan), and
+        the model line of pass-made nodes for each of ``graphs`` (:mod:`inductor_lens.pass_frames`)."""
         warns: list[InputWarning] = []
         records = [r for r in log.records if r.line != log.incomplete_tail_line]
         health = read_compile_health(records, lambda r: log.payload(r, warns), log.strings, log.path, log.rank)
@@ -265,6 +269,14 @@ class Index:
         for (cid, ordinal), info in health.kernel_info.items():
             self.kernel_compile_info[(log.path, cid, ordinal)] = info
         self._warnings.extend(warns + health.warnings)
+        several = len(log.pids) > 1
+        starts = [CompileStart(line, pid if several else None, cid, tuple(frames))
+                  for kind, line, pid, cid, frames in health.stacks if kind == "start"]
+        breaks = [BreakStack(line, pid if several else None, cid, tuple(frames))
+                  for kind, line, pid, cid, frames in health.stacks if kind == "break"]
+        found = pass_frames(starts, breaks) if breaks or starts else {}
+        for graph in graphs:
+            graph.pass_frame = found.get((graph.pid, base_compile_id(graph.compile_id)))
 
     def _add_loose_code(self, path: str) -> None:
         """A loose ``output_code.py`` / ``.cpp``, with debug-folder siblings when present."""

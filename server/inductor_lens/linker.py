@@ -70,6 +70,9 @@ class GraphInputs:
     other_names: "Callable[[], set[str]] | None" = None
     #: the AOT graph of this graph (before the post-grad passes), parsed when first asked
     aot_graph: "Callable[[], FxGraph] | None" = None
+    #: the model line of post-grad nodes printed under ``No stacktrace found`` (nodes PyTorch's
+    #: passes made), when the compile had one (:mod:`inductor_lens.pass_frames`)
+    pass_frame: Frame | None = None
 
 
 def _unique(items) -> list:
@@ -77,20 +80,25 @@ def _unique(items) -> list:
     return [item for item in dict.fromkeys(items) if item]
 
 
-def _frames_from_nodes(graph: FxGraph | None, names: list[str]) -> list[Frame]:
+def _frames_from_nodes(graph: FxGraph | None, names: list[str], pass_frame: Frame | None = None) -> list[Frame]:
+    """One single-frame stack per distinct ``# File:`` line of the nodes ``names`` of ``graph``, in
+    graph order; a node printed without one takes ``pass_frame`` (a node a pass made) when given."""
     if graph is None:
         return []
     found: list[tuple[int, Frame]] = []
     seen: set[tuple[str, int]] = set()
     for name in names:
         node = graph.nodes.get(name)
-        if node is None or node.frame is None:
+        if node is None:
             continue
-        ident = (node.frame.file, node.frame.line)
+        frame = node.frame if node.frame is not None else pass_frame
+        if frame is None:
+            continue
+        ident = (frame.file, frame.line)
         if ident in seen:
             continue
         seen.add(ident)
-        found.append((node.line, node.frame))
+        found.append((node.line, frame))
     found.sort(key=lambda item: item[0])
     return [Frame(f.file, f.line, f.function, f.code, stack=i, innermost=True) for i, (_, f) in enumerate(found)]
 
@@ -248,7 +256,7 @@ class _Linker:
         frames: list[Frame] = self.stack.get(key) or []
         came = "stack_traces" if frames else None
         if not frames:
-            own: list[Frame] = _frames_from_nodes(post_graph, post)
+            own: list[Frame] = _frames_from_nodes(post_graph, post, self.inputs.pass_frame)
             if mapped is not None:
                 frames = own or _frames_from_nodes(pre_graph, pre)
             elif kind == "extern" and own:
@@ -323,7 +331,7 @@ def link_graph(graph: Graph, inputs: GraphInputs) -> list[Kernel]:
             pre_nodes = list(inputs.kernel_to_pre.get(key, [])) if inputs.kernel_to_pre else []
             pre_nodes = pre_nodes or [n for n in (kdef.node_map if kdef is not None else []) if pre_graph is not None and n in pre_graph.nodes]
             aten = list(kdef.aten_ops) if kdef is not None else []
-            frames = link.stack.get(key) or _frames_from_nodes(post_graph, post_nodes) or _frames_from_nodes(pre_graph, pre_nodes)
+            frames = link.stack.get(key) or _frames_from_nodes(post_graph, post_nodes, inputs.pass_frame) or _frames_from_nodes(pre_graph, pre_nodes)
             frames = follow_generated(frames, inputs.frame_graphs)
             provenance = inputs.mapping_source if mapped is not None else ("stack_traces" if key in link.stack else "comments")
         if post_graph is not None:

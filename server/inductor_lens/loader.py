@@ -237,6 +237,8 @@ class LogGraphLoader:
         (by MD5) equal an already materialized one's is copied from it instead (checked against
         its own payloads now, or later when its :class:`LogLoader` defers those checks)."""
         key = _content_key(self.group, graph.kind)
+        if key is not None:  # pass-made nodes take their line from the compile's context (pass_frames.py)
+            key = key + (getattr(graph, "pass_frame", None),)
         template = self.shared.get(key) if key is not None else None
         if template is not None:
             template.ensure()

@@ -63,7 +63,7 @@ def materialize_log_graph(graph: Graph, log: TraceLog, group: GraphRecords, base
     graph.output_code_aliases = aliases
     parsed = parse_output_code(text, graph.wrapper_language)
     graph.wrapper_language = parsed.language
-    inputs = GraphInputs(code=parsed, code_path=graph.output_code, code_text=text)
+    inputs = GraphInputs(code=parsed, code_path=graph.output_code, code_text=text, pass_frame=getattr(graph, "pass_frame", None))
     if group.kernel_code is not None:
         ktext = log.payload(group.kernel_code, warns)
         if ktext is not None:

@@ -166,6 +166,9 @@ class Graph:
         self.warnings: list[InputWarning] = []
         #: the process that wrote the graph, when several processes wrote its log (else None)
         self.pid: int | None = None
+        #: the model line of the nodes PyTorch's passes made in this compile, when the compile-time
+        #: stack had one (:mod:`inductor_lens.pass_frames`); set by the index before materializing
+        self.pass_frame: Frame | None = None
         #: the output code's payload was unreadable when materializing (the index hides the graph)
         self.broken = False
         self._template: Graph | None = None

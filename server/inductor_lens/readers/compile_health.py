@@ -83,6 +83,9 @@ class CompileHealth:
     events: list[CompileEvent] = field(default_factory=list)
     kernel_info: dict[tuple[str, int], dict[str, dict]] = field(default_factory=dict)
     warnings: list[InputWarning] = field(default_factory=list)
+    #: the stacks of ``dynamo_start`` and graph-break records, in log order: (``"start"`` or
+    #: ``"break"``, log line, pid, base compile id, frames outermost first)
+    stacks: list[tuple[str, int, int | None, str, list[Frame]]] = field(default_factory=list)
 
 
 def base_compile_id(compile_id: str) -> str:
@@ -156,6 +159,7 @@ def read_compile_health(records, payload: Callable[[Any], str | None], strings: 
             code_count[cid] = code_count.get(cid, 0) + 1
         elif kind == START:
             group.start = _start_frames(record.envelope.get(START), strings)
+            out.stacks.append(("start", record.line, getattr(record, "pid", None), base_compile_id(cid), group.start))
         elif kind == METRICS:
             metrics = record.envelope.get(METRICS)
             if not isinstance(metrics, dict):
@@ -177,7 +181,9 @@ def read_compile_health(records, payload: Callable[[Any], str | None], strings: 
             if text is None:
                 continue  # damaged: the payload reader reported it
             if name == GRAPH_BREAK:
-                out.events.append(_graph_break(text, record, path, rank, warn))
+                broke = _graph_break(text, record, path, rank, warn)
+                out.events.append(broke)
+                out.stacks.append(("break", record.line, getattr(record, "pid", None), base_compile_id(cid), broke.stack))
                 group.pending_breaks += 1
             elif name == RECOMPILE:
                 event = _recompile(_reasons(text, record.line, warn), cid, path, rank, RECOMPILE, record.line,

@@ -17,6 +17,8 @@ _KERNEL_PATH = re.compile(r"^# kernel path: (?P<path>.+?)\s*$")
 _NODE_MAP_HEAD = re.compile(r"^#\s*Source node to ATen node mapping:\s*$")
 _NODE_MAP_LINE = re.compile(r"^#   (?P<src>[^ ]*) => (?P<posts>.+)$")
 _FRAGMENT_HEAD = re.compile(r"^#\s*Graph fragment:\s*$")
+#: a node the kernel computes, in its header's ``Graph fragment`` (2.9+): ``#   %view : ... = call_function[target=...](...)``
+_FRAGMENT_NODE = re.compile(r"^#\s+%(?P<name>\w+) :.*?= call_function\[")
 _AOT_ID = re.compile(r"^# AOT ID: \[(?P<ids>.*)\]\s*$")
 _PY_DEF = re.compile(r"^(?P<name>[A-Za-z_]\w*) = async_compile\.(?P<how>\w+)\((?P<rest>.*)$")
 _PY_DEF_SRC_NAME = re.compile(r"^\s*'(?P<src>[\w]+)'")
@@ -99,7 +101,9 @@ class KernelDef:
     """A kernel definition: ``name`` on ``line`` (1-based) at ``[col, end_col)``, its kind and header.
 
     ``node_map`` is the ``Source node to ATen node mapping`` header (source name -> post-grad
-    names); ``source_nodes``/``aten_ops`` the ``Topologically Sorted Source Nodes`` header.
+    names); ``fragment_nodes`` the post-grad nodes its ``Graph fragment`` header computes
+    (``call_function`` lines, PyTorch 2.9+: also the nodes a post-grad pass made, which no source
+    node maps to); ``source_nodes``/``aten_ops`` the ``Topologically Sorted Source Nodes`` header.
     """
 
     name: str
@@ -111,11 +115,13 @@ class KernelDef:
     aten_ops: list[str] = field(default_factory=list)
     node_map: dict[str, list[str]] = field(default_factory=dict)
     kernel_path: str | None = None
+    fragment_nodes: list[str] = field(default_factory=list)
 
     @property
     def post_grad_nodes(self) -> list[str]:
+        """The header's post-grad names: the mapping's, then the fragment's other computed nodes."""
         out: list[str] = []
-        for posts in self.node_map.values():
+        for posts in (*self.node_map.values(), self.fragment_nodes):
             for post in posts:
                 if post not in out:
                     out.append(post)

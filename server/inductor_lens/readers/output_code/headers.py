@@ -2,12 +2,13 @@
 
 ``# kernel path: <file>``, ``# Topologically Sorted Source Nodes: [...], Original ATen: [...]``
 and ``# Source node to ATen node mapping:`` with ``#   <source> => <post-grad>, ...`` lines
-(``torch/_inductor/codegen/simd.py`` / ``cpp.py``, PyTorch 2.6 - 2.14).
+(``torch/_inductor/codegen/simd.py`` / ``cpp.py``, PyTorch 2.6 - 2.14), then (2.9+) ``# Graph
+fragment:`` with one ``#   %name : ... = call_function[...]`` line per node the kernel computes.
 """
 
 from __future__ import annotations
 
-from .common import _FRAGMENT_HEAD, _KERNEL_PATH, _NODE_MAP_HEAD, _NODE_MAP_LINE, _ORIGINS, KernelDef, split_list
+from .common import _FRAGMENT_HEAD, _FRAGMENT_NODE, _KERNEL_PATH, _NODE_MAP_HEAD, _NODE_MAP_LINE, _ORIGINS, KernelDef, split_list
 
 
 def _read_header(lines: list[str], def_index: int, kdef: KernelDef) -> None:
@@ -31,5 +32,7 @@ def _read_header(lines: list[str], def_index: int, kdef: KernelDef) -> None:
             section = "fragment"  # its node lines are not the mapping's
         elif section == "map" and (m := _NODE_MAP_LINE.match(text)) is not None:
             kdef.node_map.setdefault(m["src"], []).extend(split_list(m["posts"]))
+        elif section == "fragment" and (m := _FRAGMENT_NODE.match(text)) is not None:
+            kdef.fragment_nodes.append(m["name"])
 
 
