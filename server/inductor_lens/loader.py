@@ -24,6 +24,7 @@ from .paths import inductor_cache_candidates
 from .readers.log_graphs import GRAPH_ROLES, GraphRecords
 from .readers.torch_trace import TraceLog
 from .readers.torch_trace import scan as scan_log
+from .readers.torch_trace.split import scan_split
 
 if TYPE_CHECKING:
     from .readers.debug_folder import DebugFolderFiles
@@ -121,7 +122,7 @@ class LogLoader:
                            and (resume is None or not _reads_from(sig, resume))}
             log = scan_log(path, previous=scan.log)
         else:
-            log = prefetched if prefetched is not None and prefetched.size == st.st_size else scan_log(path)
+            log = prefetched if prefetched is not None and prefetched.size == st.st_size else scan_split(path)
             scan = LogScan(identity, head, log, {})
         scan.identity, scan.head, scan.tail, scan.log, scan.saved = identity, head, tail, log, False
         self.scans[path] = scan

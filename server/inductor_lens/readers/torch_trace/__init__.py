@@ -281,8 +281,10 @@ def _check_tail(log: TraceLog, fh, line: int, offset: int, end: int) -> None:
         log.warnings.append(InputWarning(log.path, line, "last record's payload is incomplete (log truncated or still being written)"))
 
 
-def _scan_into(log: TraceLog, fh, start: int, start_line: int) -> None:
-    """Scan the open file ``fh`` from byte ``start`` (a line start; line ``start_line``), in chunks.
+def _scan_into(log: TraceLog, fh, start: int, start_line: int, stop: int | None = None) -> int:
+    """Scan the open file ``fh`` from byte ``start`` (a line start; line ``start_line``), in chunks,
+    up to byte ``stop`` (a record start, or the end of the file when ``None``: only then is the
+    last record checked for being cut).  Returns the line number at the point where it stopped.
 
     Only records the index uses get their envelope parsed and their line number computed; the
     rest cost one regex match each.  Memory stays bounded by :data:`CHUNK_BYTES`.
@@ -336,9 +338,10 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int) -> None:
 
     skipping = False  # inside an envelope line too long to keep: drop bytes until its newline
     while not eof:
-        more = fh.read(CHUNK_BYTES)
+        want = CHUNK_BYTES if stop is None else min(CHUNK_BYTES, stop - base - len(buf))
+        more = fh.read(want) if want > 0 else b""
         log.bytes_scanned += len(more)
-        eof = len(more) < CHUNK_BYTES
+        eof = len(more) < want or want <= 0 or (stop is not None and base + len(buf) + len(more) >= stop)
         if skipping:
             cut = more.find(b"\n")
             anchor_line += more.count(b"\n", 0, max(cut, 0))
@@ -409,9 +412,18 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int) -> None:
         last = (base + last_i, line_at(last_i))
     if last is not None:
         log.tail_offset, log.tail_line = last
-        _check_tail(log, fh, last[1], last[0], end)
+        if stop is None:
+            _check_tail(log, fh, last[1], last[0], end)
+    if stop is not None:
+        return line_at(len(buf))
+    _finish(log)
+    return line_at(len(buf))
+
+
+def _finish(log: TraceLog) -> None:
+    """What a whole scan concludes: no records at all, and the PyTorch version."""
     if not log.first_header_seen:
-        log.warnings.append(InputWarning(path, 1, "no TORCH_TRACE records found (not a structured trace log?)"))
+        log.warnings.append(InputWarning(log.path, 1, "no TORCH_TRACE records found (not a structured trace log?)"))
     if log.torch_version is None:
         for record in log.records:
             if record.kind == "artifact" and record.name == "torch_version":

@@ -1,0 +1,112 @@
+"""One big ``TORCH_TRACE`` log scanned by several processes at once, with the answer of one scan.
+
+The file is cut at record starts (a glog header line, found as the serial scan finds them) into
+one byte range per process; each range is scanned by :func:`~inductor_lens.readers.torch_trace.
+_scan_into` with line numbers counted from 1, and the parts are joined in order, their line
+numbers shifted by the lines of the ranges before them.  Only the last range checks for a cut
+last record.  The result equals :func:`~inductor_lens.readers.torch_trace.scan` of the whole file
+(tests/test_scan_split.py compares them on real logs); a log under :data:`SPLIT_BYTES`, a
+machine with one core or one where processes cannot start is scanned serially.
+"""
+
+from __future__ import annotations
+
+import os
+
+from . import _HEADER_NL, _HEADER_SPAN, _RANK_IN_NAME, TraceLog, _finish, _scan_into, scan
+
+#: Logs at least this big are split (below it, starting processes costs more than it saves).
+SPLIT_BYTES = 64 * 1024 * 1024
+#: No range smaller than this.
+MIN_RANGE_BYTES = 32 * 1024 * 1024
+_WINDOW = 1 << 20
+
+
+def record_starts(path: str, size: int, parts: int) -> list[int]:
+    """Byte offsets where ranges start: 0, then for each ``k`` the first record start at or after
+    ``k * size / parts`` (fewer when records are sparse).  Raises ``OSError`` if unreadable."""
+    points = [0]
+    with open(path, "rb") as fh:
+        for k in range(1, parts):
+            at = max(size * k // parts, points[-1] + 1)
+            pos = at - 1  # the newline before a record starting at `at` belongs to the window
+            while pos < size:
+                fh.seek(pos)
+                window = fh.read(_WINDOW)
+                found = _HEADER_NL.search(window)
+                if found is not None:
+                    points.append(pos + found.start() + 1)
+                    break
+                if len(window) < _WINDOW:
+                    break
+                pos += _WINDOW - _HEADER_SPAN  # a header across the window's end is seen in the next
+    return sorted(set(p for p in points if p < size))
+
+
+def _scan_range(path: str, size: int, start: int, stop: int | None) -> tuple[TraceLog, int]:
+    """Scan ``[start, stop)`` of ``path`` (``stop`` None: to the end) with lines counted from 1;
+    returns the part and the line number where it stopped."""
+    part = TraceLog(path=path, size=size)
+    part.first_header_seen = start > 0  # a later range starts at a record by construction
+    with open(path, "rb") as fh:
+        end_line = _scan_into(part, fh, start, 1, stop)
+    return part, end_line
+
+
+def join_parts(path: str, size: int, parts: list[tuple[TraceLog, int]]) -> TraceLog:
+    """One :class:`TraceLog` from the scans of consecutive ranges (in file order)."""
+    log = TraceLog(path=path, size=size)
+    match = _RANK_IN_NAME.search(os.path.basename(path))
+    if match:
+        log.rank = int(match.group(1))
+    shift = 0
+    for n, (part, end_line) in enumerate(parts):
+        for record in part.records:
+            record.line += shift
+        for warning in part.warnings:
+            if warning.line > 0:
+                warning.line += shift
+        log.records.extend(part.records)
+        log.warnings.extend(part.warnings)
+        log.strings.update(part.strings)
+        log.record_count += part.record_count
+        log.bytes_scanned += part.bytes_scanned
+        log.pids.extend(p for p in part.pids if p not in log.pids)
+        if log.rank is None:
+            log.rank = part.rank
+        if log.version_from_metrics is None:
+            log.version_from_metrics = part.version_from_metrics
+        if n == 0:
+            log.first_header_seen = part.first_header_seen
+        if part.tail_offset is not None:
+            log.tail_offset, log.tail_line = part.tail_offset, part.tail_line + shift
+        if n == len(parts) - 1 and part.incomplete_tail_line is not None:
+            log.incomplete_tail_line = part.incomplete_tail_line + shift
+        shift += end_line - 1
+    _finish(log)
+    return log
+
+
+def scan_split(path: str, processes: int | None = None) -> TraceLog:
+    """:func:`~inductor_lens.readers.torch_trace.scan` of a whole file, in ``processes`` processes
+    (default: the CPU count, at most one per :data:`MIN_RANGE_BYTES`) when the log is at least
+    :data:`SPLIT_BYTES`.  Raises ``OSError`` if ``path`` cannot be read."""
+    size = os.path.getsize(path)
+    parts = processes if processes is not None else min(os.cpu_count() or 1, 8, size // MIN_RANGE_BYTES)
+    if parts < 2 or (processes is None and size < SPLIT_BYTES):
+        return scan(path)
+    starts = record_starts(path, size, parts)
+    if len(starts) < 2:
+        return scan(path)
+    ranges = [(start, stops) for start, stops in zip(starts, [*starts[1:], None], strict=True)]
+    try:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=len(ranges)) as pool:
+            futures = [pool.submit(_scan_range, path, size, start, stop) for start, stop in ranges]
+            results = [f.result() for f in futures]
+    except OSError:
+        raise
+    except Exception:  # no processes here (sandbox, frozen app): the same answer, serially
+        return scan(path)
+    return join_parts(path, size, results)

@@ -1,0 +1,58 @@
+"""A big log scanned by several processes (readers/torch_trace/split.py) gives the serial scan's answer.
+
+Real logs, split into 2, 3 and 5 ranges (more than their size would get, to exercise the cuts):
+every record (line, kind, envelope, payload offsets, process id), warning, ``str`` entry and the
+tail state equal those of one serial scan, also for a log cut inside its last record and for a
+log that several processes wrote.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from conftest import case_log
+from inductor_lens.readers.torch_trace import scan
+from inductor_lens.readers.torch_trace.split import record_starts, scan_split
+
+
+def _state(log):
+    return ([(r.line, r.kind, r.name, r.envelope, r.compile_id, r.payload_start, r.payload_end, r.pid) for r in log.records],
+            [(w.file, w.line, w.message) for w in log.warnings], log.strings, log.rank, log.torch_version, log.record_count,
+            log.tail_offset, log.tail_line, log.first_header_seen, log.version_from_metrics, log.incomplete_tail_line, log.pids,
+            log.size, log.bytes_scanned)
+
+
+@pytest.mark.parametrize("case", ["torch-2.11-cuda/gpt2_l12_train", "torch-2.14-cpu/recompiles_health", "torch-2.6-cpu/cnn_train"])
+@pytest.mark.parametrize("processes", [2, 3, 5])
+def test_split_scan_equals_serial(case, processes):
+    path = case_log(case)
+    serial = scan(path)
+    assert len(serial.records) > 10
+    assert _state(scan_split(path, processes)) == _state(serial)
+
+
+def test_cuts_are_record_starts():
+    path = case_log("torch-2.11-cuda/gpt2_l12_train")
+    starts = record_starts(path, os.path.getsize(path), 5)
+    assert len(starts) == 5 and starts[0] == 0
+    with open(path, "rb") as fh:
+        data = fh.read()
+    for at in starts[1:]:
+        assert data[at - 1:at] == b"\n" and data[at:at + 1] == b"V", at
+
+
+def test_cut_last_record_and_several_processes(tmp_path):
+    """The last range alone checks the tail: a log cut inside its last payload says so at the same line."""
+    path = case_log("torch-2.11-cuda/gpt2_l12_train")
+    data = open(path, "rb").read()
+    cut = tmp_path / "dedicated_log_torch_trace_cut.log"
+    cut.write_bytes(data[: len(data) - 1000])
+    serial = scan(str(cut))
+    assert serial.incomplete_tail_line is not None
+    assert _state(scan_split(str(cut), 3)) == _state(serial)
+    forked = case_log("torch-2.11-cuda/cpu_fork")  # three processes wrote it
+    serial = scan(forked)
+    assert len(serial.pids) == 3
+    assert _state(scan_split(forked, 3)) == _state(serial)
