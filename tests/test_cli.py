@@ -59,6 +59,13 @@ def test_report_json_path_map_and_nulls(cache_dir):
     assert user_frame["resolved"] == os.path.join(TRACES, "models.py")
     torch_frame = [s for s in mm["source"] if "torch/nn/modules/linear.py" in s["file"]][0]
     assert torch_frame["resolved"] is None  # torch is not installed here: shown, not dropped
+    # a TO that is no folder here: said (file = that path), the answer otherwise the same
+    gone = os.path.join(TRACES, "no-such-folder")
+    proc = run("report", case_dir("torch-2.14-cpu/aoti"), "--json", "--path-map", f"/workspace/proj={gone}", cache_dir=cache_dir)
+    other = json.loads(proc.stdout)
+    assert proc.returncode == 0
+    assert [w["file"] for w in other["warnings"] if "--path-map" in w["message"]] == [gone]
+    assert [k["key"] for k in other["kernels"]] == [k["key"] for k in doc["kernels"]]
 
 
 def test_report_exit_codes(cache_dir, tmp_path):

@@ -112,6 +112,12 @@ def _report(args) -> int:
         paths = [EXAMPLE_DIR]
         mappings.append(("/workspace/proj", EXAMPLE_DIR))
     index = load(paths, Cache(args.cache_dir), disk_cache=not args.no_cache)
+    missing = [(src, dst) for src, dst in args.path_map if not os.path.isdir(dst)]
+    if missing:  # said, not fatal: the paths it would map stay as the trace wrote them
+        from .model import InputWarning
+
+        index.add_warnings([InputWarning(dst, 0, f"--path-map {src}={dst}: {dst} is not a folder here; paths starting with {src} are "
+                                                 "shown as the trace wrote them") for src, dst in missing])
     if profiles:
         from .profile import join_profile
 
