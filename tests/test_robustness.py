@@ -417,3 +417,17 @@ def test_log_growing_between_scan_and_tail_check(tmp_path, monkeypatch):
     final = Index(Cache(str(tmp_path / "cache")), log_scans)
     final.add(str(path))
     assert len(final.kernels) == 74 and not final.warnings
+
+
+def test_str_record_of_unknown_shape_is_said(tmp_path):
+    """A ``str`` record (the file-name table of stack frames) that is not ``[name, index]`` is a
+    warning at its line; the graphs are read as before."""
+    src = case_log("torch-2.11-cuda/graph_break")
+    lines = open(src, "rb").read().split(b"\n")
+    at = next(i for i, line in enumerate(lines) if b'{"str": [' in line)
+    lines[at] = lines[at].split(b'{"str": [')[0] + b'{"str": "models.py"}'
+    bad = tmp_path / "dedicated_log_torch_trace_str.log"
+    bad.write_bytes(b"\n".join(lines))
+    log = torch_trace.scan(str(bad))
+    assert [(w.line, w.message.split(";")[0]) for w in log.warnings] == [(at + 1, '"str" record is not [file name, index]')]
+    assert len(pair_graphs(log)) == len(pair_graphs(torch_trace.scan(src)))

@@ -325,6 +325,9 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int, stop: int | None 
             value = envelope.get("str")
             if isinstance(value, list) and len(value) == 2 and isinstance(value[1], int):
                 log.strings[value[1]] = str(value[0])
+            else:
+                log.warnings.append(InputWarning(path, rec_line, "\"str\" record is not [file name, index]; skipped "
+                                                                 "(stack frames naming that index show no file)"))
             return
         trim = TRIMMED_KEYS.get(kind)
         if trim and isinstance(envelope.get(kind), dict):
