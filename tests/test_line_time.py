@@ -138,3 +138,17 @@ def test_call_lines_get_the_inclusive_share(gpt2):
     # the c_attn call line: only the c_attn GEMMs (and their fused neighbours' shares) run under it
     (c_attn,) = [row for (f, line), row in times.through.items() if row.frame.code.startswith("query_states, key_states, value_states = self.c_attn(")]
     assert c_attn.share_us is not None and c_attn.share_us <= c_attn.kernels_us
+
+
+def test_pass_made_nodes_weigh_for_their_compile_time_line(tmp_path):
+    """gpt2_train_noprov's loss graph: the online-softmax kernel's pass-made node
+    (``prepare_softmax_online_default``, printed without a ``# File:`` line) counts for the line
+    PyTorch gives it (modeling_gpt2.py:702), so that line gets its share of a measured launch."""
+    index = load([case_dir("torch-2.11-cuda/gpt2_train_noprov")], Cache(str(tmp_path)))
+    graph = next(g for g in index.graphs if g.compile_id == "3/0" and g.kind == "forward")
+    kernel = next(k for k in graph.kernels if "prepare_softmax_online" in k.name)
+    kernel.measured = Measured(runs=1, events=1, total_us=30.0, mean_us=30.0, launch_us=(30.0,))
+    rows = line_times([kernel]).own
+    shares = {key[1]: row.parts[0].share_us for key, row in rows.items()}
+    # three post-grad nodes: view (line 67), log (line 40) and the pass-made one (line 702)
+    assert shares == pytest.approx({67: 10.0, 40: 10.0, 702: 10.0})

@@ -90,7 +90,8 @@ def _launch_times(kernel: Kernel) -> list[float | None]:
 
 
 def _weights(kernel: Kernel, launch: Launch, model: list[Frame]) -> list[float]:
-    """Per model line of ``launch``: how many of its post-grad nodes' ``# File:`` lines it is."""
+    """Per model line of ``launch``: how many of its post-grad nodes' ``# File:`` lines it is (a node
+    printed without one, made by a pass, counts for the graph's ``pass_frame``)."""
     post = kernel.graph.post_grad if kernel.graph is not None else None
     index: dict[tuple[str, int], int] = {}
     for i, frame in enumerate(model):
@@ -102,10 +103,12 @@ def _weights(kernel: Kernel, launch: Launch, model: list[Frame]) -> list[float]:
     counts = [0.0] * len(model)
     if post is not None:
         nodes = post.nodes
+        made = kernel.graph.pass_frame if kernel.graph is not None else None  # the line of nodes PyTorch's passes made
         for name in launch.post_grad_nodes:
             node = nodes.get(name)
-            if node is not None and node.frame is not None:
-                at = index.get((node.frame.file, node.frame.line))
+            own = None if node is None else node.frame if node.frame is not None else made
+            if own is not None:
+                at = index.get((own.file, own.line))
                 if at is not None:
                     counts[at] += 1
     if not any(counts):
