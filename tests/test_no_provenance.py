@@ -32,6 +32,8 @@ PAIRS = [
     ("torch-2.11-cuda/gpt2_train_noprov", "torch-2.11-cuda/gpt2_train", 72, 72),
     ("torch-2.14-cpu/mlp_train_noprov", "torch-2.14-cpu/mlp_train", 10, 10),
     ("torch-2.6-cpu/mlp_train", "torch-2.14-cpu/mlp_train", 9, 9),
+    ("torch-2.13-cpu/cnn_train_noprov", "torch-2.13-cpu/cnn_train_prov", 14, 14),
+    ("torch-2.13-cpu/gpt2_infer_noprov", "torch-2.13-cpu/gpt2_infer_prov", 20, 20),
 ]
 
 
@@ -107,6 +109,54 @@ def test_pass_made_nodes_take_the_compile_time_line(load_case):
     # compiles at the model's top level (no `forward` frame on the stack when compiling) get none
     assert all(g.pass_frame is None for g in load_case("torch-2.11-cuda/gpt2_train_noprov").graphs if g.compile_id != "3/0")
     assert all(g.pass_frame is None for g in load_case("torch-2.11-cuda/cnn_train_noprov").graphs)
+
+
+def _stack_lines(case: str, compile_id: str, n: int, key: str) -> set[int]:
+    """Innermost model lines of PyTorch's stack traces for debug handle ``key`` of the ``n``-th code of ``compile_id``."""
+    rg = [g for g in raw_graphs(case_log(case)) if g["compile_id"] == compile_id][n]
+    return {int(f[-1][1]) for s in rg["stack_traces"][key] if (f := FRAME.findall(s))}
+
+
+def test_scatter_add_runs_as_scatter_reduce_fallback(load_case):
+    """torch-2.13-cpu/cnn_train: on CPU the max-pool backward's ``scatter_add`` node runs as the
+    fallback ``aten.scatter_reduce_.two`` (lowering.py), into a buffer one C++ kernel zeroes while
+    it copies the source into the reshaped layout (``view_1``) the call reads.  The fallback is
+    that node (not an unknown call whose result the next kernel would claim), and the copying
+    kernel computes ``view_1``, not the convolution backward's result it reads."""
+    (bwd,) = [g for g in load_case("torch-2.13-cpu/cnn_train_noprov").graphs if g.kind == "backward"]
+    by_name = {k.name: k for k in bwd.kernels}
+    scatter = by_name["aten.scatter_reduce_.two"]
+    (launch,) = scatter.launches
+    assert launch.post_grad_nodes == ["view_1", "view_2", "scatter_add"] and scatter.provenance == "inferred"
+    assert bwd.post_grad.nodes["scatter_add"].target == "torch.ops.aten.scatter_add.default"
+    copy = by_name["cpp_fused_max_pool2d_with_indices_max_pool2d_with_indices_backward_2"]
+    assert copy.post_grad_nodes == ["full_default_1", "view_1"]
+    want = _stack_lines("torch-2.13-cpu/cnn_train_prov", "0/0", 1, "cpp_fused_max_pool2d_with_indices_max_pool2d_with_indices_backward_2:6")
+    assert want == {41} and {f.line for f in copy.model_lines} == want == {f.line for f in launch.model_lines}
+    following = by_name["cpp_fused__native_batch_norm_legit_functional_convolution_backward_max_pool2d_with_indices_backward_native_batch_norm_backward_relu_threshold_backward_3"]
+    assert "scatter_add" not in following.post_grad_nodes and "view_3" in following.post_grad_nodes
+
+
+def test_cpp_buffer_written_first_is_not_read(load_case):
+    """torch-2.13-cpu/gpt2_infer: a C++ kernel that declares ``auto out_ptr0 = in_out_ptr1;`` writes
+    that buffer (the layer norm's statistics, a reused allocation) before it updates it in place;
+    reading it as an input left the kernel's region unknown, and the next kernel's nodes ran back
+    to the embeddings.  Each layer-norm kernel's nodes are the provenance run's mapping (plus the
+    ``var_mean`` items it stores)."""
+    from inductor_lens.readers.wrapper_dataflow import read_wrapper_dataflow
+
+    case = "torch-2.13-cpu/gpt2_infer_noprov"
+    (rg,) = raw_graphs(case_log(case))
+    roles = read_wrapper_dataflow(rg["code"]).roles["cpp_fused_add_arange_embedding_native_layer_norm_unsqueeze_view_4"]
+    assert roles[:3] == ["inout", "out", "in"] and "auto out_ptr0 = in_out_ptr1;" in rg["code"]
+    (graph,) = load_case(case).graphs
+    (full,) = raw_graphs(case_log("torch-2.13-cpu/gpt2_infer_prov"))
+    mapping = {key.rsplit(":", 1)[0]: nodes for key, nodes in full["mapping"]["cppCodeToPost"].items()}
+    for k in graph.kernels:
+        if k.name in ("cpp_fused_add_native_layer_norm_view_5", "cpp_fused_add_native_layer_norm_view_6"):
+            items = {n for n in k.post_grad_nodes if graph.post_grad.nodes[n].target.startswith("var_mean_")}
+            assert set(k.post_grad_nodes) - items == set(mapping[k.name]) and len(items) == 2, k.name
+            assert "embedding" not in k.post_grad_nodes
 
 
 def test_fidelity_tool_figures():
@@ -262,6 +312,11 @@ def test_cond_without_mapping_infers_subgraph_nodes(load_case, tmp_path):
     assert {"true_graph_0.tanh", "true_graph_0.sum_1"} <= set(tanh.post_grad_nodes) and "sum_1" not in tanh.post_grad_nodes
     assert {f.line for f in tanh.model_lines} == {214, 219}
     assert set(by_name["cpp_fused_gt_sum_0"].post_grad_nodes) == {"sum_1", "gt"}
+    # an extern call in the subgraph is its own node only (PyTorch adds the cond node to fused
+    # kernels' origins, not to an extern call's origin node): the stack trace of extern_kernels.mm:2
+    mm = by_name["extern_kernels.mm"]
+    assert mm.post_grad_nodes == ["true_graph_0.mm"] and mm.provenance == "inferred"
+    assert {f.line for f in mm.model_lines} == _stack_lines("torch-2.13-cpu/cond", "0/0", 0, "extern_kernels.mm:2") == {214}
 
 
 def test_comment_naming_no_node_is_a_warning(tmp_path):

@@ -19,9 +19,16 @@ VIEW_OPS = frozenset({
     "slice", "select", "as_strided", "alias", "split", "split_with_sizes", "unbind", "narrow", "diagonal", "view_as",
     "unfold", "chunk", "detach", "lift_fresh",
 })
-#: Wrapper ops that run a differently named graph op (``prims.inductor_seeds`` is launched as
-#: ``aten.randint.low_out``).
-OP_ALIASES = {"randint": ("inductor_seeds",)}
+#: Wrapper ops that run a differently named graph op, keyed by the wrapper's op without its
+#: in-place ``_`` (``prims.inductor_seeds`` is launched as ``aten.randint.low_out``; Inductor's
+#: lowerings in ``torch/_inductor/lowering.py``, 2.6 - 2.14, run ``scatter_add`` and ``scatter``
+#: with a reduction as the fallback ``aten.scatter_reduce_.two``, and ``_unsafe_index_put`` as
+#: ``aten.index_put_``).
+OP_ALIASES = {
+    "randint": ("inductor_seeds",),
+    "scatter_reduce": ("scatter_add", "scatter"),
+    "index_put": ("_unsafe_index_put",),
+}
 _ANN = re.compile(r"^(?P<dtype>[a-z]+\d*(?:e\d+m\d+\w*)?)\[(?P<shape>[^\]]*)\](?:\[(?P<stride>[^\]]*)\])?")
 _GETITEM_TARGET = re.compile(r"^(?P<src>[A-Za-z_]\w*)\[(?P<idx>\d+)\]$")
 

@@ -53,6 +53,17 @@ class _Solver:
         self.claimed[key] = val
         return True
 
+    def read_node(self, val: Val, arg: str) -> str | None:
+        """The node of a value an extern call reads as its argument ``arg``: the value ``arg`` is a
+        view of, unless a fused kernel wrote the value in ``arg``'s own layout (a view that
+        Inductor materialized for the call, such as ``scatter_add``'s reshaped source), which is
+        then the node that kernel computed."""
+        base = self.g.base(arg)
+        if base != arg and val.writer >= 0 and self.ops[val.writer].kind == "kernel" and fits(self.g, arg, val) == 2 \
+                and (base is None or fits(self.g, base, val) < 2):
+            return arg
+        return base
+
     def fusable(self, key: str) -> bool:
         op = self.g.ops.get(key, "")
         return key in self.g.nodes and op not in self.extern_ops and not self.g.nodes[key].target.startswith(("torch.ops.higher_order.", "self."))
@@ -147,7 +158,7 @@ class _Solver:
             if op.kind == "hop":
                 cands = [k for k in self.g.nodes if op.name in self.g.nodes[k].args and k not in self.matched]
             else:
-                names = (op.name, op.name.rstrip("_"), *OP_ALIASES.get(op.name, ()))
+                names = (op.name, op.name.rstrip("_"), *OP_ALIASES.get(op.name.rstrip("_"), ()))
                 by_op = self.g.by_op  # (candidates are ranked below: their order does not matter)
                 cands = [k for o in dict.fromkeys(names) for k in by_op.get(o, ()) if k not in self.matched]
             known = [self.g.base(v.node) for v in op.reads if v is not None and v.node is not None]
@@ -179,7 +190,7 @@ class _Solver:
             tensor_reads = [v for v in op.reads if v is not None]
             if op.kind != "hop" and len(tensor_reads) == len(args):
                 for val, arg in zip(tensor_reads, args, strict=True):
-                    self.assign(val, self.g.base(arg))
+                    self.assign(val, self.read_node(val, arg))
         return changed
 
     def kernel_outputs(self) -> bool:
@@ -304,7 +315,10 @@ def infer_launches(flow: WrapperDataflow, fx: FxGraph, kernels: set[str]) -> dic
         except RecursionError:  # pragma: no cover - a pathological graph
             continue
         outer: list[str] = []
-        if scope:  # PyTorch counts the higher-order op that runs the subgraph, and its inputs, in
+        if scope:  # PyTorch counts the higher-order op that runs the subgraph, and its inputs, in a
+            # fused kernel's origins; an extern or fallback call has its own FX node as its origin
+            # node, and that node alone gives its provenance (``torch/_inductor/ir.py``
+            # ``IRNode.get_stack_traces``, ``debug.py`` ``set_kernel_post_grad_provenance_tracing``)
             name = scope.rsplit(".", 1)[-1]
             parent = scope.rpartition(".")[0]
             calls = [k for k, n in fx.nodes.items() if n.scope == parent and fx.resolve(name, parent) in n.args]
@@ -312,6 +326,6 @@ def infer_launches(flow: WrapperDataflow, fx: FxGraph, kernels: set[str]) -> dic
                 outer += [a for a in fx.nodes[key].args if a in fx.nodes and a not in outer] + [key]
         for op in builder.ops:
             if op.kind in ("kernel", "extern", "fallback"):
-                nodes = op.nodes + [k for k in outer if k not in op.nodes] if op.nodes else []
+                nodes = op.nodes + [k for k in outer if k not in op.nodes] if op.nodes and op.kind == "kernel" else op.nodes
                 out.setdefault(op.line, nodes)
     return out

@@ -36,6 +36,9 @@ _TRITON_SIG = re.compile(r"^def (?P<name>\w+)\((?P<params>[^)]*)\):", re.M)
 _CPP_SIG = re.compile(r'extern "C"\s+(?:[\w:<>*&]+\s+)*?void\s+(?:kernel|\w+)\((?P<params>[^)]*)\)', re.S)
 _NESTING = re.compile(r"[\[\](){}'\"]")
 _MUTATED = re.compile(r"'mutated_arg_names': \[(?P<names>[^\]]*)\]")
+#: ``auto out_ptr0 = in_out_ptr1;`` in a C++ kernel (``torch/_inductor/codegen/cpp.py``, the kernel
+#: args' ``aliases()``): a buffer the kernel itself writes first, then updates in place.
+_CPP_ALIAS = re.compile(r"^\s*auto\s+out_ptr\d+\s*=\s*(?P<inout>in_out_ptr\d+)\s*;", re.M)
 
 #: ``torch.float32`` -> the dtype prefix FX annotations use (``f32[8, 16][16, 1]cuda:0``).
 DTYPE_ABBREV = {
@@ -237,6 +240,7 @@ def _kernel_roles(lines: list[str], flow: WrapperDataflow) -> None:
             if m is None:
                 continue
             params = [p.strip() for p in m["params"].split(",") if p.strip()]
+            written_first = set(_CPP_ALIAS.findall(body))  # its old value is never read
             roles = []
             for p in params:
                 decl, _, pname = p.rpartition(" ")
@@ -244,7 +248,7 @@ def _kernel_roles(lines: list[str], flow: WrapperDataflow) -> None:
                 if "*" not in decl and "*" not in p.split()[-1]:
                     roles.append("scalar")
                 elif pname.startswith("in_out_ptr"):
-                    roles.append("inout")
+                    roles.append("out" if pname in written_first else "inout")
                 elif pname.startswith("out_ptr") or "const" not in decl:
                     roles.append("out" if pname.startswith("out_ptr") else "inout")
                 else:
