@@ -34,6 +34,7 @@ PAIRS = [
     ("torch-2.6-cpu/mlp_train", "torch-2.14-cpu/mlp_train", 9, 9),
     ("torch-2.13-cpu/cnn_train_noprov", "torch-2.13-cpu/cnn_train_prov", 14, 14),
     ("torch-2.13-cpu/gpt2_infer_noprov", "torch-2.13-cpu/gpt2_infer_prov", 20, 20),
+    ("torch-2.13-cpu/llama_infer_noprov", "torch-2.13-cpu/llama_infer_prov", 30, 30),
 ]
 
 
@@ -157,6 +158,29 @@ def test_cpp_buffer_written_first_is_not_read(load_case):
             items = {n for n in k.post_grad_nodes if graph.post_grad.nodes[n].target.startswith("var_mean_")}
             assert set(k.post_grad_nodes) - items == set(mapping[k.name]) and len(items) == 2, k.name
             assert "embedding" not in k.post_grad_nodes
+
+
+def test_cat_written_through_alias_views_and_inputs_made_for_a_call(load_case):
+    """torch-2.13-cpu/llama_infer: the rotary ``cat`` output ``buf5`` is written by one C++ kernel
+    through two ``# alias`` views of it (``buf3``, ``buf4``: its two slots), so that kernel computes
+    the ``cat`` and the next kernel, which reads ``buf5``, does not.  That next kernel writes the
+    attention call's query in the layout the call needs; its name lists the call's op, and PyTorch
+    counts the call among its origins: it takes the call's nodes.  Each launch's lines are PyTorch's."""
+    (graph,) = load_case("torch-2.13-cpu/llama_infer_noprov").graphs
+    raw = [g for g in raw_graphs(case_log("torch-2.13-cpu/llama_infer_prov")) if g["compile_id"] == "0/0"][0]
+    keys = HANDLE.findall(raw["code"])
+
+    def truth(name: str) -> list[set[int]]:
+        return [{int(f[-1][1]) for s in raw["stack_traces"][k] if (f := FRAME.findall(s))} for k in keys if k.rsplit(":", 1)[0] == name]
+
+    rotary = next(k for k in graph.kernels if k.name == "cpp_fused__unsafe_view_cat_neg_slice_transpose_view_1")
+    assert [[n for n in la.post_grad_nodes if n.startswith("cat")] for la in rotary.launches] == [["cat"], ["cat_2"]]
+    assert [{f.line for f in la.model_lines} for la in rotary.launches] == truth(rotary.name)
+    query = next(k for k in graph.kernels if k.name.startswith("cpp_fused__scaled_dot_product_flash_attention_for_cpu_"))
+    assert [[n for n in la.post_grad_nodes if n.startswith(("cat", "_scaled"))] for la in query.launches] == \
+        [["_scaled_dot_product_flash_attention_for_cpu"], ["_scaled_dot_product_flash_attention_for_cpu_1"]]
+    assert [{f.line for f in la.model_lines} for la in query.launches] == truth(query.name)
+    assert all(182 in lines for lines in truth(query.name))  # the attention call's own line
 
 
 def test_fidelity_tool_figures():

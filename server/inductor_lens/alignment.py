@@ -180,6 +180,7 @@ class OpBuilder:
         Returns the values of its ``return``."""
         env: dict[str, tuple[Val, str | None]] = {}
         lists: dict[str, list[Val | None]] = {}
+        self.within: dict[str, str] = {}  # ``# alias`` view -> the live buffer it is part of
         graph = self.graph
         self.depth += 1
         out: list[Val | None] = []
@@ -203,6 +204,8 @@ class OpBuilder:
                 if st.src in env:
                     val, _ = env[st.src]
                     env[st.targets[0]] = (val, shape_text(st.shape) if st.view and st.shape else env[st.src][1])
+                    if st.partial:
+                        self.within[st.targets[0]] = st.src
                 elif st.src in lists:
                     lists[st.targets[0]] = lists[st.src]
             elif st.kind == "list":
@@ -271,6 +274,7 @@ class OpBuilder:
             new = self._new(old, shape, index)
             op.writes.append(new)
             env[target] = (new, None)
+            self._write_whole(op, target, index, env)
         if not targets and st.targets:
             op.writes.append(Val(writer=index))
             if len(st.targets) == 1:
@@ -304,6 +308,20 @@ class OpBuilder:
                 new.mutates = old.node  # a graph input written in place: its value is the copy_ into it
             op.writes.append(new)
             env[var] = (new, None)
+            self._write_whole(op, var, index, env)
         self.ops.append(op)
+
+    def _write_whole(self, op: Op, var: str, index: int, env: dict[str, tuple[Val, str | None]]) -> None:
+        """A write through a ``# alias`` view is a write of the live buffer it is part of (the
+        ``cat`` whose slot it is): that buffer gets a new value from ``op`` (once per op)."""
+        whole = self.within.get(var)
+        if whole is None or whole not in env:
+            return
+        old, shape = env[whole]
+        if old.writer == index:
+            return
+        new = self._new(old, shape, index)
+        op.writes.append(new)
+        env[whole] = (new, None)
 
 

@@ -288,6 +288,24 @@ class _Solver:
                 stops = {b for v in op.reads if v is not None and v.node is not None and (b := self.g.base(v.node)) is not None}
                 views, _ = self.back(list(self.g.nodes[op.node].args), stops)
                 op.nodes = sorted([op.node] + [k for k in views if self.g.ops[k] in VIEW_OPS or self.g.ops[k] == "getitem"], key=self.g.order.__getitem__)
+        self.inputs_made_for_calls()
+
+    def inputs_made_for_calls(self) -> None:
+        """A fused kernel that writes an input of an extern or fallback call in the layout the call
+        needs has that call among its origins, and its name says so
+        (``cpp_fused__scaled_dot_product_flash_attention_for_cpu_..._3`` before the attention
+        call; ``torch/_inductor/ir.py`` ``ExternKernel.require_stride_order`` copies the input
+        under the call's origins): it takes the call's nodes too."""
+        for op in self.ops:
+            if op.kind != "kernel" or not op.writes:
+                continue
+            name = f"_{op.name}_"
+            for call in self.ops:
+                if call.kind not in ("extern", "fallback") or call.node is None or not call.nodes:
+                    continue
+                target = self.g.ops.get(call.node, "")
+                if target and f"_{target}_" in name and any(r is w for r in call.reads for w in op.writes):
+                    op.nodes = sorted(dict.fromkeys(op.nodes + call.nodes), key=self.g.order.__getitem__)
 
 
 def infer_launches(flow: WrapperDataflow, fx: FxGraph, kernels: set[str]) -> dict[int, list[str]]:

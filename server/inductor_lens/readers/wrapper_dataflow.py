@@ -5,7 +5,8 @@ launcher functions (``def call(args)``, ``Runner.call(self, args)``, graph parti
 ``partition_0(args)``, higher-order-op subgraphs ``true_graph_0(args)``) unpack their inputs
 (``primals_1, primals_2 = args``), allocate buffers (``buf0 = empty_strided_cuda((8, 16), (16, 1),
 torch.float32)``), alias them (``buf4 = reinterpret_tensor(buf2, ...); del buf2  # reuse``,
-``buf7 = buf6; del buf6  # reuse``), launch kernels (``triton_poi_x.run(buf0, primals_3, 1024,
+``buf7 = buf6; del buf6  # reuse``; ``buf3 = reinterpret_tensor(buf5, ...)  # alias`` is a view into
+the live ``buf5``, one input's slot of a ``cat``, written by the kernel that gets ``buf3``), launch kernels (``triton_poi_x.run(buf0, primals_3, 1024,
 stream=stream0)``, ``cpp_fused_x(buf0, primals_3)``, ``extern_kernels.mm(a, b, out=buf1)``,
 ``buf5 = torch.ops.aten.x.default(...)``), take tuple items (``buf15 = buf14[0]``) and
 ``return (buf7, primals_3, reinterpret_tensor(buf3, ...), )``.  Kernel definitions say which
@@ -93,6 +94,9 @@ class Stmt:
     shape: str = ""
     stride: str = ""
     dtype: str = ""
+    #: an ``alias`` marked ``# alias`` (not ``# reuse``): a view into a buffer that stays live
+    #: (``NonOwningLayout``, e.g. one input's slot in a ``cat`` output): writing it writes ``src``
+    partial: bool = False
 
 
 @dataclass(slots=True)
@@ -298,7 +302,8 @@ def read_wrapper_dataflow(text: str, regions: list[str | None] | None = None) ->
             continue
         if fn is None:
             continue
-        code = stripped.split("  # ", 1)[0].strip() if not pending else stripped
+        code, _, comment = (stripped.partition("  # ") if not pending else (stripped, "", ""))
+        code = code.strip()
         if pending:
             code = pending + " " + code
         if code.count("(") > code.count(")") or code.count("[") > code.count("]"):
@@ -311,6 +316,7 @@ def read_wrapper_dataflow(text: str, regions: list[str | None] | None = None) ->
         for piece in _split_semicolons(code):
             stmt = _statement(piece, line_no, fn)
             if stmt is not None:
+                stmt.partial = stmt.kind == "alias" and stmt.view and comment.strip() == "alias"
                 flow.functions[fn].append(stmt)
     return flow
 
