@@ -70,6 +70,9 @@ class Val:
     fresh: bool = False
     #: a graph input this value overwrites in place (resolved to the ``copy_`` node into it)
     mutates: str | None = None
+    #: written through ``# alias`` views of its slots (a ``cat`` Inductor made a ``ConcatKernel``:
+    #: realized when created)
+    slots: bool = False
 
 
 @dataclass(slots=True)
@@ -321,6 +324,7 @@ class OpBuilder:
         if old.writer == index:
             return
         new = self._new(old, shape, index)
+        new.slots = True
         op.writes.append(new)
         env[whole] = (new, None)
 

@@ -35,6 +35,7 @@ class _Solver:
         self.matched: set[str] = set()
         self.extern_ops = extern_ops
         self._regions: dict[int, set[str] | None] = {}
+        self._realized: dict[str, int] | None = None
         for op in ops:
             for val in op.reads + op.writes:
                 if val is not None and val.node is not None:
@@ -276,6 +277,7 @@ class _Solver:
                 stops = {b for v in op.reads if v is not None and v.node is not None and (b := self.g.base(v.node)) is not None}
                 outs = [v.node for v in op.writes if v.node is not None]
                 nodes, _ = self.back(outs, stops - set(outs))
+                nodes = sorted(nodes + self.bases_seen_through_views(nodes), key=self.g.order.__getitem__)
                 # an item of a multi-output node (var_mean[0]) counts only where the kernel stores it
                 op.nodes = [k for k in nodes if self.g.ops[k] != "getitem" or k in outs]
                 copies = [v for v in op.writes if v.node in self.g.fx.placeholders and v.mutates is None]
@@ -289,6 +291,69 @@ class _Solver:
                 views, _ = self.back(list(self.g.nodes[op.node].args), stops)
                 op.nodes = sorted([op.node] + [k for k in views if self.g.ops[k] in VIEW_OPS or self.g.ops[k] == "getitem"], key=self.g.order.__getitem__)
         self.inputs_made_for_calls()
+
+    def bases_seen_through_views(self, nodes: list[str]) -> list[str]:
+        """Nodes another launch computed that a kernel reads through a view of them, when they
+        were not realized yet where the view is lowered: the view, and the kernel reading it,
+        carry them among their origins (``torch/_inductor/graph.py`` ``run_node``: origins = the
+        node plus those of its unrealized arguments, ``utils.gather_origins``)."""
+        have, out = set(nodes), []
+        realized = self.realized_at()
+        for key in nodes:
+            if self.g.ops[key] not in VIEW_OPS or not self.g.nodes[key].args:
+                continue
+            src = self.g.nodes[key].args[0]
+            if src in have or src in out:
+                continue
+            if self.unrealized(src, self.g.order[key], realized):
+                # it, and what was still unrealized when it was lowered (its own origins)
+                stack = [src]
+                while stack:
+                    node = stack.pop()
+                    if node in have or node in out:
+                        continue
+                    out.append(node)
+                    stack.extend(a for a in self.g.nodes[node].args if self.unrealized(a, self.g.order[node], realized))
+        return out
+
+    def unrealized(self, key: str, at: int, realized: dict[str, int]) -> bool:
+        """Whether node ``key`` was not realized yet where the node at graph position ``at`` was
+        lowered (a fused node: not a graph input, an extern call's result or a view)."""
+        if key not in self.g.nodes or key in self.g.fx.placeholders or key in self.matched or not self.fusable(key):
+            return False
+        if self.g.ops[key] in VIEW_OPS or self.g.ops[key] == "getitem":
+            return False
+        made = self.claimed.get(key)
+        if made is not None and made.slots:
+            return False  # a cat written slot by slot (ConcatKernel): realized when created
+        return realized.get(key, float("inf")) >= at  # (realized at the end of a lowering)
+
+    def realized_at(self) -> dict[str, int]:
+        """When (graph position) each node is first realized, as Inductor's lowering does it
+        (``graph.py`` ``run_node``), simplified: a graph output at its own lowering (a view's base
+        with it); a node with several users that reads a buffer at its own lowering (``mark_reuse``;
+        one that reads nothing, ``iota``, is recomputed instead); the inputs of an extern or
+        fallback call at that call (``realize_input``)."""
+        if self._realized is not None:
+            return self._realized
+        done: dict[str, int] = {}
+
+        def realize(key: str | None, at: int) -> None:
+            base = self.g.base(key)
+            if base is not None and base in self.g.nodes and at < done.get(base, at + 1):
+                done[base] = at
+        outputs = set(self.g.outputs)
+        for key in sorted(self.g.nodes, key=self.g.order.__getitem__):
+            at = self.g.order[key]
+            if key in outputs:
+                realize(key, at)
+            if key not in self.g.free and len(set(self.g.users.get(key, ()))) > 1 and self.g.ops[key] not in VIEW_OPS:
+                realize(key, at)
+            if not self.fusable(key):
+                for arg in self.g.nodes[key].args:
+                    realize(arg, at)
+        self._realized = done
+        return done
 
     def inputs_made_for_calls(self) -> None:
         """A fused kernel that writes an input of an extern or fallback call in the layout the call
