@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from ..lexical import split_top
 from ..model import Frame, FxGraph, FxNode
 
 _NODE = re.compile(r'^(?P<indent>\s+)(?P<name>[A-Za-z_]\w*)(?:\s*:\s*"(?P<ann>[^"]*)")?\s*=\s*(?P<rhs>.+)$')
@@ -124,7 +125,7 @@ def parse_fx_graph(text: str, path: str) -> FxGraph:
         if first == "r" and stripped.startswith("return "):
             m = _RETURN.match(line)
             if m is not None and scope in graph._inputs and scope not in graph._outputs:
-                graph._outputs[scope] = [_key_in(graph, scope, part.strip()) for part in _split_top(m["ret"].strip().strip("()[]"))]
+                graph._outputs[scope] = [_key_in(graph, scope, part.strip()) for part in split_top(m["ret"].strip().strip("()[]"))]
             continue
         if "=" not in line:
             continue
@@ -157,27 +158,6 @@ def _key_in(graph: FxGraph, scope: str, name: str) -> str | None:
     """The key of ``name`` if it is a node or input already defined in ``scope``, else ``None``."""
     key = f"{scope}.{name}" if scope else name
     return key if key in graph._nodes or key in graph._placeholders else None
-
-
-def _split_top(text: str) -> list[str]:
-    """Split ``text`` at commas outside brackets and quotes."""
-    parts, depth, quote, start = [], 0, "", 0
-    for i, ch in enumerate(text):
-        if quote:
-            if ch == quote:
-                quote = ""
-        elif ch in "'\"":
-            quote = ch
-        elif ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-        elif ch == "," and depth == 0:
-            parts.append(text[start:i])
-            start = i + 1
-    if text[start:].strip():
-        parts.append(text[start:])
-    return parts
 
 
 _NAME_LINE = re.compile(r'^\s+([A-Za-z_]\w*)(?:\s*:\s*"[^"]*")?\s*=', re.M)

@@ -23,6 +23,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ..lexical import split_top
+
 _FUNC = re.compile(r"^(?P<indent>\s*)def (?P<fn>\w+)\((?:self, )?args\):")
 _UNPACK = re.compile(r"^(?P<names>[A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s*,?\s*=\s*(?P<src>[A-Za-z_]\w*)\s*$")
 _ASSIGN = re.compile(r"^(?P<lhs>\(?[A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*\s*,?\s*\)?)\s*=\s*(?P<rhs>.+)$")
@@ -35,7 +37,6 @@ _DTYPE = re.compile(r"torch\.(?P<dtype>\w+)")
 _PY_KERNEL_DEF = re.compile(r"^(?P<name>[A-Za-z_]\w*) = async_compile\.(?P<how>\w+)\(")
 _TRITON_SIG = re.compile(r"^def (?P<name>\w+)\((?P<params>[^)]*)\):", re.M)
 _CPP_SIG = re.compile(r'extern "C"\s+(?:[\w:<>*&]+\s+)*?void\s+(?:kernel|\w+)\((?P<params>[^)]*)\)', re.S)
-_NESTING = re.compile(r"[\[\](){}'\"]")
 _MUTATED = re.compile(r"'mutated_arg_names': \[(?P<names>[^\]]*)\]")
 #: ``auto out_ptr0 = in_out_ptr1;`` in a C++ kernel (``torch/_inductor/codegen/cpp.py``, the kernel
 #: args' ``aliases()``): a buffer the kernel itself writes first, then updates in place.
@@ -111,30 +112,7 @@ class WrapperDataflow:
 
 def split_args(text: str) -> list[str]:
     """Split an argument list at top-level commas (brackets and quotes respected)."""
-    if not _NESTING.search(text):  # nothing nested or quoted (most launches): split in C
-        flat = [p.strip() for p in text.split(",")]
-        if not flat[-1]:
-            flat.pop()
-        return flat
-    parts: list[str] = []
-    depth, quote, start = 0, "", 0
-    for i, ch in enumerate(text):
-        if quote:
-            if ch == quote and text[i - 1] != "\\":
-                quote = ""
-        elif ch in "'\"":
-            quote = ch
-        elif ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-        elif ch == "," and depth == 0:
-            parts.append(text[start:i].strip())
-            start = i + 1
-    tail = text[start:].strip()
-    if tail:
-        parts.append(tail)
-    return parts
+    return split_top(text)
 
 
 def _arg(text: str) -> Arg:
@@ -322,21 +300,4 @@ def read_wrapper_dataflow(text: str, regions: list[str | None] | None = None) ->
 
 
 def _split_semicolons(code: str) -> list[str]:
-    if ";" not in code:
-        return [code]
-    parts, depth, quote, start = [], 0, "", 0
-    for i, ch in enumerate(code):
-        if quote:
-            if ch == quote:
-                quote = ""
-        elif ch in "'\"":
-            quote = ch
-        elif ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-        elif ch == ";" and depth == 0:
-            parts.append(code[start:i].strip())
-            start = i + 1
-    parts.append(code[start:].strip())
-    return [p for p in parts if p]
+    return [part for part in split_top(code, ";") if part] if ";" in code else [code]
