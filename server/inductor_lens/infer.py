@@ -361,15 +361,20 @@ class _Solver:
         (``cpp_fused__scaled_dot_product_flash_attention_for_cpu_..._3`` before the attention
         call; ``torch/_inductor/ir.py`` ``ExternKernel.require_stride_order`` copies the input
         under the call's origins): it takes the call's nodes too."""
+        readers: dict[int, list[Op]] = {}  # id(value) -> the extern/fallback calls reading it
+        for call in self.ops:
+            if call.kind in ("extern", "fallback") and call.node is not None and call.nodes:
+                for val in call.reads:
+                    if val is not None:
+                        readers.setdefault(id(val), []).append(call)
         for op in self.ops:
             if op.kind != "kernel" or not op.writes:
                 continue
             name = f"_{op.name}_"
-            for call in self.ops:
-                if call.kind not in ("extern", "fallback") or call.node is None or not call.nodes:
-                    continue
-                target = self.g.ops.get(call.node, "")
-                if target and f"_{target}_" in name and any(r is w for r in call.reads for w in op.writes):
+            calls = {id(c): c for w in op.writes for c in readers.get(id(w), ())}  # (Op is not hashable)
+            for call in calls.values():
+                target = self.g.ops.get(call.node or "", "")
+                if target and f"_{target}_" in name:
                     op.nodes = sorted(dict.fromkeys(op.nodes + call.nodes), key=self.g.order.__getitem__)
 
 
