@@ -295,25 +295,22 @@ class _Solver:
     def bases_seen_through_views(self, nodes: list[str]) -> list[str]:
         """Nodes another launch computed that a kernel reads through a view of them, when they
         were not realized yet where the view is lowered: the view, and the kernel reading it,
-        carry them among their origins (``torch/_inductor/graph.py`` ``run_node``: origins = the
-        node plus those of its unrealized arguments, ``utils.gather_origins``)."""
+        carry them among their origins, and theirs in turn (``torch/_inductor/graph.py``
+        ``run_node``: origins = the node plus those of its unrealized arguments, a view being
+        one, ``utils.gather_origins``)."""
         have, out = set(nodes), []
         realized = self.realized_at()
-        for key in nodes:
-            if self.g.ops[key] not in VIEW_OPS or not self.g.nodes[key].args:
-                continue
-            src = self.g.nodes[key].args[0]
-            if src in have or src in out:
-                continue
-            if self.unrealized(src, self.g.order[key], realized):
-                # it, and what was still unrealized when it was lowered (its own origins)
-                stack = [src]
-                while stack:
-                    node = stack.pop()
-                    if node in have or node in out:
-                        continue
-                    out.append(node)
-                    stack.extend(a for a in self.g.nodes[node].args if self.unrealized(a, self.g.order[node], realized))
+        stack = [key for key in nodes if self.g.ops[key] in VIEW_OPS]
+        while stack:
+            key = stack.pop()
+            at = self.g.order[key]
+            for arg in self.g.nodes[key].args:
+                if arg in have or arg in out or arg not in self.g.nodes:
+                    continue
+                view = self.g.ops[arg] in VIEW_OPS and arg not in self.g.fx.placeholders and self.fusable(arg)
+                if view or self.unrealized(arg, at, realized):
+                    out.append(arg)
+                    stack.append(arg)
         return out
 
     def unrealized(self, key: str, at: int, realized: dict[str, int]) -> bool:
