@@ -23,6 +23,9 @@ The rules (what PyTorch gives, and what to do when it gives less or wrong):
   the ``# File:`` lines of the launch's post-grad nodes and of its comment's names (only the
   node's own for an extern call, whose comment also names its inputs' views); frames in
   generated code (compiled autograd's ``<eval_with_key>``) are followed to the lines behind them.
+  A post-grad node printed without a ``# File:`` line (one PyTorch's passes made) takes the
+  compile's ``pass_frame`` (:mod:`inductor_lens.pass_frames`); the kernel header's ``Graph
+  fragment`` names such nodes among the kernel's own.
 * A ``[Provenance debug handles]`` key with no launch after it is still a kernel of the code
   (listed without a launch site, with a warning).
 """
