@@ -169,3 +169,30 @@ def test_loose_code_with_debug_handles_but_no_mapping_says_what_is_missing(cache
     out = " ".join(proc.stdout.split())
     assert "carry [Provenance debug handles] but their mapping was not found" in out
     assert "compiled without provenance tracking" not in out
+
+
+def test_tables_print_code_as_text_not_markup(cache_dir):
+    """Model code and guard text are printed verbatim in every table: square brackets are code
+    (``torch.cat([self.keys, ...])``, ``x[mask]``), not rich markup, and a ``[/docs]`` in a comment
+    neither vanishes nor crashes the report (a new user's finding)."""
+    import io
+
+    from rich.console import Console
+
+    from inductor_lens.cache import Cache
+    from inductor_lens.index import load
+    from inductor_lens.model import Frame
+    from inductor_lens.report_table import print_tables
+
+    proc = run("report", case_dir("torch-2.11-cuda/gpt2_train"), "--all", cache_dir=cache_dir)
+    assert proc.returncode == 0 and "torch.cat([self.keys," in proc.stdout
+    index = load([case_dir("torch-2.14-cpu/recompiles_health")], Cache(cache_dir))
+    kernel = index.kernels[0]
+    odd = "y = x[mask] # see [/docs] and [bold]why[/bold]"
+    kernel.frames = [Frame(f.file, f.line, f.function, odd, f.stack, f.innermost, f.via) for f in kernel.frames]
+    event = next(e for e in index.compile_events if e.kind != "graph_break")  # shown in the health table
+    event.message = odd
+    for all_kernels in (False, True):
+        out = io.StringIO()
+        print_tables(index, None, Console(file=out, width=400), Console(file=io.StringIO()), all_kernels=all_kernels)
+        assert odd in out.getvalue()  # the health table (both) and the kernel's model line (--all)

@@ -90,12 +90,13 @@ def _where(frame: Frame | None) -> str:
 def print_health(index, trace_path: str, console) -> None:
     """The compile-health section of one trace: a table of its compiles, then its events."""
     from rich.table import Table
+    from rich.text import Text
 
     compiles = [c for c in index.compiles if c.trace == trace_path]
     events = [e for e in index.compile_events if e.trace == trace_path]
     if not compiles and not events:
         return
-    table = Table(title=f"compile health · {health_summary(compiles, events)}", title_justify="left", expand=False)
+    table = Table(title=Text(f"compile health · {health_summary(compiles, events)}"), title_justify="left", expand=False)
     for column in ("compile", "function", "time", "breaks", "guards", "recompile reason / failure"):
         table.add_column(column, justify="right" if column in ("time", "breaks", "guards") else "left", overflow="fold")
     problems: dict[str, dict[str, None]] = {}  # by frame compile (attempts together), de-duplicated
@@ -107,8 +108,9 @@ def print_health(index, trace_path: str, console) -> None:
         fn = c.function
         name = f"{_where(fn)} {fn.function}" if fn is not None else "-"
         time = format_seconds(c.compile_time_s) if c.compile_time_s is not None else "-"
-        table.add_row(c.compile_id, name, time, str(c.graph_breaks), "-" if c.guards is None else str(c.guards),
-                      "\n".join(problems.get(base_compile_id(c.compile_id), {})) or "-")
+        cells = (c.compile_id, name, time, str(c.graph_breaks), "-" if c.guards is None else str(c.guards),
+                 "\n".join(problems.get(base_compile_id(c.compile_id), {})) or "-")
+        table.add_row(*(Text(cell) for cell in cells))  # guard text quotes user code: never rich markup
     console.print(table)
     for e in events:
         if e.kind == "graph_break":

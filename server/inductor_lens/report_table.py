@@ -74,6 +74,7 @@ def _graph_time(graph: Graph) -> float | None:
 def print_summary(index: Index, trace_path: str, console) -> int:
     """One row per graph of ``trace_path``; returns how many graphs had no provenance tracking."""
     from rich.table import Table
+    from rich.text import Text
 
     graphs = [g for g in index.graphs if g.trace == trace_path]
     if not graphs:
@@ -95,7 +96,7 @@ def print_summary(index: Index, trace_path: str, console) -> int:
             cpu = any(k.measured is not None and k.measured.clock == "cpu" for k in graph.kernels)
             row.append(format_us(took) + (" CPU" if cpu else "") if took is not None else "-")
         row.append("\n".join(top) or "-")
-        table.add_row(*row)
+        table.add_row(*(Text(cell) for cell in row))  # model code is text, never rich markup (`x[mask]`)
     console.print(table)
     return sum(1 for g in graphs if _without_provenance(g))
 
@@ -118,12 +119,13 @@ def print_all_kernels(index: Index, trace_path: str, console) -> int:
     """Per graph of ``trace_path`` every kernel with its model lines; returns how many graphs had no
     provenance tracking."""
     from rich.table import Table
+    from rich.text import Text
 
     off = 0
     for graph in (g for g in index.graphs if g.trace == trace_path):
         came = provenance_summary(graph.kernels)
         off += _without_provenance(graph)
-        table = Table(title=f"compile {graph.compile_id} · {graph.kind} graph · {len(graph.kernels)} kernels · provenance: {came}",
+        table = Table(title=Text(f"compile {graph.compile_id} · {graph.kind} graph · {len(graph.kernels)} kernels · provenance: {came}"),
                       title_justify="left", expand=False)
         table.add_column("kernel (debug handle)", overflow="fold")
         table.add_column("kind")
@@ -141,21 +143,23 @@ def print_all_kernels(index: Index, trace_path: str, console) -> int:
             if measured:
                 m = kernel.measured
                 row.append(f"{m.runs} runs · {m.total_us:.1f} µs" + (" CPU" if m.clock == "cpu" else "") if m else "-")
-            table.add_row(*row)
+            table.add_row(*(Text(cell) for cell in row))  # model code is text, never rich markup (`x[mask]`)
         console.print(table)
-        console.print(f"  output code: {graph.output_code}")
+        console.print(f"  output code: {graph.output_code}", markup=False, highlight=False)
     return off
 
 
 def print_tables(index: Index, resolver: PathResolver | None, console, errors=None, *, all_kernels: bool = False) -> None:
     """The report as tables on ``console``: per trace its compile health and a summary per graph
     (``all_kernels``: every kernel instead); warnings on ``errors`` (default: the same console)."""
+    from rich.markup import escape
+
     errors = errors or console
     off = 0
     for trace in index.traces:
         rank = f" rank {trace.rank}" if trace.rank is not None else ""
         version = f" · PyTorch {trace.torch_version}" if trace.torch_version else ""
-        console.print(f"[bold]{trace.path}[/bold]{rank}{version}")
+        console.print(f"[bold]{escape(trace.path)}[/bold]{escape(rank)}{escape(version)}")
         print_health(index, trace.path, console)
         off += print_all_kernels(index, trace.path, console) if all_kernels else print_summary(index, trace.path, console)
     if not all_kernels:
@@ -175,7 +179,7 @@ def print_tables(index: Index, resolver: PathResolver | None, console, errors=No
                       "INDUCTOR_PROVENANCE=1 (PyTorch 2.9+; TORCH_COMPILE_DEBUG=1 on 2.7/2.8).", soft_wrap=True)
     for profile in index.profiles:
         if profile.unattributed:
-            console.print(f"[bold]{profile.path}[/bold]: device kernels joined to no compiled kernel (eager ops, optimizer, ...):")
+            console.print(f"[bold]{escape(profile.path)}[/bold]: device kernels joined to no compiled kernel (eager ops, optimizer, ...):")
             for u in profile.unattributed_json():
                 console.print(f"  {u['count']:4d} x {u['total_us']:9.1f} µs  {u['name'][:120]}", markup=False, highlight=False)
     warnings = index.warnings
