@@ -329,7 +329,9 @@ def test_corrupt_byte_in_backward_code_is_reported_not_silently_dropped(tmp_path
     index = load([str(path)], Cache(str(tmp_path / "cache")), disk_cache=False)
     assert [g.kind for g in index.graphs] == ["forward"]  # the damaged graph is hidden ...
     assert [(w.line, w.message.split(" (")[0]) for w in index.warnings] == [
-        (code_line + 1, "payload MD5 mismatch for inductor_output_code")]  # ... and says why
+        (code_line + 1, "payload MD5 mismatch for inductor_output_code"),  # ... and says why,
+        (code_line + 1, "the output code of compile 0/0")]  # and that the graph is not shown
+    assert "that graph is not shown" in index.warnings[1].message
 
 
 def test_cli_inputs_that_are_not_traces(tmp_path):
@@ -431,3 +433,56 @@ def test_str_record_of_unknown_shape_is_said(tmp_path):
     log = torch_trace.scan(str(bad))
     assert [(w.line, w.message.split(";")[0]) for w in log.warnings] == [(at + 1, '"str" record is not [file name, index]')]
     assert len(pair_graphs(log)) == len(pair_graphs(torch_trace.scan(src)))
+
+
+def _copy_case(case: str, dst) -> str:
+    import shutil
+
+    from conftest import case_dir
+
+    shutil.copytree(case_dir(case), dst)
+    (log,) = [os.path.join(dst, "trace", f) for f in os.listdir(os.path.join(dst, "trace")) if f.endswith(".log")]
+    return log
+
+
+def _edit_line(log: str, index: int, old: bytes, new: bytes) -> None:
+    lines = open(log, "rb").read().split(b"\n")
+    assert old in lines[index]
+    lines[index] = lines[index].replace(old, new, 1)
+    open(log, "wb").write(b"\n".join(lines))
+
+
+def _kernels_by_graph(index):
+    return {(g.compile_id, g.kind): [(k.key, k.provenance, [f.line for f in k.model_lines]) for k in g.kernels] for g in index.graphs}
+
+
+def test_unreadable_code_envelope_keeps_the_other_graphs_links(tmp_path):
+    """mlp_train with the forward output code's envelope JSON broken (line 1747): that record is
+    skipped with one warning, and the records after it (the forward's mapping and stack traces)
+    stay with it instead of pairing with the backward's code; the backward keeps every link of
+    the intact log (a new user's finding)."""
+    log = _copy_case("torch-2.11-cuda/mlp_train", tmp_path / "case")
+    whole = _kernels_by_graph(load([os.path.dirname(log)], Cache(str(tmp_path / "c0"))))
+    _edit_line(log, 1746, b'{"inductor_output_code": {"filename"', b'{"inductor_output_code": "filename"')
+    index = load([os.path.dirname(log)], Cache(str(tmp_path / "c1")))
+    assert [(w.line, w.message.split(" (")[0]) for w in index.warnings] == [(1747, "invalid envelope JSON")]
+    assert _kernels_by_graph(index) == {("0/0", "backward"): whole[("0/0", "backward")]}
+    assert {p for _, p, _ in whole[("0/0", "backward")]} == {"stack_traces"}
+
+
+def test_damaged_code_payload_read_from_the_identical_cache_file(tmp_path):
+    """One byte of the forward output code changed in the log (line 1974): its MD5 fails; the
+    Inductor cache file beside the trace has the MD5 the envelope names, so the graph is read from
+    it (said); without that file the graph is not shown, and a warning says so."""
+    log = _copy_case("torch-2.11-cuda/mlp_train", tmp_path / "case")
+    whole = _kernels_by_graph(load([os.path.dirname(log)], Cache(str(tmp_path / "c0"))))
+    _edit_line(log, 1973, b"64, 1024", b"64, 1025")
+    index = load([os.path.dirname(log)], Cache(str(tmp_path / "c1")))
+    assert _kernels_by_graph(index) == whole
+    assert [w.line for w in index.warnings] == [1747, 1747] and "Inductor cache file" in index.warnings[1].message
+    import shutil
+
+    shutil.rmtree(tmp_path / "case" / "torchinductor")
+    index = load([os.path.dirname(log)], Cache(str(tmp_path / "c2")))
+    assert list(_kernels_by_graph(index)) == [("0/0", "backward")]
+    assert "that graph is not shown" in index.warnings[-1].message and "0/0 (forward)" in index.warnings[-1].message

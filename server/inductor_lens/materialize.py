@@ -7,6 +7,7 @@ not import the readers, the linker and the dataflow alignment at all.
 
 from __future__ import annotations
 
+import hashlib
 import os
 from typing import TYPE_CHECKING, Any
 
@@ -37,6 +38,23 @@ def same_text(path: str, text: str) -> bool:
     return disk.rstrip("\n") == logged or disk.startswith(logged + "\n")
 
 
+def _same_md5_on_disk(paths: list[str], md5: str | None) -> str | None:
+    """The text of the first of ``paths`` whose MD5 is ``md5`` (the envelope's ``has_payload``:
+    the payload is the file's text, without its last newline), or ``None``."""
+    if not md5:
+        return None
+    for path in paths:
+        try:
+            with open(path, "rb") as fh:
+                data = fh.read()
+        except OSError:
+            continue
+        for candidate in (data, data[:-1] if data.endswith(b"\n") else None):
+            if candidate is not None and hashlib.md5(candidate).hexdigest() == md5:
+                return candidate.decode("utf-8", errors="replace")
+    return None
+
+
 def materialize_log_graph(graph: Graph, log: TraceLog, group: GraphRecords, base: str, on_disk: list[str],
                           cache: Cache, shared: dict[tuple, Any]) -> None:
     """Read (MD5-verified) and parse one graph's own payloads, write extracted copies, link its kernels."""
@@ -53,8 +71,15 @@ def materialize_log_graph(graph: Graph, log: TraceLog, group: GraphRecords, base
 
     text = log.payload(code_rec, warns)
     if text is None:
-        graph.broken = True
-        return
+        text = _same_md5_on_disk(on_disk, code_rec.md5)
+        if text is None:
+            graph.broken = True
+            warns.append(InputWarning(log.path, code_rec.line, f"the output code of compile {graph.compile_id} ({graph.kind}) could not be "
+                                                                "read from the log and no identical Inductor cache file was found: "
+                                                                "that graph is not shown"))
+            return
+        warns.append(InputWarning(log.path, code_rec.line, f"the output code of compile {graph.compile_id} ({graph.kind}) was read from the "
+                                                            "Inductor cache file with the MD5 the log names, not from the damaged log"))
     aliases = [os.path.abspath(p) for p in on_disk if same_text(p, text)]
     if graph.output_code in aliases:
         aliases.remove(graph.output_code)

@@ -169,6 +169,11 @@ def pair_graphs(log: "TraceLog") -> list[GraphRecords]:
             state.names.append(record)
         elif role in ("pre_grad", "pre_grad_after", "post_grad", "post_to_pre", "dynamo_graph"):
             setattr(state, role, record)
+        elif role == "code" and record.envelope.get("__unreadable__"):
+            # an output code whose envelope could not be read (warned by the scan): no graph, but
+            # the records after it belong to it, not to the next output code of its compile
+            state.graphs.append(GraphRecords(compile_id=record.compile_id, ordinal=len(state.graphs), code=record))
+            state.waiting, state.post_grad, state.post_to_pre = {}, None, None
         elif role == "code":
             ordinal = len(state.graphs)
             graph = GraphRecords(

@@ -50,6 +50,12 @@ def _headers(buf: bytearray, at_start: bool):
 _VERSION_IN_METRICS = re.compile(rb'"pytorch_version": "([^"]+)"')
 _RANK_IN_NAME = re.compile(r"rank_(\d+)_")
 _HAS_PAYLOAD = re.compile(rb'"has_payload": "([0-9a-f]{32})"')
+#: compile-id fields of an envelope whose JSON is broken
+_ID_FIELD = re.compile(rb'"(frame_id|frame_compile_id|attempt|compiled_autograd_id)": (\d+)')
+#: (kind, name) of output-code records: one whose envelope is unreadable is kept as a placeholder
+_CODE_KINDS = frozenset({("inductor_output_code", None), ("graph_dump", "inductor_aot_wrapper_code"), ("graph_dump", "inductor_aot_code")})
+#: the envelope of such a placeholder record (it has no graph; log_graphs pairs around it)
+UNREADABLE = "__unreadable__"
 
 
 #: envelope key -> True (every record of it is kept) or the names kept (artifacts, graph dumps);
@@ -317,9 +323,14 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int, stop: int | None 
             envelope = _json.loads(env)
         except ValueError as exc:
             log.warnings.append(InputWarning(path, rec_line, f"invalid envelope JSON ({exc}); record skipped"))
-            return
+            envelope = None
         if not isinstance(envelope, dict):
-            log.warnings.append(InputWarning(path, rec_line, "envelope is not a JSON object; record skipped"))
+            if envelope is not None:
+                log.warnings.append(InputWarning(path, rec_line, "envelope is not a JSON object; record skipped"))
+            if (kind, name) in _CODE_KINDS:  # still a place in the log: what follows pairs with it, not with the next code
+                ids = {k.decode(): int(v) for k, v in _ID_FIELD.findall(env)}
+                log.records.append(Record(line=rec_line, kind=kind, name=name, envelope={UNREADABLE: True}, compile_id=compile_id_of(ids),
+                                          payload_start=min(payload_start, end), payload_end=end, pid=pid))
             return
         if kind == "str":
             value = envelope.get("str")
