@@ -137,7 +137,7 @@ def test_failing_command_keeps_its_exit_status_and_its_trace_is_indexed(tiny, tm
     proc = _capture(["--out", str(tmp_path / "run"), "--", TORCH_PY, "tiny.py", "--fail"], root, env, tmp_path / "cache")
     assert proc.returncode == 1
     assert "RuntimeError: tiny.py failed after compiling" in proc.stderr
-    assert "the command exited with status 1; what it traced is indexed below" in proc.stderr
+    assert "the command exited with status 1; what it traced is summarized here" in proc.stderr
     record = json.loads((tmp_path / "run" / "capture.json").read_text())
     assert (record["exit_status"], record["kernels"]) == (1, 2)
     doc = _report(tmp_path / "run" / "trace", tmp_path / "cache")
@@ -227,6 +227,8 @@ def test_missing_command_non_python_command_and_signals(tmp_path):
     assert "no Python process of the command loaded the capture hook" in proc.stderr
     proc = _capture(["--out", str(tmp_path / "c"), "--", sys.executable, "-c", "import os, signal; os.kill(os.getpid(), signal.SIGTERM)"], tmp_path)
     assert proc.returncode == 128 + 15 and "ended by SIGTERM" in proc.stderr
+    # a signal ends the process before the hook writes its record: said so, not "no hook loaded"
+    assert "loaded the capture hook" not in proc.stderr and "before its Python processes recorded" in proc.stderr
     # a capture folder that already holds something is refused (a capture records a fresh trace)
     proc = _capture(["--out", str(tmp_path / "c"), "--", "true"], tmp_path)
     assert proc.returncode == 2 and "is not empty" in proc.stderr

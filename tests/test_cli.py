@@ -196,3 +196,15 @@ def test_tables_print_code_as_text_not_markup(cache_dir):
         out = io.StringIO()
         print_tables(index, None, Console(file=out, width=400), Console(file=io.StringIO()), all_kernels=all_kernels)
         assert odd in out.getvalue()  # the health table (both) and the kernel's model line (--all)
+
+
+def test_report_piped_into_head_exits_0(cache_dir):
+    """``report | head``: the reader leaving is no failure of the trace (rich would exit 1, which
+    means "nothing readable" here); table and --json alike, no traceback."""
+    for extra in ([], ["--all"], ["--json"]):
+        cmd = [sys.executable, "-m", "inductor_lens.cli", "report", case_dir("torch-2.11-cuda/gpt2_train"), *extra, "--cache-dir", cache_dir]
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        assert proc.stdout is not None and proc.stdout.read(10)
+        proc.stdout.close()
+        err = proc.stderr.read().decode() if proc.stderr else ""
+        assert proc.wait(timeout=120) == 0 and "Traceback" not in err, (extra, err)

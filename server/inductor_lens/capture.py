@@ -1,4 +1,4 @@
-"""``inductor-lens capture [--profile] [--out DIR] -- COMMAND...``: run any command with provenance
+"""``inductor-lens capture [--profile] [--out DIR] ... -- COMMAND...``: run any command with provenance
 on and a fresh trace folder, then index what it left and print a summary.
 
 The command runs unchanged, in this process's working directory, with its output streamed (it
@@ -35,7 +35,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from .capture_defaults import PROFILE_CALLS, PROFILE_SECONDS, PROFILE_WARMUP
+from .capture_defaults import CAPTURE_USAGE, PROFILE_CALLS, PROFILE_SECONDS, PROFILE_WARMUP
 from .capture_summary import Message, summary_lines
 from .text import plural
 
@@ -170,10 +170,14 @@ def find_logs(trace_dir: str) -> list[str]:
     return found
 
 
-def environment_messages(procs: list[dict], logs: list[str], profile: bool) -> list[Message]:
-    """What the environment could not give, read off the hook's records and the logs written."""
+def environment_messages(procs: list[dict], logs: list[str], profile: bool, stopped: bool = False) -> list[Message]:
+    """What the environment could not give, read off the hook's records and the logs written
+    (``stopped``: a signal ended the command, before its processes could write their records)."""
     msgs: list[Message] = []
-    if not procs:
+    if not procs and stopped:
+        msgs.append(Message("info", "the signal ended the command before its Python processes recorded what they loaded "
+                                    "(the capture hook writes that record when a process exits)"))
+    elif not procs:
         msgs.append(Message("warning", "no Python process of the command loaded the capture hook (the command is not Python, "
                                        "or its interpreter ignores PYTHONPATH: python -I / -E); TORCH_TRACE and INDUCTOR_PROVENANCE "
                                        "were still set in its environment"))
@@ -233,7 +237,7 @@ def capture(args) -> int:
     if command and command[0] == "--":
         command = command[1:]
     if not command:
-        print("inductor-lens capture: no command given (inductor-lens capture [--profile] [--out DIR] -- COMMAND...)", file=sys.stderr)
+        print(f"inductor-lens capture: no command given ({CAPTURE_USAGE})", file=sys.stderr)
         return 2
     cwd = os.getcwd()
     out = os.path.abspath(args.out) if args.out else default_out(cwd)
@@ -259,13 +263,13 @@ def capture(args) -> int:
     messages = list(result.messages)
     procs = read_procs(out)
     logs = find_logs(trace_dir)
-    kept = "what it traced is indexed below" if logs else "it wrote no trace"
+    kept = "what it traced is summarized here" if logs else "it wrote no trace"
     if result.signal:
         messages.append(Message("warning", f"the command was ended by {result.signal} after {result.seconds:g} s; {kept}"))
     elif result.exit_status != 0 and not result.messages:
         messages.append(Message("warning", f"the command exited with status {result.exit_status}; {kept}"))
     if not result.messages:  # it ran
-        messages += environment_messages(procs, logs, args.profile)
+        messages += environment_messages(procs, logs, args.profile, stopped=bool(result.signal))
     lines: list[str] = []
     facts: dict = {"kernels": 0}
     if logs:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import NoReturn
 
 from . import __version__
 from .discovery import profile_candidates_beside
@@ -54,7 +55,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve = sub.add_parser("serve", help="run the language server (stdio by default)")
     serve.add_argument("--tcp", type=_port, metavar="PORT", help="listen on 127.0.0.1:PORT instead of stdio (debugging)")
     serve.add_argument("--stdio", action="store_true", help="use stdio (the default; accepted because LSP clients pass it)")
-    serve.add_argument("--cache-dir", metavar="DIR")
+    serve.add_argument("--cache-dir", metavar="DIR", help="where output code found only inside logs is extracted and the index cache "
+                                                          "is kept (default: the user cache folder)")
     _add_capture_parser(sub)
     return parser
 
@@ -73,10 +75,10 @@ def _positive(kind):
 
 
 def _add_capture_parser(sub) -> None:
-    from .capture_defaults import PROFILE_CALLS, PROFILE_SECONDS
+    from .capture_defaults import CAPTURE_USAGE, PROFILE_CALLS, PROFILE_SECONDS
 
     capture = sub.add_parser("capture", help="run a command with provenance on into a fresh trace folder, then summarize the trace",
-                             usage="inductor-lens capture [--profile] [--out DIR] -- COMMAND...")
+                             usage=CAPTURE_USAGE)
     capture.add_argument("--out", metavar="DIR", help="the capture folder (default: ./inductor-lens-captures/<date-time>); the trace goes to DIR/trace")
     capture.add_argument("--profile", action="store_true", help="also record a torch.profiler Chrome trace of a window of compiled-graph calls")
     capture.add_argument("--profile-calls", type=_positive(int), default=PROFILE_CALLS, metavar="N",
@@ -145,9 +147,17 @@ def _report(args) -> int:
         from .report_table import print_tables
 
         # piped output: wide enough that model lines are not folded mid-code; warnings on stderr
-        print_tables(index, resolver, Console(width=None if sys.stdout.isatty() else 200), Console(stderr=True),
-                     all_kernels=args.all_kernels)
+        console = Console(width=None if sys.stdout.isatty() else 200)
+        console.on_broken_pipe = _reader_left  # type: ignore[method-assign]
+        print_tables(index, resolver, console, Console(stderr=True), all_kernels=args.all_kernels)
     return 0 if readable else 1
+
+
+def _reader_left() -> NoReturn:
+    """``report | head``: the reader left.  rich would exit 1 (our "nothing readable"); the trace
+    was readable, so exit 0, quietly."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    raise SystemExit(0)
 
 
 def main(argv=None) -> int:
@@ -155,7 +165,10 @@ def main(argv=None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command == "report":
-        return _report(args)
+        try:
+            return _report(args)
+        except BrokenPipeError:  # `report --json | head`: the reader left; nothing wrong with the trace
+            _reader_left()
     if args.command == "capture":
         from .capture import capture
 

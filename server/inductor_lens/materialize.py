@@ -66,7 +66,8 @@ def materialize_log_graph(graph: Graph, log: TraceLog, group: GraphRecords, base
             return cache.extract(text, name, rec.md5)
         except OSError as exc:  # one warning per cache folder, not one per file
             warns.append(InputWarning(cache.root, 0, f"cannot write to the cache folder ({exc.strerror or exc}): output code that "
-                                                 "exists only inside a log cannot be opened in an editor; use --cache-dir"))
+                                                 "exists only inside a log cannot be opened in an editor; give --cache-dir a "
+                                                 "writable folder"))
             return cache.extracted_path(text, name, rec.md5)
 
     text = log.payload(code_rec, warns)
