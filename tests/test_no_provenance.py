@@ -35,7 +35,7 @@ PAIRS = [
     ("torch-2.13-cpu/cnn_train_noprov", "torch-2.13-cpu/cnn_train_prov", 14, 14),
     ("torch-2.13-cpu/gpt2_infer_noprov", "torch-2.13-cpu/gpt2_infer_prov", 20, 20),
     ("torch-2.13-cpu/llama_infer_noprov", "torch-2.13-cpu/llama_infer_prov", 30, 30),
-    ("torch-2.13-cpu/gpt2_train_noprov", "torch-2.13-cpu/gpt2_train_prov", 68, 68),
+    ("torch-2.13-cpu/gpt2_l3_train_noprov", "torch-2.13-cpu/gpt2_l3_train_prov", 104, 105),
 ]
 
 
@@ -185,20 +185,26 @@ def test_cat_written_through_alias_views_and_inputs_made_for_a_call(load_case):
 
 
 def test_nodes_read_through_a_view_before_they_were_realized(load_case):
-    """torch-2.13-cpu/gpt2_train: a kernel that reads a buffer through a view lowered while the
-    buffer's node was not realized yet carries that node (Inductor's origins): the MLP's
-    dropout backward (``mul_44``, line 244) in the kernel summing the bias gradient through
-    ``view_45``; the position ids (``iota``, ``add``: line 573) in the embedding kernel that reads
-    them through ``unsqueeze``.  Lines equal PyTorch's stack traces; a ``cat`` written slot by
-    slot (realized when made) is not carried."""
-    graphs = {g.kind: g for g in load_case("torch-2.13-cpu/gpt2_train_noprov").graphs if g.compile_id == "2/0_1"}
-    bwd = next(k for k in graphs["backward"].kernels if k.name == "cpp_fused_add_mul_native_dropout_backward_pow_sum_tanh_tanh_backward_view_1")
-    assert "mul_44" in bwd.launches[0].post_grad_nodes and graphs["backward"].post_grad.nodes["view_45"].args == ("mul_44",)
-    assert _stack_lines("torch-2.13-cpu/gpt2_train_prov", "2/0_1", 1, "cpp_fused_add_mul_native_dropout_backward_pow_sum_tanh_tanh_backward_view_1:6") \
-        == {f.line for f in bwd.launches[0].model_lines} == {66, 119, 120, 244}
+    """torch-2.13-cpu/gpt2_l3_train (3-layer GPT-2): a kernel that reads a buffer through a view
+    lowered while the buffer's node was not realized yet carries that node (Inductor's origins):
+    the MLP's dropout backward (line 244) in the kernel summing the bias gradient; the position
+    ids (``iota``, ``add``: line 573) in the embedding kernel that reads them through
+    ``unsqueeze``.  A kernel writing one slot of the attention's q/k/v ``cat`` (``# alias``)
+    carries the ``cat`` and all three inputs' chains (lines 187, 189, 190, 193).  Each launch's
+    lines equal PyTorch's stack traces."""
+    case, truth_case = "torch-2.13-cpu/gpt2_l3_train_noprov", "torch-2.13-cpu/gpt2_l3_train_prov"
+    graphs = {g.kind: g for g in load_case(case).graphs if g.compile_id == "2/0_1"}
+    nodes = graphs["backward"].post_grad.nodes
+    bias = next(k for k in graphs["backward"].kernels if k.name == "cpp_fused_add_mul_native_dropout_backward_pow_sum_tanh_tanh_backward_view_1")
+    carried = [n for n in bias.launches[0].post_grad_nodes if nodes[n].frame is not None and nodes[n].frame.line == 244]
+    assert carried and all(nodes[n].target != "torch.ops.aten.view.default" for n in carried)
+    assert {f.line for f in bias.launches[0].model_lines} == _stack_lines(truth_case, "2/0_1", 1, bias.name + ":6") == {66, 119, 120, 244}
     fwd = next(k for k in graphs["forward"].kernels if "embedding_native_dropout" in k.name)
     assert {"iota", "add", "unsqueeze"} <= set(fwd.post_grad_nodes) and 573 in {f.line for f in fwd.model_lines}
-    assert all(not n.startswith("cat") for k in graphs["backward"].kernels if "sum_view_6" in k.name for n in k.post_grad_nodes)
+    slot = next(k for k in graphs["backward"].kernels if k.name.startswith("cpp_fused__softmax_backward_data__unsafe_view_add_cat"))
+    for launch in slot.launches:
+        assert [n for n in launch.post_grad_nodes if nodes[n].target == "torch.ops.aten.cat.default"]
+        assert {f.line for f in launch.model_lines} == {182, 187, 189, 190, 193}
 
 
 def test_inferred_backward_nodes_match_pytorch_stack_traces(load_case):

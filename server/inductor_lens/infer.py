@@ -22,10 +22,11 @@ PyTorch records the exact one.
 from __future__ import annotations
 
 from .alignment import OP_ALIASES, VIEW_OPS, Op, OpBuilder, ScopeGraph, Val, fits
+from .origins import OriginRules
 from .model import FxGraph
 from .readers.wrapper_dataflow import WrapperDataflow
 
-class _Solver:
+class _Solver(OriginRules):
     """Fills in the :class:`Val` nodes of one function's ops until nothing changes, then gives
     each kernel op its nodes."""
 
@@ -277,7 +278,8 @@ class _Solver:
                 stops = {b for v in op.reads if v is not None and v.node is not None and (b := self.g.base(v.node)) is not None}
                 outs = [v.node for v in op.writes if v.node is not None]
                 nodes, _ = self.back(outs, stops - set(outs))
-                nodes = sorted(nodes + self.bases_seen_through_views(nodes), key=self.g.order.__getitem__)
+                nodes = nodes + self.bases_seen_through_views(nodes)
+                nodes = sorted(nodes + self.cat_slot_chains(self.ops.index(op), op, nodes), key=self.g.order.__getitem__)
                 # an item of a multi-output node (var_mean[0]) counts only where the kernel stores it
                 op.nodes = [k for k in nodes if self.g.ops[k] != "getitem" or k in outs]
                 copies = [v for v in op.writes if v.node in self.g.fx.placeholders and v.mutates is None]
@@ -291,88 +293,6 @@ class _Solver:
                 views, _ = self.back(list(self.g.nodes[op.node].args), stops)
                 op.nodes = sorted([op.node] + [k for k in views if self.g.ops[k] in VIEW_OPS or self.g.ops[k] == "getitem"], key=self.g.order.__getitem__)
         self.inputs_made_for_calls()
-
-    def bases_seen_through_views(self, nodes: list[str]) -> list[str]:
-        """Nodes another launch computed that a kernel reads through a view of them, when they
-        were not realized yet where the view is lowered: the view, and the kernel reading it,
-        carry them among their origins, and theirs in turn (``torch/_inductor/graph.py``
-        ``run_node``: origins = the node plus those of its unrealized arguments, a view being
-        one, ``utils.gather_origins``)."""
-        have, out = set(nodes), []
-        realized = self.realized_at()
-        stack = [key for key in nodes if self.g.ops[key] in VIEW_OPS]
-        while stack:
-            key = stack.pop()
-            at = self.g.order[key]
-            for arg in self.g.nodes[key].args:
-                if arg in have or arg in out or arg not in self.g.nodes:
-                    continue
-                view = self.g.ops[arg] in VIEW_OPS and arg not in self.g.fx.placeholders and self.fusable(arg)
-                if view or self.unrealized(arg, at, realized):
-                    out.append(arg)
-                    stack.append(arg)
-        return out
-
-    def unrealized(self, key: str, at: int, realized: dict[str, int]) -> bool:
-        """Whether node ``key`` was not realized yet where the node at graph position ``at`` was
-        lowered (a fused node: not a graph input, an extern call's result or a view)."""
-        if key not in self.g.nodes or key in self.g.fx.placeholders or key in self.matched or not self.fusable(key):
-            return False
-        if self.g.ops[key] in VIEW_OPS or self.g.ops[key] == "getitem":
-            return False
-        made = self.claimed.get(key)
-        if made is not None and made.slots:
-            return False  # a cat written slot by slot (ConcatKernel): realized when created
-        return realized.get(key, float("inf")) >= at  # (realized at the end of a lowering)
-
-    def realized_at(self) -> dict[str, int]:
-        """When (graph position) each node is first realized, as Inductor's lowering does it
-        (``graph.py`` ``run_node``), simplified: a graph output at its own lowering (a view's base
-        with it); a node with several users that reads a buffer at its own lowering (``mark_reuse``;
-        one that reads nothing, ``iota``, is recomputed instead); the inputs of an extern or
-        fallback call at that call (``realize_input``)."""
-        if self._realized is not None:
-            return self._realized
-        done: dict[str, int] = {}
-
-        def realize(key: str | None, at: int) -> None:
-            base = self.g.base(key)
-            if base is not None and base in self.g.nodes and at < done.get(base, at + 1):
-                done[base] = at
-        outputs = set(self.g.outputs)
-        for key in sorted(self.g.nodes, key=self.g.order.__getitem__):
-            at = self.g.order[key]
-            if key in outputs:
-                realize(key, at)
-            if key not in self.g.free and len(set(self.g.users.get(key, ()))) > 1 and self.g.ops[key] not in VIEW_OPS:
-                realize(key, at)
-            if not self.fusable(key):
-                for arg in self.g.nodes[key].args:
-                    realize(arg, at)
-        self._realized = done
-        return done
-
-    def inputs_made_for_calls(self) -> None:
-        """A fused kernel that writes an input of an extern or fallback call in the layout the call
-        needs has that call among its origins, and its name says so
-        (``cpp_fused__scaled_dot_product_flash_attention_for_cpu_..._3`` before the attention
-        call; ``torch/_inductor/ir.py`` ``ExternKernel.require_stride_order`` copies the input
-        under the call's origins): it takes the call's nodes too."""
-        readers: dict[int, list[Op]] = {}  # id(value) -> the extern/fallback calls reading it
-        for call in self.ops:
-            if call.kind in ("extern", "fallback") and call.node is not None and call.nodes:
-                for val in call.reads:
-                    if val is not None:
-                        readers.setdefault(id(val), []).append(call)
-        for op in self.ops:
-            if op.kind != "kernel" or not op.writes:
-                continue
-            name = f"_{op.name}_"
-            calls = {id(c): c for w in op.writes for c in readers.get(id(w), ())}  # (Op is not hashable)
-            for call in calls.values():
-                target = self.g.ops.get(call.node or "", "")
-                if target and f"_{target}_" in name:
-                    op.nodes = sorted(dict.fromkeys(op.nodes + call.nodes), key=self.g.order.__getitem__)
 
 
 def infer_launches(flow: WrapperDataflow, fx: FxGraph, kernels: set[str]) -> dict[int, list[str]]:

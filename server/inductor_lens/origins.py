@@ -1,0 +1,156 @@
+"""What Inductor counts among a fused kernel's origins beyond the nodes it computes, for the
+alignment of :mod:`inductor_lens.infer` (a mix-in of its solver).
+
+Inductor's origins of an IR node are the FX node being lowered plus the origins of its arguments
+that are not realized yet (``torch/_inductor/graph.py`` ``run_node``, ``utils.gather_origins``,
+PyTorch 2.6 - 2.14); a kernel's origins are those of the nodes it computes.  So a kernel also
+carries nodes it merely reads, when it reads them through a view lowered before they were
+realized, the ``cat`` whose slot it writes, and the extern call whose input it lays out.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .alignment import VIEW_OPS, Op
+
+if TYPE_CHECKING:
+    from .alignment import ScopeGraph, Val
+
+
+class OriginRules:
+    """The origin rules, over the solver's graph ``g``, ops, ``claimed`` values and ``matched``
+    extern nodes (see :class:`inductor_lens.infer._Solver`)."""
+
+    g: "ScopeGraph"
+    ops: list[Op]
+    claimed: "dict[str, Val]"
+    matched: set[str]
+    _realized: dict[str, int] | None
+
+    def fusable(self, key: str) -> bool:  # (the solver's)
+        raise NotImplementedError
+
+    def region(self, index: int, partial: bool = False) -> set[str] | None:  # (the solver's)
+        raise NotImplementedError
+
+    def back(self, starts: list[str], stops: set[str]) -> tuple[list[str], bool]:  # (the solver's)
+        raise NotImplementedError
+
+    def bases_seen_through_views(self, nodes: list[str]) -> list[str]:
+        """Nodes another launch computed that a kernel reads through a view of them, when they
+        were not realized yet where the view is lowered: the view, and the kernel reading it,
+        carry them among their origins, and theirs in turn (``torch/_inductor/graph.py``
+        ``run_node``: origins = the node plus those of its unrealized arguments, a view being
+        one, ``utils.gather_origins``)."""
+        have, out = set(nodes), []
+        realized = self.realized_at()
+        stack = [key for key in nodes if self.g.ops[key] in VIEW_OPS]
+        while stack:
+            key = stack.pop()
+            at = self.g.order[key]
+            for arg in self.g.nodes[key].args:
+                if arg in have or arg in out or arg not in self.g.nodes:
+                    continue
+                view = self.g.ops[arg] in VIEW_OPS and arg not in self.g.fx.placeholders and self.fusable(arg)
+                if view or self.unrealized(arg, at, realized):
+                    out.append(arg)
+                    stack.append(arg)
+        return out
+
+    def cat_slot_chains(self, index: int, op: Op, nodes: list[str]) -> list[str]:
+        """A kernel that writes a slot of a ``cat`` buffer (through a ``# alias`` view) computes the
+        chain from its nodes to that slot's input of the ``cat`` (views, permutes, clones), and
+        carries the ``cat`` and what its inputs were made of while unrealized: Inductor copies each
+        input into its slot under the ``cat``'s origins (``ConcatKernel.realize_into``), which
+        include every input's (``utils.gather_origins``)."""
+        if not any(w.slots and w.node is None for w in op.writes):
+            return []
+        region = self.region(index) or set()
+        realized = self.realized_at()
+        have, out = set(nodes), []
+        for cat in self.g.by_op.get("cat", ()):
+            attached = False
+            for arg in self.g.nodes[cat].args:
+                if arg not in region or arg in have or arg in out:
+                    continue
+                chain, leak = self.back([arg], have)
+                if chain and not leak and all(k in region for k in chain) and \
+                        any(a in have for k in chain for a in self.g.nodes[k].args):
+                    out += [k for k in chain if k not in out]
+                    attached = True
+            if not attached:
+                continue
+            out.append(cat)
+            stack = [cat]
+            while stack:
+                key = stack.pop()
+                for arg in self.g.nodes[key].args:
+                    if arg in have or arg in out or arg not in self.g.nodes:
+                        continue
+                    view = self.g.ops[arg] in VIEW_OPS and arg not in self.g.fx.placeholders and self.fusable(arg)
+                    if view or self.unrealized(arg, self.g.order[key], realized):
+                        out.append(arg)
+                        stack.append(arg)
+        return out
+
+    def unrealized(self, key: str, at: int, realized: dict[str, int]) -> bool:
+        """Whether node ``key`` was not realized yet where the node at graph position ``at`` was
+        lowered (a fused node: not a graph input, an extern call's result or a view)."""
+        if key not in self.g.nodes or key in self.g.fx.placeholders or key in self.matched or not self.fusable(key):
+            return False
+        if self.g.ops[key] in VIEW_OPS or self.g.ops[key] == "getitem":
+            return False
+        made = self.claimed.get(key)
+        if made is not None and made.slots:
+            return False  # a cat written slot by slot (ConcatKernel): realized when created
+        return realized.get(key, float("inf")) >= at  # (realized at the end of a lowering)
+
+    def realized_at(self) -> dict[str, int]:
+        """When (graph position) each node is first realized, as Inductor's lowering does it
+        (``graph.py`` ``run_node``), simplified: a graph output at its own lowering (a view's base
+        with it); a node with several users that reads a buffer at its own lowering (``mark_reuse``;
+        one that reads nothing, ``iota``, is recomputed instead); the inputs of an extern or
+        fallback call at that call (``realize_input``)."""
+        if self._realized is not None:
+            return self._realized
+        done: dict[str, int] = {}
+
+        def realize(key: str | None, at: int) -> None:
+            base = self.g.base(key)
+            if base is not None and base in self.g.nodes and at < done.get(base, at + 1):
+                done[base] = at
+        outputs = set(self.g.outputs)
+        for key in sorted(self.g.nodes, key=self.g.order.__getitem__):
+            at = self.g.order[key]
+            if key in outputs:
+                realize(key, at)
+            if key not in self.g.free and len(set(self.g.users.get(key, ()))) > 1 and self.g.ops[key] not in VIEW_OPS:
+                realize(key, at)
+            if not self.fusable(key):
+                for arg in self.g.nodes[key].args:
+                    realize(arg, at)
+        self._realized = done
+        return done
+
+    def inputs_made_for_calls(self) -> None:
+        """A fused kernel that writes an input of an extern or fallback call in the layout the call
+        needs has that call among its origins, and its name says so
+        (``cpp_fused__scaled_dot_product_flash_attention_for_cpu_..._3`` before the attention
+        call; ``torch/_inductor/ir.py`` ``ExternKernel.require_stride_order`` copies the input
+        under the call's origins): it takes the call's nodes too."""
+        readers: dict[int, list[Op]] = {}  # id(value) -> the extern/fallback calls reading it
+        for call in self.ops:
+            if call.kind in ("extern", "fallback") and call.node is not None and call.nodes:
+                for val in call.reads:
+                    if val is not None:
+                        readers.setdefault(id(val), []).append(call)
+        for op in self.ops:
+            if op.kind != "kernel" or not op.writes:
+                continue
+            name = f"_{op.name}_"
+            calls = {id(c): c for w in op.writes for c in readers.get(id(w), ())}  # (Op is not hashable)
+            for call in calls.values():
+                target = self.g.ops.get(call.node or "", "")
+                if target and f"_{target}_" in name:
+                    op.nodes = sorted(dict.fromkeys(op.nodes + call.nodes), key=self.g.order.__getitem__)
