@@ -208,3 +208,15 @@ def test_report_piped_into_head_exits_0(cache_dir):
         proc.stdout.close()
         err = proc.stderr.read().decode() if proc.stderr else ""
         assert proc.wait(timeout=120) == 0 and "Traceback" not in err, (extra, err)
+
+
+def test_options_that_do_nothing_here_are_said(cache_dir, tmp_path):
+    """``--json --all`` (the JSON always lists every kernel) and capture's window bounds without
+    ``--profile`` are accepted, and a note on stderr says they change nothing; the output is the
+    same as without them (a new user's finding)."""
+    case = case_dir("torch-2.11-cuda/mlp_infer")
+    both, plain = run("report", case, "--json", "--all", cache_dir=cache_dir), run("report", case, "--json", cache_dir=cache_dir)
+    assert both.returncode == 0 and "--all is for the table" in both.stderr and both.stdout == plain.stdout
+    proc = subprocess.run([sys.executable, "-m", "inductor_lens", "capture", "--out", str(tmp_path / "c"), "--profile-calls", "5",
+                           "--cache-dir", cache_dir, "--", "true"], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0 and "without --profile nothing is profiled" in proc.stderr

@@ -254,6 +254,8 @@ def capture(args) -> int:
         print(f"inductor-lens capture: cannot make the trace folder {trace_dir}: {exc.strerror or exc}", file=sys.stderr)
         return 2
     say = _printer()
+    if not args.profile and (args.profile_calls != PROFILE_CALLS or args.profile_seconds != PROFILE_SECONDS):
+        say("note: --profile-calls and --profile-seconds bound the --profile window; without --profile nothing is profiled")
     window = (f"; profiling {args.profile_calls} compiled-graph calls or {args.profile_seconds:g} s, after the first call and "
               f"{PROFILE_WARMUP} warm-up calls") if args.profile else ""
     say(f"recording into {trace_dir} (provenance on{window})")

@@ -140,6 +140,9 @@ def _report(args) -> int:
     if args.json:
         from .report import write_json
 
+        if args.all_kernels:
+            print("inductor-lens: note: --all is for the table; --json always lists every kernel", file=sys.stderr)
+
         write_json(index, resolver, sys.stdout)
     else:
         from rich.console import Console  # the table only: --json never imports rich
