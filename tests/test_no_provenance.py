@@ -431,3 +431,15 @@ def test_report_table_says_where_provenance_came_from(tmp_path):
     out = subprocess.run([lens, "report", case_dir("torch-2.14-cpu/mlp_train"), "--all", "--cache-dir", str(tmp_path)], capture_output=True, text=True, env=env, timeout=300).stdout
     assert "provenance: mapping 4" in out and "provenance: stack traces 6" in out and "INDUCTOR_PROVENANCE" not in out
     json.loads(subprocess.run([lens, "report", case_dir("torch-2.6-cpu/mlp_train"), "--json", "--cache-dir", str(tmp_path)], capture_output=True, text=True, timeout=300).stdout)
+
+
+def test_pytorch_2_6_subgraph_results_written_into_a_list(load_case):
+    """PyTorch 2.6 writes a ``torch.cond``'s result as ``buf2 = [None] * 1`` then
+    ``(buf2[0],) = true_graph_0(args)`` in each branch (2.13: ``buf2 = true_graph_0(args)``): the
+    C++ kernel after the cond, which multiplies its result in place, reads that result and gets
+    the node and line the provenance run of 2.13 maps it to (``mul``, line 219)."""
+    (plain,) = [k for k in load_case("torch-2.6-cpu/cond").kernels if k.name == "cpp_fused_mul_3"]
+    (full,) = [k for k in load_case("torch-2.13-cpu/cond").kernels if k.name == "cpp_fused_mul_3"]
+    assert full.provenance == "mapping" and plain.provenance == "inferred"
+    assert plain.post_grad_nodes == full.post_grad_nodes == ["mul"]
+    assert [f.line for f in plain.model_lines] == [f.line for f in full.model_lines] == [219]

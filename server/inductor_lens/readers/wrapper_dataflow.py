@@ -30,6 +30,8 @@ _UNPACK = re.compile(r"^(?P<names>[A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s*,?\s*=
 _ASSIGN = re.compile(r"^(?P<lhs>\(?[A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*\s*,?\s*\)?)\s*=\s*(?P<rhs>.+)$")
 _GETITEM = re.compile(r"^(?P<src>[A-Za-z_]\w*)\[(?P<idx>\d+)\]$")
 _NAME = re.compile(r"^[A-Za-z_]\w*$")
+#: ``(buf2[0],) = true_graph_0(args)`` / ``(buf2[0], buf2[1]) = ...`` (PyTorch 2.6's subgraph calls)
+_SLOT_ASSIGN = re.compile(r"^\((?P<name>[A-Za-z_]\w*)\[0\](?:\s*,\s*(?P=name)\[\d+\])*\s*,?\s*\)\s*=\s*(?P<rhs>.+)$")
 _CALL = re.compile(r"^(?P<callee>[A-Za-z_][\w.]*(?:\[\d+\])?)\((?P<args>.*)\)$", re.S)
 _SELF_CALL = re.compile(r"^self\.partitions\[(?P<n>\d+)\]$")
 _ALLOC = re.compile(r"^empty_strided(?:_\w+)?$")
@@ -144,6 +146,9 @@ def _call_parts(text: str) -> tuple[list[Arg], dict[str, Arg]]:
 def _statement(code: str, line: int, fn: str) -> Stmt | None:
     if code.startswith(("del ", "assert", "if ", "else", "with ", "for ", "while ", "pass", "raise ")):
         return None
+    slots = _SLOT_ASSIGN.match(code)
+    if slots is not None:  # 2.6: `buf2 = [None] * 1` then `(buf2[0],) = true_graph_0(args)`: buf2 holds the result
+        code = f"{slots['name']} = {slots['rhs']}"
     if code.startswith("return"):
         rest = code[len("return"):].strip()
         if rest.startswith("(") and rest.endswith(")"):
