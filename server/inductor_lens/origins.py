@@ -43,20 +43,26 @@ class OriginRules:
         carry them among their origins, and theirs in turn (``torch/_inductor/graph.py``
         ``run_node``: origins = the node plus those of its unrealized arguments, a view being
         one, ``utils.gather_origins``)."""
-        have, out = set(nodes), []
+        have, out = set(nodes), list[str]()
+        for key in nodes:
+            if self.g.ops[key] in VIEW_OPS:
+                self.carried(key, have, out)
+        return out
+
+    def carried(self, start: str, have: set[str], out: list[str]) -> None:
+        """Append to ``out`` the arguments of ``start``, and theirs in turn, that its origins hold:
+        views, and nodes not realized yet where their user is lowered (none in ``have``)."""
         realized = self.realized_at()
-        stack = [key for key in nodes if self.g.ops[key] in VIEW_OPS]
+        stack = [start]
         while stack:
             key = stack.pop()
-            at = self.g.order[key]
             for arg in self.g.nodes[key].args:
                 if arg in have or arg in out or arg not in self.g.nodes:
                     continue
                 view = self.g.ops[arg] in VIEW_OPS and arg not in self.g.fx.placeholders and self.fusable(arg)
-                if view or self.unrealized(arg, at, realized):
+                if view or self.unrealized(arg, self.g.order[key], realized):
                     out.append(arg)
                     stack.append(arg)
-        return out
 
     def cat_slot_chains(self, index: int, op: Op, nodes: list[str]) -> list[str]:
         """A kernel that writes a slot of a ``cat`` buffer (through a ``# alias`` view) computes the
@@ -67,7 +73,6 @@ class OriginRules:
         if not any(w.slots and w.node is None for w in op.writes):
             return []
         region = self.region(index) or set()
-        realized = self.realized_at()
         have, out = set(nodes), []
         for cat in self.g.by_op.get("cat", ()):
             attached = False
@@ -82,16 +87,7 @@ class OriginRules:
             if not attached:
                 continue
             out.append(cat)
-            stack = [cat]
-            while stack:
-                key = stack.pop()
-                for arg in self.g.nodes[key].args:
-                    if arg in have or arg in out or arg not in self.g.nodes:
-                        continue
-                    view = self.g.ops[arg] in VIEW_OPS and arg not in self.g.fx.placeholders and self.fusable(arg)
-                    if view or self.unrealized(arg, self.g.order[key], realized):
-                        out.append(arg)
-                        stack.append(arg)
+            self.carried(cat, have, out)
         return out
 
     def unrealized(self, key: str, at: int, realized: dict[str, int]) -> bool:

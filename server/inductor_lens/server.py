@@ -16,6 +16,7 @@ Custom requests (wire shapes in :mod:`inductor_lens.protocol`): ``inductorLens/k
 from __future__ import annotations
 
 import asyncio
+import inspect
 import os
 import sys
 import threading
@@ -168,28 +169,26 @@ async def _answerable_position(ls: InductorLensServer, params) -> tuple[str | No
 
 
 def _guarded(default):
-    """One bad file never breaks answers for the others: log the error, answer ``default``."""
-    def wrap(fn):
-        def inner(ls: InductorLensServer, params):
-            try:
-                return fn(ls, params)
-            except Exception as exc:
-                ls.log(types.MessageType.Error, f"{fn.__name__} failed: {exc!r}\n{traceback.format_exc()}")
-                return default
-        inner.__name__ = fn.__name__
-        return inner
-    return wrap
+    """One bad file never breaks answers for the others: log the error, answer ``default``.
+    Works for plain and for ``async`` handlers (those that wait)."""
+    def failed(ls: InductorLensServer, fn, exc: Exception):
+        ls.log(types.MessageType.Error, f"{fn.__name__} failed: {exc!r}\n{traceback.format_exc()}")
+        return default
 
-
-def _guarded_async(default):
-    """:func:`_guarded` for handlers that wait (``async``)."""
     def wrap(fn):
-        async def inner(ls: InductorLensServer, params):
-            try:
-                return await fn(ls, params)
-            except Exception as exc:
-                ls.log(types.MessageType.Error, f"{fn.__name__} failed: {exc!r}\n{traceback.format_exc()}")
-                return default
+        if inspect.iscoroutinefunction(fn):
+            async def waiting(ls: InductorLensServer, params):
+                try:
+                    return await fn(ls, params)
+                except Exception as exc:
+                    return failed(ls, fn, exc)
+            inner = waiting
+        else:
+            def inner(ls: InductorLensServer, params):
+                try:
+                    return fn(ls, params)
+                except Exception as exc:
+                    return failed(ls, fn, exc)
         inner.__name__ = fn.__name__
         return inner
     return wrap
@@ -262,7 +261,7 @@ def create_server(cache_dir: str | None = None) -> InductorLensServer:
     # requests about a document wait (briefly) for the first snapshot that answers for it, so
     # the first hover or lens after start-up is an answer rather than nothing
     @feature(types.TEXT_DOCUMENT_HOVER)
-    @_guarded_async(None)
+    @_guarded(None)
     async def hover(ls: InductorLensServer, params: types.HoverParams):
         path, line, col = await _answerable_position(ls, params)
         if not path:
@@ -270,7 +269,7 @@ def create_server(cache_dir: str | None = None) -> InductorLensServer:
         return hover_feature.hover(ls.snapshot, path, line, col)
 
     @feature(types.TEXT_DOCUMENT_DEFINITION)
-    @_guarded_async(None)
+    @_guarded(None)
     async def definition(ls: InductorLensServer, params: types.DefinitionParams):
         path, line, col = await _answerable_position(ls, params)
         if not path:
@@ -278,7 +277,7 @@ def create_server(cache_dir: str | None = None) -> InductorLensServer:
         return navigation.definition(ls.snapshot, path, line, col) or None
 
     @feature(types.TEXT_DOCUMENT_REFERENCES)
-    @_guarded_async(None)
+    @_guarded(None)
     async def references(ls: InductorLensServer, params: types.ReferenceParams):
         path, line, col = await _answerable_position(ls, params)
         if not path:
@@ -287,7 +286,7 @@ def create_server(cache_dir: str | None = None) -> InductorLensServer:
         return navigation.references(ls.snapshot, path, line, col, include) or None
 
     @feature(types.TEXT_DOCUMENT_CODE_LENS)
-    @_guarded_async(None)
+    @_guarded(None)
     async def code_lens(ls: InductorLensServer, params: types.CodeLensParams):
         path = to_fs_path(params.text_document.uri)
         if not path:
