@@ -273,13 +273,13 @@ class _Solver(OriginRules):
                     changed = self.returns() | self.mutations() | self.getitems() | self.externs()
                     changed |= self.kernel_outputs() | self.kernel_inputs()
         self.fill()
-        for op in self.ops:
+        for position, op in enumerate(self.ops):  # (not ops.index(op): dataclass equality, O(n) each)
             if op.kind == "kernel":
                 stops = {b for v in op.reads if v is not None and v.node is not None and (b := self.g.base(v.node)) is not None}
                 outs = [v.node for v in op.writes if v.node is not None]
                 nodes, _ = self.back(outs, stops - set(outs))
                 nodes = nodes + self.bases_seen_through_views(nodes)
-                nodes = sorted(nodes + self.cat_slot_chains(self.ops.index(op), op, nodes), key=self.g.order.__getitem__)
+                nodes = sorted(nodes + self.cat_slot_chains(position, op, nodes), key=self.g.order.__getitem__)
                 # an item of a multi-output node (var_mean[0]) counts only where the kernel stores it
                 op.nodes = [k for k in nodes if self.g.ops[k] != "getitem" or k in outs]
                 copies = [v for v in op.writes if v.node in self.g.fx.placeholders and v.mutates is None]
