@@ -15,6 +15,11 @@ like a user's ``> out.json``:
 * ``table``: ``inductor-lens report LOG`` the same way;
 * ``warm``: ``report --json`` again on the cache the previous ``json`` run wrote (a re-run);
 * ``tlparse``: ``tlparse LOG -o OUT --inductor-provenance --no-browser --overwrite`` (0.4.3, PyPI);
+* ``floor``: the least any Python report can do: this interpreter starting, importing what the
+  answer needs from the standard library and orjson (``argparse``, ``dataclasses``, ``hashlib``,
+  ``pickle``, ``re``, ``orjson``), reading the log and MD5-checking it (the payloads are most of
+  it); no parsing, no linking, no JSON.  ``tlparse / floor`` is the most any Python report can be
+  faster than tlparse on that log, on this machine;
 * ``before`` (with ``--before SRC``): ``report --json`` cold by another source tree's
   ``server/`` (e.g. ``git archive main server | tar -x -C SRC``), for a before/after figure.
 
@@ -67,8 +72,12 @@ def tlparse_exe() -> str:
     return shutil.which("tlparse") or os.path.join(os.path.dirname(sys.executable), "tlparse")
 
 
+FLOOR = ("import argparse, dataclasses, hashlib, pickle, re, sys, orjson\n"
+         "with open(sys.argv[1], 'rb') as fh:\n    hashlib.md5(fh.read()).hexdigest()\n")
+
+
 def bench_log(log: str, repeat: int, scratch: str, before: str | None = None) -> dict[str, list[tuple[float, float]]]:
-    runs: dict[str, list[tuple[float, float]]] = {"json": [], "table": [], "warm": [], "tlparse": []}
+    runs: dict[str, list[tuple[float, float]]] = {"json": [], "table": [], "warm": [], "tlparse": [], "floor": []}
     out = os.path.join(scratch, "out")
     if before:
         runs["before"] = []
@@ -87,6 +96,7 @@ def bench_log(log: str, repeat: int, scratch: str, before: str | None = None) ->
         tl_out = os.path.join(scratch, "tl_out")
         runs["tlparse"].append(timed([tlparse_exe(), log, "-o", tl_out, "--inductor-provenance", "--no-browser", "--overwrite"], None))
         shutil.rmtree(tl_out, ignore_errors=True)
+        runs["floor"].append(timed([sys.executable, "-c", FLOOR, log], None))
     return runs
 
 
@@ -106,7 +116,8 @@ def main() -> None:
     load = os.getloadavg()
     print(f"{os.cpu_count()} cores, load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} at start; "
           f"medians of {args.repeat} interleaved runs, fresh processes, wall clock")
-    header = f"| {'log':26s} | {'MB':>5s} | {'tlparse':>16s} | {'report --json':>16s} | {'report (table)':>16s} | {'--json re-run':>16s} | {'tlparse/json':>12s} | {'tlparse/table':>13s} |"
+    header = (f"| {'log':26s} | {'MB':>5s} | {'tlparse':>16s} | {'report --json':>16s} | {'report (table)':>16s} | {'--json re-run':>16s} | "
+              f"{'tlparse/json':>12s} | {'tlparse/table':>13s} | {'Python floor':>12s} | {'tlparse/floor':>13s} |")
     rows = []
     for log in logs:
         scratch = tempfile.mkdtemp(prefix="il-bench-report-")
@@ -118,10 +129,11 @@ def main() -> None:
         name = os.path.basename(os.path.dirname(os.path.dirname(log))) if "/trace/" in log else os.path.basename(log)
         cell = lambda k, med=med: f"{med[k][0]:6.3f} s {med[k][1]:4.0f} MB"
         rows.append(f"| {name[:26]:26s} | {os.path.getsize(log) / 1e6:5.0f} | {cell('tlparse')} | {cell('json')} | {cell('table')} | {cell('warm')} | "
-                    f"{med['tlparse'][0] / med['json'][0]:11.1f}x | {med['tlparse'][0] / med['table'][0]:12.1f}x |")
+                    f"{med['tlparse'][0] / med['json'][0]:11.1f}x | {med['tlparse'][0] / med['table'][0]:12.1f}x | "
+                    f"{med['floor'][0]:10.3f} s | {med['tlparse'][0] / med['floor'][0]:12.1f}x |")
         if "before" in runs:
             rows.append(f"|   (before: {args.before}) | {'':5s} | {'':16s} | {cell('before')} | {'':16s} | {'':16s} | "
-                        f"{med['tlparse'][0] / med['before'][0]:11.1f}x | {'':13s} |")
+                        f"{med['tlparse'][0] / med['before'][0]:11.1f}x | {'':13s} | {'':12s} | {'':13s} |")
         for k, v in runs.items():
             print(f"  {name}: {k:8s} runs (s): " + " ".join(f"{t:.3f}" for t, _ in v), flush=True)
     load = os.getloadavg()
