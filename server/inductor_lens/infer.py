@@ -292,6 +292,7 @@ class _Solver(OriginRules):
                 stops = {b for v in op.reads if v is not None and v.node is not None and (b := self.g.base(v.node)) is not None}
                 views, _ = self.back(list(self.g.nodes[op.node].args), stops)
                 op.nodes = sorted([op.node] + [k for k in views if self.g.ops[k] in VIEW_OPS or self.g.ops[k] == "getitem"], key=self.g.order.__getitem__)
+        self.split_reduction_halves()
         self.inputs_made_for_calls()
 
 

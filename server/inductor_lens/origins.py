@@ -18,6 +18,12 @@ if TYPE_CHECKING:
     from .alignment import ScopeGraph, Val
 
 
+#: ATen reductions Inductor may split over two kernels (``torch/_inductor/ir.py``
+#: ``Reduction.create`` -> ``create_multilayer``: a first kernel writes partial results)
+REDUCTION_OPS = frozenset({"sum", "mean", "prod", "amax", "amin", "max", "min", "argmax", "argmin", "any", "all",
+                           "var", "var_mean", "std", "logsumexp"})
+
+
 class OriginRules:
     """The origin rules, over the solver's graph ``g``, ops, ``claimed`` values and ``matched``
     extern nodes (see :class:`inductor_lens.infer._Solver`)."""
@@ -128,6 +134,35 @@ class OriginRules:
                     realize(arg, at)
         self._realized = done
         return done
+
+    def split_reduction_halves(self) -> None:
+        """A reduction Inductor splits over two kernels: the first writes partial results to a
+        buffer no FX node describes, read by one kernel that finishes the reduction.  Both
+        kernels are lowered from the reduction's node, so the first carries it and what it
+        carries (its views, its unrealized arguments) too (``torch/_inductor/ir.py``
+        ``Reduction.create_multilayer``, PyTorch 2.6 - 2.14: the intermediate buffer is created
+        under the reduction's origins; seen on GPT-2's bias gradients, the 2.11 GPU traces)."""
+        readers: dict[int, list[Op]] = {}  # id(value) -> the ops reading it
+        for op in self.ops:
+            for val in op.reads:
+                if val is not None:
+                    readers.setdefault(id(val), []).append(op)
+        for op in self.ops:
+            if op.kind != "kernel":
+                continue
+            for val in op.writes:
+                if val.node is not None or val.mutates is not None or val.slots:
+                    continue
+                users = readers.get(id(val), [])
+                if len(users) != 1 or users[0].kind != "kernel":
+                    continue
+                have, extra = set(op.nodes), list[str]()
+                for key in users[0].nodes:
+                    if key not in have and key not in extra and self.g.ops.get(key) in REDUCTION_OPS:
+                        extra.append(key)
+                        self.carried(key, have | set(extra), extra)
+                if extra:
+                    op.nodes = sorted(op.nodes + extra, key=self.g.order.__getitem__)
 
     def inputs_made_for_calls(self) -> None:
         """A fused kernel that writes an input of an extern or fallback call in the layout the call
