@@ -56,3 +56,43 @@ def test_cut_last_record_and_several_processes(tmp_path):
     serial = scan(forked)
     assert len(serial.pids) == 3
     assert _state(scan_split(forked, 3)) == _state(serial)
+
+
+_SERVER_LIKE = '''
+import os, sys, threading, time
+from inductor_lens.readers.torch_trace import scan
+from inductor_lens.readers.torch_trace.split import scan_split
+if __name__ == "__main__":
+    # what the language server has: a thread blocked reading the client's messages from stdin
+    threading.Thread(target=sys.stdin.buffer.readline, daemon=True).start()
+    time.sleep(0.3)
+    log = scan_split(sys.argv[1], processes=2)
+    print(len(log.records), len(scan(sys.argv[1]).records), flush=True)
+    os._exit(0)
+'''
+
+
+def test_split_scan_in_a_process_with_a_thread_reading_stdin(tmp_path):
+    """A process whose other thread is blocked reading stdin (the language server, always): a
+    forked scan process inherits stdin's lock held and hung for ever in multiprocessing's start-up
+    (it closes stdin), so the server never answered; the scan processes now come from a fork server."""
+    import subprocess
+    import sys
+
+    script = tmp_path / "server_like.py"
+    script.write_text(_SERVER_LIKE)
+    proc = subprocess.Popen([sys.executable, str(script), case_log("torch-2.11-cuda/gpt2_l12_train")],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:  # stdin stays open (as the client keeps it) until the scan is done
+        proc.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+        pytest.fail("the split scan hung in a process with a thread reading stdin")
+    finally:
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.close()
+    out = proc.stdout.read()
+    proc.stdout.close()
+    split, serial = map(int, out.split())
+    assert split == serial > 10

@@ -24,7 +24,7 @@ from .paths import inductor_cache_candidates
 from .readers.log_graphs import GRAPH_ROLES, GraphRecords
 from .readers.torch_trace import TraceLog
 from .readers.torch_trace import scan as scan_log
-from .readers.torch_trace.split import scan_split
+from .readers.torch_trace.split import process_context, scan_split
 
 if TYPE_CHECKING:
     from .readers.debug_folder import DebugFolderFiles
@@ -174,7 +174,7 @@ class LogLoader:
         from concurrent.futures import ProcessPoolExecutor
 
         try:
-            with ProcessPoolExecutor(max_workers=workers) as pool:
+            with ProcessPoolExecutor(max_workers=workers, mp_context=process_context()) as pool:
                 for path, log in zip(todo, pool.map(scan_log, todo), strict=True):
                     self._prefetched[path] = log
         except Exception as exc:  # no processes here (sandbox, frozen app): scan serially

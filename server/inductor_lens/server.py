@@ -377,6 +377,13 @@ def create_server(cache_dir: str | None = None) -> InductorLensServer:
 
 def serve(tcp_port: int | None = None, cache_dir: str | None = None) -> int:
     """Run the server on stdio (or ``127.0.0.1:tcp_port``); returns the exit code."""
+    import threading
+
+    from .readers.torch_trace.split import start_fork_server
+
+    # scan processes of a big log come from a fork server here (a thread always reads stdin): start it
+    # while the server starts
+    threading.Thread(target=start_fork_server, name="inductor-lens fork server", daemon=True).start()
     server = create_server(cache_dir)
     if tcp_port is None:
         server.start_io()

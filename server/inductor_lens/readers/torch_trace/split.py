@@ -87,6 +87,45 @@ def join_parts(path: str, size: int, parts: list[tuple[TraceLog, int]]) -> Trace
     return log
 
 
+def process_context():
+    """The ``multiprocessing`` context for scan processes: ``fork`` in a process with one thread
+    (``report``: the fastest start), else ``forkserver`` (``spawn`` where there is none).
+
+    Forking a process whose other threads hold locks copies them held: in the language server a
+    thread is always blocked reading the client's messages from stdin, and every forked child
+    then hangs in ``multiprocessing``'s start-up, which closes stdin (``util._close_stdin``), so
+    the scan never ends.  A fork server is a fresh single-threaded process (this module preloaded)
+    that children are forked from instead."""
+    import multiprocessing
+    import threading
+
+    if threading.active_count() <= 1 and "fork" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("fork")
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload([__name__])
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+def start_fork_server() -> None:
+    """Start the fork server :func:`process_context` gives a threaded process, now: its start-up
+    (a fresh interpreter importing this module, ~0.1 s) then overlaps the language server's own
+    instead of delaying the first scan.  Nothing on a machine with one core (no split scans) or
+    without fork servers; errors are left to the first scan (which then scans serially)."""
+    import multiprocessing
+
+    if (os.cpu_count() or 1) < 2 or "forkserver" not in multiprocessing.get_all_start_methods():
+        return
+    from multiprocessing import forkserver
+
+    multiprocessing.get_context("forkserver").set_forkserver_preload([__name__])
+    try:
+        forkserver.ensure_running()
+    except (OSError, ValueError):  # pragma: no cover - no processes here
+        pass
+
+
 def scan_split(path: str, processes: int | None = None) -> TraceLog:
     """:func:`~inductor_lens.readers.torch_trace.scan` of a whole file, in ``processes`` processes
     (default: the CPU count, at most one per :data:`MIN_RANGE_BYTES`) when the log is at least
@@ -102,7 +141,7 @@ def scan_split(path: str, processes: int | None = None) -> TraceLog:
     try:
         from concurrent.futures import ProcessPoolExecutor
 
-        with ProcessPoolExecutor(max_workers=len(ranges)) as pool:
+        with ProcessPoolExecutor(max_workers=len(ranges), mp_context=process_context()) as pool:
             futures = [pool.submit(_scan_range, path, size, start, stop) for start, stop in ranges]
             results = [f.result() for f in futures]
     except OSError:
