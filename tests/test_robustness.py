@@ -332,6 +332,10 @@ def test_corrupt_byte_in_backward_code_is_reported_not_silently_dropped(tmp_path
         (code_line + 1, "payload MD5 mismatch for inductor_output_code"),  # ... and says why,
         (code_line + 1, "the output code of compile 0/0")]  # and that the graph is not shown
     assert "that graph is not shown" in index.warnings[1].message
+    # the MD5 cannot say which line changed: the warning names the payload's lines, the edited one among them
+    after = next(i for i in range(code_line + 1, len(lines)) if not lines[i].startswith(b"\t"))
+    assert f"(its payload, lines {code_line + 2}-{after}, was truncated or edited)" in index.warnings[0].message
+    assert code_line + 2 <= code_line + 201 <= after
 
 
 def test_cli_inputs_that_are_not_traces(tmp_path):

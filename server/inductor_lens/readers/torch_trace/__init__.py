@@ -163,7 +163,7 @@ class TraceLog:
             # every line is a TAB payload line (as PyTorch writes them): strip in C, not per line
             data = blob[1:].replace(b"\n\t", b"\n")
             if record.md5 is not None and hashlib.md5(data).hexdigest() != record.md5:
-                return None, InputWarning(self.path, record.line, f"payload MD5 mismatch for {record.name or record.kind} (truncated or edited log); record skipped")
+                return None, self._md5_mismatch(record, blob.count(b"\n") + 1)
             return data, None
         stripped = []
         raws = blob.split(b"\n") if blob else []
@@ -179,8 +179,15 @@ class TraceLog:
             stripped.append(raw[1:])
         data = b"\n".join(stripped)
         if record.md5 is not None and hashlib.md5(data).hexdigest() != record.md5:
-            return None, InputWarning(self.path, record.line, f"payload MD5 mismatch for {record.name or record.kind} (truncated or edited log); record skipped")
+            return None, self._md5_mismatch(record, len(raws))
         return data, None
+
+    def _md5_mismatch(self, record: Record, lines: int) -> InputWarning:
+        """The warning for a payload whose MD5 is not the one its envelope names: at the record's
+        first line, naming the payload's lines (the MD5 cannot say which of them changed)."""
+        where = f"line {record.line + 1}" if lines <= 1 else f"lines {record.line + 1}-{record.line + lines}"
+        return InputWarning(self.path, record.line, f"payload MD5 mismatch for {record.name or record.kind} (its payload, {where}, was "
+                                                    "truncated or edited); record skipped")
 
     def payload(self, record: Record, warnings: list[InputWarning] | None = None) -> str | None:
         """The payload text of ``record``, MD5-verified; ``None`` (and a warning) when damaged.
