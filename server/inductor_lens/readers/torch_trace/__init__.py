@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from ... import _json
 from ...model import InputWarning
+from .payload import MAX_PAYLOAD_BYTES, payload_bytes
 from .wanted import INTERESTING_ARTIFACTS, INTERESTING_GRAPH_DUMPS, INTERESTING_KEYS, TRIMMED_KEYS
 
 #: A record's first line: glog prefix, then the envelope, whose first key (and artifact name) we
@@ -148,46 +149,9 @@ class TraceLog:
         return line[1:].decode("utf-8", errors="replace") if line.startswith(b"\t") else None
 
     def _payload_bytes(self, record: Record) -> tuple[bytes | None, InputWarning | None]:
-        """The payload bytes (one TAB stripped per line, joined by ``\\n``), MD5-verified,
-        or ``None`` and the reason, with its line."""
-        if record.payload_end - record.payload_start > MAX_PAYLOAD_BYTES:
-            return None, InputWarning(self.path, record.line, f"payload of {record.name or record.kind} is over {MAX_PAYLOAD_BYTES >> 20} MiB; skipped")
-        blob = b""
-        if record.payload_end > record.payload_start:
-            with open(self.path, "rb") as fh:
-                fh.seek(record.payload_start)
-                blob = fh.read(record.payload_end - record.payload_start)
-        if blob.endswith(b"\n"):
-            blob = blob[:-1]
-        if blob.startswith(b"\t") and b"\r" not in blob and blob.count(b"\n") == blob.count(b"\n\t"):
-            # every line is a TAB payload line (as PyTorch writes them): strip in C, not per line
-            data = blob[1:].replace(b"\n\t", b"\n")
-            if record.md5 is not None and hashlib.md5(data).hexdigest() != record.md5:
-                return None, self._md5_mismatch(record, blob.count(b"\n") + 1)
-            return data, None
-        stripped = []
-        raws = blob.split(b"\n") if blob else []
-        for offset, raw in enumerate(raws):
-            if raw.endswith(b"\r"):
-                raw = raw[:-1]
-            if not raw.startswith(b"\t"):
-                if not raw.strip():
-                    continue  # blank line between records (tlparse drops these too)
-                if offset == len(raws) - 1 and record.payload_end >= self.size:
-                    break  # the log ends inside the next record's prefix: reported by the scan (_check_tail)
-                return None, InputWarning(self.path, record.line + 1 + offset, "line is neither a record nor a TAB payload line; record skipped")
-            stripped.append(raw[1:])
-        data = b"\n".join(stripped)
-        if record.md5 is not None and hashlib.md5(data).hexdigest() != record.md5:
-            return None, self._md5_mismatch(record, len(raws))
-        return data, None
-
-    def _md5_mismatch(self, record: Record, lines: int) -> InputWarning:
-        """The warning for a payload whose MD5 is not the one its envelope names: at the record's
-        first line, naming the payload's lines (the MD5 cannot say which of them changed)."""
-        where = f"line {record.line + 1}" if lines <= 1 else f"lines {record.line + 1}-{record.line + lines}"
-        return InputWarning(self.path, record.line, f"payload MD5 mismatch for {record.name or record.kind} (its payload, {where}, was "
-                                                    "truncated or edited); record skipped")
+        """The payload bytes, MD5-verified, or ``None`` and the reason, with its line (:mod:`.payload`)."""
+        return payload_bytes(self.path, self.size, record.payload_start, record.payload_end, record.line, record.md5,
+                             record.name or record.kind)
 
     def payload(self, record: Record, warnings: list[InputWarning] | None = None) -> str | None:
         """The payload text of ``record``, MD5-verified; ``None`` (and a warning) when damaged.
@@ -259,10 +223,10 @@ def scan(path: str, previous: TraceLog | None = None) -> TraceLog:
 
 #: Bytes read at a time (4 MiB): memory stays bounded by this (plus the records kept), whatever the log size.
 CHUNK_BYTES = 1 << 22
-#: Envelopes and payloads larger than these are skipped with a warning (real ones are far smaller:
-#: the largest envelope in the shared traces is ~30 KB, the largest payload ~1 MB).
+#: Envelopes larger than this, and payloads larger than ``MAX_PAYLOAD_BYTES``, are skipped with a
+#: warning (real ones are far smaller: the largest envelope in the shared traces is ~30 KB, the
+#: largest payload ~1 MB).
 MAX_ENVELOPE_BYTES = 1 << 24
-MAX_PAYLOAD_BYTES = 1 << 28
 
 
 def _check_tail(log: TraceLog, fh, line: int, offset: int, end: int) -> None:
