@@ -153,6 +153,20 @@ def test_warnings_are_never_wrapped_when_piped(cache_dir, tmp_path):
     assert all(line.startswith(f"  {cut}:") and len(line) > 200 for line in lines[1:])
 
 
+def test_piped_table_width_follows_columns(cache_dir):
+    """A table written to a pipe is $COLUMNS wide when that is set (a new user's finding: always
+    200), else 200 columns, so that model lines are not folded mid-code."""
+    env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
+    widths = {}
+    for columns in (None, "100", "not-a-number"):
+        proc = subprocess.run([sys.executable, "-m", "inductor_lens", "report", "--cache-dir", cache_dir], capture_output=True, text=True,
+                              env=env if columns is None else dict(env, COLUMNS=columns), timeout=120)
+        assert proc.returncode == 0, proc.stderr
+        widths[columns] = max(len(line) for line in proc.stdout.splitlines())
+    assert widths["100"] == 100
+    assert widths[None] == widths["not-a-number"] > 100
+
+
 def test_loose_code_with_debug_handles_but_no_mapping_says_what_is_missing(cache_dir, tmp_path):
     """Output code compiled with provenance (debug handles) copied alone: the hint names the
     missing mapping file, not INDUCTOR_PROVENANCE (a new user's finding)."""

@@ -149,11 +149,21 @@ def _report(args) -> int:
 
         from .report_table import print_tables
 
-        # piped output: wide enough that model lines are not folded mid-code; warnings on stderr
-        console = Console(width=None if sys.stdout.isatty() else 200)
+        # piped output: $COLUMNS when set, else wide enough that model lines are not folded mid-code;
+        # warnings on stderr
+        console = Console(width=None if sys.stdout.isatty() else _piped_width())
         console.on_broken_pipe = _reader_left  # type: ignore[method-assign]
         print_tables(index, resolver, console, Console(stderr=True), all_kernels=args.all_kernels)
     return 0 if readable else 1
+
+
+def _piped_width() -> int:
+    """Columns of a table written to a pipe or file: ``$COLUMNS`` when it is a number (at least
+    40), else 200 (model lines are not folded mid-code)."""
+    try:
+        return max(40, int(os.environ["COLUMNS"]))
+    except (KeyError, ValueError):
+        return 200
 
 
 def _reader_left() -> NoReturn:
