@@ -110,6 +110,17 @@ def answer_like_vscode(client, on_code_lens_refresh=None) -> None:
     client.feature("inductorLens/status")(lambda params: client.statuses.append(params))
 
 
+@pytest.fixture(autouse=True)
+def _no_terminal_size_from_the_test_runner(monkeypatch):
+    """The commands the tests run see no ``COLUMNS``/``LINES``: pytest imports ``readline``, which
+    puts the runner's terminal size (80 columns without a terminal) into the process environment
+    that child processes inherit, and
+    ``report`` sizes piped tables by ``$COLUMNS`` (a new user's CI run failed on it)."""
+    for name in ("COLUMNS", "LINES"):
+        monkeypatch.delenv(name, raising=False)
+        os.unsetenv(name)  # readline sets them in the C environment, which os.environ does not show
+
+
 @pytest.fixture(scope="session")
 def cache_dir(tmp_path_factory) -> str:
     return str(tmp_path_factory.mktemp("inductor-lens-cache"))
