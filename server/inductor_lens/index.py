@@ -103,10 +103,22 @@ class Index:
         self._logs_by_content: dict[tuple, str] = {}
         #: the rank of each log added (byte-identical logs of two ranks are two traces)
         self._rank_of_log: dict[str, int | None] = {}
+        #: real paths of every input file already read: a path given twice, or a folder and a file
+        #: inside it, is read once (each launch and measured microsecond counted once)
+        self._inputs_read: set[str] = set()
 
     # ------------------------------------------------------------------ loading
+    def _first_time(self, path: str) -> bool:
+        """Whether the input file ``path`` (by its real path) is read for the first time."""
+        real = os.path.realpath(path)
+        if real in self._inputs_read:
+            return False
+        self._inputs_read.add(real)
+        return True
+
     def add(self, path: str) -> list[Graph]:
-        """Load ``path`` (file or folder, any supported input); returns the graphs it added."""
+        """Load ``path`` (file or folder, any supported input); returns the graphs it added.  An
+        input already read (the same path again, a folder and a log inside it) is not read twice."""
         path = os.path.abspath(path)
         before = len(self._graphs)
         if os.path.isdir(path):
@@ -182,6 +194,9 @@ class Index:
         graphs already read from the log of the same compile."""
         from .packages import read_package_graphs  # (zipfile and the package reader: only for packages)
 
+        if not self._first_time(path):
+            return
+
         found = read_package_graphs(path, self.cache, self.graphs)
         self._warnings.extend(found.warnings)
         for graph, alias in found.aliases:
@@ -215,6 +230,8 @@ class Index:
                     docs.setdefault(os.path.abspath(fx.path), DocumentRole(graph, role))
 
     def _add_log(self, path: str, display: str | None = None) -> None:
+        if not self._first_time(path):
+            return
         try:
             log, scan = self.loader.scan(path)
         except OSError as exc:
