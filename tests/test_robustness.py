@@ -490,3 +490,20 @@ def test_damaged_code_payload_read_from_the_identical_cache_file(tmp_path):
     index = load([os.path.dirname(log)], Cache(str(tmp_path / "c2")))
     assert list(_kernels_by_graph(index)) == [("0/0", "backward")]
     assert "that graph is not shown" in index.warnings[-1].message and "0/0 (forward)" in index.warnings[-1].message
+
+
+def test_a_fifo_named_like_a_log_inside_a_folder_is_skipped(tmp_path):
+    """A FIFO named like a log inside a folder: skipped with a warning (reading it blocked
+    ``report`` for ever; given directly it was already skipped).  The real log beside it is read."""
+    import shutil
+
+    folder = tmp_path / "run"
+    folder.mkdir()
+    os.mkfifo(folder / "dedicated_log_torch_trace_fifo.log")
+    shutil.copy(case_log("torch-2.11-cuda/mlp_infer"), folder / "dedicated_log_torch_trace_real.log")
+    proc = subprocess.run([sys.executable, "-m", "inductor_lens", "report", str(folder), "--json", "--cache-dir", str(tmp_path / "c")],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    doc = json.loads(proc.stdout)
+    assert [w["message"] for w in doc["warnings"] if w["file"].endswith("_fifo.log")] == ["not a regular file; skipped"]
+    assert [os.path.basename(t["path"]) for t in doc["traces"]] == ["dedicated_log_torch_trace_real.log"] and doc["kernels"]

@@ -171,8 +171,13 @@ class Index:
                 packages.append(os.path.dirname(os.path.dirname(dirpath)))  # an extracted AOTInductor package
                 dirnames[:] = []
                 continue
-            packages.extend(os.path.join(dirpath, f) for f in sorted(filenames) if f.endswith(".pt2"))
-            for fname in sorted(filenames):
+            wanted = [f for f in sorted(filenames) if LOG_NAME.match(f) or f.endswith(".pt2") or f == "output_code.py"]
+            for fname in wanted:  # a FIFO or device named like a log would block the read for ever
+                if not os.path.isfile(os.path.join(dirpath, fname)):
+                    self._warnings.append(InputWarning(os.path.join(dirpath, fname), 0, "not a regular file; skipped"))
+            filenames = [f for f in wanted if os.path.isfile(os.path.join(dirpath, f))]
+            packages.extend(os.path.join(dirpath, f) for f in filenames if f.endswith(".pt2"))
+            for fname in filenames:
                 full = os.path.join(dirpath, fname)
                 if LOG_NAME.match(fname):
                     logs.append(full)
