@@ -253,3 +253,26 @@ def test_a_trace_given_twice_is_read_once(cache_dir):
     assert once == (1, 16, 267.4)
     assert answer(folder, os.path.join(folder, "trace")) == once
     assert answer(os.path.join(folder, "trace"), os.path.join(folder, "trace") + "/") == once
+
+
+def test_report_failures_are_lines_not_tracebacks(cache_dir, monkeypatch, capsys):
+    """A full disk (exit 3), Ctrl-C (exit 130) and a --profile without a trace (exit 1, said; it
+    read the bundled example instead) end with one line each (a new user's findings: tracebacks)."""
+    if os.path.exists("/dev/full"):
+        with open("/dev/full", "w") as full:
+            proc = subprocess.run([sys.executable, "-m", "inductor_lens", "report", case_dir("torch-2.11-cuda/mlp_train"), "--json",
+                                   "--cache-dir", cache_dir], stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
+        assert proc.returncode == 3
+        assert proc.stderr.strip() == "inductor-lens: cannot write the report: No space left on device"
+    profile = os.path.join(case_dir("torch-2.11-cuda/profile"), "profile_trace.json")
+    proc = run("report", "--profile", profile, "--json", cache_dir=cache_dir)
+    doc = json.loads(proc.stdout)
+    assert proc.returncode == 1 and doc["traces"] == [] and "no trace given" in doc["warnings"][0]["message"]
+    from inductor_lens import cli
+
+    def interrupted(args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "_report", interrupted)
+    assert cli.main(["report"]) == 130
+    assert capsys.readouterr().err == "inductor-lens: interrupted\n"

@@ -2,7 +2,8 @@
 ``inductor-lens capture [--profile] [--out DIR] -- COMMAND...`` (see :mod:`inductor_lens.capture`).
 
 Exit codes of ``report``: 0 when anything was readable (damage is listed under warnings),
-1 when nothing was, 2 for bad arguments.
+1 when nothing was, 2 for bad arguments, 3 when the report could not be written (a full disk),
+130 when interrupted.
 """
 
 from __future__ import annotations
@@ -110,7 +111,7 @@ def _report(args) -> int:
                 continue
         paths.append(path)
     mappings = list(args.path_map)
-    if not paths and not args.paths:
+    if not args.paths and not args.profile:  # nothing given: the bundled example (a profile alone is said below)
         paths = [EXAMPLE_DIR]
         mappings.append(("/workspace/proj", EXAMPLE_DIR))
     index = load(paths, Cache(args.cache_dir), disk_cache=not args.no_cache)
@@ -182,6 +183,16 @@ def main(argv=None) -> int:
             return _report(args)
         except BrokenPipeError:  # `report --json | head`: the reader left; nothing wrong with the trace
             _reader_left()
+        except KeyboardInterrupt:  # Ctrl-C: a line, not a traceback (nothing half-written: caches are replaced atomically)
+            sys.stderr.write("inductor-lens: interrupted\n")
+            return 130
+        except OSError as exc:  # the output cannot be written (a full disk, a closed terminal)
+            import errno
+
+            if exc.filename is not None or exc.errno not in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EBADF):
+                raise
+            sys.stderr.write(f"inductor-lens: cannot write the report: {exc.strerror or exc}\n")
+            return 3
     if args.command == "capture":
         from .capture import capture
 
