@@ -265,3 +265,16 @@ def test_rank_gets_its_own_trace_folder(tmp_path):
     proc = _capture(["--out", str(tmp_path / "run"), "--", sys.executable, "-c", "import os; print(os.environ['TORCH_TRACE'])"], tmp_path,
                     {"RANK": "3"})
     assert proc.stdout == f"{tmp_path / 'run' / 'trace' / 'rank_3'}\n"
+
+
+def test_the_report_command_capture_prints_is_quoted_for_the_shell():
+    """capture's closing hint ``inductor-lens report DIR`` pastes as one argument for a folder
+    with spaces or non-ASCII letters (a new user's finding: 'run ü 1/trace' became 3 paths)."""
+    import shlex
+
+    from inductor_lens.capture_summary import command_arg
+
+    assert command_arg("/work/run ü 1/trace", "/work") == "'run ü 1/trace'"
+    assert shlex.split(f"inductor-lens report {command_arg('/work/run ü 1/trace', '/work')}")[2] == "run ü 1/trace"
+    assert command_arg("/work/runs/trace", "/work") == "runs/trace"
+    assert command_arg("/elsewhere/a b", "/work") == "'/elsewhere/a b'"

@@ -36,7 +36,7 @@ import time
 from dataclasses import dataclass, field
 
 from .capture_defaults import CAPTURE_USAGE, PROFILE_CALLS, PROFILE_SECONDS, PROFILE_WARMUP
-from .capture_summary import Message, summary_lines
+from .capture_summary import Message, command_arg, summary_lines
 from .text import plural
 
 HOOK_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "capture_hook")
@@ -291,15 +291,10 @@ def capture(args) -> int:
     for m in messages:
         say(f"{m.level}: {m.text}" if m.level != "info" else m.text)
     if logs:
-        say(f"trace: {trace_dir}  (open it: inductor-lens report {_shown(trace_dir, cwd)}, or in VS Code: Inductor Lens: Open Trace…)")
+        say(f"trace: {trace_dir}  (open it: inductor-lens report {command_arg(trace_dir, cwd)}, or in VS Code: Inductor Lens: Open Trace…)")
     else:
         say(f"no trace was written in {trace_dir}")
     return result.exit_status
-
-
-def _shown(path: str, cwd: str) -> str:
-    rel = os.path.relpath(path, cwd)
-    return rel if not rel.startswith("..") else path
 
 
 def _printer():

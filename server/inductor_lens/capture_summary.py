@@ -23,9 +23,18 @@ class Message:
     text: str
 
 
-def _shown(path: str, cwd: str) -> str:
+def shown_path(path: str, cwd: str) -> str:
+    """``path`` as a user reads it: relative to ``cwd`` when it is below it, else absolute."""
     rel = os.path.relpath(path, cwd)
     return path if rel.startswith("..") else rel
+
+
+def command_arg(path: str, cwd: str) -> str:
+    """``path`` (:func:`shown_path`) quoted for a shell command line the user may paste
+    (``run ü 1/trace`` -> ``'run ü 1/trace'``)."""
+    import shlex
+
+    return shlex.quote(shown_path(path, cwd))
 
 
 def summary_lines(trace_dir: str, cwd: str, *, cache_dir: str | None = None) -> tuple[list[str], dict, list[Message]]:
@@ -48,7 +57,7 @@ def summary_lines(trace_dir: str, cwd: str, *, cache_dir: str | None = None) -> 
     lines: list[str] = []
     messages: list[Message] = []
     for trace in index.traces:
-        head = [_shown(trace.path, cwd)]
+        head = [shown_path(trace.path, cwd)]
         if trace.rank is not None:
             head.append(f"rank {trace.rank}")
         if trace.torch_version:
@@ -57,7 +66,7 @@ def summary_lines(trace_dir: str, cwd: str, *, cache_dir: str | None = None) -> 
         lines.append("  " + " · ".join(head))
         for graph in (g for g in index.graphs if g.trace == trace.path):
             lines.append(f"    compile {graph.compile_id} · {graph.kind} graph · {plural(len(graph.kernels), 'kernel')}"
-                         f" · output code {_shown(graph.output_code, cwd)}")
+                         f" · output code {shown_path(graph.output_code, cwd)}")
     how = {"mapping": "linked by PyTorch's provenance mapping", "stack_traces": "by its kernel stack traces",
            "comments": "rebuilt from code comments"}
     split = ", ".join(f"{n} {how[p]}" for p, n in sorted(provenance.items(), key=lambda x: list(how).index(x[0]) if x[0] in how else 9))
@@ -70,15 +79,15 @@ def summary_lines(trace_dir: str, cwd: str, *, cache_dir: str | None = None) -> 
         cpu = any(k.measured is not None and k.measured.clock == "cpu" for k in kernels)
         note = ("; C++ kernels (TORCHINDUCTOR_CPP_ENABLE_KERNEL_PROFILE=1) and extern calls without device activity are "
                 "measured in CPU time") if cpu else ""
-        lines.append(f"  profile {_shown(profile.path, cwd)}: {plural(len(profile.calls), 'compiled-graph call')}, "
+        lines.append(f"  profile {shown_path(profile.path, cwd)}: {plural(len(profile.calls), 'compiled-graph call')}, "
                      f"{plural(profile.measured_kernels, 'kernel')} measured{note}")
     warnings = index.warnings
     for w in warnings:
         if "profile matched no compiled graph" in w.message:
-            messages.append(Message("warning", f"{_shown(w.file, cwd)}: {w.message}"))
+            messages.append(Message("warning", f"{shown_path(w.file, cwd)}: {w.message}"))
     if warnings:
         messages.append(Message("info", f"{plural(len(warnings), 'warning')} while indexing: "
-                                        f"inductor-lens report {_shown(trace_dir, cwd)} lists them"))
+                                        f"inductor-lens report {command_arg(trace_dir, cwd)} lists them"))
     return lines, facts, messages
 
 
@@ -103,7 +112,7 @@ def _model_lines(kernels, cwd: str) -> list[str]:
     shown = order[:TOP_LINES]
     out = [f"  model lines that produced kernels ({len(shown)} of {len(order)}, "
            f"{'slowest' if any(time(key) for key in order) else 'most kernels'} first):"]
-    labels = [f"{_shown(file, cwd)}:{line}" for file, line in shown]
+    labels = [f"{shown_path(file, cwd)}:{line}" for file, line in shown]
     width = max(len(label) for label in labels)
     for label, key in zip(labels, shown, strict=True):
         ks = by_line[key]
