@@ -72,3 +72,45 @@ def test_cli_no_cache_writes_no_index(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "inductor_lens", "report", case_log("torch-2.11-cuda/combo"), "--json", "--no-cache", "--cache-dir", str(cache)],
                           capture_output=True, text=True, check=True)
     assert json.loads(proc.stdout)["kernels"] and not (cache / "index").exists()
+
+
+def _definition(index):
+    kernel = next(k for g in index.graphs for k in g.kernels if k.name == "triton_per_fused_gelu_native_layer_norm_0")
+    path, line = kernel.definition.path, kernel.definition.line
+    with open(path, encoding="utf-8") as fh:
+        return path, line, fh.read().split("\n")[line - 1]
+
+
+def _insert_two_lines(path):
+    os.chmod(path, 0o644)
+    with open(path, encoding="utf-8") as fh:
+        text = fh.read()
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write("# edited\n# edited\n" + text)
+
+
+def test_positions_follow_edits_of_the_files_they_point_into(tmp_path):
+    """An output code reformatted after indexing (format-on-save) moved every line the index points
+    at, and the index cache kept serving the old positions (a new user's finding).  Now: the index
+    cache is stale when a file its graphs point into changed; the Inductor cache file beside the
+    log, edited, is no longer the output code (the logged text is extracted instead); an edited
+    extracted copy is written again; and extracted copies are read-only."""
+    from conftest import case_dir
+
+    folder = tmp_path / "ic"
+    shutil.copytree(case_dir("torch-2.11-cuda/mlp_train"), folder)
+    for root, dirs, files in os.walk(folder):
+        for name in dirs + files:
+            os.chmod(os.path.join(root, name), 0o755 if name in dirs else 0o644)
+    cache = Cache(str(tmp_path / "cache"))
+    path, line, code = _definition(load([str(folder)], cache))
+    assert path.startswith(str(folder)) and line == 62 and code.startswith("triton_per_fused_gelu_native_layer_norm_0 = ")
+    _insert_two_lines(path)  # the Inductor cache file beside the log, edited
+    for disk_cache in (True, False):
+        moved, moved_line, moved_code = _definition(load([str(folder)], cache, disk_cache=disk_cache))
+        assert moved.startswith(cache.root) and moved_code == code
+        assert os.stat(moved).st_mode & 0o222 == 0  # read-only
+    _insert_two_lines(moved)  # the extracted copy, edited
+    for disk_cache in (True, False):
+        again, again_line, again_code = _definition(load([str(folder)], cache, disk_cache=disk_cache))
+        assert (again, again_code) == (moved, code)

@@ -84,14 +84,23 @@ class Cache:
         return os.path.join(folder, name)
 
     def extract(self, text: str, name: str, md5: str | None = None) -> str:
-        """Write ``text`` once (atomically) and return the file's path.  Raises ``OSError``."""
+        """Write ``text`` once (atomically, read-only: an editor's format-on-save must not move the
+        lines the index points at) and return the file's path; a copy whose size is not the text's
+        (edited or cut since) is written again.  Raises ``OSError``."""
         path = self.extracted_path(text, name, md5)
-        if not os.path.exists(path):
+        data = text.encode("utf-8")
+        try:
+            intact = os.path.getsize(path) == len(data)
+        except OSError:
+            intact = False
+        if not intact:
             os.makedirs(os.path.dirname(path), exist_ok=True)
             fd, tmp = _temp_beside(path)
             try:
-                with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-                    fh.write(text)
+                with os.fdopen(fd, "wb") as fh:
+                    fh.write(data)
+                if os.name == "posix":
+                    os.chmod(tmp, 0o444)
                 os.replace(tmp, path)
             except BaseException:
                 if os.path.exists(tmp):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from . import trace_paths
@@ -47,6 +47,9 @@ class LogScan:
     graphs: dict[tuple, Graph | None]
     tail: bytes = b""
     saved: bool = False
+    #: (size, mtime in ns) of every file the materialized graphs point into (output code on disk or
+    #: extracted, FX graph files), when saved: positions in a file edited since are stale
+    files: dict[str, tuple[int, int]] = field(default_factory=dict)
 
 
 _HEAD_BYTES = 4096
@@ -60,6 +63,31 @@ def _files_exist(graph: Graph | None) -> bool:
         return True
     paths = [graph.output_code, *graph.graph_files.values()]
     return all(os.path.isfile(p) for p in dict.fromkeys(paths))
+
+
+def _stat(path: str) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_size, st.st_mtime_ns
+
+
+def _files_of(scan: LogScan) -> dict[str, tuple[int, int]]:
+    """(size, mtime) of the files a scan's materialized graphs point into."""
+    paths: dict[str, None] = {}
+    for graph in scan.graphs.values():
+        if graph is not None and graph.loaded and not graph.broken:
+            for path in (graph.output_code, *graph.output_code_aliases, graph.kernel_code, *graph.graph_files.values()):
+                if path:
+                    paths[path] = None
+    return {p: st for p in paths if (st := _stat(p)) is not None}
+
+
+def _files_unchanged(scan: LogScan) -> bool:
+    """Whether no file the scan's graphs point into was edited since it was saved (an output code
+    reformatted in the editor moves every line a definition or a launch is at)."""
+    return all(_stat(path) == st for path, st in scan.files.items())
 
 
 def _head_tail(path: str, size: int) -> tuple[bytes, bytes]:
@@ -104,10 +132,12 @@ class LogLoader:
         identity = (st.st_size, st.st_mtime_ns)
         head, tail = _head_tail(path, st.st_size)
         scan = self.scans.get(path)
+        if scan is not None and not _files_unchanged(scan):
+            scan = None  # a file its graphs point into was edited: positions are stale
         if scan is None and self.disk_cache:
             scan = self.cache.load_index(path)
-            if not isinstance(scan, LogScan) or not all(_files_exist(g) for g in scan.graphs.values()):
-                scan = None  # stale, or its extracted files were deleted
+            if not isinstance(scan, LogScan) or not all(_files_exist(g) for g in scan.graphs.values()) or not _files_unchanged(scan):
+                scan = None  # stale, its extracted files were deleted, or one was edited
             elif scan is not None:
                 scan.saved = True
         if scan is not None and scan.identity == identity and scan.head == head and scan.tail == tail:
@@ -139,6 +169,7 @@ class LogLoader:
             if scan.saved or not all(g is None or g.loaded for g in scan.graphs.values()):
                 continue
             try:
+                scan.files = _files_of(scan)
                 self.cache.save_index(path, scan)
                 scan.saved = True
             except (OSError, pickle.PicklingError) as exc:
