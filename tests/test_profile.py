@@ -203,3 +203,21 @@ def test_cpu_only_profile_measures_cpp_kernels_and_extern_calls_in_cpu_time(tmp_
     cpp = next(k for k in kernels if k.kind == "cpp")
     text = kernel_markdown(Snapshot(index, PathResolver([("/workspace/proj", case)])), cpp)
     assert f"**Measured:** {cpp.measured.runs} runs · " in text and " CPU time (" in text and "device" not in text
+
+
+@pytest.mark.parametrize("first", ["gpt2_infer", "profile"])
+def test_a_profile_joins_the_run_whose_process_it_measured(first, tmp_path):
+    """Two traces and one profile: the profile's calls go to the graphs of the log written by the
+    process the profile measured (its pid, 427), whatever the order of the paths (a new user's
+    finding: all 24 measurements went to gpt2_infer when it came first)."""
+    from inductor_lens.profile import join_profile
+
+    paths = [case_dir(f"torch-2.11-cuda/{c}") + "/trace" for c in ("gpt2_infer", "profile")]
+    if first == "profile":
+        paths.reverse()
+    index = load(paths, Cache(str(tmp_path)), disk_cache=False)
+    join = join_profile(index, os.path.join(case_dir("torch-2.11-cuda/profile"), "profile_trace.json"))
+    assert join is not None and join.calls
+    measured = {os.path.basename(os.path.dirname(os.path.dirname(k.graph.trace))) for g in index.graphs for k in g.kernels if k.measured}
+    assert measured == {"profile"}
+    assert sum(1 for g in index.graphs for k in g.kernels if k.measured) == 24

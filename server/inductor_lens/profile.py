@@ -130,8 +130,12 @@ def _pick_graph(candidates: list[Graph], op_names: set[str]) -> Graph | None:
     return best
 
 
-def join_chrome_trace(trace: ChromeTrace, graphs: list[Graph]) -> ProfileJoin:
-    """Attribute every device kernel of ``trace`` to a kernel of ``graphs``; sets ``Kernel.measured``."""
+def join_chrome_trace(trace: ChromeTrace, graphs: list[Graph], pids: dict[str, set[int]] | None = None) -> ProfileJoin:
+    """Attribute every device kernel of ``trace`` to a kernel of ``graphs``; sets ``Kernel.measured``.
+
+    ``pids`` (log path -> the process ids its records name): a compiled-graph call is joined to
+    the graphs of the log written by the process that made the call (the profile's ``pid``), when
+    one of the candidates is (two runs of one model, given together)."""
     result = ProfileJoin(path=trace.path, device_events=len(trace.kernels))
     ops = trace.ops
     by_ext = trace.op_by_external_id()
@@ -157,6 +161,9 @@ def join_chrome_trace(trace: ChromeTrace, graphs: list[Graph]) -> ProfileJoin:
         op_names = {ops[i].name for i in descendants} | {op_kernel_name(ops[i].name) for i in descendants}
         candidates = [g for g in graphs if (cid is None or g.compile_id == cid)
                       and (g.kind == "backward" if kind == "backward" else g.kind in ("forward", "inference"))]
+        if pids:
+            same_process = [g for g in candidates if ops[call].pid in pids.get(g.trace, ())]
+            candidates = same_process or candidates
         graph = _pick_graph(candidates, op_names)
         if graph is None:
             continue
@@ -255,7 +262,8 @@ def join_profile(index: Index, path: str, graphs: list[Graph] | None = None) -> 
         index.add_warnings([InputWarning(path, 0, f"cannot read profile: {exc}")])
         return None
     index.add_warnings(trace.warnings)
-    result = join_chrome_trace(trace, index.graphs if graphs is None else graphs)
+    pids = {path: set(scan.log.pids) for path, scan in index.loader.scans.items()}
+    result = join_chrome_trace(trace, index.graphs if graphs is None else graphs, pids)
     if not result.calls:  # another model's profile, or no compiled graph ran in it
         index.add_warnings([InputWarning(path, 0, "profile matched no compiled graph of the loaded traces; not joined")])
         return result
