@@ -507,3 +507,35 @@ def test_a_fifo_named_like_a_log_inside_a_folder_is_skipped(tmp_path):
     doc = json.loads(proc.stdout)
     assert [w["message"] for w in doc["warnings"] if w["file"].endswith("_fifo.log")] == ["not a regular file; skipped"]
     assert [os.path.basename(t["path"]) for t in doc["traces"]] == ["dedicated_log_torch_trace_real.log"] and doc["kernels"]
+
+
+def test_valid_md5_but_wrong_content_is_said(tmp_path):
+    """Payloads whose MD5 matches but whose content is not what the record should hold (a new
+    user's mutator recomputed the MD5s): an output code that is not output code, a mapping that
+    is a JSON list or has a list where an object belongs, a post-grad graph with no node lines.
+    Each was dropped silently (0 kernels, provenance quietly lost, nodes []); each is now a
+    warning at its record's line, and the rest is read."""
+    from corpus import find, join, records, set_payload
+
+    data = open(case_log("torch-2.11-cuda/mlp_train"), "rb").read()
+    cases = {
+        "code": (("inductor_output_code", None, 0), [b"\x00\x01 binary"], "is not TorchInductor output code"),
+        "mapping list": (("artifact", "inductor_provenance_tracking_node_mappings", 0), [b"[1, 2, 3]"],
+                         "provenance mapping of compile 0/0 is a JSON list, not an object; ignored"),
+        "mapping field": (("artifact", "inductor_provenance_tracking_node_mappings", 0), [b'{"cppCodeToPost": [1], "postToPre": {}}'],
+                          "provenance mapping of compile 0/0 has cppCodeToPost that is not an object; ignored"),
+        "post-grad": (("artifact", "inductor_post_grad_graph", 0), [b"garbled", b"no nodes here"],
+                      "post-grad graph of compile 0/0 has no FX node lines that can be read"),
+    }
+    for label, ((kind, name, nth), lines, said) in cases.items():
+        recs = records(data)
+        at = find(recs, kind, name, nth)
+        recs[at] = set_payload(recs[at], lines)
+        path = tmp_path / label.replace(" ", "_") / "dedicated_log_torch_trace_m.log"
+        path.parent.mkdir()
+        path.write_bytes(join(recs))
+        index = load([str(path)], Cache(str(tmp_path / "cache")), disk_cache=False)
+        hits = [w for w in index.warnings if said in w.message]
+        assert len(hits) == 1, (label, [w.message for w in index.warnings])
+        assert hits[0].line == 1 + sum(len(r) for r in recs[:at])  # the record's first line
+        assert any(g.kernels for g in index.graphs), label  # the other graph is still read

@@ -17,7 +17,7 @@ from .linker import GraphInputs, link_graph
 from .model import Graph, InputWarning
 from .readers.fx_graph import node_names, parse_fx_graph
 from .readers.log_graphs import GraphRecords
-from .readers.mapping import parse_kernel_to_post, parse_node_mappings, parse_post_to_pre_nodes
+from .readers.mapping import mapping_shape_problem, parse_kernel_to_post, parse_node_mappings, parse_post_to_pre_nodes
 from .readers.output_code import parse_output_code
 from .readers.stack_traces import parse_stack_traces
 from .readers.torch_trace import TraceLog
@@ -89,6 +89,10 @@ def materialize_log_graph(graph: Graph, log: TraceLog, group: GraphRecords, base
     graph.output_code_aliases = aliases
     parsed = parse_output_code(text, graph.wrapper_language)
     graph.wrapper_language = parsed.language
+    if not parsed.defs and not parsed.launches and parsed.aot_id is None and "call" not in text:
+        warns.append(InputWarning(log.path, code_rec.line, f"the output code of compile {graph.compile_id} ({graph.kind}) is not "
+                                                            "TorchInductor output code (no kernels, launches or call function): "
+                                                            "that graph has no kernels"))
     inputs = GraphInputs(code=parsed, code_path=graph.output_code, code_text=text, pass_frame=getattr(graph, "pass_frame", None))
     if group.kernel_code is not None:
         ktext = log.payload(group.kernel_code, warns)
@@ -112,10 +116,17 @@ def materialize_log_graph(graph: Graph, log: TraceLog, group: GraphRecords, base
                 continue
             gpath = extract(gtext, os.path.basename(graph.graph_files.get(role) or f"{role}_graph.py"), rec)
             fx = shared[fx_key] = parse_fx_graph(gtext, gpath)
+            if not fx.nodes and not fx.placeholders and gtext.strip():  # (a graph of placeholders alone is fine)
+                warns.append(InputWarning(log.path, rec.line, f"the {role.replace('_', '-')} graph of compile {graph.compile_id} has no "
+                                                               "FX node lines that can be read: its nodes are not shown"))
         setattr(graph, role, fx)
         setattr(inputs, role, fx)
     if group.mapping is not None:
-        mapping = parse_node_mappings(log.payload_json(group.mapping, warns))
+        value = log.payload_json(group.mapping, warns)
+        mapping = parse_node_mappings(value)
+        shape = mapping_shape_problem(value)
+        if shape is not None:
+            warns.append(InputWarning(log.path, group.mapping.line, f"the provenance mapping of compile {graph.compile_id} {shape}; ignored"))
         inputs.mapping = mapping
         graph.mapping_version = mapping.version if mapping is not None else None
     if group.stack_traces is not None:

@@ -60,6 +60,20 @@ def parse_node_mappings(value) -> NodeMapping | None:
     )
 
 
+def mapping_shape_problem(value) -> str | None:
+    """What is wrong with the shape of a parsed ``inductor_provenance_tracking_node_mappings``
+    payload (``torch/_inductor/debug.py``, PyTorch 2.8 - 2.14: an object whose ``cppCodeToPost``,
+    ``postToPre``... are objects of name lists), or ``None``: a ``None`` value (unreadable JSON,
+    reported where it was read) and a well-formed one have none."""
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        return f"is a JSON {type(value).__name__}, not an object"
+    wrong = [key for key in ("cppCodeToPost", "postToPre", "preToPost", "postToCppCode")
+             if key in value and not isinstance(value[key], dict)]
+    return f"has {', '.join(wrong)} that {'is' if len(wrong) == 1 else 'are'} not an object" if wrong else None
+
+
 def parse_kernel_to_post(value) -> dict[str, list[str]]:
     """``inductor_generated_kernel_to_post_grad_nodes`` / ``..._triton_kernel_...``: ``{name: [post]}``."""
     return _str_lists(value)
