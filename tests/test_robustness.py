@@ -539,3 +539,37 @@ def test_valid_md5_but_wrong_content_is_said(tmp_path):
         assert len(hits) == 1, (label, [w.message for w in index.warnings])
         assert hits[0].line == 1 + sum(len(r) for r in recs[:at])  # the record's first line
         assert any(g.kernels for g in index.graphs), label  # the other graph is still read
+
+
+def test_folders_behind_links_unreadable_folders_and_unreadable_profiles(tmp_path, monkeypatch):
+    """A symbolic link to a folder inside PATH is followed (it was skipped silently), a folder
+    that cannot be listed is said (it read as 'no TORCH_TRACE logs found'), and a profile that is
+    not JSON gets one warning, not a second 'matched no compiled graph' (new user's findings)."""
+    root = tmp_path / "runs"
+    root.mkdir()
+    os.symlink(case_dir("torch-2.11-cuda/mlp_train"), root / "latest")
+    index = load([str(root)], Cache(str(tmp_path / "c")), disk_cache=False)
+    assert len(index.graphs) == 2 and not index.warnings
+
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    real_scandir = os.scandir
+
+    def scandir(path="."):
+        if os.fspath(path) == str(locked):
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    index = load([str(locked)], Cache(str(tmp_path / "c")), disk_cache=False)
+    assert [(w.file, w.message) for w in index.warnings][0] == (str(locked), "cannot read this folder: Permission denied")
+    monkeypatch.undo()
+
+    from inductor_lens.profile import join_profile
+
+    bad = tmp_path / "profile_trace.json"
+    bad.write_text('{"traceEvents": [ not json')
+    index = load([case_dir("torch-2.11-cuda/mlp_train")], Cache(str(tmp_path / "c")), disk_cache=False)
+    join_profile(index, str(bad))
+    said = [w.message for w in index.warnings if w.file == str(bad)]
+    assert len(said) == 1 and "matched no compiled graph" not in said[0], said

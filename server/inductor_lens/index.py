@@ -154,7 +154,9 @@ class Index:
         debug_codes: list[str] = []
         packages: list[str] = []
         seen_dirs: set[str] = set()
-        for dirpath, dirnames, filenames in os.walk(folder, followlinks=False):
+        unreadable: list[OSError] = []
+        # symbolic links to folders are followed (a `latest -> run_42` link); a folder reached twice is read once
+        for dirpath, dirnames, filenames in os.walk(folder, onerror=unreadable.append, followlinks=True):
             real = os.path.realpath(dirpath)
             if real in seen_dirs:
                 dirnames[:] = []
@@ -191,6 +193,8 @@ class Index:
                 self._add_loose_code(code)
         for package in packages:
             self._add_package(package)
+        for exc in unreadable:  # a folder that cannot be listed is said, not taken for an empty one
+            self._warnings.append(InputWarning(exc.filename or folder, 0, f"cannot read this folder: {exc.strerror or exc}"))
         if not logs and not debug_codes and not packages:
             self._warnings.append(InputWarning(folder, 0, "no TORCH_TRACE logs, tlparse output or debug folders found"))
 

@@ -264,8 +264,9 @@ def join_profile(index: Index, path: str, graphs: list[Graph] | None = None) -> 
     index.add_warnings(trace.warnings)
     pids = {path: set(scan.log.pids) for path, scan in index.loader.scans.items()}
     result = join_chrome_trace(trace, index.graphs if graphs is None else graphs, pids)
-    if not result.calls:  # another model's profile, or no compiled graph ran in it
-        index.add_warnings([InputWarning(path, 0, "profile matched no compiled graph of the loaded traces; not joined")])
+    if not result.calls:  # another model's profile, or no compiled graph ran in it (an unreadable one is said above)
+        if trace.ops or trace.kernels:
+            index.add_warnings([InputWarning(path, 0, "profile matched no compiled graph of the loaded traces; not joined")])
         return result
     index.profiles.append(result)
     return result
@@ -278,6 +279,11 @@ def join_profiles_beside_traces(index: Index) -> None:
     for trace in index.traces:
         if trace.format == "output_code":
             continue
+        for candidate in profile_candidates_beside(trace.path):
+            if not os.access(candidate, os.R_OK) and os.path.realpath(candidate) not in joined:
+                joined.add(os.path.realpath(candidate))  # said once, not skipped silently
+                index.add_warnings([InputWarning(candidate, 0, "cannot read this file beside the trace (permission denied): "
+                                                               "if it is a torch.profiler trace, it is not joined")])
         for profile in profiles_beside(trace.path):
             if os.path.realpath(profile) not in joined:
                 joined.add(os.path.realpath(profile))
