@@ -339,3 +339,15 @@ def test_failure_with_a_user_frame_is_located_there(tmp_path, cache_dir, lineno)
     assert (failure.location.file, failure.location.line) == ("/workspace/proj/health.py", 55)
     assert next(c for c in index.compiles if c.compile_id == "1/8").failure["line"] == 55
     assert not [w for w in index.warnings if w.file == dst]
+
+
+def test_compile_health_names_a_windows_path_by_its_file_name():
+    """The compile-health table's function column shows ``models.py:22``, also for a frame written
+    on Windows (a new user's finding: the whole ``C:\\...`` path was printed)."""
+    from inductor_lens.model import Frame
+    from inductor_lens.report_health import _where
+
+    frame = Frame(file="C:\\Users\\me\\proj\\models.py", line=22, function="forward", code="x = 1")
+    assert _where(frame) == "models.py:22"
+    assert _where(Frame(file="/workspace/proj/models.py", line=7, function="f", code="")) == "models.py:7"
+    assert _where(None) == "-"

@@ -12,7 +12,6 @@ that opens the table.  Shapes (lines 1-based, times in seconds, unknown values `
 
 from __future__ import annotations
 
-import os
 
 from .model import Compile, CompileEvent, Frame
 from .paths import PathResolver
@@ -84,7 +83,7 @@ def health_summary(compiles: list[Compile], events: list[CompileEvent]) -> str:
 
 
 def _where(frame: Frame | None) -> str:
-    return f"{os.path.basename(frame.file)}:{frame.line}" if frame is not None else "-"
+    return f"{frame.basename}:{frame.line}" if frame is not None else "-"  # (also a path written on Windows)
 
 
 def print_health(index, trace_path: str, console) -> None:
