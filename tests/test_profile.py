@@ -221,3 +221,23 @@ def test_a_profile_joins_the_run_whose_process_it_measured(first, tmp_path):
     measured = {os.path.basename(os.path.dirname(os.path.dirname(k.graph.trace))) for g in index.graphs for k in g.kernels if k.measured}
     assert measured == {"profile"}
     assert sum(1 for g in index.graphs for k in g.kernels if k.measured) == 24
+
+
+def test_a_profile_whose_device_events_name_no_launch_is_said(tmp_path):
+    """Device kernel events without their ``args`` (no ``External id``) cannot be tied to the
+    launches that made them: said once, instead of every kernel reading 'measured 0.0 µs' (a new
+    user's finding)."""
+    from inductor_lens.profile import join_profile
+
+    folder = case_dir("torch-2.11-cuda/profile")
+    with open(os.path.join(folder, "profile_trace.json")) as fh:
+        doc = json.load(fh)
+    for event in doc["traceEvents"]:
+        if event.get("cat") == "kernel":
+            event.pop("args", None)
+    stripped = tmp_path / "profile_trace.json"
+    stripped.write_text(json.dumps(doc))
+    index = load([folder + "/trace"], Cache(str(tmp_path / "c")), disk_cache=False)
+    join_profile(index, str(stripped))
+    said = [w.message for w in index.warnings if w.file == str(stripped)]
+    assert len(said) == 1 and said[0].startswith("none of its 93 device kernel events names the launch it came from"), said

@@ -262,6 +262,9 @@ def join_profile(index: Index, path: str, graphs: list[Graph] | None = None) -> 
         index.add_warnings([InputWarning(path, 0, f"cannot read profile: {exc}")])
         return None
     index.add_warnings(trace.warnings)
+    if trace.kernels and all(event.external_id is None for event in trace.kernels):
+        index.add_warnings([InputWarning(path, 0, f"none of its {len(trace.kernels)} device kernel events names the launch it came from "
+                                                  "(no \"External id\" in their args): no device time can be tied to a kernel")])
     pids = {path: set(scan.log.pids) for path, scan in index.loader.scans.items()}
     result = join_chrome_trace(trace, index.graphs if graphs is None else graphs, pids)
     if not result.calls:  # another model's profile, or no compiled graph ran in it (an unreadable one is said above)
