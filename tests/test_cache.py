@@ -114,3 +114,27 @@ def test_positions_follow_edits_of_the_files_they_point_into(tmp_path):
     for disk_cache in (True, False):
         again, again_line, again_code = _definition(load([str(folder)], cache, disk_cache=disk_cache))
         assert (again, again_code) == (moved, code)
+
+
+def test_an_edit_in_place_of_the_same_size_is_not_taken_for_an_append(tmp_path):
+    """A log edited in place, its size kept (one kernel name changed): the index cache must not
+    serve the old answer (it took the log for one that grew by nothing, and reused its records
+    and their MD5s: 12 kernels and no warning, where --no-cache finds the MD5 mismatch), and a
+    repair in place is seen again (a new user's finding)."""
+    log = tmp_path / "a.log"
+    original = open(case_log("torch-2.11-cuda/mlp_train"), "rb").read()
+    log.write_bytes(original)
+    cache = Cache(str(tmp_path / "cache"))
+    first = load([str(log)], cache)
+    assert sum(len(g.kernels) for g in first.graphs) == 12 and not first.warnings
+    edited = original.replace(b"triton_per_fused_gelu_native_layer_norm_0.run(", b"triton_per_fused_gelu_native_layer_norm_9.run(", 1)
+    assert len(edited) == len(original) and edited != original
+    log.write_bytes(edited)
+    os.utime(log, ns=(os.stat(log).st_atime_ns, os.stat(log).st_mtime_ns + 1_000_000_000))
+    again = load([str(log)], cache)
+    assert any("payload MD5 mismatch" in w.message for w in again.warnings)
+    assert [(w.line, w.message) for w in again.warnings] == [(w.line, w.message) for w in load([str(log)], cache, disk_cache=False).warnings]
+    log.write_bytes(original)  # repaired in place
+    os.utime(log, ns=(os.stat(log).st_atime_ns, os.stat(log).st_mtime_ns + 2_000_000_000))
+    repaired = load([str(log)], cache)
+    assert sum(len(g.kernels) for g in repaired.graphs) == 12 and not repaired.warnings

@@ -276,3 +276,20 @@ def test_report_failures_are_lines_not_tracebacks(cache_dir, monkeypatch, capsys
     monkeypatch.setattr(cli, "_report", interrupted)
     assert cli.main(["report"]) == 130
     assert capsys.readouterr().err == "inductor-lens: interrupted\n"
+
+
+def test_json_of_a_log_whose_file_name_is_not_utf8(cache_dir, tmp_path):
+    """A log whose file name is not UTF-8: ``--json`` wrote a traceback (orjson refuses the
+    surrogate-escaped path); now the path is written as ``\\udcXX`` escapes, from which
+    ``os.fsencode`` gives its bytes back (a new user's finding)."""
+    import shutil
+
+    folder = tmp_path / "nonutf"
+    folder.mkdir()
+    name = os.fsdecode(b"dedicated_log_torch_trace_\xff\xfe.log")
+    shutil.copy(case_log("torch-2.11-cuda/mlp_infer"), os.path.join(str(folder), name))
+    proc = run("report", str(folder), "--json", cache_dir=cache_dir)
+    assert proc.returncode == 0, proc.stderr
+    doc = json.loads(proc.stdout)
+    (trace,) = doc["traces"]
+    assert os.path.isfile(os.fsencode(trace["path"])) and doc["kernels"]

@@ -24,7 +24,10 @@ def dumps(obj, *, indent: bool = False) -> str:
     """Serialize to a ``str``; ``indent`` pretty-prints with two spaces."""
     if _orjson is not None:
         opt = _orjson.OPT_INDENT_2 if indent else 0
-        return _orjson.dumps(obj, option=opt).decode()
+        try:
+            return _orjson.dumps(obj, option=opt).decode()
+        except TypeError:  # a path that is not UTF-8 (surrogate-escaped): the standard library escapes it
+            return _std.dumps(obj, indent=2 if indent else None, ensure_ascii=True)
     return _std.dumps(obj, indent=2 if indent else None, ensure_ascii=False)
 
 
@@ -32,5 +35,8 @@ def dumps_bytes(obj, *, indent: bool = False, newline: bool = False) -> bytes:
     """Serialize to UTF-8 ``bytes`` (what is written to a file or pipe: no ``str`` in between);
     ``newline`` ends it with ``\n`` (made in place: a 147 MB report is not copied to add it)."""
     if _orjson is not None:
-        return _orjson.dumps(obj, option=(_orjson.OPT_INDENT_2 if indent else 0) | (_orjson.OPT_APPEND_NEWLINE if newline else 0))
-    return (_std.dumps(obj, indent=2 if indent else None, ensure_ascii=False) + ("\n" if newline else "")).encode("utf-8")
+        try:
+            return _orjson.dumps(obj, option=(_orjson.OPT_INDENT_2 if indent else 0) | (_orjson.OPT_APPEND_NEWLINE if newline else 0))
+        except TypeError:  # a file name that is not UTF-8: written as \udcXX escapes (os.fsencode gives its bytes back)
+            return (_std.dumps(obj, indent=2 if indent else None, ensure_ascii=True) + ("\n" if newline else "")).encode("ascii")
+    return (_std.dumps(obj, indent=2 if indent else None, ensure_ascii=False) + ("\n" if newline else "")).encode("utf-8", "surrogateescape")

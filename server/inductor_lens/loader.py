@@ -98,6 +98,19 @@ def _head_tail(path: str, size: int) -> tuple[bytes, bytes]:
     return head, tail
 
 
+def _old_tail_kept(path: str, scan: LogScan) -> bool:
+    """Whether the bytes that ended the log when it was scanned are still there, at the same
+    offset: the log grew by appends (as PyTorch writes it), not by an edit near its end.  An edit
+    that keeps the size is not an append at all (a full scan then)."""
+    at = scan.log.size - len(scan.tail)
+    try:
+        with open(path, "rb") as fh:
+            fh.seek(max(0, at))
+            return fh.read(len(scan.tail)) == scan.tail
+    except OSError:
+        return False
+
+
 def _reads_from(signature: tuple, line: int) -> bool:
     """Whether a graph signature (:meth:`GraphRecords.signature`) has a record at ``line`` or later."""
     return any(isinstance(part, tuple) and part and isinstance(part[0], int) and part[0] >= line for part in signature[3:])
@@ -144,7 +157,7 @@ class LogLoader:
             self.scans[path] = scan
             return scan.log, scan
         prefetched = self._prefetched.pop(path, None)
-        if scan is not None and st.st_size >= scan.log.size and head.startswith(scan.head):
+        if scan is not None and st.st_size > scan.log.size and head.startswith(scan.head) and _old_tail_kept(path, scan):
             # appended: read only the new part, and rebuild every graph that read the old last
             # record (its payload may have been cut where the writer was) or found damage
             resume = scan.log.tail_line if scan.log.tail_offset is not None else None
