@@ -241,3 +241,20 @@ def test_a_profile_whose_device_events_name_no_launch_is_said(tmp_path):
     join_profile(index, str(stripped))
     said = [w.message for w in index.warnings if w.file == str(stripped)]
     assert len(said) == 1 and said[0].startswith("none of its 93 device kernel events names the launch it came from"), said
+
+
+def test_a_second_profile_of_the_same_trace_says_it_replaces_the_first(tmp_path):
+    """Two profiles of one run: a kernel shows one measurement, the later profile's; that is said
+    (a new user's finding: the first profile's times were replaced silently while both were
+    listed as joined)."""
+    from inductor_lens.profile import join_profile
+
+    folder = case_dir("torch-2.11-cuda/profile")
+    first = tmp_path / "first.json"
+    shutil.copy(os.path.join(folder, "profile_trace.json"), first)
+    index = load([folder + "/trace"], Cache(str(tmp_path / "c")), disk_cache=False)
+    join_profile(index, str(first))
+    assert not index.warnings
+    join_profile(index, os.path.join(folder, "profile_trace.json"))
+    said = [w.message for w in index.warnings]
+    assert said == ["its times replace those of first.json for 24 kernel(s) of the same trace (one profile per kernel is shown)"]

@@ -266,7 +266,13 @@ def join_profile(index: Index, path: str, graphs: list[Graph] | None = None) -> 
         index.add_warnings([InputWarning(path, 0, f"none of its {len(trace.kernels)} device kernel events names the launch it came from "
                                                   "(no \"External id\" in their args): no device time can be tied to a kernel")])
     pids = {path: set(scan.log.pids) for path, scan in index.loader.scans.items()}
-    result = join_chrome_trace(trace, index.graphs if graphs is None else graphs, pids)
+    targets = index.graphs if graphs is None else graphs
+    before = {id(k) for g in targets for k in g.kernels if k.measured is not None}
+    result = join_chrome_trace(trace, targets, pids)
+    replaced = sum(1 for g in targets for k in g.kernels if id(k) in before and k.measured is not None)
+    if replaced and result.calls and index.profiles:  # one measurement per kernel: the later profile's
+        index.add_warnings([InputWarning(path, 0, f"its times replace those of {os.path.basename(index.profiles[-1].path)} for "
+                                                  f"{replaced} kernel(s) of the same trace (one profile per kernel is shown)")])
     if not result.calls:  # another model's profile, or no compiled graph ran in it (an unreadable one is said above)
         if trace.ops or trace.kernels:
             index.add_warnings([InputWarning(path, 0, "profile matched no compiled graph of the loaded traces; not joined")])
