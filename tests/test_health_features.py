@@ -196,3 +196,31 @@ def test_ranks_share_one_warning_and_the_lens_names_or_sums_them(tmp_path, cache
         else:
             total = format_seconds(4 * metrics["0/0_1"]["entire_frame_compile_time_s"])
             assert lens.title == f"4 traces: compiled 4× · 4 graph breaks · {total} compiling"
+
+
+def test_function_lenses_and_failures_follow_a_model_file_whose_lines_moved(load_case, tmp_path):
+    """The local model file has 3 lines more at the top than the traced one: the compiled
+    functions' lenses and the failure placed on a function move with their ``def``, as kernel
+    lenses and graph-break warnings already did (a new user's finding: they stayed at the
+    traced lines, on other code).  Resume functions (no ``def`` of their own) stay put."""
+    with open(HEALTH_PY, encoding="utf-8") as fh:
+        text = fh.read()
+    (tmp_path / "health.py").write_text("# one\n# two\n# three\n" + text, encoding="utf-8")
+    moved_py = str(tmp_path / "health.py")
+    seen_failures = 0
+    for case in ("torch-2.14-cpu/graph_breaks", "torch-2.14-cpu/recompiles_health"):
+        traced = Snapshot(load_case(case), PathResolver([("/workspace/proj", TRACES)]))
+        here = Snapshot(load_case(case), PathResolver([("/workspace/proj", str(tmp_path))]))
+        before = {l.title: l.line for l in health.function_lenses(traced, HEALTH_PY)}
+        after = {l.title: l.line for l in health.function_lenses(here, moved_py)}
+        assert before and set(after) == set(before)
+        for title, line in before.items():
+            assert after[title] == line + (0 if title.startswith("resume function") else 3), title
+        lines = text.split("\n")
+        defs = {l: lines[l - 1] for t, l in before.items() if not t.startswith("resume function") and not lines[l - 1].lstrip().startswith("@")}
+        assert all(s.lstrip().startswith("def ") for s in defs.values())
+        failures = [d for d in health.diagnostics(here, moved_py) if "failed" in d.message]
+        traced_failures = [d for d in health.diagnostics(traced, HEALTH_PY) if "failed" in d.message]
+        assert [d.range.start.line for d in failures] == [d.range.start.line + 3 for d in traced_failures]
+        seen_failures += len(failures)
+    assert seen_failures >= 1  # recompiles_health's failed compile of `shapes`

@@ -9,6 +9,7 @@ against the file's text (another library version may have moved the line), and t
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -20,6 +21,28 @@ from ..paths import PathResolver
 
 #: How far (in lines) a frame's code is searched for when the local file's line differs.
 NEARBY = 40
+
+
+def _function_line(frame: Frame, path: str, lines: list[str]) -> "LocalFrame | None":
+    """A frame without code text (a compiled function's first line, from ``dynamo_start``) in a
+    local file whose lines moved: the ``def`` of its function a few lines away (``moved``);
+    ``None`` when the traced line still holds that ``def`` or a decorator, or nothing is found."""
+    name = frame.function
+    if not name or not name.isidentifier():
+        return None
+    def_of = re.compile(rf"\s*(?:async\s+)?def\s+{re.escape(name)}\b")
+
+    def holds(line: int) -> bool:
+        return 0 < line <= len(lines) and def_of.match(lines[line - 1]) is not None
+
+    at = frame.line
+    if holds(at) or (0 < at <= len(lines) and lines[at - 1].lstrip().startswith("@")):
+        return None
+    for delta in range(1, NEARBY + 1):
+        for line in (at - delta, at + delta):
+            if holds(line):
+                return LocalFrame(frame, path, line, "moved")
+    return None
 
 
 @dataclass(slots=True, frozen=True)
@@ -213,6 +236,8 @@ class Snapshot:
             return LocalFrame(frame, None, frame.line, "unresolved")
         path = os.path.abspath(path)
         lines = _read_lines(path, self._lines)
+        if lines and not frame.code:  # a compiled function's first line (dynamo_start): found by its `def`
+            return _function_line(frame, path, lines) or LocalFrame(frame, path, frame.line, "ok")
         if not lines or not frame.code:
             return LocalFrame(frame, path, frame.line, "ok" if lines else "mismatch")
         want = frame.code.strip()
