@@ -258,3 +258,16 @@ def test_a_second_profile_of_the_same_trace_says_it_replaces_the_first(tmp_path)
     join_profile(index, os.path.join(folder, "profile_trace.json"))
     said = [w.message for w in index.warnings]
     assert said == ["its times replace those of first.json for 24 kernel(s) of the same trace (one profile per kernel is shown)"]
+
+
+@pytest.mark.parametrize("content", [b"[]", b"{}", b'{"traceEvents": 3}', b"garbage"])
+def test_a_profile_that_is_no_profiler_trace_is_said(content, tmp_path):
+    """``--profile`` given JSON that is no profiler trace (``[]``, ``{}``) was ignored without a
+    word, and gzipped garbage said only 'no traceEvents array' (a new user's finding)."""
+    from inductor_lens.profile import join_profile
+
+    path = tmp_path / ("p.json.gz" if content == b"garbage" else "p.json")
+    path.write_bytes(gzip.compress(content) if content == b"garbage" else content)
+    index = load([case_dir("torch-2.11-cuda/profile") + "/trace"], Cache(str(tmp_path / "c")), disk_cache=False)
+    join_profile(index, str(path))
+    assert [w.message for w in index.warnings if w.file == str(path)] == ["not a torch.profiler trace: no traceEvents array (not joined)"]

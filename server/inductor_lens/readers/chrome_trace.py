@@ -116,7 +116,7 @@ def _events_streamed(fh, trace: ChromeTrace):
             at = buf.find('"traceEvents"', pos)
             if at < 0:
                 if eof:
-                    trace.warnings.append(InputWarning(trace.path, 0, "no traceEvents array"))
+                    trace.warnings.append(InputWarning(trace.path, 0, NOT_A_PROFILE))
                     return
                 pos = max(pos, len(buf) - 16)
                 continue
@@ -147,6 +147,10 @@ def _events_streamed(fh, trace: ChromeTrace):
         yield event
 
 
+#: The warning for JSON (or text) that is not a torch.profiler Chrome trace.
+NOT_A_PROFILE = "not a torch.profiler trace: no traceEvents array (not joined)"
+
+
 def read_chrome_trace(path: str) -> ChromeTrace:
     """Read a profiler trace.  Never raises on bad content (warnings instead); ``OSError`` if unreadable."""
     trace = ChromeTrace(path=path)
@@ -161,7 +165,10 @@ def read_chrome_trace(path: str) -> ChromeTrace:
             except ValueError as exc:
                 trace.warnings.append(InputWarning(path, 0, f"not JSON: {exc}"))
                 return trace
-            events = doc.get("traceEvents", []) if isinstance(doc, dict) else []
+            events = doc.get("traceEvents") if isinstance(doc, dict) else None
+            if not isinstance(events, list):  # JSON, but not a profiler trace ([] or {}): said, not ignored
+                trace.warnings.append(InputWarning(path, 0, NOT_A_PROFILE))
+                return trace
         for event in events:
             if not isinstance(event, dict) or event.get("cat") not in _KEEP:
                 continue
