@@ -174,10 +174,12 @@ class Index:
                 dirnames[:] = []
                 continue
             wanted = [f for f in sorted(filenames) if LOG_NAME.match(f) or f.endswith(".pt2") or f == "output_code.py"]
+            filenames = []
             for fname in wanted:  # a FIFO or device named like a log would block the read for ever
-                if not os.path.isfile(os.path.join(dirpath, fname)):
+                if os.path.isfile(os.path.join(dirpath, fname)):
+                    filenames.append(fname)
+                else:
                     self._warnings.append(InputWarning(os.path.join(dirpath, fname), 0, "not a regular file; skipped"))
-            filenames = [f for f in wanted if os.path.isfile(os.path.join(dirpath, f))]
             packages.extend(os.path.join(dirpath, f) for f in filenames if f.endswith(".pt2"))
             for fname in filenames:
                 full = os.path.join(dirpath, fname)
@@ -331,6 +333,11 @@ class Index:
     def kernels(self) -> list[Kernel]:
         """Every kernel (materializes every graph)."""
         return [k for g in self.graphs for k in g.kernels]
+
+    def log_pids(self) -> dict[str, set[int]]:
+        """``{log path: the process ids its records name}`` for every log scanned (a profile's
+        calls are joined to the log their own process wrote)."""
+        return {path: set(scan.log.pids) for path, scan in self.loader.scans.items()}
 
     def add_warnings(self, warnings: list[InputWarning]) -> None:
         """Record warnings found outside the readers the index runs (a profile join, ...)."""

@@ -49,20 +49,12 @@ class LogScan:
     saved: bool = False
     #: (size, mtime in ns) of every file the materialized graphs point into (output code on disk or
     #: extracted, FX graph files), when saved: positions in a file edited since are stale
-    files: dict[str, tuple[int, int]] = field(default_factory=dict)
+    files: dict[str, tuple[int, int] | None] = field(default_factory=dict)
 
 
 _HEAD_BYTES = 4096
 #: Logs to scan cold together above this size are scanned in parallel processes.
 PARALLEL_SCAN_BYTES = 64 * 1024 * 1024
-
-
-def _files_exist(graph: Graph | None) -> bool:
-    """Whether the files a cached graph points at are still there (the cache can be cleaned)."""
-    if graph is None or graph.broken:
-        return True
-    paths = [graph.output_code, *graph.graph_files.values()]
-    return all(os.path.isfile(p) for p in dict.fromkeys(paths))
 
 
 def _stat(path: str) -> tuple[int, int] | None:
@@ -73,21 +65,22 @@ def _stat(path: str) -> tuple[int, int] | None:
     return st.st_size, st.st_mtime_ns
 
 
-def _files_of(scan: LogScan) -> dict[str, tuple[int, int]]:
-    """(size, mtime) of the files a scan's materialized graphs point into."""
+def _files_of(scan: LogScan) -> dict[str, tuple[int, int] | None]:
+    """(size, mtime) of the files a scan's materialized graphs point into (``None``: missing)."""
     paths: dict[str, None] = {}
     for graph in scan.graphs.values():
         if graph is not None and graph.loaded and not graph.broken:
             for path in (graph.output_code, *graph.output_code_aliases, graph.kernel_code, *graph.graph_files.values()):
                 if path:
                     paths[path] = None
-    return {p: st for p in paths if (st := _stat(p)) is not None}
+    return {p: _stat(p) for p in paths}
 
 
 def _files_unchanged(scan: LogScan) -> bool:
-    """Whether no file the scan's graphs point into was edited since it was saved (an output code
-    reformatted in the editor moves every line a definition or a launch is at)."""
-    return all(_stat(path) == st for path, st in scan.files.items())
+    """Whether every file the scan's graphs point into is there and unchanged since it was saved
+    (the cache folder can be cleaned; an output code reformatted in the editor moves every line a
+    definition or a launch is at)."""
+    return all(st is not None and _stat(path) == st for path, st in scan.files.items())
 
 
 def _head_tail(path: str, size: int) -> tuple[bytes, bytes]:
@@ -149,7 +142,7 @@ class LogLoader:
             scan = None  # a file its graphs point into was edited: positions are stale
         if scan is None and self.disk_cache:
             scan = self.cache.load_index(path)
-            if not isinstance(scan, LogScan) or not all(_files_exist(g) for g in scan.graphs.values()) or not _files_unchanged(scan):
+            if not isinstance(scan, LogScan) or not _files_unchanged(scan):
                 scan = None  # stale, its extracted files were deleted, or one was edited
             elif scan is not None:
                 scan.saved = True

@@ -135,6 +135,17 @@ class OriginRules:
         self._realized = done
         return done
 
+    @staticmethod
+    def readers_of_values(ops: list[Op]) -> dict[int, list[Op]]:
+        """``id(value) -> [op, ...]``: which of ``ops`` read each value (a :class:`Val` is not
+        hashable; its identity is the value)."""
+        readers: dict[int, list[Op]] = {}
+        for op in ops:
+            for val in op.reads:
+                if val is not None:
+                    readers.setdefault(id(val), []).append(op)
+        return readers
+
     def split_reduction_halves(self) -> None:
         """A reduction Inductor splits over two kernels: the first writes partial results to a
         buffer no FX node describes, read by one kernel that finishes the reduction.  Both
@@ -142,11 +153,7 @@ class OriginRules:
         carries (its views, its unrealized arguments) too (``torch/_inductor/ir.py``
         ``Reduction.create_multilayer``, PyTorch 2.6 - 2.14: the intermediate buffer is created
         under the reduction's origins; seen on GPT-2's bias gradients, the 2.11 GPU traces)."""
-        readers: dict[int, list[Op]] = {}  # id(value) -> the ops reading it
-        for op in self.ops:
-            for val in op.reads:
-                if val is not None:
-                    readers.setdefault(id(val), []).append(op)
+        readers = self.readers_of_values(self.ops)
         for op in self.ops:
             if op.kind != "kernel":
                 continue
@@ -170,12 +177,7 @@ class OriginRules:
         (``cpp_fused__scaled_dot_product_flash_attention_for_cpu_..._3`` before the attention
         call; ``torch/_inductor/ir.py`` ``ExternKernel.require_stride_order`` copies the input
         under the call's origins): it takes the call's nodes too."""
-        readers: dict[int, list[Op]] = {}  # id(value) -> the extern/fallback calls reading it
-        for call in self.ops:
-            if call.kind in ("extern", "fallback") and call.node is not None and call.nodes:
-                for val in call.reads:
-                    if val is not None:
-                        readers.setdefault(id(val), []).append(call)
+        readers = self.readers_of_values([c for c in self.ops if c.kind in ("extern", "fallback") and c.node is not None and c.nodes])
         for op in self.ops:
             if op.kind != "kernel" or not op.writes:
                 continue

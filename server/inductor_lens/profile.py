@@ -246,12 +246,6 @@ def join_chrome_trace(trace: ChromeTrace, graphs: list[Graph], pids: dict[str, s
     return result
 
 
-def profiles_beside(trace_path: str) -> list[str]:
-    """Chrome traces next to a trace: in its folder and its parent (``<run>/trace/*.log`` with
-    ``<run>/profile_trace.json``, or torch.profiler's ``*.pt.trace.json``)."""
-    return [p for p in profile_candidates_beside(trace_path) if looks_like_chrome_trace(p)]
-
-
 def join_profile(index: Index, path: str, graphs: list[Graph] | None = None) -> ProfileJoin | None:
     """Join the torch.profiler Chrome trace at ``path`` to ``graphs`` (default: all of the index's)
     and add it to ``index.profiles``; returns the join, or ``None`` (and a warning) if unreadable.
@@ -265,7 +259,7 @@ def join_profile(index: Index, path: str, graphs: list[Graph] | None = None) -> 
     if trace.kernels and all(event.external_id is None for event in trace.kernels):
         index.add_warnings([InputWarning(path, 0, f"none of its {len(trace.kernels)} device kernel events names the launch it came from "
                                                   "(no \"External id\" in their args): no device time can be tied to a kernel")])
-    pids = {path: set(scan.log.pids) for path, scan in index.loader.scans.items()}
+    pids = index.log_pids()
     targets = index.graphs if graphs is None else graphs
     before = {id(k) for g in targets for k in g.kernels if k.measured is not None}
     result = join_chrome_trace(trace, targets, pids)
@@ -289,11 +283,13 @@ def join_profiles_beside_traces(index: Index) -> None:
         if trace.format == "output_code":
             continue
         for candidate in profile_candidates_beside(trace.path):
-            if not os.access(candidate, os.R_OK) and os.path.realpath(candidate) not in joined:
-                joined.add(os.path.realpath(candidate))  # said once, not skipped silently
+            real = os.path.realpath(candidate)
+            if real in joined:
+                continue
+            if not os.access(candidate, os.R_OK):  # said once, not skipped silently
+                joined.add(real)
                 index.add_warnings([InputWarning(candidate, 0, "cannot read this file beside the trace (permission denied): "
                                                                "if it is a torch.profiler trace, it is not joined")])
-        for profile in profiles_beside(trace.path):
-            if os.path.realpath(profile) not in joined:
-                joined.add(os.path.realpath(profile))
-                join_profile(index, profile, [g for g in index.graphs if os.path.dirname(g.trace) == os.path.dirname(trace.path)])
+            elif looks_like_chrome_trace(candidate):
+                joined.add(real)
+                join_profile(index, candidate, [g for g in index.graphs if os.path.dirname(g.trace) == os.path.dirname(trace.path)])

@@ -101,11 +101,18 @@ def process_context():
 
     if threading.active_count() <= 1 and "fork" in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("fork")
-    if "forkserver" in multiprocessing.get_all_start_methods():
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload([__name__])
-        return context
-    return multiprocessing.get_context("spawn")
+    return _fork_server_context() or multiprocessing.get_context("spawn")
+
+
+def _fork_server_context():
+    """The ``forkserver`` context with this module preloaded, or ``None`` where there is none."""
+    import multiprocessing
+
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return None
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([__name__])
+    return context
 
 
 def start_fork_server() -> None:
@@ -113,13 +120,10 @@ def start_fork_server() -> None:
     (a fresh interpreter importing this module, ~0.1 s) then overlaps the language server's own
     instead of delaying the first scan.  Nothing on a machine with one core (no split scans) or
     without fork servers; errors are left to the first scan (which then scans serially)."""
-    import multiprocessing
-
-    if (os.cpu_count() or 1) < 2 or "forkserver" not in multiprocessing.get_all_start_methods():
+    if (os.cpu_count() or 1) < 2 or _fork_server_context() is None:
         return
     from multiprocessing import forkserver
 
-    multiprocessing.get_context("forkserver").set_forkserver_preload([__name__])
     try:
         forkserver.ensure_running()
     except (OSError, ValueError):  # pragma: no cover - no processes here
