@@ -23,6 +23,7 @@ import glob
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -37,6 +38,29 @@ CACHE = os.path.join(tempfile.gettempdir(), "inductor-lens-report-snapshot-cache
 def cases() -> list[str]:
     """Every case folder (``torch-*/<case>``) under the shared traces and tests/data."""
     return sorted(p for root in ROOTS for p in glob.glob(os.path.join(root, "torch-*", "*")) if os.path.isdir(p))
+
+
+_FRAME_FILE = re.compile(rb'\{"str": \["([^"]+)", \d+\]\}')
+_INDUCTOR_CACHE = re.compile(rb"/tmp/torchinductor_[A-Za-z0-9_.+-]+")
+
+
+def paths_that_exist_here() -> list[str]:
+    """The files and Inductor cache folders the cases' logs name (the machine they were made on)
+    that exist on this machine.  The index reads a frame's file when its path exists, so where
+    one does the reports differ from the recorded digests: the fixtures name only folders no
+    machine has (``/workspace/proj``, ``/opt/venv-2.13``...), and this says when one does."""
+    named: set[bytes] = set()
+    for case in cases():
+        for log in glob.glob(os.path.join(case, "**", "*.log"), recursive=True):
+            data = open(log, "rb").read()
+            named.update(_FRAME_FILE.findall(data))
+            named.update(_INDUCTOR_CACHE.findall(data))
+    found = []
+    for raw in sorted(named):
+        path = raw.decode("utf-8", "replace")
+        if path.startswith("/") and os.path.exists(path):
+            found.append(path)
+    return found
 
 
 def report(case: str, cache: str = CACHE) -> bytes:
