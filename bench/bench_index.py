@@ -21,8 +21,8 @@ import time
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(REPO, "server"))
 
-from inductor_lens.cache import Cache  # noqa: E402
-from inductor_lens.index import load  # noqa: E402
+from inductor_lens.files.cache import Cache  # noqa: E402
+from inductor_lens.index.trace_index import load  # noqa: E402
 
 DEFAULT = os.path.join(os.path.dirname(REPO), "shared", "traces", "torch-2.11-cuda", "gpt2_l12_train", "trace")
 

@@ -37,8 +37,8 @@ SHARED = os.environ.get("INDUCTOR_LENS_SHARED", os.path.join(os.path.dirname(REP
 CHILD = r"""
 import json, os, resource, sys, time
 t = time.perf_counter()
-from inductor_lens.cache import Cache
-from inductor_lens.index import Index
+from inductor_lens.files.cache import Cache
+from inductor_lens.index.trace_index import Index
 imported = time.perf_counter() - t
 paths, cache = sys.argv[1].split(os.pathsep), sys.argv[2]
 t = time.perf_counter()

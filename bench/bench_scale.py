@@ -27,8 +27,8 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHILD = r"""
 import json, os, resource, sys, time
 sys.path.insert(0, os.path.join(%(repo)r, "server"))
-from inductor_lens.cache import Cache
-from inductor_lens.index import Index
+from inductor_lens.files.cache import Cache
+from inductor_lens.index.trace_index import Index
 mode, paths, cache = sys.argv[1], sys.argv[2].split(os.pathsep), sys.argv[3]
 t = time.perf_counter()
 index = Index(Cache(cache), disk_cache=mode != "nocache")

@@ -129,8 +129,8 @@ def cache_dir(tmp_path_factory) -> str:
 @pytest.fixture(scope="session")
 def load_case(cache_dir):
     """``load_case("torch-2.11-cuda/mlp_infer")`` -> an Index over that case folder (memoized)."""
-    from inductor_lens.cache import Cache
-    from inductor_lens.index import load
+    from inductor_lens.files.cache import Cache
+    from inductor_lens.index.trace_index import load
 
     memo: dict[str, object] = {}
 

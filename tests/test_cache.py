@@ -10,10 +10,10 @@ import sys
 
 
 from conftest import case_log
-from inductor_lens import loader as loader_module
-from inductor_lens import materialize as materialize_module
-from inductor_lens.cache import Cache
-from inductor_lens.index import load
+from inductor_lens.index import loader as loader_module
+from inductor_lens.index import materialize as materialize_module
+from inductor_lens.files.cache import Cache
+from inductor_lens.index.trace_index import load
 
 
 def _kernels(index):

@@ -16,7 +16,7 @@ import sys
 import pytest
 
 from conftest import REPO
-from inductor_lens.capture import HOOK_DIR, child_env, version_tuple
+from inductor_lens.capture.run import HOOK_DIR, child_env, version_tuple
 
 TORCH_PY = os.path.join(REPO, ".venv-torch", "bin", "python")
 needs_torch = pytest.mark.skipif(not os.path.exists(TORCH_PY), reason=".venv-torch is absent (scripts/test.sh creates it)")
@@ -176,7 +176,7 @@ def test_torch_imported_but_nothing_compiled_is_said(tmp_path):
 
 
 def test_child_env_adds_provenance_and_the_hook_and_keeps_the_users_settings(tmp_path):
-    own = os.path.dirname(os.path.dirname(HOOK_DIR))  # where inductor_lens is imported from (bundled/libs in VS Code)
+    own = os.path.dirname(os.path.dirname(os.path.dirname(HOOK_DIR)))  # where inductor_lens is imported from (bundled/libs in VS Code)
     base = {"PYTHONPATH": os.pathsep.join(["/user/lib", own]), "INDUCTOR_PROVENANCE": "0", "TORCHINDUCTOR_FX_GRAPH_CACHE": "1"}
     env = child_env(base, str(tmp_path), profile=False)
     assert env["PYTHONPATH"].split(os.pathsep) == [HOOK_DIR, "/user/lib"]
@@ -272,7 +272,7 @@ def test_the_report_command_capture_prints_is_quoted_for_the_shell():
     with spaces or non-ASCII letters (a new user's finding: 'run ü 1/trace' became 3 paths)."""
     import shlex
 
-    from inductor_lens.capture_summary import command_arg
+    from inductor_lens.capture.summary import command_arg
 
     assert command_arg("/work/run ü 1/trace", "/work") == "'run ü 1/trace'"
     assert shlex.split(f"inductor-lens report {command_arg('/work/run ü 1/trace', '/work')}")[2] == "run ü 1/trace"

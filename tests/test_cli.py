@@ -193,10 +193,10 @@ def test_tables_print_code_as_text_not_markup(cache_dir):
 
     from rich.console import Console
 
-    from inductor_lens.cache import Cache
-    from inductor_lens.index import load
+    from inductor_lens.files.cache import Cache
+    from inductor_lens.index.trace_index import load
     from inductor_lens.model import Frame
-    from inductor_lens.report_table import print_tables
+    from inductor_lens.report.table import print_tables
 
     proc = run("report", case_dir("torch-2.11-cuda/gpt2_train"), "--all", cache_dir=cache_dir)
     assert proc.returncode == 0 and "torch.cat([self.keys," in proc.stdout

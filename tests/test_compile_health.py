@@ -15,9 +15,9 @@ import re
 import pytest
 
 from conftest import TRACES, case_log, compile_id, raw_records
-from inductor_lens.cache import Cache
-from inductor_lens.index import load
-from inductor_lens.report import index_json
+from inductor_lens.files.cache import Cache
+from inductor_lens.index.trace_index import load
+from inductor_lens.report.json_report import index_json
 
 HEALTH_PY = os.path.join(TRACES, "health.py")
 MODELS_PY = os.path.join(TRACES, "models.py")
@@ -345,7 +345,7 @@ def test_compile_health_names_a_windows_path_by_its_file_name():
     """The compile-health table's function column shows ``models.py:22``, also for a frame written
     on Windows (a new user's finding: the whole ``C:\\...`` path was printed)."""
     from inductor_lens.model import Frame
-    from inductor_lens.report_health import _where
+    from inductor_lens.report.health import _where
 
     frame = Frame(file="C:\\Users\\me\\proj\\models.py", line=22, function="forward", code="x = 1")
     assert _where(frame) == "models.py:22"

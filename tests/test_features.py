@@ -9,9 +9,9 @@ import shutil
 import pytest
 
 from conftest import TRACES, case_dir
-from inductor_lens.features import hover, lenses, navigation, symbols
-from inductor_lens.features.snapshot import Snapshot
-from inductor_lens.paths import PathResolver
+from inductor_lens.lsp.features import hover, lenses, navigation, symbols
+from inductor_lens.lsp.features.snapshot import Snapshot
+from inductor_lens.files.resolve import PathResolver
 
 MODELS = os.path.join(TRACES, "models.py")
 
@@ -161,8 +161,8 @@ def test_library_line_hover_groups_kernels_by_inner_line(tmp_path, load_case):
 
 
 def test_model_line_lens_per_trace_when_several_are_loaded(cache_dir):
-    from inductor_lens.cache import Cache
-    from inductor_lens.index import load
+    from inductor_lens.files.cache import Cache
+    from inductor_lens.index.trace_index import load
 
     index = load([os.path.join(case_dir(c), "trace") for c in ("torch-2.11-cuda/mlp_infer", "torch-2.11-cuda/mlp_train")], Cache(cache_dir))
     ctx = Snapshot(index, PathResolver([("/workspace/proj", TRACES)]))

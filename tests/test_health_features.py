@@ -10,9 +10,9 @@ import os
 import pytest
 
 from conftest import TRACES, case_log, compile_id, raw_records
-from inductor_lens.features import health, hover, lenses
-from inductor_lens.features.snapshot import Snapshot
-from inductor_lens.paths import PathResolver
+from inductor_lens.lsp.features import health, hover, lenses
+from inductor_lens.lsp.features.snapshot import Snapshot
+from inductor_lens.files.resolve import PathResolver
 from inductor_lens.text import format_seconds
 
 HEALTH_PY = os.path.join(TRACES, "health.py")
@@ -174,8 +174,8 @@ def test_ranks_share_one_warning_and_the_lens_names_or_sums_them(tmp_path, cache
     compiled by a few traces names each, by many sums them."""
     import shutil
 
-    from inductor_lens.cache import Cache
-    from inductor_lens.index import load
+    from inductor_lens.files.cache import Cache
+    from inductor_lens.index.trace_index import load
 
     src = case_log("torch-2.14-cpu/graph_breaks")
     metrics = _metrics("torch-2.14-cpu/graph_breaks")

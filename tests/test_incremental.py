@@ -12,8 +12,8 @@ from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
 from conftest import answer_like_vscode, case_log
-from inductor_lens.cache import Cache
-from inductor_lens.index import Index
+from inductor_lens.files.cache import Cache
+from inductor_lens.index.trace_index import Index
 
 
 def _split_log(tmp_path, cut_inside_backward_code: bool):

@@ -196,8 +196,8 @@ def test_fallback_kernels_in_gpt2_train(load_case):
 
 def test_debug_folder_alone(cache_dir):
     """A TORCH_COMPILE_DEBUG folder: output_code.py + mapping JSON without version + fx_graph_transformed.py."""
-    from inductor_lens.cache import Cache
-    from inductor_lens.index import load
+    from inductor_lens.files.cache import Cache
+    from inductor_lens.index.trace_index import load
 
     debug = os.path.join(case_dir("torch-2.11-cuda/mlp_debugdir"), "torch_compile_debug")
     index = load([debug], Cache(cache_dir))
@@ -218,8 +218,8 @@ def test_case_folder_with_log_and_debug_folder_is_not_doubled(load_case):
 
 
 def test_loose_output_code_with_and_without_mapping(cache_dir, tmp_path):
-    from inductor_lens.cache import Cache
-    from inductor_lens.index import load
+    from inductor_lens.files.cache import Cache
+    from inductor_lens.index.trace_index import load
 
     inductor = os.path.join(case_dir("torch-2.11-cuda/mlp_infer"), "torchinductor")
     code_files = []
@@ -246,8 +246,8 @@ def test_tlparse_output_folder(tmp_path, cache_dir):
     import subprocess
     import sys
 
-    from inductor_lens.cache import Cache
-    from inductor_lens.index import load
+    from inductor_lens.files.cache import Cache
+    from inductor_lens.index.trace_index import load
 
     tlparse = os.path.join(os.path.dirname(sys.executable), "tlparse")
     out = tmp_path / "tl_out"
@@ -268,9 +268,9 @@ def test_parse_stack_trace_both_variants():
 
 def test_parallel_scan_of_rank_logs_equals_serial(cache_dir, monkeypatch):
     """Rank logs scanned in parallel processes give the same index as a serial scan."""
-    from inductor_lens import index as index_module
-    from inductor_lens import loader as loader_module
-    from inductor_lens.cache import Cache
+    from inductor_lens.index import trace_index as index_module
+    from inductor_lens.index import loader as loader_module
+    from inductor_lens.files.cache import Cache
 
     folder = case_dir("torch-2.14-cpu/ddp")
     serial = index_module.Index(Cache(cache_dir), disk_cache=False)
@@ -289,8 +289,8 @@ def test_torch_2_7_artifact_names(tmp_path, cache_dir, load_case):
     inductor_triton_kernel_to_post_grad_nodes; it indexes exactly like the 2.8 original."""
     import json as _json
 
-    from inductor_lens.cache import Cache
-    from inductor_lens.index import load
+    from inductor_lens.files.cache import Cache
+    from inductor_lens.index.trace_index import load
 
     prefix = re.compile(rb"^([VIWEC]\d{4} [^\n]*?\] )(\{.*)$")
     out = []

@@ -80,7 +80,7 @@ def test_readers_do_not_import_each_other_and_features_not_pygls():
         others = {t for t in edges[mod] if t.startswith("inductor_lens.readers.") and t.split(".")[2] != family}
         assert not others, (mod, others)
     for mod, path in mods.items():
-        if mod.startswith("inductor_lens.features"):
+        if mod.startswith("inductor_lens.lsp.features"):
             tree = ast.parse(open(path, encoding="utf-8").read())
             imported = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
             imported |= {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}

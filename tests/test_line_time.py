@@ -9,12 +9,12 @@ from collections import Counter
 import pytest
 
 from conftest import case_dir
-from inductor_lens.cache import Cache
-from inductor_lens.index import load
-from inductor_lens.line_time import line_times
+from inductor_lens.files.cache import Cache
+from inductor_lens.index.trace_index import load
+from inductor_lens.timing.line_time import line_times
 from inductor_lens.model import Measured
-from inductor_lens.profile import join_profiles_beside_traces
-from inductor_lens.report import index_json
+from inductor_lens.timing.join import join_profiles_beside_traces
+from inductor_lens.report.json_report import index_json
 
 _FILE = re.compile(r"^\s*# File: (?P<file>.+?):(?P<line>\d+) in ")
 _NODE = re.compile(r"^\s*(?P<name>\w+)(?::\s*\"[^\"]*\")? = ")

@@ -7,8 +7,8 @@ import re
 import pytest
 
 from inductor_lens.model import FxGraph, FxNode, Frame
-from inductor_lens.module_paths import kernel_module, module_of_nodes, parameter_owner
-from inductor_lens.report import kernel_json
+from inductor_lens.provenance.modules import kernel_module, module_of_nodes, parameter_owner
+from inductor_lens.report.json_report import kernel_json
 
 GEMMS = ("aten.mm", "aten.addmm")
 

@@ -16,11 +16,11 @@ import sys
 import pytest
 
 from conftest import SHARED, case_dir, case_log, raw_graphs
-from inductor_lens.features.snapshot import Snapshot
-from inductor_lens.features.hover import INFERRED_NOTE, hover
-from inductor_lens.features.navigation import linked_ranges
-from inductor_lens.paths import PathResolver
-from inductor_lens.report import index_json
+from inductor_lens.lsp.features.snapshot import Snapshot
+from inductor_lens.lsp.features.hover import INFERRED_NOTE, hover
+from inductor_lens.lsp.features.navigation import linked_ranges
+from inductor_lens.files.resolve import PathResolver
+from inductor_lens.report.json_report import index_json
 
 HANDLE = re.compile(r"^\s*# \[Provenance debug handles\] (\S+)\s*$", re.M)
 FRAME = re.compile(r'File "([^"]+)", line (\d+)')
@@ -390,8 +390,8 @@ def test_cond_without_mapping_infers_subgraph_nodes(load_case, tmp_path):
         if not skipping:
             keep.append(line)
     out.write_text("".join(keep))
-    from inductor_lens.cache import Cache
-    from inductor_lens.index import load
+    from inductor_lens.files.cache import Cache
+    from inductor_lens.index.trace_index import load
 
     index = load([str(out)], Cache(str(tmp_path / "cache")))
     (graph,) = index.graphs
@@ -427,8 +427,8 @@ def test_comment_naming_no_node_is_a_warning(tmp_path):
     out = tmp_path / "trace" / os.path.basename(src)
     out.parent.mkdir()
     out.write_text("\n".join(lines))
-    from inductor_lens.cache import Cache
-    from inductor_lens.index import load
+    from inductor_lens.files.cache import Cache
+    from inductor_lens.index.trace_index import load
 
     index = load([str(out)], Cache(str(tmp_path / "cache")))
     fwd = [g for g in index.graphs if g.kind == "forward"][0]

@@ -13,9 +13,9 @@ from collections import defaultdict
 import pytest
 
 from conftest import case_dir
-from inductor_lens.cache import Cache
-from inductor_lens.index import load
-from inductor_lens.profile import aten_name, join_profile, join_profiles_beside_traces
+from inductor_lens.files.cache import Cache
+from inductor_lens.index.trace_index import load
+from inductor_lens.timing.join import aten_name, join_profile, join_profiles_beside_traces
 from inductor_lens.readers.chrome_trace import read_chrome_trace
 
 PROFILE = os.path.join(case_dir("torch-2.11-cuda/profile"), "profile_trace.json")
@@ -196,9 +196,9 @@ def test_cpu_only_profile_measures_cpp_kernels_and_extern_calls_in_cpu_time(tmp_
                 direct.append(children[nth]["dur"])
             assert k.measured.total_us == pytest.approx(sum(direct), abs=1e-3), k.key
     # the hover says what was measured: CPU time, not device time
-    from inductor_lens.features.hover import kernel_markdown
-    from inductor_lens.features.snapshot import Snapshot
-    from inductor_lens.paths import PathResolver
+    from inductor_lens.lsp.features.hover import kernel_markdown
+    from inductor_lens.lsp.features.snapshot import Snapshot
+    from inductor_lens.files.resolve import PathResolver
 
     cpp = next(k for k in kernels if k.kind == "cpp")
     text = kernel_markdown(Snapshot(index, PathResolver([("/workspace/proj", case)])), cpp)
@@ -210,7 +210,7 @@ def test_a_profile_joins_the_run_whose_process_it_measured(first, tmp_path):
     """Two traces and one profile: the profile's calls go to the graphs of the log written by the
     process the profile measured (its pid, 427), whatever the order of the paths (a new user's
     finding: all 24 measurements went to gpt2_infer when it came first)."""
-    from inductor_lens.profile import join_profile
+    from inductor_lens.timing.join import join_profile
 
     paths = [case_dir(f"torch-2.11-cuda/{c}") + "/trace" for c in ("gpt2_infer", "profile")]
     if first == "profile":
@@ -227,7 +227,7 @@ def test_a_profile_whose_device_events_name_no_launch_is_said(tmp_path):
     """Device kernel events without their ``args`` (no ``External id``) cannot be tied to the
     launches that made them: said once, instead of every kernel reading 'measured 0.0 µs' (a new
     user's finding)."""
-    from inductor_lens.profile import join_profile
+    from inductor_lens.timing.join import join_profile
 
     folder = case_dir("torch-2.11-cuda/profile")
     with open(os.path.join(folder, "profile_trace.json")) as fh:
@@ -247,7 +247,7 @@ def test_a_second_profile_of_the_same_trace_says_it_replaces_the_first(tmp_path)
     """Two profiles of one run: a kernel shows one measurement, the later profile's; that is said
     (a new user's finding: the first profile's times were replaced silently while both were
     listed as joined)."""
-    from inductor_lens.profile import join_profile
+    from inductor_lens.timing.join import join_profile
 
     folder = case_dir("torch-2.11-cuda/profile")
     first = tmp_path / "first.json"
@@ -264,7 +264,7 @@ def test_a_second_profile_of_the_same_trace_says_it_replaces_the_first(tmp_path)
 def test_a_profile_that_is_no_profiler_trace_is_said(content, tmp_path):
     """``--profile`` given JSON that is no profiler trace (``[]``, ``{}``) was ignored without a
     word, and gzipped garbage said only 'no traceEvents array' (a new user's finding)."""
-    from inductor_lens.profile import join_profile
+    from inductor_lens.timing.join import join_profile
 
     path = tmp_path / ("p.json.gz" if content == b"garbage" else "p.json")
     path.write_bytes(gzip.compress(content) if content == b"garbage" else content)

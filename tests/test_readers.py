@@ -85,8 +85,8 @@ def test_rank_from_file_name():
 
 def test_truncated_log_keeps_everything_before_the_damage(tmp_path, cache_dir):
     """Cut mlp_train's log in the middle of the backward output code's payload."""
-    from inductor_lens.cache import Cache
-    from inductor_lens.index import load
+    from inductor_lens.files.cache import Cache
+    from inductor_lens.index.trace_index import load
 
     src = case_log("torch-2.11-cuda/mlp_train")
     data = open(src, "rb").read()
@@ -104,8 +104,8 @@ def test_truncated_log_keeps_everything_before_the_damage(tmp_path, cache_dir):
 
 def test_md5_mismatch_skips_only_that_record(tmp_path, cache_dir):
     """Edit one character of the forward mapping's payload: that record is skipped with a warning."""
-    from inductor_lens.cache import Cache
-    from inductor_lens.index import load
+    from inductor_lens.files.cache import Cache
+    from inductor_lens.index.trace_index import load
 
     src = case_log("torch-2.11-cuda/mlp_train")
     lines = open(src, "rb").read().split(b"\n")

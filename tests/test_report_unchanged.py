@@ -26,8 +26,6 @@ def _snapshot_module():
 def test_every_case_gives_the_recorded_report(tmp_path):
     snap = _snapshot_module()
     want = {k: v for k, v in json.load(open(DIGESTS)).items() if not k.startswith("_")}
-    here = snap.paths_that_exist_here()
-    assert not here, f"the fixtures' logs name files that exist on this machine, which the reports then read: {here[:5]}"
     cases = snap.cases()
     assert len(cases) >= 40 and set(want) == {snap.case_key(c) for c in cases}
     cache = str(tmp_path / "cache")
@@ -37,4 +35,7 @@ def test_every_case_gives_the_recorded_report(tmp_path):
         assert data.startswith(b"{"), case
         if snap.digest(data, cache) != want[snap.case_key(case)]:
             differ.append(snap.case_key(case))
-    assert not differ
+    # the usual cause of a difference on another machine: a file the logs name exists there (the
+    # index reads it); the fixtures name only folders no machine should have
+    here = snap.paths_that_exist_here() if differ else []
+    assert not differ, (differ, f"files the logs name that exist on this machine: {here[:8]}")

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from conftest import answer_like_vscode, REPO, case_log
 from corpus import build, marker_path
-from inductor_lens.cache import Cache
-from inductor_lens.index import Index, load
-from inductor_lens.profile import join_profile
+from inductor_lens.files.cache import Cache
+from inductor_lens.index.trace_index import Index, load
+from inductor_lens.timing.join import join_profile
 from inductor_lens.readers import torch_trace
 from inductor_lens.readers.log_graphs import pair_graphs
 
@@ -125,8 +125,8 @@ print([i for i in items if 'a single 200 MB line' == i.kind][0].path)
     code = f"""
 import os, resource, sys, json
 sys.path.insert(0, {os.path.join(REPO, 'server')!r})
-from inductor_lens.cache import Cache
-from inductor_lens.index import load
+from inductor_lens.files.cache import Cache
+from inductor_lens.index.trace_index import load
 index = load([{big!r}], Cache({str(tmp_path / 'cache')!r}))
 def peak_mb():  # VmHWM: this process image's own peak (ru_maxrss can carry the forking parent's over exec)
     try:
@@ -565,7 +565,7 @@ def test_folders_behind_links_unreadable_folders_and_unreadable_profiles(tmp_pat
     assert [(w.file, w.message) for w in index.warnings][0] == (str(locked), "cannot read this folder: Permission denied")
     monkeypatch.undo()
 
-    from inductor_lens.profile import join_profile
+    from inductor_lens.timing.join import join_profile
 
     bad = tmp_path / "profile_trace.json"
     bad.write_text('{"traceEvents": [ not json')

@@ -311,9 +311,9 @@ async def profile_client(lsp_client: LanguageClient):
 
 def _profile_cnn_report() -> dict:
     """``report --json`` of profile_cnn (its profile found beside the trace), in process."""
-    from inductor_lens.index import load
-    from inductor_lens.profile import join_profiles_beside_traces
-    from inductor_lens.report import index_json
+    from inductor_lens.index.trace_index import load
+    from inductor_lens.timing.join import join_profiles_beside_traces
+    from inductor_lens.report.json_report import index_json
 
     index = load([os.path.join(case_dir("torch-2.11-cuda/profile_cnn"), "trace")], disk_cache=False)
     join_profiles_beside_traces(index)

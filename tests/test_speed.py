@@ -12,13 +12,13 @@ import re
 
 from conftest import TRACES, case_dir, case_log
 
-from inductor_lens.cache import Cache
-from inductor_lens.features import hover as hover_feature
-from inductor_lens.features import lenses
-from inductor_lens.features.snapshot import Snapshot
-from inductor_lens.index import Index, load
-from inductor_lens.paths import PathResolver
-from inductor_lens.protocol import kernels_json, kernels_page
+from inductor_lens.files.cache import Cache
+from inductor_lens.lsp.features import hover as hover_feature
+from inductor_lens.lsp.features import lenses
+from inductor_lens.lsp.features.snapshot import Snapshot
+from inductor_lens.index.trace_index import Index, load
+from inductor_lens.files.resolve import PathResolver
+from inductor_lens.lsp.protocol import kernels_json, kernels_page
 
 PREFIX = re.compile(rb"^([VIWEC]\d{4} \d\d:\d\d:\d\d\.\d+ +\d+ [^\n]*?\] )(\{.*)$")
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from inductor_lens.features.navigation import linked_ranges
-from inductor_lens.features.snapshot import Snapshot
-from inductor_lens.paths import PathResolver
+from inductor_lens.lsp.features.navigation import linked_ranges
+from inductor_lens.lsp.features.snapshot import Snapshot
+from inductor_lens.files.resolve import PathResolver
 
 
 def _at_launch(ctx, kernel):

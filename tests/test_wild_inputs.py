@@ -20,10 +20,10 @@ from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
 from conftest import SHARED, TRACES, answer_like_vscode, case_dir, case_log
 from corpus import envelope, join, payload, records, set_payload
-from inductor_lens.cache import Cache
-from inductor_lens.index import load
-from inductor_lens.paths import PathResolver
-from inductor_lens.report import index_json
+from inductor_lens.files.cache import Cache
+from inductor_lens.index.trace_index import load
+from inductor_lens.files.resolve import PathResolver
+from inductor_lens.report.json_report import index_json
 from inductor_lens.readers.output_code import kind_from_name
 
 BUGS = os.path.join(SHARED, "bugs")
@@ -195,7 +195,7 @@ def test_kinds_from_names_alone():
 
 def test_new_kinds_are_in_the_contract():
     """The README's ``kind`` list (the JSON contract) names the new kinds, and hovers have words for each."""
-    from inductor_lens.features.hover import KIND_TEXT
+    from inductor_lens.lsp.features.hover import KIND_TEXT
 
     readme = open(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "README.md")).read()
     bullet = readme[readme.index("* `kind`: ") + len("* `kind`: "):]
@@ -711,7 +711,7 @@ def test_18_damaged_packages_are_warned_not_fatal(tmp_path, cache_dir):
 
 
 def test_18_packages_are_discovered(tmp_path):
-    from inductor_lens.discovery import DEFAULT_GLOBS, find_traces, looks_like_trace
+    from inductor_lens.files.discovery import DEFAULT_GLOBS, find_traces, looks_like_trace
 
     assert "**/*.pt2" in DEFAULT_GLOBS and looks_like_trace("/x/model.pt2")
     (tmp_path / "out").mkdir()
@@ -790,8 +790,8 @@ def test_compiled_autograd_frames_that_cannot_be_followed(tmp_path, cache_dir):
 def test_compiled_autograd_graph_node_hover_shows_the_forward_line(load_case):
     """Generalisation: hovering a node of a compiled-autograd post-grad graph (whose ``# File:``
     is ``<eval_with_key>.7:36``) shows the user's line its kernel was followed to, not the frame."""
-    from inductor_lens.features.hover import hover
-    from inductor_lens.features.snapshot import Snapshot
+    from inductor_lens.lsp.features.hover import hover
+    from inductor_lens.lsp.features.snapshot import Snapshot
 
     index = load_case(CA)
     graph = [g for g in index.graphs if g.compile_id == "!0/1/0"][0]
@@ -806,7 +806,7 @@ def test_13_processes_that_start_writing_later(tmp_path, cache_dir):
     """Generalisation: the log grows while the children start writing into it (the real cpu_fork
     log, cut before the first child record): the parent's graph, indexed alone at first, gets its
     pid once a second process shows up, and the children are paired on their own."""
-    from inductor_lens.index import Index
+    from inductor_lens.index.trace_index import Index
 
     data = open(case_log("torch-2.11-cuda/cpu_fork"), "rb").read()
     recs = records(data)

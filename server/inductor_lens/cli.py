@@ -14,7 +14,7 @@ import sys
 from typing import NoReturn
 
 from . import __version__
-from .discovery import profile_candidates_beside
+from .files.discovery import profile_candidates_beside
 
 EXAMPLE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "example")
 
@@ -76,7 +76,7 @@ def _positive(kind):
 
 
 def _add_capture_parser(sub) -> None:
-    from .capture_defaults import CAPTURE_USAGE, PROFILE_CALLS, PROFILE_SECONDS
+    from .capture.defaults import CAPTURE_USAGE, PROFILE_CALLS, PROFILE_SECONDS
 
     capture = sub.add_parser("capture", help="run a command with provenance on into a fresh trace folder, then summarize the trace",
                              usage=CAPTURE_USAGE)
@@ -96,9 +96,9 @@ def _report(args) -> int:
     import gc
 
     gc.disable()  # a one-shot process whose objects live to its end: no cycle collection (0.2-0.5 s on 342 MB)
-    from .cache import Cache
-    from .index import load
-    from .paths import PathResolver
+    from .files.cache import Cache
+    from .index.trace_index import load
+    from .files.resolve import PathResolver
 
     profiles = [os.path.abspath(p) for p in args.profile]
     paths: list[str] = []
@@ -122,7 +122,7 @@ def _report(args) -> int:
         index.add_warnings([InputWarning(dst, 0, f"--path-map {src}={dst}: {dst} is not a folder here; paths starting with {src} are "
                                                  "shown as the trace wrote them") for src, dst in missing])
     if profiles:
-        from .profile import join_profile
+        from .timing.join import join_profile
 
         for profile in dict.fromkeys(profiles):
             if paths:
@@ -133,13 +133,13 @@ def _report(args) -> int:
                 index.add_warnings([InputWarning(profile, 0, "no trace given: a torch.profiler trace is joined to the TORCH_TRACE log "
                                                              f"of the run it measured (inductor-lens report TRACE --profile {profile})")])
     elif any(profile_candidates_beside(t.path) for t in index.traces if t.format != "output_code"):
-        from .profile import join_profiles_beside_traces
+        from .timing.join import join_profiles_beside_traces
 
         join_profiles_beside_traces(index)
     resolver = PathResolver(mappings, use_interpreter_site_packages=True)
     readable = bool(index.graphs) or any(t.readable for t in index.traces)
     if args.json:
-        from .report import write_json
+        from .report.json_report import write_json
 
         if args.all_kernels:
             print("inductor-lens: note: --all is for the table; --json always lists every kernel", file=sys.stderr)
@@ -148,7 +148,7 @@ def _report(args) -> int:
     else:
         from rich.console import Console  # the table only: --json never imports rich
 
-        from .report_table import print_tables
+        from .report.table import print_tables
 
         # piped output: $COLUMNS when set, else wide enough that model lines are not folded mid-code;
         # warnings on stderr
@@ -194,11 +194,11 @@ def main(argv=None) -> int:
             sys.stderr.write(f"inductor-lens: cannot write the report: {exc.strerror or exc}\n")
             return 3
     if args.command == "capture":
-        from .capture import capture
+        from .capture.run import capture
 
         return capture(args)
     if args.command == "serve":
-        from .server import serve
+        from .lsp.server import serve
 
         return serve(tcp_port=args.tcp, cache_dir=args.cache_dir)
     parser.error("unknown command")

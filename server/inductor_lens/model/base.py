@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..trace_paths import basename as trace_basename
+from ..files.trace_paths import basename as trace_basename
 
 
 @dataclass(slots=True)

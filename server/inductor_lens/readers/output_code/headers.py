@@ -8,7 +8,16 @@ fragment:`` with one ``#   %name : ... = call_function[...]`` line per node the 
 
 from __future__ import annotations
 
-from .common import _FRAGMENT_HEAD, _FRAGMENT_NODE, _KERNEL_PATH, _NODE_MAP_HEAD, _NODE_MAP_LINE, _ORIGINS, KernelDef, split_list
+from .common import (
+    _FRAGMENT_HEAD,
+    _FRAGMENT_NODE,
+    _KERNEL_PATH,
+    _NODE_MAP_HEAD,
+    _NODE_MAP_LINE,
+    _ORIGINS,
+    KernelDef,
+    split_list,
+)
 
 
 def _read_header(lines: list[str], def_index: int, kdef: KernelDef) -> None:

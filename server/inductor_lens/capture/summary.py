@@ -1,0 +1,124 @@
+"""The summary ``inductor-lens capture`` prints once the command has ended: the captured trace
+indexed like ``inductor-lens report`` (with the profiles beside its logs), told in a few lines:
+each log and its graphs, how the kernels' provenance was found, the model lines that produced the
+most kernels (with measured time when a profile was joined), and what to look at next.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from ..text import format_us, plural
+
+#: Model lines listed at most.
+TOP_LINES = 10
+
+
+@dataclass
+class Message:
+    """One thing the user must know about a capture: ``level`` is ``error``, ``warning`` or ``info``."""
+
+    level: str
+    text: str
+
+
+def shown_path(path: str, cwd: str) -> str:
+    """``path`` as a user reads it: relative to ``cwd`` when it is below it, else absolute."""
+    rel = os.path.relpath(path, cwd)
+    return path if rel.startswith("..") else rel
+
+
+def command_arg(path: str, cwd: str) -> str:
+    """``path`` (:func:`shown_path`) quoted for a shell command line the user may paste
+    (``run ü 1/trace`` -> ``'run ü 1/trace'``)."""
+    import shlex
+
+    return shlex.quote(shown_path(path, cwd))
+
+
+def summary_lines(trace_dir: str, cwd: str, *, cache_dir: str | None = None) -> tuple[list[str], dict, list[Message]]:
+    """Index ``trace_dir`` and describe it.  Returns ``(lines, facts, messages)``: the text lines to
+    print, ``facts`` ``{kernels, measured, graphs, provenance: {mapping|stack_traces|comments: n}}``
+    and messages about what is missing (provenance rebuilt from comments, a profile not joined,
+    damaged input).  Paths under ``cwd`` are shown relative to it."""
+    from ..files.cache import Cache
+    from ..index.trace_index import load
+    from ..timing.join import join_profiles_beside_traces
+
+    index = load([trace_dir], Cache(cache_dir))
+    join_profiles_beside_traces(index)
+    kernels = index.kernels
+    provenance: dict[str, int] = {}
+    for k in kernels:
+        provenance[k.provenance] = provenance.get(k.provenance, 0) + 1
+    measured = [k for k in kernels if k.measured is not None]
+    facts = {"kernels": len(kernels), "measured": len(measured), "graphs": len(index.graphs), "provenance": provenance}
+    lines: list[str] = []
+    messages: list[Message] = []
+    for trace in index.traces:
+        head = [shown_path(trace.path, cwd)]
+        if trace.rank is not None:
+            head.append(f"rank {trace.rank}")
+        if trace.torch_version:
+            head.append(f"PyTorch {trace.torch_version}")
+        head.append(plural(len(trace.compile_ids), "compile"))
+        lines.append("  " + " · ".join(head))
+        for graph in (g for g in index.graphs if g.trace == trace.path):
+            lines.append(f"    compile {graph.compile_id} · {graph.kind} graph · {plural(len(graph.kernels), 'kernel')}"
+                         f" · output code {shown_path(graph.output_code, cwd)}")
+    how = {"mapping": "linked by PyTorch's provenance mapping", "stack_traces": "by its kernel stack traces",
+           "comments": "rebuilt from code comments"}
+    split = ", ".join(f"{n} {how[p]}" for p, n in sorted(provenance.items(), key=lambda x: list(how).index(x[0]) if x[0] in how else 9))
+    lines.append(f"  {plural(len(kernels), 'kernel')}" + (f" ({split})" if split else ""))
+    if kernels and provenance.get("comments", 0) == len(kernels):
+        messages.append(Message("warning", "the trace has no provenance mapping (PyTorch older than 2.9, or INDUCTOR_PROVENANCE "
+                                           "was off): kernel -> FX node -> model line links were rebuilt from the code comments"))
+    lines += _model_lines(kernels, cwd)
+    for profile in index.profiles:
+        cpu = any(k.measured is not None and k.measured.clock == "cpu" for k in kernels)
+        note = ("; C++ kernels (TORCHINDUCTOR_CPP_ENABLE_KERNEL_PROFILE=1) and extern calls without device activity are "
+                "measured in CPU time") if cpu else ""
+        lines.append(f"  profile {shown_path(profile.path, cwd)}: {plural(len(profile.calls), 'compiled-graph call')}, "
+                     f"{plural(profile.measured_kernels, 'kernel')} measured{note}")
+    warnings = index.warnings
+    for w in warnings:
+        if "profile matched no compiled graph" in w.message:
+            messages.append(Message("warning", f"{shown_path(w.file, cwd)}: {w.message}"))
+    if warnings:
+        messages.append(Message("info", f"{plural(len(warnings), 'warning')} while indexing: "
+                                        f"inductor-lens report {command_arg(trace_dir, cwd)} lists them"))
+    return lines, facts, messages
+
+
+def _model_lines(kernels, cwd: str) -> list[str]:
+    """``file:line  N kernels · time  code`` for the lines that produced the most kernels."""
+    by_line: dict[tuple[str, int], list] = {}
+    code: dict[tuple[str, int], str] = {}
+    for kernel in kernels:
+        for frame in kernel.model_lines:
+            key = (frame.file, frame.line)
+            bucket = by_line.setdefault(key, [])
+            if kernel not in bucket:
+                bucket.append(kernel)
+            code.setdefault(key, frame.code)
+    if not by_line:
+        return []
+
+    def time(key) -> float:
+        return sum(k.measured.total_us for k in by_line[key] if k.measured is not None)
+
+    order = sorted(by_line, key=lambda key: (-time(key), -len(by_line[key]), key))
+    shown = order[:TOP_LINES]
+    out = [f"  model lines that produced kernels ({len(shown)} of {len(order)}, "
+           f"{'slowest' if any(time(key) for key in order) else 'most kernels'} first):"]
+    labels = [f"{shown_path(file, cwd)}:{line}" for file, line in shown]
+    width = max(len(label) for label in labels)
+    for label, key in zip(labels, shown, strict=True):
+        ks = by_line[key]
+        parts = [plural(len(ks), "kernel")]
+        if any(k.measured is not None for k in ks):
+            clock = " CPU" if any(k.measured is not None and k.measured.clock == "cpu" for k in ks) else ""
+            parts.append(format_us(time(key)) + clock)
+        out.append(f"    {label.ljust(width)}  {' · '.join(parts):<24}  {code[key]}")
+    return out

@@ -1,0 +1,341 @@
+"""Loading a TORCH_TRACE log into cold graphs, and materializing a graph when it is first asked for.
+
+:class:`LogLoader` scans logs (reusing this process's earlier scans, else the on-disk index cache,
+reading only the appended part of a log that grew, scanning big rank folders in parallel
+processes), pairs their records into graphs (:mod:`readers.log_graphs`) and makes each a cold
+:class:`~inductor_lens.model.Graph` whose :class:`LogGraphLoader` reads and parses its payloads
+with the readers and links its kernels (:mod:`inductor_lens.linker`) on first access
+(:mod:`inductor_lens.materialize`, imported then: a warm re-open from the index cache needs
+neither).  Graphs with byte-identical payloads (ranks, repeated compiles) are parsed once; another
+rank's graph that differs only in its pre-grad graph id too (:mod:`inductor_lens.ranks`).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..files import trace_paths
+from ..files.cache import Cache
+from ..model import Graph, InputWarning
+from ..files.resolve import inductor_cache_candidates
+from ..readers.log_graphs import GRAPH_ROLES, GraphRecords
+from ..readers.torch_trace import TraceLog
+from ..readers.torch_trace import scan as scan_log
+from ..readers.torch_trace.split import process_context, scan_split
+
+if TYPE_CHECKING:
+    from ..readers.debug_folder import DebugFolderFiles
+
+_AOT_ID_KIND = re.compile(r"^# AOT ID: \['[^']*?(forward|backward|inference)'")
+
+
+@dataclass(slots=True)
+class LogScan:
+    """What an earlier index learned about one log, for re-indexing it cheaply.
+
+    ``identity`` is (size, mtime_ns) and ``head`` its first bytes: an unchanged log is reused as
+    is; a log that only grew (same head, larger size) is scanned from where it stopped and only
+    graphs whose records changed are rebuilt (``graphs`` maps a graph's record signature to it).
+    """
+
+    identity: tuple[int, int]
+    head: bytes
+    log: TraceLog
+    graphs: dict[tuple, Graph | None]
+    tail: bytes = b""
+    saved: bool = False
+    #: (size, mtime in ns) of every file the materialized graphs point into (output code on disk or
+    #: extracted, FX graph files), when saved: positions in a file edited since are stale
+    files: dict[str, tuple[int, int] | None] = field(default_factory=dict)
+
+
+_HEAD_BYTES = 4096
+#: Logs to scan cold together above this size are scanned in parallel processes.
+PARALLEL_SCAN_BYTES = 64 * 1024 * 1024
+
+
+def _stat(path: str) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_size, st.st_mtime_ns
+
+
+def _files_of(scan: LogScan) -> dict[str, tuple[int, int] | None]:
+    """(size, mtime) of the files a scan's materialized graphs point into (``None``: missing)."""
+    paths: dict[str, None] = {}
+    for graph in scan.graphs.values():
+        if graph is not None and graph.loaded and not graph.broken:
+            for path in (graph.output_code, *graph.output_code_aliases, graph.kernel_code, *graph.graph_files.values()):
+                if path:
+                    paths[path] = None
+    return {p: _stat(p) for p in paths}
+
+
+def _files_unchanged(scan: LogScan) -> bool:
+    """Whether every file the scan's graphs point into is there and unchanged since it was saved
+    (the cache folder can be cleaned; an output code reformatted in the editor moves every line a
+    definition or a launch is at)."""
+    return all(st is not None and _stat(path) == st for path, st in scan.files.items())
+
+
+def _head_tail(path: str, size: int) -> tuple[bytes, bytes]:
+    with open(path, "rb") as fh:
+        head = fh.read(_HEAD_BYTES)
+        fh.seek(max(0, size - _HEAD_BYTES))
+        tail = fh.read(_HEAD_BYTES)
+    return head, tail
+
+
+def _old_tail_kept(path: str, scan: LogScan) -> bool:
+    """Whether the bytes that ended the log when it was scanned are still there, at the same
+    offset: the log grew by appends (as PyTorch writes it), not by an edit near its end.  An edit
+    that keeps the size is not an append at all (a full scan then)."""
+    at = scan.log.size - len(scan.tail)
+    try:
+        with open(path, "rb") as fh:
+            fh.seek(max(0, at))
+            return fh.read(len(scan.tail)) == scan.tail
+    except OSError:
+        return False
+
+
+def _reads_from(signature: tuple, line: int) -> bool:
+    """Whether a graph signature (:meth:`GraphRecords.signature`) has a record at ``line`` or later."""
+    return any(isinstance(part, tuple) and part and isinstance(part[0], int) and part[0] >= line for part in signature[3:])
+
+
+class LogLoader:
+    """Scans logs and makes their cold graphs, for one :class:`~inductor_lens.index.Index`.
+
+    ``scans`` (log path -> :class:`LogScan`) may be shared between successive indexes (the server
+    keeps one); ``disk_cache`` turns the on-disk index cache on or off (``--no-cache``).
+    """
+
+    def __init__(self, cache: Cache, scans: dict[str, LogScan] | None = None, *, disk_cache: bool = True) -> None:
+        self.cache = cache
+        self.disk_cache = disk_cache
+        self.scans: dict[str, LogScan] = scans if scans is not None else {}
+        #: materialized graphs by content (the MD5s of every payload they read): ranks and repeated
+        #: compiles with identical payloads share one parse and get their own copy of the kernels;
+        #: and parsed FX graphs by record (``("fx", log, line, md5, path)``: a compile's graphs
+        #: share their pre-grad graph)
+        self.shared: dict[tuple, Any] = {}
+        self._prefetched: dict[str, TraceLog] = {}
+        #: while not None, graphs copied from an identical one are not checked against their own
+        #: payloads yet (the server's first answers): (graph, its loader, its cold output code)
+        #: until :meth:`verify_deferred`
+        self.unverified: list[tuple[Graph, LogGraphLoader, tuple[str, dict[str, str], str]]] | None = None
+
+    def scan(self, path: str) -> tuple[TraceLog, LogScan]:
+        """Scan ``path``, reusing or extending an earlier scan (this process's scans, else the
+        on-disk index cache) when the file is unchanged or only grew."""
+        st = os.stat(path)
+        identity = (st.st_size, st.st_mtime_ns)
+        head, tail = _head_tail(path, st.st_size)
+        scan = self.scans.get(path)
+        if scan is not None and not _files_unchanged(scan):
+            scan = None  # a file its graphs point into was edited: positions are stale
+        if scan is None and self.disk_cache:
+            scan = self.cache.load_index(path)
+            if not isinstance(scan, LogScan) or not _files_unchanged(scan):
+                scan = None  # stale, its extracted files were deleted, or one was edited
+            elif scan is not None:
+                scan.saved = True
+        if scan is not None and scan.identity == identity and scan.head == head and scan.tail == tail:
+            self.scans[path] = scan
+            return scan.log, scan
+        prefetched = self._prefetched.pop(path, None)
+        if scan is not None and st.st_size > scan.log.size and head.startswith(scan.head) and _old_tail_kept(path, scan):
+            # appended: read only the new part, and rebuild every graph that read the old last
+            # record (its payload may have been cut where the writer was) or found damage
+            resume = scan.log.tail_line if scan.log.tail_offset is not None else None
+            scan.graphs = {sig: g for sig, g in scan.graphs.items() if g is not None and not (g.loaded and g.warnings)
+                           and (resume is None or not _reads_from(sig, resume))}
+            log = scan_log(path, previous=scan.log)
+        else:
+            log = prefetched if prefetched is not None and prefetched.size == st.st_size else scan_split(path)
+            scan = LogScan(identity, head, log, {})
+        scan.identity, scan.head, scan.tail, scan.log, scan.saved = identity, head, tail, log, False
+        self.scans[path] = scan
+        return log, scan
+
+    def save(self, warnings: list[InputWarning]) -> None:
+        """Write the index cache for every log whose graphs are all materialized and that changed
+        since it was last saved.  A cache folder that is not writable is reported, not fatal."""
+        if not self.disk_cache:
+            return
+        import pickle
+
+        for path, scan in list(self.scans.items()):
+            if scan.saved or not all(g is None or g.loaded for g in scan.graphs.values()):
+                continue
+            try:
+                scan.files = _files_of(scan)
+                self.cache.save_index(path, scan)
+                scan.saved = True
+            except (OSError, pickle.PicklingError) as exc:
+                warnings.append(InputWarning(path, 0, f"cannot write the index cache: {exc}"))
+
+    def defer_copy_checks(self) -> None:
+        """From now on, a graph copied from an identical one (same payload MD5s in the envelopes)
+        is not checked against its own payloads until :meth:`verify_deferred`: the server's first
+        answers need the kernels, not yet the proof that a repeated payload is intact."""
+        if self.unverified is None:
+            self.unverified = []
+
+    def verify_deferred(self) -> None:
+        """Check the copies made since :meth:`defer_copy_checks` against their own payloads; one
+        that fails is materialized from them instead (its damage becomes its warnings), as it
+        would have been without deferring.  Checks are made at once again afterwards."""
+        pending, self.unverified = self.unverified, None
+        for graph, loader, cold in pending or []:
+            if not loader.verified():
+                graph.forget_copy(*cold)
+                loader.own(graph)
+
+    def prefetch(self, logs: list[str], warnings: list[InputWarning]) -> None:
+        """Scan several big logs in parallel processes (ranks of one job); small ones stay serial.
+
+        Only logs that need a cold scan (not scanned before, no valid index cache) are sent; the result is
+        the same :class:`TraceLog` a serial scan gives.
+        """
+        todo = [p for p in logs if p not in self.scans and not (self.disk_cache and self.cache.load_index(p) is not None)]
+        workers = min(len(todo), os.cpu_count() or 1)
+        if workers < 2 or sum(os.path.getsize(p) for p in todo) < PARALLEL_SCAN_BYTES:
+            return
+        from concurrent.futures import ProcessPoolExecutor
+
+        try:
+            with ProcessPoolExecutor(max_workers=workers, mp_context=process_context()) as pool:
+                for path, log in zip(todo, pool.map(scan_log, todo), strict=True):
+                    self._prefetched[path] = log
+        except Exception as exc:  # no processes here (sandbox, frozen app): scan serially
+            warnings.append(InputWarning(logs[0], 0, f"parallel scan unavailable ({exc!r}); scanning serially"))
+
+    def cold_graph(self, log: TraceLog, group: GraphRecords) -> Graph:
+        """The cold part: what a graph is, from envelopes alone (plus the code's first line).
+
+        Kernels, FX graphs and extracted files come later, when first asked for (:class:`LogGraphLoader`).
+        """
+        code_rec = group.code
+        language = "cpp" if code_rec.kind == "graph_dump" else "python"
+        meta = code_rec.envelope.get(code_rec.kind) or {}
+        names = [str(meta.get(k)) for k in ("file_path", "filename") if isinstance(meta, dict) and meta.get(k)]
+        base = trace_paths.basename(names[0]) if names else ("output_code.cpp" if language == "cpp" else "output_code.py")
+        on_disk = [c for n in names for c in inductor_cache_candidates(n, log.path) if os.path.isfile(c)]
+        aot = _AOT_ID_KIND.match(log.first_payload_line(code_rec) or "")
+        kind = (aot.group(1) if aot else None) or group.kind_hint or "inference"
+        code_path = os.path.abspath(on_disk[0]) if on_disk else self.cache.path_for(code_rec.md5, base)
+        loader = LogGraphLoader(log, group, base, on_disk, self.cache, self.shared, self)
+        graph = Graph(log.path, log.rank, group.compile_id, kind, group.ordinal, code_path, wrapper_language=language, loader=loader)
+        graph.code_md5 = code_rec.md5
+        cid_dir = group.compile_id.replace("/", "_").replace("!", "ca")
+        graph.graph_files = {
+            role: self.cache.path_for(rec.md5, f"{role}_graph_{cid_dir}{'' if role == 'pre_grad' else '_' + kind}.py")
+            for role in ("post_grad", "pre_grad") if (rec := getattr(group, role)) is not None and rec.md5
+        }
+        return graph
+
+
+def _content_key(group: GraphRecords, kind: str) -> tuple | None:
+    """The MD5s of every payload a graph reads (None when one has no MD5 to trust)."""
+    parts: list = [kind]
+    for role in GRAPH_ROLES:
+        rec = getattr(group, role)
+        if rec is not None and not rec.md5:
+            return None
+        parts.append(rec.md5 if rec is not None else None)
+    if any(not rec.md5 for rec in group.name_graphs):
+        return None
+    parts.append(tuple(rec.md5 for rec in group.name_graphs))
+    return tuple(parts)
+
+
+class LogGraphLoader:
+    """The loader of one graph of a log: what it needs to materialize the graph later.
+
+    ``log`` and ``group`` point at the graph's records (payload offsets, not texts); ``base`` is
+    the output code's file name and ``on_disk`` the Inductor cache files that may hold its text;
+    ``shared`` maps content keys (payload MD5s) to graphs already materialized.
+    """
+
+    def __init__(self, log: TraceLog, group: GraphRecords, base: str, on_disk: list[str], cache: Cache,
+                 shared: dict[tuple, Any], owner: LogLoader | None = None) -> None:
+        self.log, self.group, self.base, self.on_disk, self.cache, self.shared = log, group, base, on_disk, cache, shared
+        self.owner = owner
+
+    def __call__(self, graph: Graph) -> None:
+        """Read (MD5-verified) and parse the graph's payloads, write extracted copies, link kernels.
+        Damage becomes warnings; the graph then has fewer or no kernels.  A graph whose payloads
+        (by MD5) equal an already materialized one's is copied from it instead (checked against
+        its own payloads now, or later when its :class:`LogLoader` defers those checks)."""
+        key = _content_key(self.group, graph.kind)
+        if key is not None:  # pass-made nodes take their line from the compile's context (pass_frames.py)
+            key = key + (getattr(graph, "pass_frame", None),)
+        template = self.shared.get(key) if key is not None else None
+        if template is not None:
+            template.ensure()
+            # same MD5s in the envelopes; the payloads themselves must still verify (damage is
+            # reported per file, and a damaged copy is parsed on its own below)
+            deferred = self.owner.unverified if self.owner is not None else None
+            if not template.broken and (deferred is not None or self.verified()):
+                cold = (graph.output_code, dict(graph.graph_files), graph._wrapper_language)
+                graph.copy_content_from(template)
+                if deferred is not None:
+                    deferred.append((graph, self, cold))
+                return
+        # another rank's graph: the same payloads but for the pre-grad graph's `# graph id:` line
+        from .ranks import without_graph_id
+
+        rank_key = without_graph_id(key, self.group, lambda rec: self.log.payload(rec, [])) if key is not None else None  # (damage: reported below)
+        if rank_key is not None:
+            template = self.shared.get(rank_key[0])
+            if template is not None and template.pre_grad is not None and not template.broken:
+                deferred = self.owner.unverified if self.owner is not None else None
+                if deferred is not None or self.verified():
+                    self._copy_with_own_pre_grad(graph, template, rank_key[1], deferred)
+                    return
+        if key is not None:
+            self.shared.setdefault(key, graph)
+        if rank_key is not None:
+            self.shared.setdefault(rank_key[0], graph)
+            if self.group.pre_grad is not None:  # read once: materializing parses it
+                self.shared[("text", self.log.path, self.group.pre_grad.line)] = rank_key[1]
+        self.own(graph)
+
+    def _copy_with_own_pre_grad(self, graph: Graph, template: Graph, text: str, deferred: list | None) -> None:
+        from .ranks import own_pre_grad
+
+        cold = (graph.output_code, dict(graph.graph_files), graph._wrapper_language)
+        name = os.path.basename(graph.graph_files.get("pre_grad") or "pre_grad_graph.py")
+        rec = self.group.pre_grad
+        try:
+            path = self.cache.extract(text, name, rec.md5 if rec is not None else None)
+        except OSError:
+            path = self.cache.extracted_path(text, name, rec.md5 if rec is not None else None)
+        graph.copy_content_from(template, own_pre_grad(template.pre_grad, text, path))
+        if deferred is not None:
+            deferred.append((graph, self, cold))
+
+    def verified(self) -> bool:
+        """Whether every payload of the graph is intact and matches its MD5."""
+        return all(self.log.verify(r) for r in (getattr(self.group, role) for role in GRAPH_ROLES) if r is not None)
+
+    def own(self, graph: Graph) -> None:
+        """Materialize from the graph's own payloads (:func:`inductor_lens.materialize.materialize_log_graph`:
+        the readers and the linker are imported on the first graph that needs them)."""
+        from .materialize import materialize_log_graph
+
+        materialize_log_graph(graph, self.log, self.group, self.base, self.on_disk, self.cache, self.shared)
+
+
+def graph_from_loose_code(files: "DebugFolderFiles") -> Graph | None:
+    """A graph from a loose output code (:func:`inductor_lens.materialize.graph_from_loose_code`)."""
+    from .materialize import graph_from_loose_code as make
+
+    return make(files)

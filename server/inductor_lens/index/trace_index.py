@@ -1,0 +1,438 @@
+"""The index: every trace the user has, as compiles -> graphs -> kernels, with reverse maps.
+
+``Index.add(path)`` accepts a ``TORCH_TRACE`` log, a folder of logs (ranks), a tlparse output
+folder (its ``raw.log`` is the original log; at any depth, e.g. ``--all-ranks-html``'s ``rank_N/``),
+a ``TORCH_COMPILE_DEBUG`` folder, an AOTInductor package (``.pt2`` or extracted; see
+:mod:`inductor_lens.packages`), or a loose ``output_code.py`` (with or without
+``inductor_provenance_tracking_node_mappings.json`` beside it).  Reverse maps: source (file, line) -> kernels; (document path, line) -> kernels and FX
+nodes; FX node -> kernels.  Bad input becomes warnings; it never raises except for bad arguments.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import threading
+from dataclasses import dataclass
+
+from ..files.cache import Cache
+from ..files.discovery import LOG_NAME, SKIP_DIRS
+from .loader import LogLoader, LogScan, graph_from_loose_code
+from ..model import Compile, CompileEvent, FxGraph, FxNode, Graph, InputWarning, Kernel, TraceInfo
+from ..provenance.pass_frames import BreakStack, CompileStart, pass_frames
+from ..readers.compile_health import base_compile_id, read_compile_health
+from ..readers.log_graphs import GRAPH_ROLES, pair_graphs
+from ..readers.torch_trace import TraceLog
+
+
+_TLPARSE_RANK_DIR = re.compile(r"^rank_(\d+)$")
+
+
+def _is_tlparse_output(folder: str) -> bool:
+    """A tlparse output folder (one rank's): ``raw.log`` (the original log) beside tlparse's
+    ``compile_directory.json`` or ``index.html``."""
+    return os.path.isfile(os.path.join(folder, "raw.log")) and (
+        os.path.isfile(os.path.join(folder, "compile_directory.json")) or os.path.isfile(os.path.join(folder, "index.html")))
+
+
+def _package_of(path: str) -> str | None:
+    """The AOTInductor package ``path`` is or belongs to: a ``.pt2`` file, a folder holding an
+    extracted one (``data/aotinductor/``), or a model folder of one (``.../data/aotinductor/<model>``,
+    or a file in it such as its ``.wrapper.cpp`` or ``kernel_information.json``)."""
+    in_aoti = lambda folder: os.path.basename(folder) == "aotinductor" and os.path.basename(os.path.dirname(folder)) == "data"
+    if os.path.isfile(path):
+        if path.endswith(".pt2"):
+            return path
+        folder = os.path.dirname(path)
+        return folder if in_aoti(os.path.dirname(folder)) or os.path.basename(path) == "kernel_information.json" else None
+    if os.path.isdir(os.path.join(path, "data", "aotinductor")) or in_aoti(os.path.dirname(path)):
+        return path
+    return None
+
+
+def _file_md5(path: str) -> str | None:
+    digest = hashlib.md5()
+    try:
+        with open(path, "rb") as fh:
+            for chunk in iter(lambda: fh.read(1 << 22), b""):
+                digest.update(chunk)
+    except OSError:
+        return None
+    return digest.hexdigest()
+
+
+@dataclass(slots=True)
+class DocumentRole:
+    """What a file is to the index: ``role`` is ``code``, ``kernel_code``, ``post_grad`` or ``pre_grad``."""
+
+    graph: Graph
+    role: str
+
+
+class Index:
+    """All loaded traces.  ``cache`` is where texts found only inside logs are extracted.
+
+    Attributes: ``traces`` (:class:`TraceInfo`), ``graphs`` (:class:`Graph`, in load order),
+    ``warnings`` (:class:`InputWarning`).  Use :meth:`add` to load, the ``*_at`` / ``kernels_*``
+    methods to query.
+    """
+
+    def __init__(self, cache: Cache | None = None, log_scans: dict[str, LogScan] | None = None, *, disk_cache: bool = True) -> None:
+        self.cache = cache or Cache()
+        #: scans logs and makes their cold graphs; ``log_scans`` may be shared between successive
+        #: indexes of the same traces (the server keeps one)
+        self.loader = LogLoader(self.cache, log_scans, disk_cache=disk_cache)
+        #: profiler traces joined to the index (``ProfileJoin`` objects of :mod:`inductor_lens.profile`,
+        #: which sits above the index)
+        self.profiles: list = []
+        self.traces: list[TraceInfo] = []
+        self._graphs: list[Graph] = []
+        self._warnings: list[InputWarning] = []
+        self._refreshed: set[int] = set()  # ids of loaded graphs whose files are registered
+        self._documents: dict[str, DocumentRole] = {}
+        self._by_source: dict[tuple[str, int], list[Kernel]] | None = None
+        self._node_kernels: dict[int, dict[tuple[str, str], list[Kernel]]] = {}
+        self._register_lock = threading.RLock()
+        #: compile health of every log (readers/compile_health.py): frame compiles, graph breaks,
+        #: recompilations, failures; per-kernel triton_kernel_info by (trace, compile id, graph ordinal)
+        self.compiles: list[Compile] = []
+        self.compile_events: list[CompileEvent] = []
+        self.kernel_compile_info: dict[tuple[str, str, int], dict[str, dict]] = {}
+        #: (size, first and last bytes) -> path of every log added: a copy reached again is skipped
+        self._logs_by_content: dict[tuple, str] = {}
+        #: the rank of each log added (byte-identical logs of two ranks are two traces)
+        self._rank_of_log: dict[str, int | None] = {}
+        #: real paths of every input file already read: a path given twice, or a folder and a file
+        #: inside it, is read once (each launch and measured microsecond counted once)
+        self._inputs_read: set[str] = set()
+
+    # ------------------------------------------------------------------ loading
+    def _first_time(self, path: str) -> bool:
+        """Whether the input file ``path`` (by its real path) is read for the first time."""
+        real = os.path.realpath(path)
+        if real in self._inputs_read:
+            return False
+        self._inputs_read.add(real)
+        return True
+
+    def add(self, path: str) -> list[Graph]:
+        """Load ``path`` (file or folder, any supported input); returns the graphs it added.  An
+        input already read (the same path again, a folder and a log inside it) is not read twice."""
+        path = os.path.abspath(path)
+        before = len(self._graphs)
+        if os.path.isdir(path):
+            self._add_folder(path)
+        elif os.path.isfile(path):
+            self._add_file(path)
+        elif os.path.exists(path):
+            self._warnings.append(InputWarning(path, 0, "not a regular file or folder; skipped"))
+        else:
+            self._warnings.append(InputWarning(path, 0, "no such file or folder"))
+        self._by_source = None
+        return self._graphs[before:]
+
+    def _add_file(self, path: str) -> None:
+        name = os.path.basename(path)
+        package = _package_of(path)
+        if package is not None:  # a .pt2, or a file of an extracted AOTInductor package's model folder
+            self._add_package(package)
+        elif name.endswith((".py", ".cpp")) and not LOG_NAME.match(name):
+            self._add_loose_code(path)
+        else:
+            self._add_log(path)
+
+    def _add_folder(self, folder: str) -> None:
+        if _is_tlparse_output(folder):
+            self._add_log(os.path.join(folder, "raw.log"), display=folder)
+            return
+        if _package_of(folder) is not None:
+            self._add_package(folder)
+            return
+        logs: list[str] = []
+        displays: dict[str, str] = {}
+        debug_codes: list[str] = []
+        packages: list[str] = []
+        seen_dirs: set[str] = set()
+        unreadable: list[OSError] = []
+        # symbolic links to folders are followed (a `latest -> run_42` link); a folder reached twice is read once
+        for dirpath, dirnames, filenames in os.walk(folder, onerror=unreadable.append, followlinks=True):
+            real = os.path.realpath(dirpath)
+            if real in seen_dirs:
+                dirnames[:] = []
+                continue
+            seen_dirs.add(real)
+            dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS)
+            if _is_tlparse_output(dirpath):  # tlparse output at any depth: rank_N/ of --all-ranks-html, ...
+                raw = os.path.join(dirpath, "raw.log")
+                logs.append(raw)
+                displays[raw] = dirpath
+                dirnames[:] = []
+                continue
+            if os.path.basename(dirpath) == "aotinductor" and os.path.basename(os.path.dirname(dirpath)) == "data":
+                packages.append(os.path.dirname(os.path.dirname(dirpath)))  # an extracted AOTInductor package
+                dirnames[:] = []
+                continue
+            wanted = [f for f in sorted(filenames) if LOG_NAME.match(f) or f.endswith(".pt2") or f == "output_code.py"]
+            filenames = []
+            for fname in wanted:  # a FIFO or device named like a log would block the read for ever
+                if os.path.isfile(os.path.join(dirpath, fname)):
+                    filenames.append(fname)
+                else:
+                    self._warnings.append(InputWarning(os.path.join(dirpath, fname), 0, "not a regular file; skipped"))
+            packages.extend(os.path.join(dirpath, f) for f in filenames if f.endswith(".pt2"))
+            for fname in filenames:
+                full = os.path.join(dirpath, fname)
+                if LOG_NAME.match(fname):
+                    logs.append(full)
+                elif fname == "output_code.py" and os.path.basename(os.path.dirname(dirpath)) == "torchinductor":
+                    debug_codes.append(full)
+        self.loader.prefetch(logs, self._warnings)
+        for log in logs:
+            self._add_log(log, display=displays.get(log))
+        for code in debug_codes:
+            if code not in self._documents:
+                self._add_loose_code(code)
+        for package in packages:
+            self._add_package(package)
+        for exc in unreadable:  # a folder that cannot be listed is said, not taken for an empty one
+            self._warnings.append(InputWarning(exc.filename or folder, 0, f"cannot read this folder: {exc.strerror or exc}"))
+        if not logs and not debug_codes and not packages:
+            self._warnings.append(InputWarning(folder, 0, "no TORCH_TRACE logs, tlparse output or debug folders found"))
+
+    def _add_package(self, path: str) -> None:
+        """An AOTInductor package (:mod:`inductor_lens.packages`): its models' graphs, or aliases of
+        graphs already read from the log of the same compile."""
+        from .packages import read_package_graphs
+
+        if not self._first_time(path):
+            return
+
+        found = read_package_graphs(path, self.cache, self.graphs)
+        self._warnings.extend(found.warnings)
+        for graph, alias in found.aliases:
+            graph.ensure()
+            if alias not in graph.output_code_aliases:
+                graph.output_code_aliases.append(alias)
+            self._register_files(graph)
+        for graph in found.graphs:
+            self._register(graph)
+        if found.graphs:
+            self.traces.append(TraceInfo(path=path, compile_ids=["-"], format="aoti_package"))
+
+    def _register(self, graph: Graph) -> None:
+        self._graphs.append(graph)
+        self._register_files(graph)
+
+    def _register_files(self, graph: Graph) -> None:
+        """Map every file of ``graph`` known so far to it (without materializing it)."""
+        docs = self._documents
+        docs[os.path.abspath(graph.output_code)] = DocumentRole(graph, "code")
+        for role, path in getattr(graph, "graph_files", {}).items():
+            docs.setdefault(os.path.abspath(path), DocumentRole(graph, role))
+        if graph.loaded:
+            for path in graph.output_code_aliases:
+                docs[os.path.abspath(path)] = DocumentRole(graph, "code")
+            if graph.kernel_code:
+                docs[os.path.abspath(graph.kernel_code)] = DocumentRole(graph, "kernel_code")
+            for role in ("post_grad", "pre_grad"):
+                fx = getattr(graph, role)
+                if fx is not None:
+                    docs.setdefault(os.path.abspath(fx.path), DocumentRole(graph, role))
+
+    def _add_log(self, path: str, display: str | None = None) -> None:
+        if not self._first_time(path):
+            return
+        try:
+            log, scan = self.loader.scan(path)
+        except OSError as exc:
+            self._warnings.append(InputWarning(path, 0, f"cannot read: {exc.strerror or exc}"))
+            return
+        if log.rank is None and display is not None and (rank := _TLPARSE_RANK_DIR.match(os.path.basename(display))):
+            log.rank = int(rank.group(1))  # tlparse --all-ranks-html: rank_N/ (records without a rank key)
+        other = self._logs_by_content.setdefault((scan.identity[0], scan.head, scan.tail), path)
+        other_rank = self._rank_of_log.get(other)
+        same_rank = other_rank is None or log.rank is None or other_rank == log.rank
+        if other != path and same_rank and _file_md5(other) == _file_md5(path):
+            return  # the same log reached twice (a tlparse raw.log beside the log it copies)
+        self._rank_of_log[path] = log.rank
+        info = TraceInfo(path=path, rank=log.rank, torch_version=log.torch_version, format="torch_trace" if display is None else "tlparse")
+        info.readable = log.record_count > 0
+        graphs: list[Graph] = []
+        for group in pair_graphs(log):
+            cut = next((r for r in (getattr(group, role) for role in GRAPH_ROLES) if r is not None and r.line == log.incomplete_tail_line), None)
+            if cut is group.code:
+                continue  # its output code is still being written (or was cut): reported, indexed once complete
+            if cut is not None:  # everything else is complete: shown now, rebuilt when the record completes
+                group = group.without(cut)
+            signature = group.signature()
+            if signature in scan.graphs:
+                graph = scan.graphs[signature]
+            else:
+                try:
+                    graph = self.loader.cold_graph(log, group)
+                except Exception as exc:  # a bug on odd input must not lose the other graphs
+                    log.warnings.append(InputWarning(path, group.code.line, f"internal error while indexing this graph: {exc!r}"))
+                    graph = None
+                scan.graphs[signature] = graph
+            if graph is None:
+                continue
+            graph.pid = group.pid if len(log.pids) > 1 else None  # (a second process may have started since)
+            if graph.compile_id not in info.compile_ids:
+                info.compile_ids.append(graph.compile_id)
+            self._register(graph)
+            graphs.append(graph)
+        self.traces.append(info)
+        self._warnings.extend(log.warnings)
+        self._add_compile_health(log, graphs)
+
+    def _add_compile_health(self, log: TraceLog, graphs: list[Graph]) -> None:
+        """The log's compile records (a record still being written is left for the next scan), and
+        the model line of pass-made nodes for each of ``graphs`` (:mod:`inductor_lens.pass_frames`)."""
+        warns: list[InputWarning] = []
+        records = [r for r in log.records if r.line != log.incomplete_tail_line]
+        health = read_compile_health(records, lambda r: log.payload(r, warns), log.strings, log.path, log.rank)
+        self.compiles.extend(health.compiles)
+        self.compile_events.extend(health.events)
+        for (cid, ordinal), info in health.kernel_info.items():
+            self.kernel_compile_info[(log.path, cid, ordinal)] = info
+        self._warnings.extend(warns + health.warnings)
+        several = len(log.pids) > 1
+        starts = [CompileStart(line, pid if several else None, cid, tuple(frames))
+                  for kind, line, pid, cid, frames in health.stacks if kind == "start"]
+        breaks = [BreakStack(line, pid if several else None, cid, tuple(frames))
+                  for kind, line, pid, cid, frames in health.stacks if kind == "break"]
+        found = pass_frames(starts, breaks) if breaks or starts else {}
+        for graph in graphs:
+            graph.pass_frame = found.get((graph.pid, base_compile_id(graph.compile_id)))
+
+    def _add_loose_code(self, path: str) -> None:
+        """A loose ``output_code.py`` / ``.cpp``, with debug-folder siblings when present."""
+        from ..readers.debug_folder import read_debug_folder, read_text
+
+        text = read_text(path, self._warnings)
+        if text is None:
+            return
+        digests = {hashlib.md5(t.encode("utf-8")).hexdigest() for t in (text, text.rstrip("\n"), text.rstrip("\n") + "\n")}
+        for graph in self.graphs:  # the same code already came from a log: just an alias
+            if graph.code_md5 in digests:
+                graph.ensure()
+                if os.path.abspath(path) not in graph.output_code_aliases:
+                    graph.output_code_aliases.append(os.path.abspath(path))
+                self._documents[os.path.abspath(path)] = DocumentRole(graph, "code")
+                return
+        files = read_debug_folder(path, text)
+        made = graph_from_loose_code(files)
+        self._warnings.extend(files.warnings)
+        if made is not None:
+            self.traces.append(TraceInfo(path=path, compile_ids=["-"], format="output_code"))
+            self._register(made)
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def kernels(self) -> list[Kernel]:
+        """Every kernel (materializes every graph)."""
+        return [k for g in self.graphs for k in g.kernels]
+
+    def log_pids(self) -> dict[str, set[int]]:
+        """``{log path: the process ids its records name}`` for every log scanned (a profile's
+        calls are joined to the log their own process wrote)."""
+        return {path: set(scan.log.pids) for path, scan in self.loader.scans.items()}
+
+    def add_warnings(self, warnings: list[InputWarning]) -> None:
+        """Record warnings found outside the readers the index runs (a profile join, ...)."""
+        self._warnings.extend(warnings)
+
+    def materialize(self) -> None:
+        """Materialize every graph now (the server does this in its worker thread), then save
+        the on-disk index cache."""
+        for graph in self._graphs:
+            graph.ensure()
+        self.save_cache()
+
+    def save_cache(self) -> None:
+        """Write the on-disk index cache of every log whose graphs are all materialized and that
+        changed since it was last saved (an unwritable cache folder becomes a warning)."""
+        self.loader.save(self._warnings)
+
+    @property
+    def graphs(self) -> list[Graph]:
+        """Every graph, in load order, except those found unreadable when materialized."""
+        return [g for g in self._graphs if not (g.loaded and g.broken)]
+
+    @property
+    def warnings(self) -> list[InputWarning]:
+        """Everything skipped or suspicious, with file and line: from scanning, and from the
+        graphs materialized so far."""
+        out = list(self._warnings)
+        for graph in self._graphs:  # hidden (broken) graphs too: their damage is the reason
+            if graph.loaded:
+                out.extend(w for w in graph.warnings if w not in out)
+        return out
+
+    def document(self, path: str) -> DocumentRole | None:
+        """What ``path`` is to the index (output code, kernel code, post-/pre-grad graph), if anything."""
+        key = os.path.abspath(path)
+        found = self._documents.get(key)
+        if found is None:
+            with self._register_lock:  # files revealed by graphs materialized since
+                for graph in self.graphs:
+                    if graph.loaded and id(graph) not in self._refreshed:
+                        self._refreshed.add(id(graph))
+                        self._register_files(graph)
+            found = self._documents.get(key)
+        return found
+
+    def node_at(self, path: str, line: int) -> tuple[Graph, str, FxNode] | None:
+        """The FX node defined on ``line`` of graph file ``path``: (graph, role, node)."""
+        doc = self.document(path)
+        if doc is None or doc.role not in ("post_grad", "pre_grad"):
+            return None
+        fx: FxGraph | None = getattr(doc.graph, doc.role)
+        node = fx.node_at_line(line) if fx is not None else None
+        return (doc.graph, doc.role, node) if node is not None else None
+
+    def kernels_of_node(self, graph: Graph, role: str, node: str) -> list[Kernel]:
+        """Kernels of ``graph`` that computed FX node ``node`` of its ``role`` graph (a pre-grad
+        graph is shared by the compile's graphs, so all of them are asked)."""
+        graphs = [g for g in self.graphs if g.trace == graph.trace and g.compile_id == graph.compile_id] if role == "pre_grad" else [graph]
+        out: list[Kernel] = []
+        for g in graphs:
+            table = self._node_kernels.get(id(g))
+            if table is None:
+                table = {}
+                for kernel in g.kernels:
+                    for r, nodes in (("post_grad", kernel.post_grad_nodes), ("pre_grad", kernel.pre_grad_nodes)):
+                        for n in nodes:
+                            table.setdefault((r, n), []).append(kernel)
+                self._node_kernels[id(g)] = table
+            out.extend(table.get((role, node), []))
+        return out
+
+    def kernels_by_source(self) -> dict[tuple[str, int], list[Kernel]]:
+        """``{(file as written in the trace, line): [kernels]}`` over every frame of every kernel."""
+        if self._by_source is None:
+            table: dict[tuple[str, int], list[Kernel]] = {}
+            for kernel in self.kernels:
+                for frame in kernel.frames:
+                    bucket = table.setdefault((frame.file, frame.line), [])
+                    if not bucket or bucket[-1] is not kernel:
+                        bucket.append(kernel)
+            self._by_source = table
+        return self._by_source
+
+
+def load(paths, cache: Cache | None = None, *, lazy: bool = False, disk_cache: bool = True) -> Index:
+    """Build an :class:`Index` over ``paths`` (files or folders).
+
+    ``lazy=True`` stops after the cold scan (graphs materialize when first asked for);
+    by default every graph is materialized, so ``warnings`` are complete.
+    """
+    index = Index(cache, disk_cache=disk_cache)
+    for path in paths:
+        index.add(path)
+    if not lazy:
+        index.materialize()
+    return index
+
+

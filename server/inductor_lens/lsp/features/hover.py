@@ -1,0 +1,234 @@
+"""Hover text (concise markdown) for kernels, FX nodes and model lines."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+
+from lsprotocol import types
+
+from ...provenance.generated_frames import node_model_line
+from ...model import Frame, Kernel, Launch, aten_op_of
+from ...text import format_us, plural
+from ...provenance.modules import kernel_module, module_markdown
+from .health import kernel_compile_markdown
+from .snapshot import LineShare, Snapshot, uri
+
+KIND_TEXT = {
+    "pointwise": "pointwise Triton kernel",
+    "reduction": "reduction Triton kernel",
+    "persistent_reduction": "persistent-reduction Triton kernel",
+    "template": "template kernel",
+    "combo": "combo Triton kernel",
+    "foreach": "foreach Triton kernel",
+    "split_scan": "split-scan Triton kernel",
+    "unknown": "Triton kernel (category unknown to Inductor)",
+    "user_triton": "user-defined Triton kernel",
+    "cpp": "C++ kernel",
+    "extern": "extern kernel",
+    "fallback": "ATen fallback",
+}
+MAX_NODES = 12
+
+
+def _frame_link(ctx: Snapshot, frame: Frame) -> str:
+    local = ctx.local(frame)
+    label = f"{frame.basename}:{local.line if local.path else frame.line}"
+    code = f" `{frame.code}`" if frame.code else ""
+    if local.path is None:
+        return f"{label}{code} — *not found locally: {frame.file}*"
+    note = {"moved": f" *(was line {frame.line} in the trace)*", "mismatch": " *(local file differs from the trace)*"}.get(local.status, "")
+    return f"[{label}]({uri(local.path)}#L{local.line}){code}{note}"
+
+
+def shared_outer_frames(kernel: Kernel) -> list[Frame]:
+    """Outer frames every stack of ``kernel`` starts with (e.g. GPT-2's ``generic.py:939``)."""
+    stacks: dict[int, list[Frame]] = {}
+    for frame in kernel.frames:
+        stacks.setdefault(frame.stack, []).append(frame)
+    lists = list(stacks.values())
+    if not lists:
+        return []
+    shared: list[Frame] = []
+    for level in zip(*lists, strict=False):  # stacks of different depths
+        first = level[0]
+        if all((f.file, f.line) == (first.file, first.line) for f in level) and not any(f.innermost for f in level):
+            shared.append(first)
+        else:
+            break
+    return shared
+
+
+#: What the hover says when a link was inferred, and how to get exact links.
+INFERRED_NOTE = ("*Inferred link:* this trace records no provenance for it, so its nodes were read off the "
+                 "wrapper code's dataflow against the post-grad graph. Re-run with `INDUCTOR_PROVENANCE=1` "
+                 "(PyTorch 2.9+; `TORCH_COMPILE_DEBUG=1` on 2.7/2.8) for exact links.")
+
+
+def kernel_markdown(ctx: Snapshot, kernel: Kernel, *, launches: int | None = None, launch: Launch | None = None) -> str:
+    """The hover text of one kernel; with ``launch``, that launch's own provenance (a kernel
+    launched at several sites without debug handles) and which of its launches it is."""
+    graph = kernel.graph
+    if launch is not None and len(kernel.launches) > 1:
+        n = next((i for i, la in enumerate(kernel.launches) if la.line == launch.line), 0)
+        view = replace(kernel, post_grad_nodes=list(launch.post_grad_nodes), pre_grad_nodes=list(launch.pre_grad_nodes),
+                       aten_ops=list(launch.aten_ops), frames=list(launch.frames), provenance=launch.provenance, launches=[launch])
+        text = kernel_markdown(ctx, view, launches=launches if launches is not None else len(kernel.launches))
+        head, _, rest = text.partition("\n\n")
+        return f"{head}\n\nlaunch {n + 1} of {len(kernel.launches)} (this line)\n\n{rest}"
+    title = f"**`{kernel.key}`**" + (" (debug handle)" if kernel.handle is not None else "")
+    n_launch = launches if launches is not None else len(kernel.launches)
+    where = f"compile {graph.compile_id} · {graph.kind} graph" if graph else ""
+    rank = f" · rank {graph.rank}" if graph and graph.rank is not None else ""
+    rank += f" · pid {graph.pid}" if graph and graph.pid is not None else ""
+    parts = [f"{title} — {KIND_TEXT.get(kernel.kind, kernel.kind)}",
+             f"{where}{rank} · {n_launch} launch{'es' if n_launch != 1 else ''}"]
+    module = module_markdown(kernel_module(kernel))
+    if module:
+        parts.append(module)
+    if kernel.measured is not None:
+        m = kernel.measured
+        clock = "CPU" if m.clock == "cpu" else "device"
+        parts.append(f"**Measured:** {plural(m.runs, 'run')} · {format_us(m.total_us)} {clock} time"
+                     f" ({format_us(m.mean_us)} per run" + (f", {m.events} {clock} kernels" if m.events != m.runs else "") + ")")
+    compiled = kernel_compile_markdown(ctx, kernel)
+    if compiled:
+        parts.append(compiled)
+    model = kernel.model_lines
+    if model:
+        parts.append("**Model lines**\n" + "\n".join(f"- {_frame_link(ctx, f)}" for f in model))
+        shared = shared_outer_frames(kernel)
+        if shared:
+            chain = " › ".join(f"{f.basename}:{f.line}" for f in shared)
+            parts.append(f"called from {chain}")
+    else:
+        parts.append("*No model lines recorded for this kernel.*")
+    if kernel.post_grad_nodes:
+        post = kernel.graph.post_grad if kernel.graph else None
+        shown = []
+        for name in kernel.post_grad_nodes[:MAX_NODES]:
+            op = aten_op_of(post.nodes[name].target) if post is not None and name in post.nodes else None
+            shown.append(f"`{name}`" + (f" ({op})" if op else ""))
+        more = f" … +{len(kernel.post_grad_nodes) - MAX_NODES}" if len(kernel.post_grad_nodes) > MAX_NODES else ""
+        parts.append(f"**Fuses {plural(len(kernel.post_grad_nodes), 'post-grad node')}:** " + ", ".join(shown) + more)
+    if kernel.aten_ops:
+        parts.append("**ATen ops:** " + ", ".join(kernel.aten_ops))
+    if kernel.pre_grad_nodes:
+        parts.append("**Pre-grad nodes:** " + ", ".join(f"`{n}`" for n in kernel.pre_grad_nodes[:MAX_NODES]))
+    source = {"mapping": "node mapping", "stack_traces": "stack traces + code comments", "comments": "code comments + graphs",
+              "inferred": "inferred from the code's dataflow"}[kernel.provenance]
+    frames = {"stack_traces": "stack traces", "post_grad_graph": "post-grad graph `# File:` lines",
+              "pre_grad_graph": "pre-grad graph `# File:` lines", None: "none"}[kernel.frames_from]
+    parts.append(f"*provenance: {source} · model lines from {frames}*")
+    if kernel.provenance == "inferred" or any(la.provenance == "inferred" for la in kernel.launches):
+        parts.append(INFERRED_NOTE)
+    return "\n\n".join(parts)
+
+
+def _hover(text: str) -> types.Hover:
+    return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text))
+
+
+def hover(ctx: Snapshot, path: str, line: int, col: int) -> types.Hover | None:
+    """Hover at (``line`` 1-based, ``col`` 0-based) of ``path``: kernel, FX node or model line."""
+    hit = ctx.kernel_at(path, line, col)
+    if hit is not None:
+        sharing = ctx.kernels_sharing_definition(hit.kernel)
+        if hit.where == "definition" and len(sharing) > 1:
+            text = "\n\n---\n\n".join(kernel_markdown(ctx, k) for k in sharing)
+            return _hover(f"**{hit.kernel.name}** is launched {len(sharing)} times in this graph\n\n---\n\n{text}")
+        return _hover(kernel_markdown(ctx, hit.kernel, launch=hit.launch))
+    found = ctx.node_at(path, line)
+    if found is not None:
+        return _hover(node_markdown(ctx, *found))
+    rows = ctx.kernels_on_source_line(path, line)
+    if rows:
+        return _hover(source_line_markdown(ctx, rows, ctx.line_share(path, line)))
+    return None
+
+
+def node_markdown(ctx: Snapshot, graph, role: str, node) -> str:
+    """Hover on an FX node: its target, model line and the kernels it went into."""
+    kernels = ctx.index.kernels_of_node(graph, role, node.key)
+    which = "post-grad" if role == "post_grad" else "pre-grad"
+    parts = [f"**{node.name}** — {which} FX node" + (f" · `{node.target}`" if node.target else "")]
+    model_line = node_model_line(node.frame, kernels)  # a compiled-autograd <eval_with_key> frame: followed
+    if model_line is not None:
+        parts.append("**Model line:** " + _frame_link(ctx, model_line))
+    if kernels:
+        items = []
+        for k in kernels:
+            loc = k.first_launch
+            link = f"[{k.key}]({uri(loc.path)}#L{loc.line})" if loc else k.key
+            items.append(f"- {link} — {KIND_TEXT.get(k.kind, k.kind)}, {k.graph.kind if k.graph else '?'} graph")
+        parts.append(f"**Went into {plural(len(kernels), 'kernel')}:**\n" + "\n".join(items))
+    else:
+        parts.append("*No kernel computes this node (view, placeholder, or fused away).*")
+    return "\n\n".join(parts)
+
+
+#: How many kernels (and how many inner lines) a model-line hover lists before "+N more".
+LIST_MAX = 12
+
+
+def _innermost_of_stack(kernel: Kernel, frame: Frame) -> Frame | None:
+    """The innermost frame of the stack ``frame`` belongs to in ``kernel`` (where the call on an
+    outer line really produced the kernel)."""
+    inner = [f for f in kernel.frames if f.stack == frame.stack and f.innermost]
+    return inner[0] if inner else None
+
+
+#: How the hover states the rule that splits time across lines (line_time.py).
+SHARE_RULE = "each launch's time split across its model lines in proportion to their post-grad nodes"
+
+
+def source_line_markdown(ctx: Snapshot, rows: list, share: LineShare | None = None) -> str:
+    """Hover on a model or library line: its share of the measured time, the kernels it produced
+    directly (each with its share and full time), then those produced by calls on it, grouped by the
+    inner line that produced them (stack traces share outer frames: every GPT-2 kernel passes
+    through the same wrapper line)."""
+    kernels = [k for k, _ in rows]
+    ops = sum(len(k.post_grad_nodes) for k in kernels)
+    parts = [f"**{plural(len(kernels), 'kernel')} · {plural(ops, 'op')}** came from this line"]
+    if share is not None and share.share_us is not None:
+        whole = share.kernels_us or 0.0
+        if share.own_us is not None:
+            text = f"**Measured:** {format_us(share.own_us)} is this line's share of the {format_us(whole)} its kernels ran ({SHARE_RULE})"
+            if share.calls_us:
+                text += f"; {format_us(share.calls_us)} more in calls on it"
+        else:
+            text = f"**Measured:** {format_us(share.calls_us or 0.0)} in calls on this line: the shares of the lines it calls, of the {format_us(whole)} its kernels ran"
+        parts.append(text)
+    by_trace: dict[str, list] = {}
+    for kernel, frame in rows:
+        by_trace.setdefault(kernel.graph.trace if kernel.graph else "", []).append((kernel, frame))
+    for trace, items in by_trace.items():
+        header = f"*{os.path.basename(os.path.dirname(os.path.dirname(trace))) or trace}* — `{os.path.basename(trace)}`\n" if len(by_trace) > 1 else ""
+        direct = [(k, f) for k, f in items if f.innermost]
+        via = [(k, f) for k, f in items if not f.innermost]
+        lines = []
+        for kernel, _ in direct[:LIST_MAX]:
+            loc = kernel.first_launch
+            link = f"[{kernel.key}]({uri(loc.path)}#L{loc.line})" if loc else kernel.key
+            part = share.part_of(kernel) if share is not None else None
+            if part is not None and part.share_us is not None and part.full_us is not None:
+                took = f", {format_us(part.share_us)} of its {format_us(part.full_us)}"
+            else:
+                took = f", {format_us(kernel.measured.total_us)}" if kernel.measured is not None else ""
+            lines.append(f"- {link} — {KIND_TEXT.get(kernel.kind, kernel.kind)}, compile {kernel.graph.compile_id} {kernel.graph.kind}{took}")
+        if len(direct) > LIST_MAX:
+            lines.append(f"- … +{len(direct) - LIST_MAX} more")
+        if via:
+            groups: dict[Frame, list[Kernel]] = {}
+            for kernel, frame in via:
+                inner = _innermost_of_stack(kernel, frame)
+                if inner is not None:
+                    groups.setdefault(inner, []).append(kernel)
+            ranked = sorted(groups.items(), key=lambda item: -len(item[1]))
+            lines.append(f"{plural(len(via), 'kernel')} through calls on this line, by the line that made them:")
+            for inner, group in ranked[:LIST_MAX]:
+                lines.append(f"  - {_frame_link(ctx, inner)} — {plural(len(group), 'kernel')}")
+            if len(ranked) > LIST_MAX:
+                lines.append(f"  - … +{len(ranked) - LIST_MAX} more lines")
+        parts.append(header + "\n".join(lines))
+    return "\n\n".join(parts)

@@ -1,0 +1,179 @@
+"""Code lenses: per kernel in output code, per line in model and library files."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from lsprotocol import types
+
+from ...provenance.modules import kernel_module, launch_module, module_text
+from .health import function_lenses
+from .snapshot import Snapshot, uri
+from ...model import Span
+from ...text import format_us, plural
+from .navigation import lsp_location
+
+#: Client command that opens one location or shows several (the VS Code extension implements it;
+#: other editors show the title only).
+OPEN_LOCATIONS = "inductorLens.openLocations"
+#: How many kernel keys a model-line lens names before it says "+N".
+NAMED = 3
+
+
+@dataclass(slots=True)
+class Lens:
+    """A lens before it becomes LSP: ``line`` 1-based, ``title``, target locations."""
+
+    line: int
+    title: str
+    targets: list[types.Location]
+
+
+def output_code_lenses(ctx: Snapshot, path: str) -> list[Lens]:
+    """One lens per kernel entry above its launch (launches · ops fused · first model line), and
+    one above each definition summing the entries that share it."""
+    doc = ctx.index.document(path)
+    if doc is None or doc.role not in ("code", "kernel_code"):
+        return []
+    lenses: list[Lens] = []
+    by_name: dict[str, list] = {}
+    for kernel in doc.graph.kernels:
+        by_name.setdefault(kernel.name, []).append(kernel)
+        if doc.role != "code":
+            continue
+        for launch in kernel.launches:
+            own = len(kernel.launches) > 1  # without debug handles each launch has its own provenance
+            model = launch.model_lines if own else kernel.model_lines
+            ops = len(launch.post_grad_nodes) if own else len(kernel.post_grad_nodes)
+            first = f"{model[0].basename}:{model[0].line}" if model else "no model line"
+            more = f" +{len(model) - 1}" if len(model) > 1 else ""
+            module = module_text(launch_module(kernel, launch) if own else kernel_module(kernel))
+            title = f"{first}{more}{f' · {module}' if module else ''} · {plural(ops, 'op')} fused · {plural(len(kernel.launches), 'launch')}"
+            if launch.provenance == "inferred":
+                title += " · inferred"
+            if kernel.measured is not None:
+                title = f"{plural(kernel.measured.runs, 'run')} · {format_us(kernel.measured.total_us)} · " + title
+            targets = [lsp_location(l) for l in (ctx.location_of_frame(f) for f in model) if l]
+            lenses.append(Lens(launch.line, title, targets))
+    for kernels in by_name.values():
+        definition = kernels[0].definition
+        if definition is None or os.path.abspath(definition.path) not in ctx.paths_of(doc.graph, doc.role):
+            continue
+        launches = [l for k in kernels for l in k.launches]
+        fused = {n for k in kernels for n in k.post_grad_nodes}
+        title = f"{plural(len(launches), 'launch')} · {plural(len(fused), 'op')} fused"
+        measured = [k.measured.total_us for k in kernels if k.measured is not None]
+        if measured:
+            title += f" · {format_us(sum(measured))}"
+        lenses.append(Lens(definition.line, title, [lsp_location(l) for l in launches]))
+    return sorted(lenses, key=lambda l: l.line)
+
+
+def source_lenses(ctx: Snapshot, path: str) -> list[Lens]:
+    """One lens on every line of a model/library file that produced kernels:
+    ``N kernels · M ops · S µs share`` (per trace when several traces are loaded): ``share`` is the
+    line's part of its kernels' measured time (line_time.py), ``in calls`` on a call line the shares
+    of the lines it calls.  Lines whose text differs from the traced code get none; the file gets
+    one lens on its first line saying so."""
+    path = os.path.abspath(path)
+    lenses = []
+    differing = ctx.differing.get(path)
+    if differing:
+        lines = sorted({f.line for _, f in differing})
+        shown = ", ".join(str(n) for n in lines[:NAMED]) + (f" +{len(lines) - NAMED}" if len(lines) > NAMED else "")
+        title = (f"Inductor Lens: this file differs from the traced one — {plural(len(lines), 'traced line')} not found here "
+                 f"(line {shown}); no lenses on them")
+        targets = _launch_targets([k for k, _ in differing])
+        lenses.append(Lens(1, title, targets))
+    for line in ctx.lines_of_file.get(path, []):
+        rows = ctx.kernels_on_source_line(path, line)
+        share = ctx.line_share(path, line)
+        by_trace: dict[str, list] = {}
+        for kernel, _ in rows:
+            by_trace.setdefault(kernel.graph.trace if kernel.graph else "", []).append(kernel)
+        parts = []
+        for trace, kernels in by_trace.items():
+            text = f"{plural(len(kernels), 'kernel')} · {plural(sum(len(k.post_grad_nodes) for k in kernels), 'op')}"
+            text += _share_text(share, kernels)
+            names = [k.key for k in kernels[:NAMED]]
+            text += " — " + ", ".join(names) + (f" +{len(kernels) - NAMED}" if len(kernels) > NAMED else "")
+            if len(by_trace) > 1:
+                text = f"{_trace_label(trace)}: {text}"
+            parts.append(text)
+        lenses.append(Lens(line, " | ".join(parts), _launch_targets([k for k, _ in rows])))
+    return lenses
+
+
+def _share_text(share, kernels) -> str:
+    """`` · 41 µs share`` (model line), `` · 41 µs in calls`` (call line), ``""`` without a profile."""
+    if share is None:
+        return ""
+    own = calls = 0.0
+    measured = False
+    for kind, part in share.parts:
+        if part.share_us is None or not any(part.kernel is k for k in kernels):
+            continue
+        measured = True
+        if kind == "own":
+            own += part.share_us
+        else:
+            calls += part.share_us
+    if not measured:
+        return ""
+    if calls and not own:
+        return f" · {format_us(calls)} in calls"
+    return f" · {format_us(own + calls)} share"
+
+
+def _launch_targets(kernels) -> list[types.Location]:
+    """The first launch of each kernel, one target per launch site (kernels of repeated identical
+    compiles share their code file: the 342 MB log's busiest line names 2,280 kernels, 60 sites)."""
+    sites = dict.fromkeys((loc.path, loc.line, loc.col, loc.end_col) for kernel in kernels if (loc := kernel.first_launch) is not None)
+    return [lsp_location(Span(*site)) for site in sites]
+
+
+def _trace_label(trace: str) -> str:
+    parent = os.path.basename(os.path.dirname(trace))
+    if parent in ("trace", "torch_trace", ""):
+        parent = os.path.basename(os.path.dirname(os.path.dirname(trace))) or parent
+    return parent or os.path.basename(trace)
+
+
+def code_lenses(ctx: Snapshot, path: str) -> list[types.CodeLens]:
+    """All lenses of a document as LSP code lenses (command ``inductorLens.openLocations``)."""
+    return ctx.cached(("codeLens", os.path.abspath(path)), lambda: _code_lenses(ctx, path))
+
+
+def _code_lenses(ctx: Snapshot, path: str) -> list[types.CodeLens]:
+    compiled = [Lens(l.line, l.title, l.targets) for l in function_lenses(ctx, path)]  # compiled functions (health.py)
+    raw = output_code_lenses(ctx, path) or sorted([*source_lenses(ctx, path), *compiled], key=lambda l: l.line)
+    out = []
+    for lens in raw:
+        position = types.Position(lens.line - 1, 0)
+        out.append(
+            types.CodeLens(
+                range=types.Range(position, position),
+                command=types.Command(title=lens.title, command=OPEN_LOCATIONS, arguments=[uri(path), position, lens.targets]),
+            )
+        )
+    return out
+
+
+def unresolved_lenses(ctx: Snapshot, path: str, generation: int) -> list[types.CodeLens]:
+    """``textDocument/codeLens``: ranges only (cheap); ``data`` names the lens for
+    :func:`resolve_lens` (path, position in the list, the index generation it came from)."""
+    full = code_lenses(ctx, path)
+    return [types.CodeLens(range=lens.range, data={"path": path, "i": i, "generation": generation}) for i, lens in enumerate(full)]
+
+
+def resolve_lens(ctx: Snapshot, lens: types.CodeLens) -> types.CodeLens:
+    """``codeLens/resolve``: fill in the command; a lens from an older index says so rather than guess."""
+    data = lens.data if isinstance(lens.data, dict) else {}
+    full = code_lenses(ctx, data["path"]) if isinstance(data.get("path"), str) else []
+    i = data.get("i")
+    if isinstance(i, int) and 0 <= i < len(full) and full[i].range == lens.range:
+        lens.command = full[i].command
+    else:  # the index changed since
+        lens.command = types.Command(title="Inductor Lens: re-indexed, refresh", command="")
+    return lens

@@ -1,0 +1,79 @@
+"""The server's settings: what the client sends (``initializationOptions``, then the
+``inductorLens`` section of ``workspace/configuration``), and the paths they name.
+
+Keys (camelCase, as in ``package.json``): ``traces``, ``pathMappings``, ``sitePackages``,
+``profiles``, ``discovery: {enabled, globs}``, ``trusted``.  Bad values are ignored, never raised.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+from ..files.discovery import DEFAULT_GLOBS, find_traces
+from ..files.resolve import PathResolver
+
+
+@dataclass
+class Settings:
+    """What the client tells us.  ``trusted`` is False in an untrusted workspace (VS Code's
+    Restricted Mode): then nothing is discovered, only files the user opens are indexed."""
+
+    traces: list[str] = field(default_factory=list)
+    path_mappings: dict[str, str] = field(default_factory=dict)
+    site_packages: list[str] = field(default_factory=list)
+    profiles: list[str] = field(default_factory=list)
+    globs: list[str] = field(default_factory=lambda: list(DEFAULT_GLOBS))
+    discovery: bool = True
+    trusted: bool = True
+
+    def update(self, value) -> None:
+        """Merge a settings object (camelCase keys, as in package.json); ignores bad values."""
+        if not isinstance(value, dict):
+            return
+        if isinstance(value.get("traces"), list):
+            self.traces = [str(p) for p in value["traces"] if isinstance(p, str)]
+        if isinstance(value.get("pathMappings"), dict):
+            self.path_mappings = {str(k): str(v) for k, v in value["pathMappings"].items()}
+        if isinstance(value.get("profiles"), list):
+            self.profiles = [str(p) for p in value["profiles"] if isinstance(p, str)]
+        if isinstance(value.get("sitePackages"), list):
+            self.site_packages = [str(p) for p in value["sitePackages"] if isinstance(p, str)]
+        if isinstance(value.get("trusted"), bool):
+            self.trusted = value["trusted"]
+        disc = value.get("discovery")
+        if isinstance(disc, dict):
+            if isinstance(disc.get("globs"), list) and disc["globs"]:
+                self.globs = [str(g) for g in disc["globs"]]
+            if isinstance(disc.get("enabled"), bool):
+                self.discovery = disc["enabled"]
+
+    def trace_paths(self, folders: list[str], extra: list[str]) -> list[str]:
+        """Every path to index: the ``traces`` setting, ``extra`` (opened by command), then what
+        discovery finds in ``folders``; deduplicated, and paths inside a listed folder dropped."""
+        paths = [expand(p, folders) for p in self.traces] + list(extra)
+        if self.discovery and self.trusted:
+            paths.extend(find_traces(folders, self.globs))
+        out: list[str] = []
+        for path in paths:
+            if path not in out and not any(path.startswith(p.rstrip("/") + "/") for p in out if os.path.isdir(p)):
+                out.append(path)
+        return out
+
+    def profile_paths(self, folders: list[str]) -> list[str]:
+        """The ``profiles`` setting as absolute paths."""
+        return [expand(p, folders) for p in self.profiles]
+
+    def resolver(self, folders: list[str]) -> PathResolver:
+        """A resolver from the path mappings, the workspace ``folders`` and ``sitePackages``."""
+        mappings = [(src, expand(dst, folders)) for src, dst in self.path_mappings.items()]
+        return PathResolver(mappings, roots=folders, site_packages=[expand(p, folders) for p in self.site_packages])
+
+
+def expand(value: str, folders: list[str]) -> str:
+    """``${workspaceFolder}`` expanded; a relative path made relative to the first folder."""
+    first = folders[0] if folders else os.getcwd()
+    value = value.replace("${workspaceFolder}", first)
+    if not os.path.isabs(value):
+        value = os.path.join(first, value)
+    return os.path.normpath(value)

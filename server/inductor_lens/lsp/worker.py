@@ -1,0 +1,268 @@
+"""The indexing worker: builds a new index and snapshot in a thread while requests are answered.
+
+One daemon thread waits on an event; each request for a fresh index bumps a *generation* and
+sets the event.  A run indexes every trace path (cold scan, then every graph materialized),
+saves the on-disk index cache, joins the profiles, builds the :class:`Snapshot` and precomputes
+the code lenses, then swaps the snapshot in and wakes the requests waiting for that generation
+(asyncio futures resolved on the server's loop: no polling).  Progress goes out as
+``$/progress`` and ``inductorLens/status``; logs that change on disk are noticed by a 2 s check
+of their size and mtime (clients' file watchers are not always there).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import threading
+import time
+import traceback
+from typing import TYPE_CHECKING
+
+from lsprotocol import types
+
+from .features import lenses
+from .features.snapshot import Snapshot
+from ..index.trace_index import Index
+from ..model import Graph
+from ..timing.join import join_profile, join_profiles_beside_traces
+
+if TYPE_CHECKING:
+    from .server import InductorLensServer
+
+#: How often (s) indexed logs are checked for changes.
+POLL_SECONDS = 2.0
+
+
+def file_identity(path: str) -> tuple[int, int] | None:
+    """(size, mtime_ns) of a file, or None when it is gone."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_size, st.st_mtime_ns)
+
+
+class IndexWorker:
+    """Generations of the index for one server.  ``generation`` is the newest asked for,
+    ``done_generation`` the one the live snapshot holds."""
+
+    def __init__(self, server: "InductorLensServer") -> None:
+        self.server = server
+        self.generation = 0
+        self.done_generation = 0
+        #: per-log scans and graphs of earlier runs, reused by the next (worker thread only)
+        self.log_scans: dict = {}
+        self._identities: dict[str, tuple[int, int] | None] = {}
+        self._lock = threading.Lock()
+        self._wanted = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._waiters: list[tuple[int, asyncio.Future]] = []
+        #: requests about a document waiting for the first snapshot that answers for it
+        self._document_waiters: list[asyncio.Future] = []
+        self._runs = 0
+        self._poller: asyncio.Task | None = None
+        #: the promised first generation is not started yet (``initialized`` is still pulling settings)
+        self.first_pending = False
+        #: ``repr`` of the settings the newest requested generation reads (``None`` before any)
+        self.settings_key: str | None = None
+
+    def promise_first(self) -> None:
+        """At ``initialize``: generation 1 is promised, so requests that arrive before
+        ``initialized`` starts it wait for it instead of answering from an empty index."""
+        self.generation = 1
+        self.first_pending = True
+
+    def request(self, bump: bool = True) -> int:
+        """Ask for a fresh index; returns the generation that will contain it (``bump=False``
+        starts the promised first one).  The settings it will read are remembered
+        (:meth:`settings_changed`)."""
+        with self._lock:
+            if bump:
+                self.generation += 1
+            generation = self.generation
+            self.first_pending = False
+            self.settings_key = repr(self.server.settings)
+        self._wanted.set()
+        if self._thread is None or not self._thread.is_alive():
+            self._thread = threading.Thread(target=self._run_forever, name="inductor-lens-index", daemon=True)
+            self._thread.start()
+        return generation
+
+    def settings_changed(self) -> bool:
+        """Whether the server's settings differ from those the newest requested index reads.
+
+        ``False`` while the promised first index is not started: it reads the settings when it
+        starts.  (Comparing with the settings seen when a ``didChangeConfiguration`` arrived was
+        wrong: the change's pull and the ``initialized`` pull race, and the change then saw the
+        first pull land as a change and asked for a second indexing at start-up.)"""
+        with self._lock:
+            return not self.first_pending and repr(self.server.settings) != self.settings_key
+
+    async def wait_for(self, generation: int, timeout: float = 600.0) -> None:
+        """Return once the snapshot of ``generation`` (or a later one) is live (``timeout`` in s)."""
+        if self.done_generation >= generation:
+            return
+        future = asyncio.get_running_loop().create_future()
+        self._waiters.append((generation, future))
+        if self.done_generation >= generation:  # finished while we registered
+            self._wake()
+        try:
+            await asyncio.wait_for(asyncio.shield(future), timeout)
+        except asyncio.TimeoutError:
+            pass
+
+    async def wait_for_document(self, path: str, timeout: float = 5.0) -> None:
+        """Return once the live snapshot answers for ``path``: at once unless nothing has been
+        indexed yet and the first answers for the open documents are still being made (then at
+        most ``timeout`` s).  While a later re-index runs, the previous snapshot answers."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while not self.server.snapshot.answers_for(path):
+            if self.done_generation >= self.generation or loop.time() >= deadline:
+                return
+            future = loop.create_future()
+            self._document_waiters.append(future)
+            try:
+                await asyncio.wait_for(asyncio.shield(future), deadline - loop.time())
+            except asyncio.TimeoutError:
+                return
+
+    def _wake_documents(self) -> None:
+        """A snapshot went live: let the requests waiting for one look again (server's loop)."""
+        waiters, self._document_waiters = self._document_waiters, []
+        for future in waiters:
+            if not future.done():
+                future.set_result(None)
+
+    def _wake(self) -> None:
+        """Resolve the waiters whose generation is live (runs on the server's loop)."""
+        self._wake_documents()
+        done = self.done_generation
+        keep = []
+        for generation, future in self._waiters:
+            if generation <= done:
+                if not future.done():
+                    future.set_result(None)
+            else:
+                keep.append((generation, future))
+        self._waiters = keep
+
+    def start_polling(self) -> None:
+        """Start the change check on the running loop (the task is kept, not fire-and-forget)."""
+        self._poller = asyncio.get_running_loop().create_task(self._poll_changes())
+
+    async def _poll_changes(self) -> None:
+        while True:
+            await asyncio.sleep(POLL_SECONDS)
+            with self._lock:
+                known = dict(self._identities)
+                busy = self.done_generation < self.generation
+            if busy or not known:
+                continue
+            if any(file_identity(path) != ident for path, ident in known.items()):
+                self.request()
+
+    def _run_forever(self) -> None:
+        while True:
+            self._wanted.wait()
+            self._wanted.clear()
+            with self._lock:
+                generation = self.generation
+            try:
+                self._build(generation)
+            except Exception as exc:  # the worker must survive anything
+                self.server.log(types.MessageType.Error, f"indexing failed: {exc!r}\n{traceback.format_exc()}")
+                self.server.notify_status("error", message=str(exc))
+                self._finish(generation)
+
+    def _finish(self, generation: int) -> None:
+        with self._lock:
+            self.done_generation = max(self.done_generation, generation)
+        self.server.send(self._wake)
+
+    def _build(self, generation: int) -> None:
+        server = self.server
+        self._runs += 1
+        token = f"inductor-lens-index-{self._runs}"  # one token per run: a token is never reused
+        folders = server.folders
+        paths = server.settings.trace_paths(folders, server.extra_traces)
+        server.notify_status("indexing", message=f"indexing {len(paths)} trace(s)")
+        server.report_progress(token, "begin", f"{len(paths)} trace(s)")
+        started, cpu_started = time.perf_counter(), time.process_time()
+        index = Index(server.cache, self.log_scans)
+        for n, path in enumerate(paths):
+            server.report_progress(token, "report", os.path.basename(path.rstrip("/")), int(50 * n / max(len(paths), 1)))
+            index.add(path)
+        resolver = server.settings.resolver(folders)
+        scanned = time.perf_counter()
+        self._first_answers(index, resolver, server.open_paths(), generation)
+        if time.perf_counter() - scanned > 0.001:
+            server.log(types.MessageType.Info, f"first answers for the open documents {time.perf_counter() - started:.2f}s after the start "
+                                               f"(scan {scanned - started:.2f}s; {time.process_time() - cpu_started:.2f}s of CPU)")
+        graphs = index.graphs
+        for n, graph in enumerate(graphs):  # parse payloads (the cold index above only scanned)
+            if n % 16 == 0:
+                server.report_progress(token, "report", f"graph {n + 1} of {len(graphs)}", 50 + int(50 * n / max(len(graphs), 1)))
+            graph.ensure()
+        index.loader.verify_deferred()  # copies taken for the first answers, checked against their own payloads
+        index.save_cache()
+        for profile in server.settings.profile_paths(folders) + list(server.extra_profiles):
+            join_profile(index, profile)
+        join_profiles_beside_traces(index)
+        snapshot = Snapshot(index, resolver)
+        _warm(snapshot)
+        identities = {t.path: file_identity(t.path) for t in index.traces}
+        with self._lock:
+            server.snapshot = snapshot
+            self._identities = identities
+        self._finish(generation)
+        elapsed = time.perf_counter() - started
+        kernels = len(index.kernels)
+        server.report_progress(token, "end", f"{kernels} kernels")
+        for w in index.warnings:
+            server.log(types.MessageType.Warning, f"{w.file}:{w.line}: {w.message}")
+        server.log(types.MessageType.Info, f"indexed {len(index.traces)} trace(s), {len(index.graphs)} graph(s), {kernels} kernels in {elapsed:.2f}s")
+        server.notify_status("ready", message=f"{kernels} kernels")
+        server.send(server.refresh_clients)
+
+
+    def _first_answers(self, index: Index, resolver, open_paths: list[str], generation: int) -> None:
+        """Before the rest is indexed: materialize what the documents open in the editor need
+        (an output code's or FX graph file's own graph; for a Python file, whose lines any kernel
+        may come from, every graph, with copies of identical graphs checked later) and put a
+        snapshot of those graphs live, with their lenses computed here, in the worker thread.
+        Nothing to do when no document is open, nothing was found, or a complete snapshot of an
+        earlier run is live."""
+        graphs = index.graphs
+        if not open_paths or not graphs or self.server.snapshot.complete:
+            return  # (a re-index: the previous snapshot answers everything until the new one is whole)
+        needed: list[Graph] = []
+        for path in open_paths:
+            doc = index.document(path)
+            if doc is not None:
+                needed.append(doc.graph)
+            elif path.endswith(".py"):  # a model or library file: every graph's frames decide
+                needed = graphs
+                break
+        if not needed:
+            return
+        index.loader.defer_copy_checks()
+        for graph in needed:
+            graph.ensure()
+        snapshot = Snapshot(index, resolver, graphs=list(dict.fromkeys(g for g in needed if not g.broken)), covers=open_paths)
+        for path in open_paths:
+            lenses.code_lenses(snapshot, path)
+        with self._lock:
+            if self.done_generation < generation:
+                self.server.snapshot = snapshot
+        self.server.send(self._wake_documents)
+        # diagnostics and the lens refresh after the waiting requests are answered (they resume first)
+        self.server.send(lambda: asyncio.get_running_loop().call_soon(self.server.refresh_clients))
+
+
+def _warm(snapshot: Snapshot) -> None:
+    """Compute the code lenses of every output code and model file before the snapshot goes live,
+    so the first request for a document is a lookup (work belongs in indexing, not in lens)."""
+    paths = [g.output_code for g in snapshot.index.graphs] + list(snapshot.lines_of_file)
+    for path in paths:
+        lenses.code_lenses(snapshot, path)

@@ -1,0 +1,371 @@
+"""Link one graph's pieces into kernels: output code + FX graphs + mapping + stack traces.
+
+The rules (what PyTorch gives, and what to do when it gives less or wrong):
+
+* A kernel exists only if the graph's code has it.  Mapping or stack-trace keys of kernels absent
+  from the code (stale keys: 2.8 never clears its map, 2.11 can list another compile's key) are
+  ignored; node names are kept only if they are nodes of this graph's post-grad / pre-grad graph.
+* One entry per provenance key: ``name:handle`` is one launch site; without handles (v1, or
+  ``INDUCTOR_PROVENANCE=0``) the entry is the bare name with every launch site.
+* Every launch gets its own provenance (:class:`~inductor_lens.model.Launch`); the kernel's
+  fields are the union of its launches' (with debug handles a key is one launch).
+* A launch's post-grad nodes come from the mapping when it names the key, else from the
+  kernel's ``Source node to ATen node mapping`` header (which describes the first launch of its
+  name only), else from the alignment of the wrapper's dataflow with the post-grad graph
+  (:mod:`inductor_lens.infer`, marked ``inferred``), else from the launch comment's names that
+  only the post-grad graph has.
+* Names are resolved in the graph they belong to: launch-comment names (``Topologically Sorted
+  Source Nodes``) are pre-grad (Dynamo) names, or the post-grad graph's own names where the
+  pre-grad graph has none (backward nodes); mapping and header names are post-grad names, looked
+  up first in the higher-order-op subgraph the launch runs in.  A name no graph has is a
+  warning naming the comment's file and line.
+* Source frames come from the stack-traces artifact when it has frames for the key, else from
+  the ``# File:`` lines of the launch's post-grad nodes and of its comment's names (only the
+  node's own for an extern call, whose comment also names its inputs' views); frames in
+  generated code (compiled autograd's ``<eval_with_key>``) are followed to the lines behind them.
+  A post-grad node printed without a ``# File:`` line (one PyTorch's passes made) takes the
+  compile's ``pass_frame`` (:mod:`inductor_lens.pass_frames`); the kernel header's ``Graph
+  fragment`` names such nodes among the kernel's own.
+* A ``[Provenance debug handles]`` key with no launch after it is still a kernel of the code
+  (listed without a launch site, with a warning).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .generated_frames import follow_generated
+from ..model import Frame, FxGraph, Graph, InputWarning, Kernel, Launch, Span, aten_op_of
+from ..readers.mapping import NodeMapping
+from ..readers.output_code import KernelDef, LaunchSite, ParsedCode, split_key
+
+
+@dataclass(slots=True)
+class GraphInputs:
+    """Everything known about one graph before linking (texts already parsed).
+
+    ``stack_traces`` is ``{key: frames}`` or ``None`` when the artifact is absent;
+    ``frame_graphs`` the graphs generated-code frames are followed through (read only when
+    needed); ``kernel_to_post`` the 2.7/2.8 kernel -> post-grad artifact; ``post_to_pre`` the 2.8
+    post -> pre artifact, already reduced to names; ``kernel_to_pre`` pre-grad nodes per key
+    (AOTInductor ``kernel_information.json``); ``mapping_source`` the ``provenance`` of kernels
+    that ``mapping`` names (``mapping``, or ``kernel_information`` for a package's).
+    """
+
+    code: ParsedCode
+    code_path: str
+    kernel_code: ParsedCode | None = None
+    kernel_code_path: str | None = None
+    post_grad: FxGraph | None = None
+    pre_grad: FxGraph | None = None
+    mapping: NodeMapping | None = None
+    stack_traces: dict[str, list[Frame]] | None = None
+    kernel_to_post: dict[str, list[str]] | None = None
+    post_to_pre: dict[str, list[str]] | None = None
+    kernel_to_pre: dict[str, list[str]] | None = None
+    mapping_source: str = "mapping"
+    #: graphs whose ``# File:`` lines follow frames in generated code (compiled autograd), parsed on demand
+    frame_graphs: Callable[[], list[FxGraph]] | None = None
+    #: the wrapper's text (for the dataflow alignment when the code names no nodes)
+    code_text: str | None = None
+    #: node names of the compile's other graphs (AOT joint graph, ...), read when first asked
+    other_names: "Callable[[], set[str]] | None" = None
+    #: the AOT graph of this graph (before the post-grad passes), parsed when first asked
+    aot_graph: "Callable[[], FxGraph] | None" = None
+    #: the model line of post-grad nodes printed under ``No stacktrace found`` (nodes PyTorch's
+    #: passes made), when the compile had one (:mod:`inductor_lens.pass_frames`)
+    pass_frame: Frame | None = None
+
+
+def _unique(items) -> list:
+    """The truthy items, each once, in order of first appearance."""
+    return [item for item in dict.fromkeys(items) if item]
+
+
+def _frames_from_nodes(graph: FxGraph | None, names: list[str], pass_frame: Frame | None = None) -> list[Frame]:
+    """One single-frame stack per distinct ``# File:`` line of the nodes ``names`` of ``graph``, in
+    graph order; a node printed without one takes ``pass_frame`` (a node a pass made) when given."""
+    if graph is None:
+        return []
+    found: list[tuple[int, Frame]] = []
+    seen: set[tuple[str, int]] = set()
+    for name in names:
+        node = graph.nodes.get(name)
+        if node is None:
+            continue
+        frame = node.frame if node.frame is not None else pass_frame
+        if frame is None:
+            continue
+        ident = (frame.file, frame.line)
+        if ident in seen:
+            continue
+        seen.add(ident)
+        found.append((node.line, frame))
+    found.sort(key=lambda item: item[0])
+    return [Frame(f.file, f.line, f.function, f.code, stack=i, innermost=True) for i, (_, f) in enumerate(found)]
+
+
+def _merge_frames(*lists: list[Frame]) -> list[Frame]:
+    """One frame per (file, line) of single-frame stacks from several sources, renumbered."""
+    seen: set[tuple[str, int]] = set()
+    out: list[Frame] = []
+    for frames in lists:
+        for f in frames:
+            if (f.file, f.line) not in seen:
+                seen.add((f.file, f.line))
+                out.append(Frame(f.file, f.line, f.function, f.code, stack=len(out), innermost=True))
+    return out
+
+
+def _scoped_keys(graph: FxGraph) -> dict[str, list[str]]:
+    """``{name: [key, ...]}`` of the nodes of ``graph``'s subgraphs (keys ``scope.name``)."""
+    out: dict[str, list[str]] = {}
+    for key in graph.nodes:
+        if "." in key:
+            out.setdefault(key.rsplit(".", 1)[1], []).append(key)
+    return out
+
+
+class _Linker:
+    """Per-graph state for linking: graphs, mapping, inferred nodes (computed once, on demand)."""
+
+    def __init__(self, graph: Graph, inputs: GraphInputs) -> None:
+        self.graph, self.inputs = graph, inputs
+        self.post, self.pre = inputs.post_grad, inputs.pre_grad
+        self.mapping = inputs.mapping
+        self.stack = inputs.stack_traces or {}
+        self.post_to_pre = (self.mapping.post_to_pre if self.mapping is not None and self.mapping.post_to_pre else None) or inputs.post_to_pre
+        self._inferred: dict[int, list[str]] | None = None
+        self._other: set[str] | None = None
+        self._aot: FxGraph | None = None
+        self._pre_scoped: dict[str, list[str]] | None = None
+        self.first_line: dict[str, int] = {}
+        for site in inputs.code.launches:
+            self.first_line.setdefault(site.name, site.line)
+        self.scopes = set(self.post.scopes) if self.post is not None else set()
+        #: where each launch's frames came from, by launch line
+        self.frames_from: dict[int, str | None] = {}
+
+    def inferred(self, line: int) -> list[str]:
+        if self._inferred is None:
+            self._inferred = {}
+            code = self.inputs.code
+            if self.post is not None and code.language == "python" and self.inputs.code_text:
+                from .infer.launches import infer_launches
+                from ..readers.wrapper_dataflow import read_wrapper_dataflow
+
+                try:
+                    flow = read_wrapper_dataflow(self.inputs.code_text, code.regions)
+                    for statements in flow.functions.values():  # calls through forwarding functions
+                        for st in statements:                   # (TORCH_COMPILE_DEBUG_EXTEND) call their target
+                            if st.kind == "call" and st.callee in code.forwarders:
+                                st.callee = code.forwarders[st.callee]
+                    self._inferred = infer_launches(flow, self.post, set(code.defs))
+                except (RecursionError, ValueError, KeyError, IndexError):  # pragma: no cover - odd code: no inference
+                    self._inferred = {}
+        return self._inferred.get(line, [])
+
+    def pre_scoped(self, name: str) -> list[str]:
+        """The keys of the pre-grad subgraph nodes called ``name`` (indexed once per graph)."""
+        if self._pre_scoped is None:
+            self._pre_scoped = _scoped_keys(self.pre) if self.pre is not None else {}
+        return self._pre_scoped.get(name, [])
+
+    def scope_of(self, site: LaunchSite) -> str:
+        return next((s for s in self.scopes if s and s.rsplit(".", 1)[-1] == site.fn), "")
+
+    def post_keys(self, names, scope: str) -> list[str]:
+        if self.post is None:
+            return _unique(names)
+        return _unique(k for n in names if (k := self.post.resolve(n, scope)) is not None)
+
+    def comment_names(self, site: LaunchSite, scope: str) -> tuple[list[str], list[str], list[str]]:
+        """A launch comment's names as (pre-grad keys, post-grad keys, names no graph has)."""
+        pre, post, unknown = [], [], []
+        for name in site.source_nodes:
+            if not name:
+                continue
+            if self.pre is not None and name in self.pre.nodes:
+                pre.append(name)
+            elif self.post is not None and (key := self.post.resolve(name, scope)) is not None:
+                post.append(key)
+            elif self.pre is not None and len(found := self.pre_scoped(name)) == 1:
+                pre.append(found[0])  # a name of one of the Dynamo graph's own subgraphs (torch.cond's branches)
+            elif name not in PASS_NAMES and self.pre is not None:  # without a pre-grad graph a name cannot be judged
+                unknown.append(name)
+        return pre, post, unknown
+
+    def output_frames(self, post: list[str]) -> list[Frame]:
+        """Frames for graph outputs printed under ``No stacktrace found`` (nodes a post-grad pass
+        made, such as a pattern's ``addmm``): the same output of the AOT graph, before the passes."""
+        if self.post is None or self.inputs.aot_graph is None:
+            return []
+        outputs = self.post.outputs.get("", [])
+        positions = [i for i, key in enumerate(outputs) if key in post]
+        if not positions:
+            return []
+        if self._aot is None:
+            self._aot = self.inputs.aot_graph()
+        aot_out = self._aot.outputs.get("", [])
+        names = [aot_out[i] for i in positions if i < len(aot_out) and aot_out[i]]
+        return _frames_from_nodes(self._aot, [n for n in names if n is not None])
+
+    def launch(self, site: LaunchSite, key: str, kdef: KernelDef | None, kind: str, mapped: list[str] | None, several: bool) -> Launch:
+        post_graph, pre_graph = self.post, self.pre
+        scope = self.scope_of(site)
+        c_pre, c_post, unknown = self.comment_names(site, scope)
+        if unknown and self.inputs.other_names is not None:
+            if self._other is None:
+                self._other = self.inputs.other_names()
+            unknown = [n for n in unknown if n not in self._other]
+        if unknown:
+            self.graph.warnings.append(InputWarning(self.inputs.code_path, site.comment_line, "launch comment names node(s) that neither the "
+                                                f"pre-grad nor the post-grad graph has: {', '.join(unknown)}; ignored"))
+        header = kdef is not None and bool(kdef.node_map) and self.first_line.get(site.name) == site.line
+        provenance = "stack_traces" if key in self.stack else "comments"
+        if mapped is not None:
+            provenance = self.inputs.mapping_source
+            post = self.post_keys(mapped, scope)
+            if several:  # a bare name with several sites (v1 mapping): each site's own share
+                share = [k for k in self.inferred(site.line) if k in post]
+                post = share or post
+        elif header and kdef is not None:
+            post = self.post_keys(kdef.post_grad_nodes, scope)
+        elif self.inferred(site.line):
+            post = list(self.inferred(site.line))
+            provenance = provenance if provenance == "stack_traces" else "inferred"
+        else:
+            post = list(c_post)
+        post_nodes = post_graph.nodes if post_graph is not None else {}
+        pre_nodes = pre_graph.nodes if pre_graph is not None else {}
+        if post_graph is not None:
+            post = sorted(_unique(post), key=lambda n: post_nodes[n].line if n in post_nodes else 0)
+
+        pre: list[str] = list(self.inputs.kernel_to_pre.get(key, [])) if self.inputs.kernel_to_pre else []
+        if self.post_to_pre and not pre:
+            pre = [p for n in post for p in self.post_to_pre.get(n, [])]
+        if not pre:
+            header_names = list(kdef.node_map) if header and kdef is not None else []
+            pre = [n for n in header_names if n in pre_nodes] + c_pre
+        if pre_graph is not None:
+            pre = sorted((n for n in _unique(pre) if n in pre_nodes), key=lambda n: pre_nodes[n].line)
+
+        exact = _unique(aten_op_of(post_nodes[n].target) for n in post if n in post_nodes) if post_graph is not None else []
+        aten = list(site.aten_ops) or (list(kdef.aten_ops) if kdef is not None and (header or not several) else [])
+        if not aten or (kind in ("extern", "fallback") and exact):
+            aten = exact or aten
+
+        frames: list[Frame] = self.stack.get(key) or []
+        came = "stack_traces" if frames else None
+        if not frames:
+            own: list[Frame] = _frames_from_nodes(post_graph, post, self.inputs.pass_frame)
+            if mapped is not None:
+                frames = own or _frames_from_nodes(pre_graph, pre)
+            elif kind == "extern" and own:
+                frames = own  # the comment also names the views of its inputs
+            else:
+                frames = _merge_frames(own, _frames_from_nodes(pre_graph, c_pre), _frames_from_nodes(post_graph, c_post))
+            if not frames:
+                frames = own = self.output_frames(post)
+            from_post = bool(own) or bool(_frames_from_nodes(post_graph, c_post))
+            came = ("post_grad_graph" if from_post else "pre_grad_graph") if frames else None
+        self.frames_from[site.line] = came
+        frames = follow_generated(list(frames), self.inputs.frame_graphs)
+        return Launch(self.inputs.code_path, site.line, site.col, site.end_col, post, pre, _unique(aten), list(frames), provenance)
+
+
+#: Names PyTorch's own post-grad passes put in launch comments for nodes no printed graph has
+#: (``torch/_inductor/fx_passes/replace_random.py`` names its replacements ``inductor_random``).
+PASS_NAMES = frozenset({"inductor_random"})
+
+_RANK = {"mapping": 0, "kernel_information": 0, "stack_traces": 1, "comments": 2, "inferred": 3}
+
+
+def link_graph(graph: Graph, inputs: GraphInputs) -> list[Kernel]:
+    """Build ``graph.kernels`` from ``inputs``; returns them.  Never raises on odd input."""
+    code = inputs.code
+    defs = dict(code.defs)
+    def_paths = {name: inputs.code_path for name in defs}
+    if inputs.kernel_code is not None and inputs.kernel_code_path:
+        for name, body in inputs.kernel_code.defs.items():
+            defs[name] = body  # the real body beats the wrapper's extern "C" declaration
+            def_paths[name] = inputs.kernel_code_path
+
+    # group launch sites into entries
+    entries: dict[str, list[LaunchSite]] = {}
+    for site in code.launches:
+        entries.setdefault(site.key or site.name, []).append(site)
+    launched = {site.name for site in code.launches}
+    for name in code.defs:
+        if name not in launched:  # defined, never launched: still a kernel of this code
+            entries.setdefault(name, [])
+    handle_keys = {key for _, key in code.handles}
+    for line, key in code.unbound_handles:  # a handle comment is a kernel of this code too
+        if key not in entries:
+            entries[key] = []
+            graph.warnings.append(InputWarning(inputs.code_path, line, f"no launch found after [Provenance debug handles] {key}; "
+                                                                   "the kernel is listed without a launch site"))
+
+    link = _Linker(graph, inputs)
+    post_graph, pre_graph, mapping = link.post, link.pre, link.mapping
+    kernels: list[Kernel] = []
+    for key, sites in entries.items():
+        name, handle = split_key(key) if key in handle_keys else (key, None)
+        kdef: KernelDef | None = defs.get(name)
+        kind = kdef.kind if kdef is not None else (sites[0].kind if sites else "pointwise")
+        definition = None
+        if kdef is not None:
+            definition = Span(def_paths[name], kdef.line, kdef.col, kdef.end_col)
+        mapped = None
+        if mapping is not None and key in mapping.kernel_to_post:
+            mapped = mapping.kernel_to_post[key]
+        elif inputs.kernel_to_post and key in inputs.kernel_to_post:
+            mapped = inputs.kernel_to_post[key]
+        launches = [link.launch(site, key, kdef, kind, mapped, len(sites) > 1) for site in sites]
+        if launches:
+            post_nodes = _unique(n for la in launches for n in la.post_grad_nodes)
+            pre_nodes = _unique(n for la in launches for n in la.pre_grad_nodes)
+            aten = _unique(a for la in launches for a in la.aten_ops)
+            frames = launches[0].frames if len(launches) == 1 else _merge_frames(*(la.model_lines for la in launches))
+            provenance = min((la.provenance for la in launches), key=_RANK.__getitem__)
+        else:  # defined, never launched: what its header says
+            post_nodes = link.post_keys(mapped if mapped is not None else (kdef.post_grad_nodes if kdef is not None else []), "")
+            pre_nodes = list(inputs.kernel_to_pre.get(key, [])) if inputs.kernel_to_pre else []
+            pre_nodes = pre_nodes or [n for n in (kdef.node_map if kdef is not None else []) if pre_graph is not None and n in pre_graph.nodes]
+            aten = list(kdef.aten_ops) if kdef is not None else []
+            frames = link.stack.get(key) or _frames_from_nodes(post_graph, post_nodes, inputs.pass_frame) or _frames_from_nodes(pre_graph, pre_nodes)
+            frames = follow_generated(frames, inputs.frame_graphs)
+            provenance = inputs.mapping_source if mapped is not None else ("stack_traces" if key in link.stack else "comments")
+        if post_graph is not None:
+            post_nodes = sorted(post_nodes, key=lambda n: post_graph.nodes[n].line if n in post_graph.nodes else 0)
+        if pre_graph is not None:
+            pre_nodes = sorted(pre_nodes, key=lambda n: pre_graph.nodes[n].line if n in pre_graph.nodes else 0)
+        if launches:
+            came = {link.frames_from.get(la.line) for la in launches}
+            frames_from = next((c for c in ("stack_traces", "post_grad_graph", "pre_grad_graph") if c in came), None)
+        elif frames:
+            frames_from = "stack_traces" if key in link.stack else ("post_grad_graph" if _frames_from_nodes(post_graph, post_nodes) else "pre_grad_graph")
+        else:
+            frames_from = None
+
+        kernels.append(
+            Kernel(
+                key=key,
+                name=name,
+                kind=kind,
+                handle=handle,
+                definition=definition,
+                launches=launches,
+                post_grad_nodes=post_nodes,
+                pre_grad_nodes=pre_nodes,
+                aten_ops=aten,
+                frames=list(frames),
+                provenance=provenance,
+                frames_from=frames_from,
+                graph=graph,
+            )
+        )
+    kernels.sort(key=lambda k: (k.launches[0].line if k.launches else (k.definition.line if k.definition else 0)))
+    graph.kernels = kernels
+    return kernels

@@ -1,0 +1,162 @@
+"""``inductor-lens report``: the index as one JSON document or as text tables.
+
+JSON shape (lines 1-based; unknown values ``null``)::
+
+    {"traces": [{path, rank, torch_version, compile_ids}],
+     "compiles": [...], "compile_events": [...],   (see report_health.py)
+     "kernels": [{trace, rank, compile_id, pid, graph, key, name, kind, definition {path, line} | null,
+                  launches [{path, line, post_grad_nodes, pre_grad_nodes, aten_ops, model_lines, provenance,
+                             module, modules, module_shared}], post_grad_nodes, pre_grad_nodes, aten_ops,
+                  module, modules, module_shared,   (see module_paths.py)
+                  source [{file, line, function, code, resolved, via (only when followed)}], model_lines [...],
+                  provenance, frames_from, measured {runs, events, total_us, mean_us, clock} | null}],
+     "lines": [{file, line, code, resolved, kernels [{trace, compile_id, graph, key}], launches,
+                measured {share_us, kernels_us} | null}],   (see line_time.py)
+     "profiles": [{path, device_events, graph_calls}],
+     "unattributed": [{name, count, total_us, profile}],
+     "warnings": [{file, line, message}]}
+"""
+
+from __future__ import annotations
+
+
+from ..index.trace_index import Index
+from ..timing.line_time import line_times
+from ..model import Frame, Kernel, Launch, Span
+from ..provenance.modules import NO_MODULE, kernel_module, launch_module
+from ..files.resolve import PathResolver
+from .health import health_json
+
+
+def _loc(loc: Span | None) -> dict | None:
+    return None if loc is None else {"path": loc.path, "line": loc.line}
+
+
+def frame_json(frame: Frame, resolver: PathResolver | None, memo: dict | None = None) -> dict:
+    """A frame as ``{file, line, function, code, resolved}`` (``resolved``: local path or null), plus
+    ``via`` (the generated-code frame it was followed from) when there is one.  With ``memo`` (one
+    dict per document) each distinct frame is made once and the same dict is shared (GPT-2's
+    kernels repeat a few hundred frames ~25,000 times)."""
+    if memo is not None:
+        found = memo.get(frame)
+        if found is None:
+            found = memo[frame] = frame_json(frame, resolver)
+        return found
+    resolved = resolver.resolve(frame.file, frame.code, frame.line) if resolver is not None else None
+    out = {"file": frame.file, "line": frame.line, "function": frame.function, "code": frame.code, "resolved": resolved}
+    if frame.via is not None:  # followed out of generated code (compiled autograd's <eval_with_key>.N)
+        out["via"] = frame.via
+    return out
+
+
+def launch_json(launch: Launch, resolver: PathResolver | None, kernel: Kernel | None = None, memo: dict | None = None) -> dict:
+    """One launch with its own provenance: ``{path, line, post_grad_nodes, pre_grad_nodes,
+    aten_ops, model_lines, provenance, module, modules, module_shared}`` (the module of its own
+    pre-grad nodes in ``kernel``'s graph)."""
+    module = launch_module(kernel, launch) if kernel is not None else None
+    return {
+        "path": launch.path,
+        "line": launch.line,
+        "post_grad_nodes": list(launch.post_grad_nodes),
+        "pre_grad_nodes": list(launch.pre_grad_nodes),
+        "aten_ops": list(launch.aten_ops),
+        "model_lines": [frame_json(f, resolver, memo) for f in launch.model_lines],
+        "provenance": launch.provenance,
+        **(module.to_json() if module is not None else NO_MODULE),
+    }
+
+
+def _shared(memo: dict | None, what: str, of: list, make) -> list:
+    """``make()`` once per list object: kernels copied from an identical graph (ranks, repeated
+    compiles) share their launch and frame lists, so their JSON is made once too."""
+    if memo is None:
+        return make()
+    key = (what, id(of))
+    found = memo.get(key)
+    if found is None or found[0] is not of:
+        found = memo[key] = (of, make())
+    return found[1]
+
+
+def kernel_json(kernel: Kernel, resolver: PathResolver | None, *, source: bool = True, memo: dict | None = None) -> dict:
+    """One kernel in the ``report --json`` / ``inductorLens/kernels`` shape; ``source=False``
+    leaves out the full stacks (``source`` is then ``null``; ``model_lines`` stay); ``memo`` as
+    in :func:`frame_json`."""
+    graph = kernel.graph
+    module = kernel_module(kernel)
+    frames = kernel.frames
+    return {
+        "trace": graph.trace if graph else None,
+        "rank": graph.rank if graph else None,
+        "compile_id": graph.compile_id if graph else None,
+        "pid": graph.pid if graph else None,
+        "graph": graph.kind if graph else None,
+        "key": kernel.key,
+        "name": kernel.name,
+        "kind": kernel.kind,
+        "handle": kernel.handle,
+        "definition": _loc(kernel.definition),
+        "launches": _shared(memo, "launches", kernel.launches, lambda: [launch_json(la, resolver, kernel, memo) for la in kernel.launches]),
+        "post_grad_nodes": list(kernel.post_grad_nodes),
+        "pre_grad_nodes": list(kernel.pre_grad_nodes),
+        "aten_ops": list(kernel.aten_ops),
+        **(module.to_json() if module is not None else NO_MODULE),
+        "source": _shared(memo, "source", frames, lambda: [frame_json(f, resolver, memo) for f in frames]) if source else None,
+        "model_lines": _shared(memo, "model_lines", frames, lambda: [frame_json(f, resolver, memo) for f in kernel.model_lines]),
+        "provenance": kernel.provenance,
+        "frames_from": kernel.frames_from,
+        "measured": kernel.measured.to_json() if kernel.measured is not None else None,
+    }
+
+
+def lines_json(index: Index, resolver: PathResolver | None) -> list[dict]:
+    """One row per model line any kernel names (file as the trace wrote it, then line): the kernels
+    and launches naming it and, with a profile, its share of their time and their whole time (µs).
+    The ``share_us`` of all rows add up to the device time of the measured launches that have a
+    model line (:mod:`inductor_lens.line_time`)."""
+    rows = []
+    for (file, line), row in sorted(line_times(index.kernels, through=False).own.items()):
+        frame = row.frame
+        share, whole = row.share_us, row.kernels_us
+        rows.append({
+            "file": file, "line": line, "code": frame.code,
+            "resolved": resolver.resolve(frame.file, frame.code, frame.line) if resolver is not None else None,
+            "kernels": [{"trace": p.kernel.graph.trace if p.kernel.graph else None,
+                         "compile_id": p.kernel.graph.compile_id if p.kernel.graph else None,
+                         "graph": p.kernel.graph.kind if p.kernel.graph else None, "key": p.kernel.key} for p in row.parts],
+            "launches": row.launches,
+            "measured": None if share is None or whole is None else {"share_us": round(share, 3), "kernels_us": round(whole, 3)},
+        })
+    return rows
+
+
+def index_json(index: Index, resolver: PathResolver | None) -> dict:
+    """The whole ``report --json`` document."""
+    memo: dict = {}
+    return {
+        "traces": [
+            {"path": t.path, "rank": t.rank, "torch_version": t.torch_version, "compile_ids": list(t.compile_ids)}
+            for t in index.traces
+        ],
+        **health_json(index, resolver),
+        "kernels": [kernel_json(k, resolver, memo=memo) for k in index.kernels],
+        "lines": lines_json(index, resolver),
+        "profiles": [{"path": p.path, "device_events": p.device_events, "graph_calls": len(p.calls)} for p in index.profiles],
+        "unattributed": [dict(u, profile=p.path) for p in index.profiles for u in p.unattributed_json()],
+        "warnings": [w.to_json() for w in index.warnings],
+    }
+
+
+def write_json(index: Index, resolver: PathResolver | None, stream) -> None:
+    """Write :func:`index_json` to ``stream`` (a text stream: its binary buffer when it has one),
+    indented, newline-terminated, serialized in one call (orjson when importable)."""
+    from .. import _json
+
+    data = _json.dumps_bytes(index_json(index, resolver), indent=True, newline=True)
+    buffer = getattr(stream, "buffer", None)
+    if buffer is None:
+        stream.write(data.decode("utf-8"))
+        return
+    stream.flush()
+    buffer.write(data)
+    buffer.flush()

@@ -1,0 +1,189 @@
+"""``inductor-lens report`` as tables (rich): a summary per graph by default, every kernel with ``--all``.
+
+Summary: per trace its compile health (report_health.py), then one table with a row per graph
+(compile id, graph, kernels, launches, where provenance came from, measured time, the top
+kernels by measured time, or by launches and ops fused without a profile), and, with a profile, the
+model lines with the largest share of the measured time (line_time.py).  ``--all``: per graph
+every kernel with its model lines and the output code's path.  Warnings go to ``errors`` one per
+line, never wrapped (a file or pipe gets them whole).
+"""
+
+from __future__ import annotations
+
+from ..index.trace_index import Index
+from ..timing.line_time import line_times
+from ..model import Graph, Kernel
+from ..provenance.modules import kernel_module, module_text
+from ..files.resolve import PathResolver
+from .health import print_health
+from ..text import format_us, plural, short_kernel_name
+
+#: How the CLI names each provenance source.
+SOURCE_WORDS = {"mapping": "mapping", "stack_traces": "stack traces", "comments": "comments", "inferred": "inferred"}
+#: Kernels per graph (and model lines per trace) the summary names.
+TOP = 3
+TOP_LINES = 5
+
+
+def provenance_summary(kernels) -> str:
+    """Where a graph's provenance came from: ``mapping 4`` or ``comments 3, inferred 5``."""
+    counts: dict[str, int] = {}
+    for kernel in kernels:
+        counts[kernel.provenance] = counts.get(kernel.provenance, 0) + 1
+    order = list(SOURCE_WORDS)
+    return ", ".join(f"{SOURCE_WORDS.get(p, p)} {n}" for p, n in sorted(counts.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else 9)) or "none"
+
+
+def _without_provenance(graph: Graph) -> bool:
+    return bool(graph.kernels) and not any(k.provenance in ("mapping", "stack_traces") for k in graph.kernels)
+
+
+def _kernel_label(kernel: Kernel) -> str:
+    """``extern_kernels.mm:9 · transformer.h.0.attn.c_proj · pytorch_utils.py:119``."""
+    label = short_kernel_name(kernel.key)
+    module = module_text(kernel_module(kernel))
+    if module:
+        label += f" · {module}"
+    model = kernel.model_lines
+    if model:
+        label += f" · {model[0].basename}:{model[0].line}" + (f" +{len(model) - 1}" if len(model) > 1 else "")
+    return label
+
+
+def _took(kernel: Kernel) -> str:
+    """``19.7 µs``, or ``6.2 µs CPU`` for a kernel timed on the CPU."""
+    m = kernel.measured
+    return "-" if m is None else format_us(m.total_us) + (" CPU" if m.clock == "cpu" else "")
+
+
+def _top_kernels(graph: Graph) -> tuple[str, list[str]]:
+    """(how they were ranked, ``TOP`` kernel lines) of a graph."""
+    kernels = graph.kernels
+    if any(k.measured for k in kernels):
+        ranked = sorted((k for k in kernels if k.measured), key=lambda k: -k.measured.total_us)  # type: ignore[union-attr]
+        return "time", [f"{_took(k)}  {_kernel_label(k)}" for k in ranked[:TOP]]
+    ranked = sorted(kernels, key=lambda k: (-len(k.launches), -len(k.post_grad_nodes)))
+    return "launches", [f"{plural(len(k.launches), 'launch')} · {plural(len(k.post_grad_nodes), 'op')}  {_kernel_label(k)}" for k in ranked[:TOP]]
+
+
+def _graph_time(graph: Graph) -> float | None:
+    times = [k.measured.total_us for k in graph.kernels if k.measured is not None]
+    return sum(times) if times else None
+
+
+def print_summary(index: Index, trace_path: str, console) -> int:
+    """One row per graph of ``trace_path``; returns how many graphs had no provenance tracking."""
+    from rich.table import Table
+    from rich.text import Text
+
+    graphs = [g for g in index.graphs if g.trace == trace_path]
+    if not graphs:
+        return 0
+    measured = any(_graph_time(g) is not None for g in graphs)
+    table = Table(title=f"{plural(len(graphs), 'graph')} · {plural(sum(len(g.kernels) for g in graphs), 'kernel')}",
+                  title_justify="left", expand=False)
+    for name, justify in (("compile", "left"), ("graph", "left"), ("kernels", "right"), ("launches", "right"), ("provenance", "left")):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    if measured:
+        table.add_column("measured time", justify="right")
+    table.add_column("top kernels by measured time" if measured else "top kernels by launches, ops fused", overflow="fold")
+    for graph in graphs:
+        _, top = _top_kernels(graph)
+        row = [graph.compile_id, graph.kind, str(len(graph.kernels)), str(sum(len(k.launches) for k in graph.kernels)),
+               provenance_summary(graph.kernels)]
+        if measured:
+            took = _graph_time(graph)
+            cpu = any(k.measured is not None and k.measured.clock == "cpu" for k in graph.kernels)
+            row.append(format_us(took) + (" CPU" if cpu else "") if took is not None else "-")
+        row.append("\n".join(top) or "-")
+        table.add_row(*(Text(cell) for cell in row))  # model code is text, never rich markup (`x[mask]`)
+    console.print(table)
+    return sum(1 for g in graphs if _without_provenance(g))
+
+
+def print_top_lines(index: Index, console) -> None:
+    """The model lines with the largest share of the measured time (nothing without a profile)."""
+    own = line_times(index.kernels, through=False).own
+    rows = sorted((r for r in own.values() if r.share_us), key=lambda r: -(r.share_us or 0.0))
+    if not rows:
+        return
+    total = sum(r.share_us or 0.0 for r in own.values())
+    console.print(f"[bold]model lines by share of the measured time[/bold] ({format_us(total)} on {plural(len(rows), 'line')}; "
+                  "each launch's time split across its model lines by post-grad nodes):")
+    for r in rows[:TOP_LINES]:
+        console.print(f"  {format_us(r.share_us or 0.0):>9}  of {format_us(r.kernels_us or 0.0):>9}  "
+                      f"{r.frame.basename}:{r.frame.line}  {r.frame.code}", markup=False, highlight=False, soft_wrap=True)
+
+
+def print_all_kernels(index: Index, trace_path: str, console) -> int:
+    """Per graph of ``trace_path`` every kernel with its model lines; returns how many graphs had no
+    provenance tracking."""
+    from rich.table import Table
+    from rich.text import Text
+
+    off = 0
+    for graph in (g for g in index.graphs if g.trace == trace_path):
+        came = provenance_summary(graph.kernels)
+        off += _without_provenance(graph)
+        table = Table(title=Text(f"compile {graph.compile_id} · {graph.kind} graph · {len(graph.kernels)} kernels · provenance: {came}"),
+                      title_justify="left", expand=False)
+        table.add_column("kernel (debug handle)", overflow="fold")
+        table.add_column("kind")
+        table.add_column("module", overflow="fold")
+        table.add_column("launches", justify="right")
+        table.add_column("ops", justify="right")
+        table.add_column("model lines", overflow="fold")
+        measured = any(k.measured for k in graph.kernels)
+        if measured:
+            table.add_column("measured time", justify="right")
+        for kernel in graph.kernels:
+            lines = [f"{frame.basename}:{frame.line}  {frame.code}" for frame in kernel.model_lines]
+            row = [kernel.key, kernel.kind, module_text(kernel_module(kernel)) or "-", str(len(kernel.launches)),
+                   str(len(kernel.post_grad_nodes)), "\n".join(lines) or "-"]
+            if measured:
+                m = kernel.measured
+                row.append(f"{m.runs} runs · {m.total_us:.1f} µs" + (" CPU" if m.clock == "cpu" else "") if m else "-")
+            table.add_row(*(Text(cell) for cell in row))  # model code is text, never rich markup (`x[mask]`)
+        console.print(table)
+        console.print(f"  output code: {graph.output_code}", markup=False, highlight=False)
+    return off
+
+
+def print_tables(index: Index, resolver: PathResolver | None, console, errors=None, *, all_kernels: bool = False) -> None:
+    """The report as tables on ``console``: per trace its compile health and a summary per graph
+    (``all_kernels``: every kernel instead); warnings on ``errors`` (default: the same console)."""
+    from rich.markup import escape
+
+    errors = errors or console
+    off = 0
+    for trace in index.traces:
+        rank = f" rank {trace.rank}" if trace.rank is not None else ""
+        version = f" · PyTorch {trace.torch_version}" if trace.torch_version else ""
+        console.print(f"[bold]{escape(trace.path)}[/bold]{escape(rank)}{escape(version)}")
+        print_health(index, trace.path, console)
+        off += print_all_kernels(index, trace.path, console) if all_kernels else print_summary(index, trace.path, console)
+    if not all_kernels:
+        print_top_lines(index, console)
+        if index.graphs:
+            console.print("(--all: every kernel with its module, model lines and the output code's path; --json: everything)")
+    # debug handles in the code mean it was compiled with provenance: what is missing is the mapping
+    handles = sum(1 for g in index.graphs if _without_provenance(g) and any(k.handle is not None for k in g.kernels))
+    off -= handles
+    if handles:
+        console.print(f"[yellow]{handles} graph(s) carry [Provenance debug handles] but their mapping was not found:[/yellow] "
+                      "give the whole TORCH_TRACE log, or keep inductor_provenance_tracking_node_mappings.json (and the "
+                      "debug folder's graphs) beside output_code.py; meanwhile the links come from code comments.", soft_wrap=True)
+    if off > 0:
+        console.print(f"[yellow]{off} graph(s) were compiled without provenance tracking:[/yellow] their links come from code comments "
+                      "and, where those say nothing, are inferred from the code's dataflow. For exact links, re-run with "
+                      "INDUCTOR_PROVENANCE=1 (PyTorch 2.9+; TORCH_COMPILE_DEBUG=1 on 2.7/2.8).", soft_wrap=True)
+    for profile in index.profiles:
+        if profile.unattributed:
+            console.print(f"[bold]{escape(profile.path)}[/bold]: device kernels joined to no compiled kernel (eager ops, optimizer, ...):")
+            for u in profile.unattributed_json():
+                console.print(f"  {u['count']:4d} x {u['total_us']:9.1f} µs  {u['name'][:120]}", markup=False, highlight=False)
+    warnings = index.warnings
+    if warnings:
+        errors.print(f"[yellow]{len(warnings)} warning(s):[/yellow]")
+        for w in warnings:  # one line each, whole: a terminal wraps it, a file keeps it greppable
+            errors.print(f"  {w.file}:{w.line}: {w.message}", markup=False, highlight=False, soft_wrap=True)

@@ -1,0 +1,295 @@
+"""Join a ``torch.profiler`` trace's device kernels to the index: measured launches and device time.
+
+This sits above the index (the index never imports it): :func:`join_profile` reads a Chrome trace
+and joins it to an index's graphs; the measured times it sets on kernels are never written to the
+on-disk index cache (``Kernel`` does not pickle them), so a join is redone on every index.
+
+For every call of a compiled graph in the trace (a ``## Call CompiledFxGraph ... ##`` op; the
+``Torch-Compiled Region: <compile id>`` around it names the compile, a ``CompiledFunctionBackward``
+around it makes it the backward, whose compile id comes from the ``fwdbwd`` flow to its forward):
+
+* Triton and C++ kernels by name: the k-th op named after kernel N inside the call is the k-th
+  launch of N in the output code's ``call`` (launches run in code order);
+* extern kernels (cuBLAS, cutlass, cuDNN, flash/mem-efficient attention) through ``External id``:
+  the device kernel's op, up its parents to the top-level op of the call (``aten::mm``,
+  ``aten::addmm``, ...), and that op's position among the calls of the same op in the code's
+  extern/fallback launches.
+
+Every device kernel event ends up on exactly one index kernel or in ``unattributed``.
+
+Kernels that run on the CPU have no device events: a C++ kernel's time is its own CPU op (Inductor
+wraps each C++ kernel call in ``RECORD_FUNCTION("graph_<N>_<kernel>")`` when
+``TORCHINDUCTOR_CPP_ENABLE_KERNEL_PROFILE=1``, PyTorch 2.13 ``codegen/cpp.py``; the ``graph_<N>_``
+prefix is dropped to match the kernel), and so is an extern call's in a profile that has no device
+activity at all (a CPU-only run).  Their ``Measured.clock`` is ``"cpu"``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+
+from ..files.discovery import profile_candidates_beside
+from ..index.trace_index import Index
+from ..model import Graph, InputWarning, Kernel, Measured
+from ..readers.chrome_trace import ChromeTrace, looks_like_chrome_trace, read_chrome_trace
+
+_REGION = re.compile(r"^Torch-Compiled Region: (?P<cid>\S+)")
+_CALL = re.compile(r"^## Call CompiledFxGraph\b")
+_BACKWARD = "CompiledFunctionBackward"
+#: ``graph_<id>_`` in front of a C++ kernel's profiler name (``RECORD_FUNCTION`` of kernel profiling)
+_GRAPH_PREFIX = re.compile(r"^graph_\d+_")
+
+
+def op_kernel_name(name: str) -> str:
+    """The kernel name a profiler op stands for: ``graph_0_cpp_fused_relu_0`` -> ``cpp_fused_relu_0``;
+    other names unchanged."""
+    return _GRAPH_PREFIX.sub("", name, count=1)
+
+
+def aten_name(kernel_name: str) -> str | None:
+    """The profiler op name an extern/fallback launch shows as: ``extern_kernels.mm`` -> ``aten::mm``,
+    ``torch.ops.aten._foo.default`` -> ``aten::_foo``, ``aoti_torch_cuda_mm_out`` -> ``aten::mm``."""
+    if kernel_name.startswith("extern_kernels."):
+        return "aten::" + kernel_name.split(".", 1)[1]
+    if kernel_name.startswith("torch.ops."):
+        parts = kernel_name.split(".")
+        return f"{parts[2]}::{parts[3]}" if len(parts) >= 4 else None
+    if kernel_name.startswith("aten."):
+        parts = kernel_name.split(".")
+        return f"aten::{parts[1]}" if len(parts) >= 2 else None
+    m = re.match(r"^aoti_torch_[a-z]+_(?P<op>\w+?)(?:_out)?$", kernel_name)
+    return f"aten::{m['op']}" if m else None
+
+
+@dataclass
+class ProfileJoin:
+    """The result (the measured times themselves are set on ``Kernel.measured``): ``unattributed``
+    device kernels ``{name: [count, total_us]}``, the graph calls found ``(compile id, kind)`` and
+    how many kernels got a measurement."""
+
+    path: str
+    unattributed: dict[str, list] = field(default_factory=dict)
+    calls: list[tuple[str, str]] = field(default_factory=list)
+    device_events: int = 0
+    #: kernels this profile gave a measurement
+    measured_kernels: int = 0
+    #: the logs whose graphs this profile measured (or, when none matched, those it was joined to)
+    traces: set[str] = field(default_factory=set)
+
+    def unattributed_json(self) -> list[dict]:
+        """``[{name, count, total_us}]`` of the device kernels joined to no kernel, slowest first."""
+        return [{"name": n, "count": c, "total_us": round(t, 3)} for n, (c, t) in sorted(self.unattributed.items(), key=lambda x: -x[1][1])]
+
+
+def _call_context(trace: ChromeTrace, call: int) -> tuple[str | None, str | None, int | None]:
+    """(compile id, 'forward'|'backward'|None, index of the backward op) of a graph call op."""
+    for anc in trace.ancestors(call):
+        name = trace.ops[anc].name
+        m = _REGION.match(name)
+        if m:
+            return m["cid"], None, None
+        if name == _BACKWARD or name.endswith(": " + _BACKWARD):
+            return None, "backward", anc
+    return None, None, None
+
+
+def _backward_compile_id(trace: ChromeTrace, backward_op: int) -> str | None:
+    """The compile id of a backward call: follow the fwdbwd flow ending at its autograd op to the
+    forward op, and the region around that."""
+    ops = trace.ops
+    candidates = [backward_op] + list(trace.ancestors(backward_op))
+    for flow in trace.flows.values():
+        end, start = flow.get("f"), flow.get("s")
+        if not end or not start:
+            continue
+        if any(ops[c].pid == end[0] and ops[c].tid == end[1] and ops[c].ts - 1e-3 <= end[2] <= ops[c].ts + ops[c].dur + 1e-3 for c in candidates):
+            for i, op in enumerate(ops):
+                if op.pid == start[0] and op.tid == start[1] and op.ts - 1e-3 <= start[2] <= op.ts + op.dur + 1e-3:
+                    for anc in [i, *trace.ancestors(i)]:
+                        m = _REGION.match(ops[anc].name)
+                        if m:
+                            return m["cid"]
+    return None
+
+
+def _pick_graph(candidates: list[Graph], op_names: set[str]) -> Graph | None:
+    """The graph whose kernels explain the most ops seen in the call: its Triton/C++ kernel names
+    and its extern calls' ``aten::`` ops.  A graph that explains none is not this call's (a
+    profile of another model can share compile id ``0/0``)."""
+    best, score = None, 0
+    for graph in candidates:
+        names = {k.name for k in graph.kernels if k.kind not in ("extern", "fallback")}
+        externs = {aten_name(k.name) for k in graph.kernels if k.kind in ("extern", "fallback")}
+        if names and not names & op_names:
+            continue  # its own kernels never ran in this call
+        s = len(names & op_names) + len(externs & op_names)
+        if s > score:
+            best, score = graph, s
+    return best
+
+
+def join_chrome_trace(trace: ChromeTrace, graphs: list[Graph], pids: dict[str, set[int]] | None = None) -> ProfileJoin:
+    """Attribute every device kernel of ``trace`` to a kernel of ``graphs``; sets ``Kernel.measured``.
+
+    ``pids`` (log path -> the process ids its records name): a compiled-graph call is joined to
+    the graphs of the log written by the process that made the call (the profile's ``pid``), when
+    one of the candidates is (two runs of one model, given together)."""
+    result = ProfileJoin(path=trace.path, device_events=len(trace.kernels))
+    ops = trace.ops
+    by_ext = trace.op_by_external_id()
+    children: dict[int, list[int]] = {}
+    for i, op in enumerate(ops):
+        if op.parent is not None:
+            children.setdefault(op.parent, []).append(i)
+    owner: dict[int, Kernel] = {}  # op index -> the index kernel it launched for
+    owner_launch: dict[int, int] = {}  # op index -> which launch of that kernel (index into its launches)
+    runs: dict[int, int] = {}  # id(kernel) -> calls matched
+    kernels_by_id: dict[int, Kernel] = {}
+    for call in (i for i, op in enumerate(ops) if _CALL.match(op.name)):
+        cid, kind, backward_op = _call_context(trace, call)
+        if kind == "backward" and backward_op is not None:
+            cid = _backward_compile_id(trace, backward_op)
+        descendants = []
+        stack = list(children.get(call, []))
+        while stack:
+            i = stack.pop()
+            descendants.append(i)
+            stack.extend(children.get(i, []))
+        descendants.sort(key=lambda i: ops[i].ts)
+        op_names = {ops[i].name for i in descendants} | {op_kernel_name(ops[i].name) for i in descendants}
+        candidates = [g for g in graphs if (cid is None or g.compile_id == cid)
+                      and (g.kind == "backward" if kind == "backward" else g.kind in ("forward", "inference"))]
+        if pids:
+            same_process = [g for g in candidates if ops[call].pid in pids.get(g.trace, ())]
+            candidates = same_process or candidates
+        graph = _pick_graph(candidates, op_names)
+        if graph is None:
+            continue
+        result.calls.append((graph.compile_id, graph.kind))
+        result.traces.add(graph.trace)
+        # launches in code order, per kernel name (Triton/C++) and per ATen op (extern/fallback)
+        sites: list[tuple[int, int, Kernel]] = sorted(((loc.line, n, k) for k in graph.kernels for n, loc in enumerate(k.launches)),
+                                                      key=lambda x: x[0])
+        by_name: dict[str, list[tuple[Kernel, int]]] = {}
+        by_op: dict[str, list[tuple[Kernel, int]]] = {}
+        for _, n_launch, kernel in sites:
+            if kernel.kind in ("extern", "fallback"):
+                op_name = aten_name(kernel.name)
+                if op_name:
+                    by_op.setdefault(op_name, []).append((kernel, n_launch))
+            else:
+                by_name.setdefault(kernel.name, []).append((kernel, n_launch))
+        seen: dict[tuple[int, str], int] = {}
+
+        def claim(i: int, table: dict[str, list[tuple[Kernel, int]]], key: str, seen: dict[tuple[int, str], int] = seen) -> None:
+            """Op ``i`` is the n-th op called ``key`` in this call: the n-th launch in ``table``."""
+            n = seen.get((id(table), key), 0)
+            seen[(id(table), key)] = n + 1
+            if n < len(table[key]):
+                kernel, n_launch = table[key][n]
+                owner[i] = kernel
+                owner_launch[i] = n_launch
+                runs[id(kernel)] = runs.get(id(kernel), 0) + 1
+                kernels_by_id[id(kernel)] = kernel
+
+        for i in descendants:
+            name = ops[i].name
+            if name in by_name:
+                claim(i, by_name, name)
+            elif op_kernel_name(name) in by_name:
+                claim(i, by_name, op_kernel_name(name))
+            elif ops[i].parent == call and name in by_op:
+                claim(i, by_op, name)
+    if not result.traces:
+        result.traces = {g.trace for g in graphs}
+    totals: dict[int, list] = {}
+    per_launch: dict[tuple[int, int], float] = {}  # (id(kernel), launch index) -> device time
+    for event in trace.kernels:
+        attributed: Kernel | None = None
+        op_index = by_ext.get(event.external_id) if event.external_id is not None else None
+        if op_index is not None:
+            for i in [op_index, *trace.ancestors(op_index)]:
+                if i in owner:
+                    attributed = owner[i]
+                    per_launch[(id(attributed), owner_launch[i])] = per_launch.get((id(attributed), owner_launch[i]), 0.0) + event.dur
+                    break
+        if attributed is None:
+            entry = result.unattributed.setdefault(event.name, [0, 0.0])
+            entry[0] += 1
+            entry[1] += event.dur
+            continue
+        entry = totals.setdefault(id(attributed), [0, 0.0])
+        entry[0] += 1
+        entry[1] += event.dur
+    cpu_only = not trace.kernels  # no device activity: every op claimed ran on the CPU
+    cpu: dict[int, list] = {}  # id(kernel) -> [op executions, CPU µs]
+    cpu_launch: dict[tuple[int, int], float] = {}  # (id(kernel), launch index) -> CPU µs
+    for i, kernel in owner.items():
+        if kernel.kind == "cpp" or cpu_only:
+            entry = cpu.setdefault(id(kernel), [0, 0.0])
+            entry[0] += 1
+            entry[1] += ops[i].dur
+            cpu_launch[(id(kernel), owner_launch[i])] = cpu_launch.get((id(kernel), owner_launch[i]), 0.0) + ops[i].dur
+    for key, kernel in kernels_by_id.items():
+        clock = "device"
+        events, total = totals.get(key, [0, 0.0])
+        if not events and key in cpu:
+            (events, total), clock = cpu[key], "cpu"
+        n = runs[key]
+        per = cpu_launch if clock == "cpu" else per_launch
+        launch_us = tuple(round(per.get((key, n_launch), 0.0), 3) for n_launch in range(len(kernel.launches)))
+        kernel.measured = Measured(runs=n, events=events, total_us=round(total, 3), mean_us=round(total / n, 3) if n else 0.0,
+                                   clock=clock, launch_us=launch_us)
+    result.measured_kernels = len(kernels_by_id)
+    return result
+
+
+def join_profile(index: Index, path: str, graphs: list[Graph] | None = None) -> ProfileJoin | None:
+    """Join the torch.profiler Chrome trace at ``path`` to ``graphs`` (default: all of the index's)
+    and add it to ``index.profiles``; returns the join, or ``None`` (and a warning) if unreadable.
+    A profile in which no compiled graph ran (another model's) is not added, with a warning."""
+    try:
+        trace = read_chrome_trace(path)
+    except (OSError, EOFError) as exc:
+        index.add_warnings([InputWarning(path, 0, f"cannot read profile: {exc}")])
+        return None
+    index.add_warnings(trace.warnings)
+    if trace.kernels and all(event.external_id is None for event in trace.kernels):
+        index.add_warnings([InputWarning(path, 0, f"none of its {len(trace.kernels)} device kernel events names the launch it came from "
+                                                  "(no \"External id\" in their args): no device time can be tied to a kernel")])
+    pids = index.log_pids()
+    targets = index.graphs if graphs is None else graphs
+    before = {id(k) for g in targets for k in g.kernels if k.measured is not None}
+    result = join_chrome_trace(trace, targets, pids)
+    replaced = sum(1 for g in targets for k in g.kernels if id(k) in before and k.measured is not None)
+    if replaced and result.calls and index.profiles:  # one measurement per kernel: the later profile's
+        index.add_warnings([InputWarning(path, 0, f"its times replace those of {os.path.basename(index.profiles[-1].path)} for "
+                                                  f"{replaced} kernel(s) of the same trace (one profile per kernel is shown)")])
+    if not result.calls:  # another model's profile, or no compiled graph ran in it (an unreadable one is said above)
+        if trace.ops or trace.kernels:
+            index.add_warnings([InputWarning(path, 0, "profile matched no compiled graph of the loaded traces; not joined")])
+        return result
+    index.profiles.append(result)
+    return result
+
+
+def join_profiles_beside_traces(index: Index) -> None:
+    """Join every profiler trace found beside a loaded log (its folder and the parent) to that
+    log's graphs."""
+    joined = {os.path.realpath(p.path) for p in index.profiles}
+    for trace in index.traces:
+        if trace.format == "output_code":
+            continue
+        for candidate in profile_candidates_beside(trace.path):
+            real = os.path.realpath(candidate)
+            if real in joined:
+                continue
+            if not os.access(candidate, os.R_OK):  # said once, not skipped silently
+                joined.add(real)
+                index.add_warnings([InputWarning(candidate, 0, "cannot read this file beside the trace (permission denied): "
+                                                               "if it is a torch.profiler trace, it is not joined")])
+            elif looks_like_chrome_trace(candidate):
+                joined.add(real)
+                join_profile(index, candidate, [g for g in index.graphs if os.path.dirname(g.trace) == os.path.dirname(trace.path)])
