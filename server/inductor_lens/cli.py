@@ -14,7 +14,6 @@ import sys
 from typing import NoReturn
 
 from . import __version__
-from .files.discovery import profile_candidates_beside
 
 EXAMPLE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "example")
 
@@ -97,47 +96,16 @@ def _report(args) -> int:
 
     gc.disable()  # a one-shot process whose objects live to its end: no cycle collection (0.2-0.5 s on 342 MB)
     from .files.cache import Cache
-    from .index.trace_index import load
-    from .files.resolve import PathResolver
+    from .open_traces import TraceRequest, open_traces
 
-    profiles = [os.path.abspath(p) for p in args.profile]
-    paths: list[str] = []
-    for path in args.paths:  # a profiler trace given as PATH is a profile, not a trace
-        if path.endswith((".json", ".json.gz")) and os.path.isfile(path):
-            from .readers.chrome_trace import looks_like_chrome_trace
-
-            if looks_like_chrome_trace(path):
-                profiles.append(path)
-                continue
-        paths.append(path)
+    paths = list(args.paths)
     mappings = list(args.path_map)
-    if not args.paths and not args.profile:  # nothing given: the bundled example (a profile alone is said below)
+    if not args.paths and not args.profile:  # nothing given: the bundled example (a profile alone is said by open_traces)
         paths = [EXAMPLE_DIR]
         mappings.append(("/workspace/proj", EXAMPLE_DIR))
-    index = load(paths, Cache(args.cache_dir), disk_cache=not args.no_cache)
-    missing = [(src, dst) for src, dst in args.path_map if not os.path.isdir(dst)]
-    if missing:  # said, not fatal: the paths it would map stay as the trace wrote them
-        from .model import InputWarning
-
-        index.add_warnings([InputWarning(dst, 0, f"--path-map {src}={dst}: {dst} is not a folder here; paths starting with {src} are "
-                                                 "shown as the trace wrote them") for src, dst in missing])
-    if profiles:
-        from .timing.join import join_profile
-
-        for profile in dict.fromkeys(profiles):
-            if paths:
-                join_profile(index, profile)
-            else:  # only profiles: nothing to join them to
-                from .model import InputWarning
-
-                index.add_warnings([InputWarning(profile, 0, "no trace given: a torch.profiler trace is joined to the TORCH_TRACE log "
-                                                             f"of the run it measured (inductor-lens report TRACE --profile {profile})")])
-    elif any(profile_candidates_beside(t.path) for t in index.traces if t.format != "output_code"):
-        from .timing.join import join_profiles_beside_traces
-
-        join_profiles_beside_traces(index)
-    resolver = PathResolver(mappings, use_interpreter_site_packages=True)
-    readable = bool(index.graphs) or any(t.readable for t in index.traces)
+    opened = open_traces(TraceRequest(paths, profiles=args.profile, path_maps=mappings, disk_cache=not args.no_cache),
+                         cache=Cache(args.cache_dir))
+    index, resolver, readable = opened.index, opened.resolver, opened.readable
     if args.json:
         from .report.json_report import write_json
 
@@ -198,7 +166,7 @@ def main(argv=None) -> int:
 
         return capture(args)
     if args.command == "serve":
-        from .lsp.server import serve
+        from .lsp.app import serve
 
         return serve(tcp_port=args.tcp, cache_dir=args.cache_dir)
     parser.error("unknown command")

@@ -43,11 +43,9 @@ def summary_lines(trace_dir: str, cwd: str, *, cache_dir: str | None = None) -> 
     and messages about what is missing (provenance rebuilt from comments, a profile not joined,
     damaged input).  Paths under ``cwd`` are shown relative to it."""
     from ..files.cache import Cache
-    from ..index.trace_index import load
-    from ..timing.join import join_profiles_beside_traces
+    from ..open_traces import TraceRequest, open_traces
 
-    index = load([trace_dir], Cache(cache_dir))
-    join_profiles_beside_traces(index)
+    index = open_traces(TraceRequest([trace_dir]), cache=Cache(cache_dir)).index
     kernels = index.kernels
     provenance: dict[str, int] = {}
     for k in kernels:

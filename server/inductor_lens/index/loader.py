@@ -24,7 +24,7 @@ from ..files.resolve import inductor_cache_candidates
 from ..readers.log_graphs import GRAPH_ROLES, GraphRecords
 from ..readers.torch_trace import TraceLog
 from ..readers.torch_trace import scan as scan_log
-from ..readers.torch_trace.split import process_context, scan_split
+from ..readers.torch_trace.split import process_context, scan_split, start_fork_server
 
 if TYPE_CHECKING:
     from ..readers.debug_folder import DebugFolderFiles
@@ -339,3 +339,10 @@ def graph_from_loose_code(files: "DebugFolderFiles") -> Graph | None:
     from .materialize import graph_from_loose_code as make
 
     return make(files)
+
+
+def start_scan_processes() -> None:
+    """Start the fork server the scan processes of big logs come from (the language server calls
+    this while it starts: it always has a thread reading stdin, so it must not fork itself;
+    ``readers/torch_trace/split.py``)."""
+    start_fork_server()

@@ -7,12 +7,14 @@ with ``limit`` one page ``{kernels, total, next}`` (:func:`kernels_page`);
 ``inductorLens/addTraces`` / ``reindex`` -> ``{kernels}``; ``inductorLens/addProfiles`` ->
 ``{kernels, profiles}``; ``inductorLens/compiles`` -> ``{compiles, compile_events}``
 (:func:`compiles_json`); the ``inductorLens/status`` notification -> :func:`status_json`.
-Params come as pygls attribute objects or dicts (:func:`param`).
+Params come as pygls attribute objects or dicts; each request's are read into a typed class
+(:class:`KernelsParams`, :class:`PathsParams`, :class:`PositionParams`), bad values ignored.
 """
 
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 
 from lsprotocol import types
 
@@ -39,6 +41,54 @@ def param(params, name: str):
 def str_list(value) -> list[str]:
     """A list of strings from request params, or [] (a bare string is not a list of paths)."""
     return [v for v in value if isinstance(v, str)] if isinstance(value, (list, tuple)) else []
+
+
+def _int(value) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+@dataclass(frozen=True)
+class KernelsParams:
+    """``inductorLens/kernels`` params: ``trace`` (a log path: its kernels only), ``summary``
+    (leave out the full stacks), ``limit``/``offset`` (a client that pages; ``limit`` None: one answer)."""
+
+    trace: str | None = None
+    summary: bool = False
+    limit: int | None = None
+    offset: int = 0
+
+    @classmethod
+    def parse(cls, params) -> KernelsParams:
+        trace = param(params, "trace")
+        return cls(trace if isinstance(trace, str) else None, param(params, "summary") is True,
+                   _int(param(params, "limit")), _int(param(params, "offset")) or 0)
+
+
+@dataclass(frozen=True)
+class PathsParams:
+    """``inductorLens/addTraces`` / ``addProfiles`` params: ``paths`` (absolute)."""
+
+    paths: tuple[str, ...] = ()
+
+    @classmethod
+    def parse(cls, params) -> PathsParams:
+        return cls(tuple(os.path.abspath(p) for p in str_list(param(params, "paths"))))
+
+
+@dataclass(frozen=True)
+class PositionParams:
+    """``inductorLens/linkedRanges`` params: a document ``uri`` (``textDocument.uri`` or ``uri``)
+    and a 0-based ``line``/``character`` (None when missing or not numbers)."""
+
+    uri: str | None = None
+    line: int | None = None
+    character: int | None = None
+
+    @classmethod
+    def parse(cls, params) -> PositionParams:
+        uri = param(param(params, "textDocument") or {}, "uri") or param(params, "uri")
+        position = param(params, "position") or {}
+        return cls(uri if isinstance(uri, str) else None, _int(param(position, "line")), _int(param(position, "character")))
 
 
 def kernels_json(snapshot: Snapshot, trace: str | None, full: bool) -> list[dict]:

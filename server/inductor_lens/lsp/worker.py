@@ -16,18 +16,37 @@ import os
 import threading
 import time
 import traceback
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Protocol
 
 from lsprotocol import types
 
-from .features import lenses
-from .features.snapshot import Snapshot
+from ..files.cache import Cache
+from ..files.resolve import PathResolver
 from ..index.trace_index import Index
 from ..model import Graph
-from ..timing.join import join_profile, join_profiles_beside_traces
+from ..open_traces import TraceRequest, open_traces
+from .features import lenses
+from .features.snapshot import Snapshot
 
-if TYPE_CHECKING:
-    from .server import InductorLensServer
+
+class WorkerHost(Protocol):
+    """What the worker needs of the server it indexes for (``InductorLensServer`` is one): the
+    request to open, the cache, the documents open, the live snapshot, and the ways to reach the
+    client from the worker thread."""
+
+    cache: Cache
+
+    def trace_request(self) -> TraceRequest: ...
+    def settings_key(self) -> str: ...
+    def open_paths(self) -> list[str]: ...
+    def live_snapshot(self) -> Snapshot: ...
+    def publish(self, snapshot: Snapshot) -> None: ...
+    def send(self, fn: Callable[[], object]) -> None: ...
+    def log(self, level: types.MessageType, message: str) -> None: ...
+    def notify_status(self, state: str, message: str = "") -> None: ...
+    def report_progress(self, token: str, what: str, message: str, percentage: int | None = None) -> None: ...
+    def refresh_clients(self) -> None: ...
 
 #: How often (s) indexed logs are checked for changes.
 POLL_SECONDS = 2.0
@@ -46,8 +65,8 @@ class IndexWorker:
     """Generations of the index for one server.  ``generation`` is the newest asked for,
     ``done_generation`` the one the live snapshot holds."""
 
-    def __init__(self, server: "InductorLensServer") -> None:
-        self.server = server
+    def __init__(self, host: WorkerHost) -> None:
+        self.host = host
         self.generation = 0
         self.done_generation = 0
         #: per-log scans and graphs of earlier runs, reused by the next (worker thread only)
@@ -81,7 +100,7 @@ class IndexWorker:
                 self.generation += 1
             generation = self.generation
             self.first_pending = False
-            self.settings_key = repr(self.server.settings)
+            self.settings_key = self.host.settings_key()
         self._wanted.set()
         if self._thread is None or not self._thread.is_alive():
             self._thread = threading.Thread(target=self._run_forever, name="inductor-lens-index", daemon=True)
@@ -96,7 +115,7 @@ class IndexWorker:
         wrong: the change's pull and the ``initialized`` pull race, and the change then saw the
         first pull land as a change and asked for a second indexing at start-up.)"""
         with self._lock:
-            return not self.first_pending and repr(self.server.settings) != self.settings_key
+            return not self.first_pending and self.host.settings_key() != self.settings_key
 
     async def wait_for(self, generation: int, timeout: float = 600.0) -> None:
         """Return once the snapshot of ``generation`` (or a later one) is live (``timeout`` in s)."""
@@ -117,7 +136,7 @@ class IndexWorker:
         most ``timeout`` s).  While a later re-index runs, the previous snapshot answers."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
-        while not self.server.snapshot.answers_for(path):
+        while not self.host.live_snapshot().answers_for(path):
             if self.done_generation >= self.generation or loop.time() >= deadline:
                 return
             future = loop.create_future()
@@ -171,60 +190,49 @@ class IndexWorker:
             try:
                 self._build(generation)
             except Exception as exc:  # the worker must survive anything
-                self.server.log(types.MessageType.Error, f"indexing failed: {exc!r}\n{traceback.format_exc()}")
-                self.server.notify_status("error", message=str(exc))
+                self.host.log(types.MessageType.Error, f"indexing failed: {exc!r}\n{traceback.format_exc()}")
+                self.host.notify_status("error", message=str(exc))
                 self._finish(generation)
 
     def _finish(self, generation: int) -> None:
         with self._lock:
             self.done_generation = max(self.done_generation, generation)
-        self.server.send(self._wake)
+        self.host.send(self._wake)
 
     def _build(self, generation: int) -> None:
-        server = self.server
+        host = self.host
         self._runs += 1
         token = f"inductor-lens-index-{self._runs}"  # one token per run: a token is never reused
-        folders = server.folders
-        paths = server.settings.trace_paths(folders, server.extra_traces)
-        server.notify_status("indexing", message=f"indexing {len(paths)} trace(s)")
-        server.report_progress(token, "begin", f"{len(paths)} trace(s)")
+        request = host.trace_request()
+        host.notify_status("indexing", message=f"indexing {len(request.paths)} trace(s)")
+        host.report_progress(token, "begin", f"{len(request.paths)} trace(s)")
         started, cpu_started = time.perf_counter(), time.process_time()
-        index = Index(server.cache, self.log_scans)
-        for n, path in enumerate(paths):
-            server.report_progress(token, "report", os.path.basename(path.rstrip("/")), int(50 * n / max(len(paths), 1)))
-            index.add(path)
-        resolver = server.settings.resolver(folders)
-        scanned = time.perf_counter()
-        self._first_answers(index, resolver, server.open_paths(), generation)
-        if time.perf_counter() - scanned > 0.001:
-            server.log(types.MessageType.Info, f"first answers for the open documents {time.perf_counter() - started:.2f}s after the start "
-                                               f"(scan {scanned - started:.2f}s; {time.process_time() - cpu_started:.2f}s of CPU)")
-        graphs = index.graphs
-        for n, graph in enumerate(graphs):  # parse payloads (the cold index above only scanned)
-            if n % 16 == 0:
-                server.report_progress(token, "report", f"graph {n + 1} of {len(graphs)}", 50 + int(50 * n / max(len(graphs), 1)))
-            graph.ensure()
-        index.loader.verify_deferred()  # copies taken for the first answers, checked against their own payloads
-        index.save_cache()
-        for profile in server.settings.profile_paths(folders) + list(server.extra_profiles):
-            join_profile(index, profile)
-        join_profiles_beside_traces(index)
-        snapshot = Snapshot(index, resolver)
+
+        def first_answers(index: Index, resolver: PathResolver) -> None:
+            scanned = time.perf_counter()
+            self._first_answers(index, resolver, host.open_paths(), generation)
+            if time.perf_counter() - scanned > 0.001:
+                host.log(types.MessageType.Info, f"first answers for the open documents {time.perf_counter() - started:.2f}s after the start "
+                                                 f"(scan {scanned - started:.2f}s; {time.process_time() - cpu_started:.2f}s of CPU)")
+
+        opened = open_traces(request, cache=host.cache, log_scans=self.log_scans, first_answers=first_answers,
+                             progress=lambda percent, message: host.report_progress(token, "report", message, percent))
+        index = opened.index
+        snapshot = Snapshot(index, opened.resolver)
         _warm(snapshot)
         identities = {t.path: file_identity(t.path) for t in index.traces}
         with self._lock:
-            server.snapshot = snapshot
+            host.publish(snapshot)
             self._identities = identities
         self._finish(generation)
         elapsed = time.perf_counter() - started
         kernels = len(index.kernels)
-        server.report_progress(token, "end", f"{kernels} kernels")
+        host.report_progress(token, "end", f"{kernels} kernels")
         for w in index.warnings:
-            server.log(types.MessageType.Warning, f"{w.file}:{w.line}: {w.message}")
-        server.log(types.MessageType.Info, f"indexed {len(index.traces)} trace(s), {len(index.graphs)} graph(s), {kernels} kernels in {elapsed:.2f}s")
-        server.notify_status("ready", message=f"{kernels} kernels")
-        server.send(server.refresh_clients)
-
+            host.log(types.MessageType.Warning, f"{w.file}:{w.line}: {w.message}")
+        host.log(types.MessageType.Info, f"indexed {len(index.traces)} trace(s), {len(index.graphs)} graph(s), {kernels} kernels in {elapsed:.2f}s")
+        host.notify_status("ready", message=f"{kernels} kernels")
+        host.send(host.refresh_clients)
 
     def _first_answers(self, index: Index, resolver, open_paths: list[str], generation: int) -> None:
         """Before the rest is indexed: materialize what the documents open in the editor need
@@ -234,7 +242,7 @@ class IndexWorker:
         Nothing to do when no document is open, nothing was found, or a complete snapshot of an
         earlier run is live."""
         graphs = index.graphs
-        if not open_paths or not graphs or self.server.snapshot.complete:
+        if not open_paths or not graphs or self.host.live_snapshot().complete:
             return  # (a re-index: the previous snapshot answers everything until the new one is whole)
         needed: list[Graph] = []
         for path in open_paths:
@@ -254,10 +262,10 @@ class IndexWorker:
             lenses.code_lenses(snapshot, path)
         with self._lock:
             if self.done_generation < generation:
-                self.server.snapshot = snapshot
-        self.server.send(self._wake_documents)
+                self.host.publish(snapshot)
+        self.host.send(self._wake_documents)
         # diagnostics and the lens refresh after the waiting requests are answered (they resume first)
-        self.server.send(lambda: asyncio.get_running_loop().call_soon(self.server.refresh_clients))
+        self.host.send(lambda: asyncio.get_running_loop().call_soon(self.host.refresh_clients))
 
 
 def _warm(snapshot: Snapshot) -> None:

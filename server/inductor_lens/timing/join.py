@@ -275,12 +275,12 @@ def join_profile(index: Index, path: str, graphs: list[Graph] | None = None) -> 
     return result
 
 
-def join_profiles_beside_traces(index: Index) -> None:
+def join_profiles_beside_traces(index: Index, skip: set[str] | frozenset[str] = frozenset()) -> None:
     """Join every profiler trace found beside a loaded log (its folder and the parent) to that
-    log's graphs."""
+    log's graphs; logs in ``skip`` (measured by a profile named explicitly) are left alone."""
     joined = {os.path.realpath(p.path) for p in index.profiles}
     for trace in index.traces:
-        if trace.format == "output_code":
+        if trace.format == "output_code" or trace.path in skip:
             continue
         for candidate in profile_candidates_beside(trace.path):
             real = os.path.realpath(candidate)

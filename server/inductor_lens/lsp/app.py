@@ -1,0 +1,42 @@
+"""The language server put together: :func:`create_server` (the server object with every
+handler registered) and :func:`serve` (``inductor-lens serve``: stdio, or TCP for debugging)."""
+
+from __future__ import annotations
+
+import sys
+
+from .handlers import register
+from .server import InductorLensServer
+
+
+def create_server(cache_dir: str | None = None) -> InductorLensServer:
+    """A server with every handler registered (handlers are thin: features do the work)."""
+    return register(InductorLensServer(cache_dir))
+
+
+def serve(tcp_port: int | None = None, cache_dir: str | None = None) -> int:
+    """Run the server on stdio (or ``127.0.0.1:tcp_port``); returns the exit code."""
+    import threading
+
+    from ..index.loader import start_scan_processes
+
+    # scan processes of a big log come from a fork server here (a thread always reads stdin): start it
+    # while the server starts
+    threading.Thread(target=start_scan_processes, name="inductor-lens fork server", daemon=True).start()
+    server = create_server(cache_dir)
+    if tcp_port is None:
+        server.start_io()
+        return 0
+    import socket
+
+    probe = socket.socket()
+    try:  # a clear message instead of a traceback when the port is taken
+        probe.bind(("127.0.0.1", tcp_port))
+    except OSError as exc:
+        sys.stderr.write(f"inductor-lens: cannot listen on 127.0.0.1:{tcp_port}: {exc.strerror or exc}\n")
+        return 1
+    finally:
+        probe.close()
+    sys.stderr.write(f"inductor-lens: listening on 127.0.0.1:{tcp_port} (one client; the server ends when it disconnects)\n")
+    server.start_tcp("127.0.0.1", tcp_port)
+    return 0
