@@ -9,6 +9,7 @@ import re
 import pytest
 
 from conftest import case_log, raw_records
+from inductor_lens.model.compile_id import compile_id_of
 from inductor_lens.readers import torch_trace
 from inductor_lens.readers.fx_graph import parse_fx_graph
 from inductor_lens.readers.output_code import parse_output_code, split_key
@@ -66,10 +67,10 @@ def test_every_payload_md5_verifies_on_every_real_log():
 
 
 def test_compile_ids_as_pytorch_prints_them():
-    assert torch_trace.compile_id_of({"frame_id": 1, "frame_compile_id": 0, "attempt": 1}) == "1/0_1"
-    assert torch_trace.compile_id_of({"frame_id": 0, "frame_compile_id": 7, "attempt": 0, "compiled_autograd_id": 3}) == "!3/0/7"
-    assert torch_trace.compile_id_of({"compiled_autograd_id": 3}) == "!3"
-    assert torch_trace.compile_id_of({"has_payload": "x"}) == "-"
+    assert compile_id_of({"frame_id": 1, "frame_compile_id": 0, "attempt": 1}) == "1/0_1"
+    assert compile_id_of({"frame_id": 0, "frame_compile_id": 7, "attempt": 0, "compiled_autograd_id": 3}) == "!3/0/7"
+    assert compile_id_of({"compiled_autograd_id": 3}) == "!3"
+    assert compile_id_of({"has_payload": "x"}) == "-"
     aoti = torch_trace.scan(case_log("torch-2.14-cpu/aoti"))
     assert {r.compile_id for r in aoti.records} == {"-"} and aoti.torch_version == "2.14.1+cu130"
 

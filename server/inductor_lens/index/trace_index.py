@@ -20,8 +20,10 @@ from ..files.cache import Cache
 from ..files.discovery import LOG_NAME, SKIP_DIRS
 from .loader import LogLoader, LogScan, graph_from_loose_code
 from ..model import Compile, CompileEvent, FxGraph, FxNode, Graph, InputWarning, Kernel, TraceInfo
+from ..model.roles import FX_ROLES, DocRole
 from ..provenance.pass_frames import BreakStack, CompileStart, pass_frames
-from ..readers.compile_health import base_compile_id, read_compile_health
+from ..model.compile_id import base_compile_id
+from ..readers.compile_health import read_compile_health
 from ..readers.log_graphs import GRAPH_ROLES, pair_graphs
 from ..readers.torch_trace import TraceLog
 
@@ -64,10 +66,10 @@ def _file_md5(path: str) -> str | None:
 
 @dataclass(slots=True)
 class DocumentRole:
-    """What a file is to the index: ``role`` is ``code``, ``kernel_code``, ``post_grad`` or ``pre_grad``."""
+    """What a file is to the index: the graph whose document it is, in which :class:`DocRole`."""
 
     graph: Graph
-    role: str
+    role: DocRole
 
 
 class Index:
@@ -227,16 +229,16 @@ class Index:
     def _register_files(self, graph: Graph) -> None:
         """Map every file of ``graph`` known so far to it (without materializing it)."""
         docs = self._documents
-        docs[os.path.abspath(graph.output_code)] = DocumentRole(graph, "code")
+        docs[os.path.abspath(graph.output_code)] = DocumentRole(graph, DocRole.CODE)
         for role, path in getattr(graph, "graph_files", {}).items():
-            docs.setdefault(os.path.abspath(path), DocumentRole(graph, role))
+            docs.setdefault(os.path.abspath(path), DocumentRole(graph, DocRole(role)))
         if graph.loaded:
             for path in graph.output_code_aliases:
-                docs[os.path.abspath(path)] = DocumentRole(graph, "code")
+                docs[os.path.abspath(path)] = DocumentRole(graph, DocRole.CODE)
             if graph.kernel_code:
-                docs[os.path.abspath(graph.kernel_code)] = DocumentRole(graph, "kernel_code")
-            for role in ("post_grad", "pre_grad"):
-                fx = getattr(graph, role)
+                docs[os.path.abspath(graph.kernel_code)] = DocumentRole(graph, DocRole.KERNEL_CODE)
+            for role in FX_ROLES:
+                fx = graph.fx(role)
                 if fx is not None:
                     docs.setdefault(os.path.abspath(fx.path), DocumentRole(graph, role))
 
@@ -319,7 +321,7 @@ class Index:
                 graph.ensure()
                 if os.path.abspath(path) not in graph.output_code_aliases:
                     graph.output_code_aliases.append(os.path.abspath(path))
-                self._documents[os.path.abspath(path)] = DocumentRole(graph, "code")
+                self._documents[os.path.abspath(path)] = DocumentRole(graph, DocRole.CODE)
                 return
         files = read_debug_folder(path, text)
         made = graph_from_loose_code(files)
@@ -386,9 +388,9 @@ class Index:
     def node_at(self, path: str, line: int) -> tuple[Graph, str, FxNode] | None:
         """The FX node defined on ``line`` of graph file ``path``: (graph, role, node)."""
         doc = self.document(path)
-        if doc is None or doc.role not in ("post_grad", "pre_grad"):
+        if doc is None or not doc.role.is_fx:
             return None
-        fx: FxGraph | None = getattr(doc.graph, doc.role)
+        fx: FxGraph | None = doc.graph.fx(doc.role)
         node = fx.node_at_line(line) if fx is not None else None
         return (doc.graph, doc.role, node) if node is not None else None
 

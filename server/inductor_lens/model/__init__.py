@@ -3,7 +3,8 @@
 All line numbers are 1-based, all columns 0-based and counted in characters of the line
 (editors convert to UTF-16 at the protocol boundary).  Paths are plain file-system paths.
 Modules: :mod:`.base` (InputWarning, Frame, Span, Launch), :mod:`.fx` (FxNode, FxGraph),
-:mod:`.graph` (Measured, Kernel, Graph, TraceInfo), :mod:`.health` (Compile, CompileEvent).
+:mod:`.graph` (Measured, Kernel, Graph, TraceInfo), :mod:`.health` (Compile, CompileEvent),
+:mod:`.roles` (DocRole), :mod:`.compile_id` (compile ids as PyTorch prints them).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from .base import Frame, InputWarning, Launch, Span, innermost_frames
 from .fx import FxGraph, FxNode, FxParser, aten_op_of
 from .graph import Graph, GraphLoader, Kernel, Measured, TraceInfo
 from .health import Compile, CompileEvent
+from .roles import FX_ROLES, DocRole
 
-__all__ = ["Compile", "CompileEvent", "Frame", "FxGraph", "FxNode", "FxParser", "Graph", "GraphLoader", "InputWarning", "Kernel",
+__all__ = ["FX_ROLES", "Compile", "CompileEvent", "DocRole", "Frame", "FxGraph", "FxNode", "FxParser", "Graph", "GraphLoader", "InputWarning", "Kernel",
            "Launch", "Measured", "Span", "TraceInfo", "aten_op_of", "innermost_frames"]

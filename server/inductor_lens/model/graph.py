@@ -191,6 +191,15 @@ class Graph:
             if loader is not None:
                 loader(self)
 
+    def fx(self, role: str) -> FxGraph | None:
+        """The graph's printed FX graph of ``role`` (``DocRole.POST_GRAD`` or ``PRE_GRAD``), or
+        ``None`` (materializes the graph)."""
+        if role == "post_grad":
+            return self.post_grad
+        if role == "pre_grad":
+            return self.pre_grad
+        raise ValueError(f"not an FX graph role: {role!r}")
+
     def copy_content_from(self, template: "Graph", own_pre_grad: FxGraph | None = None) -> None:
         """Take the materialized content of an identical graph (another rank, a repeated compile:
         same payload MD5s) with kernels of its own; the index cache then stores only the link.

@@ -41,6 +41,7 @@ from typing import Any, Callable
 
 from .. import _json
 from ..model import Compile, CompileEvent, Frame, InputWarning
+from ..model.compile_id import base_compile_id
 
 GRAPH_BREAK = "dynamo_graph_break_reason"
 RECOMPILE = "recompile_reasons"
@@ -86,11 +87,6 @@ class CompileHealth:
     #: the stacks of ``dynamo_start`` and graph-break records, in log order: (``"start"`` or
     #: ``"break"``, log line, pid, base compile id, frames outermost first)
     stacks: list[tuple[str, int, int | None, str, list[Frame]]] = field(default_factory=list)
-
-
-def base_compile_id(compile_id: str) -> str:
-    """The compile id without its attempt (``0/0_1`` -> ``0/0``): one frame compile, restarted."""
-    return re.sub(r"_\d+$", "", compile_id)
 
 
 def _frames(text: str) -> list[Frame]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ..model import Compile, CompileEvent, Frame
 from ..files.resolve import PathResolver
-from ..readers.compile_health import base_compile_id
+from ..model.compile_id import base_compile_id
 from ..text import format_seconds, plural
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from lsprotocol import types
 
 from ...model import Compile, CompileEvent, Frame, Kernel, Span
-from ...readers.compile_health import base_compile_id
+from ...model.compile_id import base_compile_id
 from ...text import format_seconds, format_us, plural
 from .snapshot import Snapshot
 from .navigation import lsp_location

@@ -34,7 +34,7 @@ def output_code_lenses(ctx: Snapshot, path: str) -> list[Lens]:
     """One lens per kernel entry above its launch (launches · ops fused · first model line), and
     one above each definition summing the entries that share it."""
     doc = ctx.index.document(path)
-    if doc is None or doc.role not in ("code", "kernel_code"):
+    if doc is None or not doc.role.is_code:
         return []
     lenses: list[Lens] = []
     by_name: dict[str, list] = {}

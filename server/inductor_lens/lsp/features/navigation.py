@@ -38,7 +38,7 @@ def _model_locations(ctx: Snapshot, kernel: Kernel) -> list[types.Location]:
 
 def _graph_node_locations(ctx: Snapshot, kernel: Kernel, role: str) -> list[types.Location]:
     graph = kernel.graph
-    fx = getattr(graph, role) if graph is not None else None
+    fx = graph.fx(role) if graph is not None else None
     if fx is None:
         return []
     names = kernel.post_grad_nodes if role == "post_grad" else kernel.pre_grad_nodes
@@ -67,13 +67,13 @@ def definition(ctx: Snapshot, path: str, line: int, col: int) -> list[types.Loca
                     locations.append(loc)
         return locations
     doc = ctx.index.document(path)
-    if doc is not None and doc.role in ("post_grad", "pre_grad"):
+    if doc is not None and doc.role.is_fx:
         found = ctx.node_at(path, line)
         if found is not None:
             graph, role, node = found
             kernels = ctx.index.kernels_of_node(graph, role, node.key)
             return [lsp_location(home) for k in kernels if (home := k.home) is not None]
-        fx = getattr(doc.graph, doc.role)
+        fx = doc.graph.fx(doc.role)
         frame = fx.comment_frames.get(line) if fx is not None else None
         span = ctx.location_of_frame(frame) if frame is not None else None
         return [lsp_location(span)] if span else []
@@ -166,8 +166,8 @@ def linked_ranges(ctx: Snapshot, path: str, line: int, col: int) -> dict[str, li
             kernels = ctx.index.kernels_of_node(*found[:2], found[2].key)
             if not kernels:  # a node no kernel computes: still show it and its model line
                 graph, role, node = found
-                fx = getattr(graph, role)
-                here = [lsp_location(Span(fx.path, node.line, node.col, node.col + len(node.name)))]
+                fx = graph.fx(role)
+                here = [lsp_location(Span(fx.path, node.line, node.col, node.col + len(node.name)))] if fx is not None else []
                 src = [lsp_location(s) for s in [ctx.location_of_frame(node.frame)] if s] if node.frame else []
                 return {**empty, ("postGrad" if role == "post_grad" else "preGrad"): here, "source": src}
         else:

@@ -268,7 +268,7 @@ class Snapshot:
         ``definition``, ``launch`` or ``handle``.
         """
         doc = self.index.document(path)
-        if doc is None or doc.role not in ("code", "kernel_code"):
+        if doc is None or not doc.role.is_code:
             return None
         for start, end, hit in self._positions(path).get(line, ()):
             if col is None or start <= col <= end:

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from ... import _json
 from ...model import InputWarning
+from ...model.compile_id import compile_id_of
 from .payload import MAX_PAYLOAD_BYTES, payload_bytes
 from .wanted import INTERESTING_ARTIFACTS, INTERESTING_GRAPH_DUMPS, INTERESTING_KEYS, TRIMMED_KEYS
 
@@ -66,23 +67,6 @@ _WANTED: dict[bytes, bool | frozenset[bytes]] = {
                  frozenset(n.encode() for n in INTERESTING_GRAPH_DUMPS) if k == "graph_dump" else True)
     for k in INTERESTING_KEYS
 }
-
-
-def compile_id_of(envelope: dict) -> str:
-    """The compile id of an envelope as PyTorch prints it (``0/0``, ``1/0_1``, ``!3/0/0``, ``-``)."""
-    ca = envelope.get("compiled_autograd_id")
-    frame = envelope.get("frame_id")
-    frame_compile = envelope.get("frame_compile_id")
-    attempt = envelope.get("attempt")
-    if ca is not None:
-        text = f"!{ca}" if frame is None else f"!{ca}/{frame}/{frame_compile}"
-    elif frame is not None and frame_compile is not None:
-        text = f"{frame}/{frame_compile}"
-    else:
-        return "-"
-    if attempt:
-        text += f"_{attempt}"
-    return text
 
 
 @dataclass(slots=True)
