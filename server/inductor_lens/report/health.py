@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from ..model import Compile, CompileEvent, Frame
 from ..files.resolve import PathResolver
+from ..health.queries import health_counts, problems_by_compile
 from ..model.compile_id import base_compile_id
 from ..text import format_seconds, plural
 
@@ -73,12 +74,11 @@ def health_json(index, resolver: PathResolver | None) -> dict:
 
 def health_summary(compiles: list[Compile], events: list[CompileEvent]) -> str:
     """``13 compiles · 0 graph breaks · 11 recompiles · 1 failure · 23.1 s compiling``."""
-    recompiled = {(e.trace, base_compile_id(e.compile_id)) for e in events if e.kind == "recompile"}
-    times = [c.compile_time_s for c in compiles if c.compile_time_s is not None]
-    parts = [plural(len(compiles), "compile"), plural(sum(1 for e in events if e.kind == "graph_break"), "graph break"),
-             plural(len(recompiled), "recompile"), plural(sum(1 for e in events if e.kind == "failure"), "failure")]
-    if times:
-        parts.append(f"{format_seconds(sum(times))} compiling")
+    n = health_counts(compiles, events)
+    parts = [plural(n.compiles, "compile"), plural(n.graph_breaks, "graph break"), plural(n.recompiles, "recompile"),
+             plural(n.failures, "failure")]
+    if n.compile_time_s is not None:
+        parts.append(f"{format_seconds(n.compile_time_s)} compiling")
     return " · ".join(parts)
 
 
@@ -98,11 +98,7 @@ def print_health(index, trace_path: str, console) -> None:
     table = Table(title=Text(f"compile health · {health_summary(compiles, events)}"), title_justify="left", expand=False)
     for column in ("compile", "function", "time", "breaks", "guards", "recompile reason / failure"):
         table.add_column(column, justify="right" if column in ("time", "breaks", "guards") else "left", overflow="fold")
-    problems: dict[str, dict[str, None]] = {}  # by frame compile (attempts together), de-duplicated
-    for e in events:
-        if e.kind != "graph_break":
-            text = ("failed: " if e.kind == "failure" else "") + " ".join(e.message.split())
-            problems.setdefault(base_compile_id(e.compile_id), {})[text] = None
+    problems = problems_by_compile(events)  # by frame compile (attempts together), de-duplicated
     for c in compiles:
         fn = c.function
         name = f"{_where(fn)} {fn.function}" if fn is not None else "-"

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from lsprotocol import types
 
-from ...model import Compile, CompileEvent, Frame, Kernel, Span
+from ...model import Compile, CompileEvent, Kernel, Span
+from ...health.queries import CompiledFunction, compiled_functions, guard_of, health_counts
 from ...model.compile_id import base_compile_id
 from ...text import format_seconds, format_us, plural
 from .snapshot import Snapshot
@@ -35,64 +36,23 @@ class FunctionLens:
     targets: list[types.Location]
 
 
-@dataclass
-class _Function:
-    """One compiled function of one trace, with its compiles and their events."""
-
-    trace: str
-    frame: Frame
-    compiles: list[Compile] = field(default_factory=list)
-    events: list[CompileEvent] = field(default_factory=list)
-
-    @property
-    def name(self) -> str:
-        return self.frame.function or "?"
-
-
-def _functions(ctx: Snapshot) -> list[_Function]:
+def _functions(ctx: Snapshot) -> list[CompiledFunction]:
     """Compiled functions per trace (by file, first line and name), events joined by frame compile."""
-
-    def build() -> list[_Function]:
-        out: dict[tuple, _Function] = {}
-        by_compile: dict[tuple[str, str], _Function] = {}
-        for c in ctx.index.compiles:
-            if c.function is None:
-                continue
-            fn = out.setdefault((c.trace, c.function.file, c.function.line, c.function.function), _Function(c.trace, c.function))
-            fn.compiles.append(c)
-            by_compile[(c.trace, base_compile_id(c.compile_id))] = fn
-        for e in ctx.index.compile_events:
-            owner = by_compile.get((e.trace, base_compile_id(e.compile_id)))
-            if owner is not None:
-                owner.events.append(e)
-        return list(out.values())
-
-    return ctx.cached(("health", "functions"), build)
-
-
-def guard_of(message: str) -> tuple[str | None, str]:
-    """(cache entry, guard) of a recompile reason's first line: ``0/1: self.scale == 1.0  # ...``
-    -> (``0/1``, ``self.scale == 1.0``); the comment PyTorch appends (the source line) is dropped."""
-    head, sep, rest = message.partition(": ")
-    entry: str | None = head
-    if not sep or not re.fullmatch(r"!?[\d/_]+", head):
-        entry, rest = None, message
-    return entry, rest.split("  #", 1)[0].strip()
+    return ctx.cached(("health", "functions"), lambda: compiled_functions(ctx.index.compiles, ctx.index.compile_events))
 
 
 def problem_counts(index) -> dict[str, int]:
     """``{graphBreaks, recompiles, failures, problems}``: graph-break records, recompiled and failed
     frame compiles (the attempts of one compile id count once)."""
-    breaks = sum(1 for e in index.compile_events if e.kind == "graph_break")
-    recompiles = len({(e.trace, base_compile_id(e.compile_id)) for e in index.compile_events if e.kind == "recompile"})
-    failures = len({(e.trace, base_compile_id(e.compile_id)) for e in index.compile_events if e.kind == "failure"})
-    return {"graphBreaks": breaks, "recompiles": recompiles, "failures": failures, "problems": breaks + recompiles + failures}
+    n = health_counts(index.compiles, index.compile_events)
+    return {"graphBreaks": n.graph_breaks, "recompiles": n.recompiles, "failures": n.failed,
+            "problems": n.graph_breaks + n.recompiles + n.failed}
 
 
 # ----------------------------------------------------------------------------- lenses
 
 
-def _trace_labels(fns: list[_Function]) -> dict[str, str]:
+def _trace_labels(fns: list[CompiledFunction]) -> dict[str, str]:
     """How a lens names each trace when several compiled one function: ``rank 1`` for a rank's
     log, else its folder (``recompiles_health`` of ``.../recompiles_health/trace/x.log``), else
     the log's name when folders repeat."""
@@ -111,22 +71,16 @@ def _trace_labels(fns: list[_Function]) -> dict[str, str]:
 def function_summary(fn_compiles: list[Compile], events: list[CompileEvent]) -> str:
     """``compiled 9× · 8 recompiles · 1 failed · 4.2 s compiling`` (graph breaks when there are
     some); frame compiles are counted once over their attempts, per trace."""
-    def frames(items) -> int:
-        return len({(x.trace, base_compile_id(x.compile_id)) for x in items})
-
-    recompiles = frames(e for e in events if e.kind == "recompile")
-    breaks = sum(1 for e in events if e.kind == "graph_break")
-    failed = frames(e for e in events if e.kind == "failure")
-    parts = [f"compiled {frames(fn_compiles)}×"]
-    if recompiles:
-        parts.append(plural(recompiles, "recompile"))
-    if breaks:
-        parts.append(plural(breaks, "graph break"))
-    if failed:
-        parts.append(f"{failed} failed")
-    times = [c.compile_time_s for c in fn_compiles if c.compile_time_s is not None]
-    if times:
-        parts.append(f"{format_seconds(sum(times))} compiling")
+    n = health_counts(fn_compiles, events)
+    parts = [f"compiled {n.frames}×"]
+    if n.recompiles:
+        parts.append(plural(n.recompiles, "recompile"))
+    if n.graph_breaks:
+        parts.append(plural(n.graph_breaks, "graph break"))
+    if n.failed:
+        parts.append(f"{n.failed} failed")
+    if n.compile_time_s is not None:
+        parts.append(f"{format_seconds(n.compile_time_s)} compiling")
     return " · ".join(parts)
 
 
@@ -139,7 +93,7 @@ def _log_location(trace: str, line: int, width: int) -> types.Location:
     return lsp_location(Span(trace, line, 1, 1 + max(width, 1)))
 
 
-def _lens_targets(ctx: Snapshot, fn: _Function) -> list[types.Location]:
+def _lens_targets(ctx: Snapshot, fn: CompiledFunction) -> list[types.Location]:
     """What the lens peeks: each recompilation's and failure's record in the log (the line shows
     PyTorch's reason; one list in the peek), else the model lines of its graph breaks, else the
     output code of its compiles."""
@@ -170,7 +124,7 @@ def function_lenses(ctx: Snapshot, path: str) -> list[FunctionLens]:
 
 
 def _lens_table(ctx: Snapshot) -> dict[str, list[FunctionLens]]:
-    by_line: dict[tuple[str, int], list[_Function]] = {}
+    by_line: dict[tuple[str, int], list[CompiledFunction]] = {}
     for fn in _functions(ctx):
         local = ctx.local(fn.frame)
         if local.path is not None:
@@ -182,7 +136,7 @@ def _lens_table(ctx: Snapshot) -> dict[str, list[FunctionLens]]:
         parts: list[str] = []
         targets: list[types.Location] = []
         if len(traces) > PER_TRACE_PARTS:  # e.g. every rank of a job: one sum
-            by_name: dict[str, list[_Function]] = {}
+            by_name: dict[str, list[CompiledFunction]] = {}
             for fn in fns:
                 by_name.setdefault(fn.name, []).append(fn)
             for name, group in by_name.items():
@@ -217,7 +171,7 @@ def _range(loc: Span) -> types.Range:
     return lsp_location(loc).range
 
 
-def _related(ctx: Snapshot, fn: _Function | None, e: CompileEvent) -> list[types.DiagnosticRelatedInformation]:
+def _related(ctx: Snapshot, fn: CompiledFunction | None, e: CompileEvent) -> list[types.DiagnosticRelatedInformation]:
     out = []
     for frame in e.stack[:-1] if e.kind == "graph_break" else []:
         loc = ctx.location_of_frame(frame)
@@ -237,7 +191,7 @@ def _explain(e: CompileEvent) -> list[str]:
     return lines + [f"Hint: {h}" for h in (e.hint or "").split("\n") if h]
 
 
-def _message(fn: _Function | None, e: CompileEvent) -> str:
+def _message(fn: CompiledFunction | None, e: CompileEvent) -> str:
     where = f" of {fn.name}" if fn is not None else ""
     if e.kind == "graph_break":
         head = f"Graph break in {fn.name if fn else '?'} (compile {e.compile_id}): {e.message}"
@@ -277,12 +231,12 @@ def _traces_note(events: list[CompileEvent]) -> list[str]:
 
 
 def _diagnostic_table(ctx: Snapshot) -> dict[str, list[types.Diagnostic]]:
-    fn_of: dict[tuple[str, str], _Function] = {}
+    fn_of: dict[tuple[str, str], CompiledFunction] = {}
     for fn in _functions(ctx):
         for c in fn.compiles:
             fn_of[(fn.trace, base_compile_id(c.compile_id))] = fn
-    placed: dict[tuple, list[tuple[_Function | None, CompileEvent, Span]]] = {}
-    unplaced: dict[tuple[str, int], list[tuple[_Function, CompileEvent, Span]]] = {}
+    placed: dict[tuple, list[tuple[CompiledFunction | None, CompileEvent, Span]]] = {}
+    unplaced: dict[tuple[str, int], list[tuple[CompiledFunction, CompileEvent, Span]]] = {}
     for e in ctx.index.compile_events:
         owner = fn_of.get((e.trace, base_compile_id(e.compile_id)))
         loc = ctx.location_of_frame(e.location) if e.location is not None else None

@@ -1,0 +1,6 @@
+"""Compile health as the user asks about it: how often a function compiled, what broke its
+graph, what made it recompile, what failed (:mod:`.queries`).
+
+Holds pure queries over the index's ``compiles`` and ``compile_events``; may import
+:mod:`inductor_lens.model` only (never readers, the index, or the editor layer).
+"""
