@@ -29,7 +29,7 @@ import sys
 import tempfile
 import time
 
-WORKLOAD = '''
+WORKLOAD = """
 import json, sys, time
 import torch
 
@@ -62,7 +62,7 @@ for _ in range(steps):
     times.append(time.perf_counter() - t0)
 with open(out, "w") as fh:
     json.dump(times, fh)
-'''
+"""
 
 
 def run(mode: str, python: str, args, work: str) -> dict:
@@ -72,12 +72,25 @@ def run(mode: str, python: str, args, work: str) -> dict:
     with open(script, "w") as fh:
         fh.write(WORKLOAD)
     steps_file = os.path.join(folder, "steps.json")
-    env = dict(os.environ, TORCHINDUCTOR_CACHE_DIR=os.path.join(folder, "inductor_cache"),
-               TORCHINDUCTOR_FX_GRAPH_CACHE="0", TORCHINDUCTOR_AUTOGRAD_CACHE="0")
+    env = dict(
+        os.environ,
+        TORCHINDUCTOR_CACHE_DIR=os.path.join(folder, "inductor_cache"),
+        TORCHINDUCTOR_FX_GRAPH_CACHE="0",
+        TORCHINDUCTOR_AUTOGRAD_CACHE="0",
+    )
     command = [python, script, args.device, str(args.steps), str(args.width), steps_file]
     if mode != "plain":
-        command = [sys.executable, "-m", "inductor_lens", "capture", "--out", os.path.join(folder, "capture"),
-                   *(["--profile"] if mode == "profile" else []), "--", *command]
+        command = [
+            sys.executable,
+            "-m",
+            "inductor_lens",
+            "capture",
+            "--out",
+            os.path.join(folder, "capture"),
+            *(["--profile"] if mode == "profile" else []),
+            "--",
+            *command,
+        ]
     started = time.perf_counter()
     proc = subprocess.run(command, env=env, capture_output=True, text=True)
     wall = time.perf_counter() - started
@@ -111,8 +124,10 @@ def main() -> None:
         med = statistics.median
         inside = med(med(r["steps_ms"][2:11]) for r in runs)
         after = med(med(r["steps_ms"][13:]) for r in runs)
-        print(f"{mode:8} {med(r['wall_s'] for r in runs):8.2f} {med(r['steps_ms'][0] for r in runs):10.1f} {inside:14.3f} "
-              f"{med(r['steps_ms'][11] for r in runs):11.3f} {after:13.3f} {med(r['profile_bytes'] for r in runs) / 1e6:8.2f} MB")
+        print(
+            f"{mode:8} {med(r['wall_s'] for r in runs):8.2f} {med(r['steps_ms'][0] for r in runs):10.1f} {inside:14.3f} "
+            f"{med(r['steps_ms'][11] for r in runs):11.3f} {after:13.3f} {med(r['profile_bytes'] for r in runs) / 1e6:8.2f} MB"
+        )
     if args.json:
         with open(args.json, "w") as fh:
             json.dump({m: [{k: v for k, v in r.items() if k != "stderr"} for r in runs] for m, runs in results.items()}, fh)

@@ -65,7 +65,9 @@ def targets(big_log: str, site: str, scratch: str) -> dict[str, tuple[str, int, 
     """(path, 1-based line, column) to hover in the output code and in the model file, read off
     ``report --json`` of the source log (same code, same frames)."""
     exe = os.path.join(os.path.dirname(sys.executable), "inductor-lens")
-    out = subprocess.run([exe, "report", SOURCE, "--json", "--cache-dir", os.path.join(scratch, "setup")], capture_output=True, check=True).stdout
+    out = subprocess.run(
+        [exe, "report", SOURCE, "--json", "--cache-dir", os.path.join(scratch, "setup")], capture_output=True, check=True
+    ).stdout
     kernels = json.loads(out)["kernels"]
     backward = [k for k in kernels if k["graph"] == "backward" and k["launches"]]
     code = max({k["launches"][0]["path"] for k in backward}, key=lambda p: sum(1 for k in backward if k["launches"][0]["path"] == p))
@@ -106,21 +108,33 @@ async def one_run(big_log: str, site: str, files: dict[str, tuple[str, int, int]
     try:
         await client.start_io(sys.executable, "-m", "inductor_lens", "serve", "--cache-dir", cache)
         pid = client._server.pid  # type: ignore[attr-defined]
-        caps = types.ClientCapabilities(workspace=types.WorkspaceClientCapabilities(code_lens=types.CodeLensWorkspaceClientCapabilities(refresh_support=True)))
-        await client.initialize_async(types.InitializeParams(
-            capabilities=caps, root_uri="file://" + os.path.dirname(big_log),
-            initialization_options={"traces": [big_log], "sitePackages": [site], "discovery": {"enabled": False}}))
+        caps = types.ClientCapabilities(
+            workspace=types.WorkspaceClientCapabilities(code_lens=types.CodeLensWorkspaceClientCapabilities(refresh_support=True))
+        )
+        await client.initialize_async(
+            types.InitializeParams(
+                capabilities=caps,
+                root_uri="file://" + os.path.dirname(big_log),
+                initialization_options={"traces": [big_log], "sitePackages": [site], "discovery": {"enabled": False}},
+            )
+        )
         client.initialized(types.InitializedParams())
         t0 = time.perf_counter()
         for path, _, _ in files.values():
-            client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
-                uri="file://" + path, language_id="python", version=1, text=open(path).read())))
+            client.text_document_did_open(
+                types.DidOpenTextDocumentParams(
+                    text_document=types.TextDocumentItem(uri="file://" + path, language_id="python", version=1, text=open(path).read())
+                )
+            )
         result: dict[str, float] = {}
 
         async def first_hover(what: str, path: str, line: int, col: int) -> None:
             while True:
-                found = await client.text_document_hover_async(types.HoverParams(
-                    text_document=types.TextDocumentIdentifier(uri="file://" + path), position=types.Position(line - 1, col)))
+                found = await client.text_document_hover_async(
+                    types.HoverParams(
+                        text_document=types.TextDocumentIdentifier(uri="file://" + path), position=types.Position(line - 1, col)
+                    )
+                )
                 if found is not None:
                     result[f"{what}: first hover"] = time.perf_counter() - t0
                     return
@@ -128,7 +142,9 @@ async def one_run(big_log: str, site: str, files: dict[str, tuple[str, int, int]
 
         async def first_lens(what: str, path: str) -> None:
             while True:
-                found = await client.text_document_code_lens_async(types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri="file://" + path)))
+                found = await client.text_document_code_lens_async(
+                    types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri="file://" + path))
+                )
                 if found:
                     resolved = await client.code_lens_resolve_async(found[0])
                     if resolved.command is not None and resolved.command.command:
@@ -164,7 +180,9 @@ async def main() -> None:
     parser.add_argument("--verbose", action="store_true", help="print the server's log messages")
     args = parser.parse_args()
     big_log = os.path.abspath(os.path.join(args.root, "big", "dedicated_log_torch_trace_big.log"))
-    subprocess.run([sys.executable, "-m", "compileall", "-q", os.path.join(REPO, "server", "inductor_lens")], check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [sys.executable, "-m", "compileall", "-q", os.path.join(REPO, "server", "inductor_lens")], check=True, stdout=subprocess.DEVNULL
+    )
     scratch = tempfile.mkdtemp(prefix="il-first-setup-")
     try:
         site = site_packages(os.path.join(scratch, "site-packages"))
@@ -175,8 +193,10 @@ async def main() -> None:
             runs.append(await one_run(big_log, site, files))
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
-    print(f"{os.path.getsize(big_log) / 1e6:.0f} MB log, cold (empty cache folder); {os.cpu_count()} cores, load average "
-          f"{load:.2f} at start, {os.getloadavg()[0]:.2f} at the end; medians of {len(runs)} runs (all runs in brackets)")
+    print(
+        f"{os.path.getsize(big_log) / 1e6:.0f} MB log, cold (empty cache folder); {os.cpu_count()} cores, load average "
+        f"{load:.2f} at start, {os.getloadavg()[0]:.2f} at the end; medians of {len(runs)} runs (all runs in brackets)"
+    )
     for key in runs[0]:
         values = [r[key] for r in runs]
         unit = "" if "(" in key else " s"

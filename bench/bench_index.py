@@ -63,8 +63,11 @@ def tlparse(path: str) -> float:
     out = tempfile.mkdtemp(prefix="il-bench-tl-")
     try:
         t = time.perf_counter()
-        subprocess.run([exe, path, "-o", os.path.join(out, "tl_out"), "--inductor-provenance", "--no-browser", "--overwrite"],
-                       check=True, capture_output=True)
+        subprocess.run(
+            [exe, path, "-o", os.path.join(out, "tl_out"), "--inductor-provenance", "--no-browser", "--overwrite"],
+            check=True,
+            capture_output=True,
+        )
         return time.perf_counter() - t
     finally:
         shutil.rmtree(out, ignore_errors=True)
@@ -76,8 +79,10 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     logs = args.logs or glob.glob(os.path.join(DEFAULT, "*.log"))
-    print(f"{'log':24s} {'MB':>6s} {'plain read':>11s} {'tlparse':>9s} {'cold index':>11s} {'all kernels':>12s} {'warm':>8s} "
-          f"{'tlparse/cold':>13s} {'cold/plain':>11s} {'tlparse/all':>12s} {'warm/all':>9s} kernels")
+    print(
+        f"{'log':24s} {'MB':>6s} {'plain read':>11s} {'tlparse':>9s} {'cold index':>11s} {'all kernels':>12s} {'warm':>8s} "
+        f"{'tlparse/cold':>13s} {'cold/plain':>11s} {'tlparse/all':>12s} {'warm/all':>9s} kernels"
+    )
     for log in logs:
         times = {"plain": [], "tlparse": [], "cold": [], "all": [], "warm": []}
         kernels = 0
@@ -91,9 +96,11 @@ def main() -> None:
         med = {k: statistics.median(v) for k, v in times.items()}
         size = os.path.getsize(log) / 1e6
         name = os.path.basename(os.path.dirname(os.path.dirname(log))) or os.path.basename(log)
-        print(f"{name[:24]:24s} {size:6.1f} {med['plain']*1000:9.1f}ms {med['tlparse']*1000:7.0f}ms {med['cold']*1000:9.1f}ms "
-              f"{med['all']*1000:10.0f}ms {med['warm']*1000:6.1f}ms {med['tlparse']/med['cold']:12.1f}x {med['cold']/med['plain']:10.1f}x "
-              f"{med['tlparse']/med['all']:11.1f}x {100*med['warm']/med['all']:8.1f}% {kernels}")
+        print(
+            f"{name[:24]:24s} {size:6.1f} {med['plain'] * 1000:9.1f}ms {med['tlparse'] * 1000:7.0f}ms {med['cold'] * 1000:9.1f}ms "
+            f"{med['all'] * 1000:10.0f}ms {med['warm'] * 1000:6.1f}ms {med['tlparse'] / med['cold']:12.1f}x {med['cold'] / med['plain']:10.1f}x "
+            f"{med['tlparse'] / med['all']:11.1f}x {100 * med['warm'] / med['all']:8.1f}% {kernels}"
+        )
 
 
 if __name__ == "__main__":

@@ -40,9 +40,13 @@ async def main() -> None:
     client.feature("inductorLens/status")(lambda params: None)
     cache = tempfile.mkdtemp(prefix="il-bench-lsp-")
     await client.start_io(sys.executable, "-m", "inductor_lens", "serve", "--cache-dir", cache)
-    await client.initialize_async(types.InitializeParams(
-        capabilities=types.ClientCapabilities(), root_uri="file://" + os.path.dirname(args.trace),
-        initialization_options={"traces": [args.trace], "discovery": {"enabled": False}}))
+    await client.initialize_async(
+        types.InitializeParams(
+            capabilities=types.ClientCapabilities(),
+            root_uri="file://" + os.path.dirname(args.trace),
+            initialization_options={"traces": [args.trace], "discovery": {"enabled": False}},
+        )
+    )
     client.initialized(types.InitializedParams())
     t0 = time.perf_counter()
     kernels = await asyncio.wait_for(client.protocol.send_request_async("inductorLens/kernels", {}), 3600)
@@ -72,7 +76,9 @@ async def main() -> None:
             times["definition"].append(time.perf_counter() - t)
         for path in documents:
             t = time.perf_counter()
-            found = await client.text_document_code_lens_async(types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri="file://" + path)))
+            found = await client.text_document_code_lens_async(
+                types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri="file://" + path))
+            )
             times["codeLens"].append(time.perf_counter() - t)
             for lens in found or []:
                 t = time.perf_counter()

@@ -79,14 +79,20 @@ def main() -> None:
     parser.add_argument("root", help="the folder bench/make_big_traces.py wrote")
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
-    cases = [("torch-2.14-cpu/ddp", logs_of(os.path.join(SHARED, "traces", "torch-2.14-cpu", "ddp"))),
-             ("ddp8 (8 ranks from ddp)", logs_of(os.path.join(args.root, "ddp8"))),
-             ("8 x gpt2_l12_train", logs_of(os.path.join(args.root, "ranks")))]
+    cases = [
+        ("torch-2.14-cpu/ddp", logs_of(os.path.join(SHARED, "traces", "torch-2.14-cpu", "ddp"))),
+        ("ddp8 (8 ranks from ddp)", logs_of(os.path.join(args.root, "ddp8"))),
+        ("8 x gpt2_l12_train", logs_of(os.path.join(args.root, "ranks"))),
+    ]
     load = os.getloadavg()[0]
-    print(f"{os.cpu_count()} cores, load average {load:.2f} at start; medians of {args.repeat} fresh processes; "
-          "time = scan + materialize (imports excluded)")
-    print(f"| {'folder':26s} | {'ranks':>5s} | {'MB':>5s} | {'1 rank':>8s} | {'all ranks':>9s} | {'per extra rank':>14s} | "
-          f"{'graphs parsed / taken':>21s} | {'peak RSS 1 / all':>16s} | 1,024 ranks (estimate) |")
+    print(
+        f"{os.cpu_count()} cores, load average {load:.2f} at start; medians of {args.repeat} fresh processes; "
+        "time = scan + materialize (imports excluded)"
+    )
+    print(
+        f"| {'folder':26s} | {'ranks':>5s} | {'MB':>5s} | {'1 rank':>8s} | {'all ranks':>9s} | {'per extra rank':>14s} | "
+        f"{'graphs parsed / taken':>21s} | {'peak RSS 1 / all':>16s} | 1,024 ranks (estimate) |"
+    )
     print("|" + "|".join("-" * n for n in (28, 7, 7, 10, 11, 16, 23, 18, 24)) + "|")
     for name, logs in cases:
         one, every = [], []
@@ -101,9 +107,11 @@ def main() -> None:
         per_mb = (mn - m1) / (n - 1)
         last = every[-1]
         size = sum(os.path.getsize(p) for p in logs) / 1e6
-        print(f"| {name:26s} | {n:5d} | {size:5.1f} | {t1 * 1000:6.0f}ms | {tn * 1000:7.0f}ms | {per * 1000:9.1f} ms   | "
-              f"{last['graphs'] - last['taken']:>9d} / {last['taken']:<9d} | {m1:5.0f} / {mn:5.0f} MB | "
-              f"{t1 + 1023 * per:6.1f} s, {m1 + 1023 * max(per_mb, 0):5.0f} MB |")
+        print(
+            f"| {name:26s} | {n:5d} | {size:5.1f} | {t1 * 1000:6.0f}ms | {tn * 1000:7.0f}ms | {per * 1000:9.1f} ms   | "
+            f"{last['graphs'] - last['taken']:>9d} / {last['taken']:<9d} | {m1:5.0f} / {mn:5.0f} MB | "
+            f"{t1 + 1023 * per:6.1f} s, {m1 + 1023 * max(per_mb, 0):5.0f} MB |"
+        )
     print(f"(load average {os.getloadavg()[0]:.2f} at the end)")
 
 

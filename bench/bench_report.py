@@ -72,8 +72,10 @@ def tlparse_exe() -> str:
     return shutil.which("tlparse") or os.path.join(os.path.dirname(sys.executable), "tlparse")
 
 
-FLOOR = ("import argparse, dataclasses, hashlib, pickle, re, sys, orjson\n"
-         "with open(sys.argv[1], 'rb') as fh:\n    hashlib.md5(fh.read()).hexdigest()\n")
+FLOOR = (
+    "import argparse, dataclasses, hashlib, pickle, re, sys, orjson\n"
+    "with open(sys.argv[1], 'rb') as fh:\n    hashlib.md5(fh.read()).hexdigest()\n"
+)
 
 
 def bench_log(log: str, repeat: int, scratch: str, before: str | None = None) -> dict[str, list[tuple[float, float]]]:
@@ -111,13 +113,18 @@ def main() -> None:
     if args.big:
         logs.append(os.path.join(args.big, "big", "dedicated_log_torch_trace_big.log"))
     for src in [REPO] + ([args.before] if args.before else []):
-        subprocess.run([sys.executable, "-m", "compileall", "-q", os.path.join(src, "server", "inductor_lens")], check=True,
-                       stdout=subprocess.DEVNULL)
+        subprocess.run(
+            [sys.executable, "-m", "compileall", "-q", os.path.join(src, "server", "inductor_lens")], check=True, stdout=subprocess.DEVNULL
+        )
     load = os.getloadavg()
-    print(f"{os.cpu_count()} cores, load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} at start; "
-          f"medians of {args.repeat} interleaved runs, fresh processes, wall clock")
-    header = (f"| {'log':26s} | {'MB':>5s} | {'tlparse':>16s} | {'report --json':>16s} | {'report (table)':>16s} | {'--json re-run':>16s} | "
-              f"{'tlparse/json':>12s} | {'tlparse/table':>13s} | {'Python floor':>12s} | {'tlparse/floor':>13s} |")
+    print(
+        f"{os.cpu_count()} cores, load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} at start; "
+        f"medians of {args.repeat} interleaved runs, fresh processes, wall clock"
+    )
+    header = (
+        f"| {'log':26s} | {'MB':>5s} | {'tlparse':>16s} | {'report --json':>16s} | {'report (table)':>16s} | {'--json re-run':>16s} | "
+        f"{'tlparse/json':>12s} | {'tlparse/table':>13s} | {'Python floor':>12s} | {'tlparse/floor':>13s} |"
+    )
     rows = []
     for log in logs:
         scratch = tempfile.mkdtemp(prefix="il-bench-report-")
@@ -128,12 +135,16 @@ def main() -> None:
         med = {k: (statistics.median(t for t, _ in v), max(m for _, m in v)) for k, v in runs.items()}
         name = os.path.basename(os.path.dirname(os.path.dirname(log))) if "/trace/" in log else os.path.basename(log)
         cell = lambda k, med=med: f"{med[k][0]:6.3f} s {med[k][1]:4.0f} MB"
-        rows.append(f"| {name[:26]:26s} | {os.path.getsize(log) / 1e6:5.0f} | {cell('tlparse')} | {cell('json')} | {cell('table')} | {cell('warm')} | "
-                    f"{med['tlparse'][0] / med['json'][0]:11.1f}x | {med['tlparse'][0] / med['table'][0]:12.1f}x | "
-                    f"{med['floor'][0]:10.3f} s | {med['tlparse'][0] / med['floor'][0]:12.1f}x |")
+        rows.append(
+            f"| {name[:26]:26s} | {os.path.getsize(log) / 1e6:5.0f} | {cell('tlparse')} | {cell('json')} | {cell('table')} | {cell('warm')} | "
+            f"{med['tlparse'][0] / med['json'][0]:11.1f}x | {med['tlparse'][0] / med['table'][0]:12.1f}x | "
+            f"{med['floor'][0]:10.3f} s | {med['tlparse'][0] / med['floor'][0]:12.1f}x |"
+        )
         if "before" in runs:
-            rows.append(f"|   (before: {args.before}) | {'':5s} | {'':16s} | {cell('before')} | {'':16s} | {'':16s} | "
-                        f"{med['tlparse'][0] / med['before'][0]:11.1f}x | {'':13s} | {'':12s} | {'':13s} |")
+            rows.append(
+                f"|   (before: {args.before}) | {'':5s} | {'':16s} | {cell('before')} | {'':16s} | {'':16s} | "
+                f"{med['tlparse'][0] / med['before'][0]:11.1f}x | {'':13s} | {'':12s} | {'':13s} |"
+            )
         for k, v in runs.items():
             print(f"  {name}: {k:8s} runs (s): " + " ".join(f"{t:.3f}" for t, _ in v), flush=True)
     load = os.getloadavg()

@@ -47,8 +47,9 @@ print(json.dumps({"cold_s": cold, "materialize_s": full, "graphs": graphs, "kern
 
 
 def child(mode: str, paths: list[str], cache: str) -> dict:
-    out = subprocess.run([sys.executable, "-c", CHILD % {"repo": REPO}, mode, os.pathsep.join(paths), cache],
-                         capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", CHILD % {"repo": REPO}, mode, os.pathsep.join(paths), cache], capture_output=True, text=True, check=True
+    )
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
@@ -65,7 +66,9 @@ def tlparse(path: str) -> tuple[float, float]:
     out = tempfile.mkdtemp(prefix="il-scale-tl-")
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     t = time.perf_counter()
-    subprocess.run([exe, path, "-o", os.path.join(out, "tl"), "--inductor-provenance", "--no-browser", "--overwrite"], check=True, capture_output=True)
+    subprocess.run(
+        [exe, path, "-o", os.path.join(out, "tl"), "--inductor-provenance", "--no-browser", "--overwrite"], check=True, capture_output=True
+    )
     elapsed = time.perf_counter() - t
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     shutil.rmtree(out, ignore_errors=True)
@@ -118,22 +121,43 @@ def main() -> None:
         rows.append(("tlparse --inductor-provenance", f"{tl_s:.1f} s", f"{tl_mb:.0f} MB", ""))
     cache = tempfile.mkdtemp(prefix="il-scale-")
     cold = child("cold", [big], cache)
-    rows.append(("cold index (scan + pair, lazy)", f"{cold['cold_s']:.2f} s", f"{cold['peak_rss_mb']:.0f} MB",
-                 f"{plain and cold['cold_s'] / plain:.1f}x plain read" + (f", {tl_s / cold['cold_s']:.0f}x faster than tlparse" if args.tlparse else "")))
+    rows.append(
+        (
+            "cold index (scan + pair, lazy)",
+            f"{cold['cold_s']:.2f} s",
+            f"{cold['peak_rss_mb']:.0f} MB",
+            f"{plain and cold['cold_s'] / plain:.1f}x plain read"
+            + (f", {tl_s / cold['cold_s']:.0f}x faster than tlparse" if args.tlparse else ""),
+        )
+    )
     shutil.rmtree(cache)
     cache = tempfile.mkdtemp(prefix="il-scale-")
     full = child("full", [big], cache)
     total = full["cold_s"] + full["materialize_s"]
-    rows.append(("cold index + every graph materialized", f"{total:.2f} s", f"{full['peak_rss_mb']:.0f} MB",
-                 f"{full['graphs']} graphs, {full['kernels']} kernels" + (f", {tl_s / total:.0f}x faster than tlparse" if args.tlparse else "")))
+    rows.append(
+        (
+            "cold index + every graph materialized",
+            f"{total:.2f} s",
+            f"{full['peak_rss_mb']:.0f} MB",
+            f"{full['graphs']} graphs, {full['kernels']} kernels" + (f", {tl_s / total:.0f}x faster than tlparse" if args.tlparse else ""),
+        )
+    )
     warm = child("full", [big], cache)
     warm_total = warm["cold_s"] + warm["materialize_s"]
-    rows.append(("warm re-open (index cache)", f"{warm_total:.2f} s", f"{warm['peak_rss_mb']:.0f} MB", f"{100 * warm_total / total:.1f}% of cold"))
+    rows.append(
+        ("warm re-open (index cache)", f"{warm_total:.2f} s", f"{warm['peak_rss_mb']:.0f} MB", f"{100 * warm_total / total:.1f}% of cold")
+    )
     added = append_mb(big, 1.0)
     grown = child("full", [big], cache)
     grown_total = grown["cold_s"] + grown["materialize_s"]
-    rows.append((f"append {added / 1e6:.1f} MB, re-index", f"{grown_total:.2f} s", f"{grown['peak_rss_mb']:.0f} MB",
-                 f"{grown['kernels'] - full['kernels']} new kernels"))
+    rows.append(
+        (
+            f"append {added / 1e6:.1f} MB, re-index",
+            f"{grown_total:.2f} s",
+            f"{grown['peak_rss_mb']:.0f} MB",
+            f"{grown['kernels'] - full['kernels']} new kernels",
+        )
+    )
     shutil.rmtree(cache)
     logs = sorted(os.path.join(ranks, n) for n in os.listdir(ranks))
     one = child("nocache", logs[:1], tempfile.mkdtemp(prefix="il-scale-"))
@@ -142,8 +166,14 @@ def main() -> None:
     tn = all_ranks["cold_s"] + all_ranks["materialize_s"]
     per_rank = (tn - t1) / (len(logs) - 1)
     rows.append(("1 rank (cold, all kernels)", f"{t1:.2f} s", f"{one['peak_rss_mb']:.0f} MB", f"{one['kernels']} kernels"))
-    rows.append((f"{len(logs)} ranks (cold, all kernels)", f"{tn:.2f} s", f"{all_ranks['peak_rss_mb']:.0f} MB",
-                 f"{all_ranks['kernels']} kernels; each extra rank {per_rank * 1000:.0f} ms"))
+    rows.append(
+        (
+            f"{len(logs)} ranks (cold, all kernels)",
+            f"{tn:.2f} s",
+            f"{all_ranks['peak_rss_mb']:.0f} MB",
+            f"{all_ranks['kernels']} kernels; each extra rank {per_rank * 1000:.0f} ms",
+        )
+    )
     rows.append(("1,024 ranks (extrapolated)", f"{t1 + 1023 * per_rank:.1f} s", "", "1 rank + 1,023 x the extra-rank cost"))
     print(f"big log: {size_mb:.0f} MB; rank logs: {len(logs)} x {os.path.getsize(logs[0]) / 1e6:.1f} MB")
     print(f"| {'what':40s} | {'time':>9s} | {'peak RSS':>9s} | notes |")

@@ -56,9 +56,11 @@ def make_big(out_dir: str, mb: int) -> str:
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "wb") as fh:
         for rep in range(reps):
+
             def shift(env, rep=rep):
                 if isinstance(env.get("frame_id"), int):
                     env["frame_id"] += 1000 * rep
+
             fh.write(b"\n".join(rewrite(lines, shift)) + b"\n")
     return path
 
@@ -70,8 +72,10 @@ def make_ranks(out_dir: str, ranks: int) -> str:
     folder = os.path.join(out_dir, "ranks")
     os.makedirs(folder, exist_ok=True)
     for r in range(ranks):
+
         def tag(env, r=r):
             env["rank"] = r
+
         with open(os.path.join(folder, f"dedicated_log_torch_trace_rank_{r}_bench.log"), "wb") as fh:
             fh.write(b"\n".join(rewrite(lines, tag)) + b"\n")
     return folder

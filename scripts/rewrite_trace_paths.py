@@ -41,7 +41,7 @@ def rewrite(data: bytes, mapping: list[tuple[bytes, bytes]]) -> tuple[bytes, int
         payload = lines[i + 1 : j]
         new_payload = [_sub(line, mapping) for line in payload]
         new_head = _sub(head, mapping)
-        changed += sum(a != b for a, b in zip(payload, new_payload)) + (new_head != head)
+        changed += sum(a != b for a, b in zip(payload, new_payload, strict=True)) + (new_head != head)
         m = ENVELOPE.match(new_head)
         if m and payload and new_payload != payload:
             env = json.loads(m.group(2))
@@ -67,9 +67,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("logs", nargs="+")
     parser.add_argument("--map", action="append", default=[], metavar="FROM=TO")
     args = parser.parse_args(argv)
-    mapping = sorted(
-        ((a.encode(), b.encode()) for a, b in (m.split("=", 1) for m in args.map)), key=lambda m: -len(m[0])
-    )
+    mapping = sorted(((a.encode(), b.encode()) for a, b in (m.split("=", 1) for m in args.map)), key=lambda m: -len(m[0]))
     for path in args.logs:
         data = open(path, "rb").read()
         new, changed, recomputed = rewrite(data, mapping)

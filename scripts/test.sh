@@ -26,7 +26,8 @@ if ! .venv-torch/bin/python -c 'import torch' >/dev/null 2>&1; then
   .venv-torch/bin/python -m pip install -q torch==2.13.0
 fi
 .venv-torch/bin/python -c 'import torch; print("capture tests use PyTorch", torch.__version__)'
-.venv/bin/ruff check server tests bench --quiet   # F, E9, B (pyproject): undefined names, unused imports, syntax, bug patterns
+.venv/bin/ruff check server tests bench scripts --quiet   # F, E9, B, I (pyproject): undefined names, unused imports, syntax, bug patterns, import order
+.venv/bin/ruff format --check --quiet server tests bench scripts   # one formatting (pyproject: 140 columns)
 .venv/bin/mypy                                         # server/inductor_lens (pyproject)
 .venv/bin/python -m pytest -q -W error::pytest_lsp.LspSpecificationWarning
 

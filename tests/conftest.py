@@ -42,7 +42,9 @@ def case_log(case: str) -> str:
 
 
 def all_cases() -> list[str]:
-    return sorted(os.path.relpath(p, root) for root in (TRACES, DATA) for p in glob.glob(os.path.join(root, "torch-*", "*")) if os.path.isdir(p))
+    return sorted(
+        os.path.relpath(p, root) for root in (TRACES, DATA) for p in glob.glob(os.path.join(root, "torch-*", "*")) if os.path.isdir(p)
+    )
 
 
 def compile_id(env: dict) -> str:
@@ -67,7 +69,7 @@ def raw_records_with_pid(path: str) -> list[tuple[int, dict, str, int]]:
                 continue
             m = _PREFIX.match(line)
             if m:
-                cur = (number, json.loads(line[m.end():]), [], int(m.group(1)))
+                cur = (number, json.loads(line[m.end() :]), [], int(m.group(1)))
                 out.append(cur)
     return [(n, env, "\n".join(lines), pid) for n, env, lines, pid in out]
 

@@ -66,8 +66,11 @@ def set_payload(rec: list[bytes], lines: list[bytes], fix_md5: bool = True) -> l
 
 
 def find(recs, kind: str, name: str | None = None, nth: int = 0) -> int:
-    hits = [i for i, r in enumerate(recs) if envelope(r)[1].get(kind) is not None and
-            (name is None or (envelope(r)[1][kind] or {}).get("name") == name)]
+    hits = [
+        i
+        for i, r in enumerate(recs)
+        if envelope(r)[1].get(kind) is not None and (name is None or (envelope(r)[1][kind] or {}).get("name") == name)
+    ]
     return hits[nth]
 
 
@@ -102,7 +105,7 @@ def build(out: str, big: bool = False) -> list[Item]:
     # a non-ASCII payload (valid), then cut in the middle of a two-byte UTF-8 sequence
     st = find(recs, "artifact", "inductor_provenance_tracking_kernel_stack_traces")
     text = b"\n".join(payload(recs[st])).replace(b"in forward", "in förward".encode(), 1)
-    utf = recs[:st] + [set_payload(recs[st], text.split(b"\n"))] + recs[st + 1:]
+    utf = recs[:st] + [set_payload(recs[st], text.split(b"\n"))] + recs[st + 1 :]
     data = join(utf)
     write("utf8/dedicated_log_torch_trace_nonascii.log", data, "valid non-ASCII payload", warns=False, graphs=2)
     cut = data.index("ö".encode()) + 1
@@ -111,17 +114,40 @@ def build(out: str, big: bool = False) -> list[Item]:
     # payload MD5 mismatch; invalid JSON payload (MD5 fixed, so only the JSON is wrong)
     mp = find(recs, "artifact", "inductor_provenance_tracking_node_mappings")
     bad = [payload(recs[mp])[0].replace(b'"addmm"', b'"addmX"', 1)]
-    write("dedicated_log_torch_trace_md5.log", join(recs[:mp] + [set_payload(recs[mp], bad, fix_md5=False)] + recs[mp + 1:]), "MD5 mismatch", graphs=2)
-    write("dedicated_log_torch_trace_badjson.log", join(recs[:mp] + [set_payload(recs[mp], [b"{not json"])] + recs[mp + 1:]), "invalid JSON payload", graphs=2)
+    write(
+        "dedicated_log_torch_trace_md5.log",
+        join(recs[:mp] + [set_payload(recs[mp], bad, fix_md5=False)] + recs[mp + 1 :]),
+        "MD5 mismatch",
+        graphs=2,
+    )
+    write(
+        "dedicated_log_torch_trace_badjson.log",
+        join(recs[:mp] + [set_payload(recs[mp], [b"{not json"])] + recs[mp + 1 :]),
+        "invalid JSON payload",
+        graphs=2,
+    )
     # invalid envelope JSON on an interesting record
     broken_env = [recs[mp][0][:-1]] + recs[mp][1:]
-    write("dedicated_log_torch_trace_badenvelope.log", join(recs[:mp] + [broken_env] + recs[mp + 1:]), "invalid JSON envelope", graphs=2)
+    write("dedicated_log_torch_trace_badenvelope.log", join(recs[:mp] + [broken_env] + recs[mp + 1 :]), "invalid JSON envelope", graphs=2)
 
     # unknown artifact names and envelope keys (not an error: skipped silently, like tlparse's _other)
     prefix, env = envelope(recs[mp])
-    unknown = [[prefix + json.dumps({"artifact": {"name": "brand_new_artifact", "encoding": "json"}, "frame_id": 0, "frame_compile_id": 0, "attempt": 0}).encode()],
-               [prefix + json.dumps({"brand_new_key": {"x": 1}, "frame_id": 0, "frame_compile_id": 0}).encode()]]
-    write("dedicated_log_torch_trace_unknown.log", join(recs[:mp] + unknown + recs[mp:]), "unknown artifact names and keys", warns=False, graphs=2)
+    unknown = [
+        [
+            prefix
+            + json.dumps(
+                {"artifact": {"name": "brand_new_artifact", "encoding": "json"}, "frame_id": 0, "frame_compile_id": 0, "attempt": 0}
+            ).encode()
+        ],
+        [prefix + json.dumps({"brand_new_key": {"x": 1}, "frame_id": 0, "frame_compile_id": 0}).encode()],
+    ]
+    write(
+        "dedicated_log_torch_trace_unknown.log",
+        join(recs[:mp] + unknown + recs[mp:]),
+        "unknown artifact names and keys",
+        warns=False,
+        graphs=2,
+    )
 
     # missing compile ids on the output code records; the whole log twice (duplicated compile ids)
     def drop_cid(rec):
@@ -131,23 +157,48 @@ def build(out: str, big: bool = False) -> list[Item]:
                 env.pop(key, None)
             return [prefix + json.dumps(env).encode()] + rec[1:]
         return rec
+
     write("dedicated_log_torch_trace_nocid.log", join([drop_cid(r) for r in recs]), "missing compile ids", warns=False, graphs=2)
     write("dedicated_log_torch_trace_twice.log", join(recs + recs), "duplicated compile ids", warns=False, graphs=4)
 
     # non-UTF-8 bytes in an envelope and in a payload (MD5 fixed)
     env_bytes = [recs[mp][0].replace(b"inductor_provenance", b"inductor_\xff\xfeprovenance", 1)] + recs[mp][1:]
-    write("dedicated_log_torch_trace_nonutf8_env.log", join(recs[:mp] + [env_bytes] + recs[mp + 1:]), "non-UTF-8 envelope", warns=False, graphs=2)
-    write("dedicated_log_torch_trace_nonutf8_payload.log",
-          join(recs[:st] + [set_payload(recs[st], [payload(recs[st])[0] + b"\xff\xfe"])] + recs[st + 1:]), "non-UTF-8 payload", graphs=2)
+    write(
+        "dedicated_log_torch_trace_nonutf8_env.log",
+        join(recs[:mp] + [env_bytes] + recs[mp + 1 :]),
+        "non-UTF-8 envelope",
+        warns=False,
+        graphs=2,
+    )
+    write(
+        "dedicated_log_torch_trace_nonutf8_payload.log",
+        join(recs[:st] + [set_payload(recs[st], [payload(recs[st])[0] + b"\xff\xfe"])] + recs[st + 1 :]),
+        "non-UTF-8 payload",
+        graphs=2,
+    )
 
     # a mapping naming kernels absent from the code; a v1 mapping (bare names, no version)
     value = json.loads(b"\n".join(payload(recs[mp])))
     ghost = dict(value, cppCodeToPost={**value["cppCodeToPost"], "triton_ghost_kernel_9:99": ["mul"]})
-    write("dedicated_log_torch_trace_ghost.log", join(recs[:mp] + [set_payload(recs[mp], [json.dumps(ghost).encode()])] + recs[mp + 1:]),
-          "mapping names kernels absent from the code", warns=False, graphs=2)
-    v1 = {k: ({re.sub(r":\d+$", "", kk): vv for kk, vv in v.items()} if k == "cppCodeToPost" else v) for k, v in value.items() if k != "version"}
-    write("dedicated_log_torch_trace_v1.log", join(recs[:mp] + [set_payload(recs[mp], [json.dumps(v1).encode()])] + recs[mp + 1:]),
-          "v1 mapping on handle code", warns=False, graphs=2)
+    write(
+        "dedicated_log_torch_trace_ghost.log",
+        join(recs[:mp] + [set_payload(recs[mp], [json.dumps(ghost).encode()])] + recs[mp + 1 :]),
+        "mapping names kernels absent from the code",
+        warns=False,
+        graphs=2,
+    )
+    v1 = {
+        k: ({re.sub(r":\d+$", "", kk): vv for kk, vv in v.items()} if k == "cppCodeToPost" else v)
+        for k, v in value.items()
+        if k != "version"
+    }
+    write(
+        "dedicated_log_torch_trace_v1.log",
+        join(recs[:mp] + [set_payload(recs[mp], [json.dumps(v1).encode()])] + recs[mp + 1 :]),
+        "v1 mapping on handle code",
+        warns=False,
+        graphs=2,
+    )
 
     # a binary file named like a log; an empty file
     write("dedicated_log_torch_trace_binary.log", bytes(random.Random(1).randrange(256) for _ in range(50_000)), "binary file")
@@ -172,15 +223,22 @@ def build(out: str, big: bool = False) -> list[Item]:
 
     # generated code that would write a file if it were ever imported or executed
     marker = os.path.join(out, "EXECUTED")
-    hostile = (f"# AOT ID: ['0_inference']\nimport os\nopen({marker!r}, 'w').write('pwned')\n"
-               "exec(\"open(" + repr(marker).replace('"', "'") + ", 'w')\")\n"
-               "triton_poi_fused_x_0 = async_compile.triton('triton_poi_fused_x_0', '''\n__import__('os').system('touch " + marker + "')\n''', device_str='cuda')\n"
-               "def call(args):\n    # [Provenance debug handles] triton_poi_fused_x_0:1\n    triton_poi_fused_x_0.run(args[0], stream=stream0)\n")
+    hostile = (
+        f"# AOT ID: ['0_inference']\nimport os\nopen({marker!r}, 'w').write('pwned')\n"
+        'exec("open(' + repr(marker).replace('"', "'") + ", 'w')\")\n"
+        "triton_poi_fused_x_0 = async_compile.triton('triton_poi_fused_x_0', '''\n__import__('os').system('touch "
+        + marker
+        + "')\n''', device_str='cuda')\n"
+        "def call(args):\n    # [Provenance debug handles] triton_poi_fused_x_0:1\n    triton_poi_fused_x_0.run(args[0], stream=stream0)\n"
+    )
     write("hostile/output_code.py", hostile.encode(), "code that writes a file if executed", warns=False, graphs=1)
     code_rec = find(recs, "inductor_output_code")
-    write("hostile/dedicated_log_torch_trace_hostile.log",
-          join(recs[:code_rec] + [set_payload(recs[code_rec], hostile.encode().split(b"\n"))] + recs[code_rec + 1:]),
-          "hostile output code inside a log", warns=False)
+    write(
+        "hostile/dedicated_log_torch_trace_hostile.log",
+        join(recs[:code_rec] + [set_payload(recs[code_rec], hostile.encode().split(b"\n"))] + recs[code_rec + 1 :]),
+        "hostile output code inside a log",
+        warns=False,
+    )
 
     if big:  # one 200 MB line between valid records
         path = os.path.join(out, "big", "dedicated_log_torch_trace_200mb_line.log")

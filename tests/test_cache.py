@@ -8,11 +8,10 @@ import shutil
 import subprocess
 import sys
 
-
 from conftest import case_log
+from inductor_lens.files.cache import Cache
 from inductor_lens.index import loader as loader_module
 from inductor_lens.index import materialize as materialize_module
-from inductor_lens.files.cache import Cache
 from inductor_lens.index.trace_index import load
 
 
@@ -69,8 +68,22 @@ def test_corrupt_cache_file_is_ignored(tmp_path):
 
 def test_cli_no_cache_writes_no_index(tmp_path):
     cache = tmp_path / "cache"
-    proc = subprocess.run([sys.executable, "-m", "inductor_lens", "report", case_log("torch-2.11-cuda/combo"), "--json", "--no-cache", "--cache-dir", str(cache)],
-                          capture_output=True, text=True, check=True)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "inductor_lens",
+            "report",
+            case_log("torch-2.11-cuda/combo"),
+            "--json",
+            "--no-cache",
+            "--cache-dir",
+            str(cache),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert json.loads(proc.stdout)["kernels"] and not (cache / "index").exists()
 
 
@@ -133,7 +146,9 @@ def test_an_edit_in_place_of_the_same_size_is_not_taken_for_an_append(tmp_path):
     os.utime(log, ns=(os.stat(log).st_atime_ns, os.stat(log).st_mtime_ns + 1_000_000_000))
     again = load([str(log)], cache)
     assert any("payload MD5 mismatch" in w.message for w in again.warnings)
-    assert [(w.line, w.message) for w in again.warnings] == [(w.line, w.message) for w in load([str(log)], cache, disk_cache=False).warnings]
+    assert [(w.line, w.message) for w in again.warnings] == [
+        (w.line, w.message) for w in load([str(log)], cache, disk_cache=False).warnings
+    ]
     log.write_bytes(original)  # repaired in place
     os.utime(log, ns=(os.stat(log).st_atime_ns, os.stat(log).st_mtime_ns + 2_000_000_000))
     repaired = load([str(log)], cache)

@@ -14,14 +14,13 @@ import subprocess
 import sys
 
 import pytest
-
 from conftest import REPO
 from inductor_lens.capture.run import HOOK_DIR, child_env, version_tuple
 
 TORCH_PY = os.path.join(REPO, ".venv-torch", "bin", "python")
 needs_torch = pytest.mark.skipif(not os.path.exists(TORCH_PY), reason=".venv-torch is absent (scripts/test.sh creates it)")
 
-TINY = '''\
+TINY = """\
 import sys
 
 import torch
@@ -45,7 +44,7 @@ for _ in range(CALLS):
 print("tiny ran", tuple(out.shape))
 if "--fail" in sys.argv:
     raise RuntimeError("tiny.py failed after compiling")
-'''
+"""
 #: model calls: 1 opens the profile window, 2 warm up, 5 are recorded
 CALLS = 8
 
@@ -53,7 +52,10 @@ CALLS = 8
 def _tiny_lines(text: str) -> dict[str, int]:
     """1-based line of each model line that makes kernels, read off the script."""
     lines = text.splitlines()
-    return {code: lines.index("        " + code) + 1 for code in ("y = self.fc(x)", "y = torch.relu(y) * torch.sigmoid(y)", "return y.sum(dim=1)")}
+    return {
+        code: lines.index("        " + code) + 1
+        for code in ("y = self.fc(x)", "y = torch.relu(y) * torch.sigmoid(y)", "return y.sum(dim=1)")
+    }
 
 
 def _capture(args, cwd, env_extra=None, cache=None):
@@ -64,8 +66,12 @@ def _capture(args, cwd, env_extra=None, cache=None):
 
 
 def _report(trace_dir, cache):
-    proc = subprocess.run([sys.executable, "-m", "inductor_lens", "report", str(trace_dir), "--json", "--cache-dir", str(cache)],
-                          capture_output=True, text=True, check=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "inductor_lens", "report", str(trace_dir), "--json", "--cache-dir", str(cache)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return json.loads(proc.stdout)
 
 
@@ -127,7 +133,7 @@ def test_capture_profile_gives_every_kernel_a_measured_cpu_time(tiny, tmp_path):
         m = k["measured"]
         assert (m["runs"], m["events"], m["clock"]) == (CALLS - 3, CALLS - 3, "cpu") and m["total_us"] > 0, k["key"]
     assert "measured in CPU time" in proc.stderr
-    assert f"profile window of pid {profiles[0][len('profile_pid'):-len('.json')]}: {CALLS - 3} compiled-graph calls" in proc.stderr
+    assert f"profile window of pid {profiles[0][len('profile_pid') : -len('.json')]}: {CALLS - 3} compiled-graph calls" in proc.stderr
     assert " µs CPU " in proc.stderr  # the model lines carry their time
 
 
@@ -148,11 +154,15 @@ def test_failing_command_keeps_its_exit_status_and_its_trace_is_indexed(tiny, tm
 def test_torchrun_ranks_get_their_own_trace_folders(tiny, tmp_path):
     root, env, lines = tiny
     script = root / "ranks.py"
-    script.write_text("import torch.distributed as dist\n\ndist.init_process_group('gloo')\n" + TINY.replace("CALLS", "2")
-                      + "dist.destroy_process_group()\n")
+    script.write_text(
+        "import torch.distributed as dist\n\ndist.init_process_group('gloo')\n"
+        + TINY.replace("CALLS", "2")
+        + "dist.destroy_process_group()\n"
+    )
     torchrun = os.path.join(os.path.dirname(TORCH_PY), "torchrun")
-    proc = _capture(["--out", str(tmp_path / "run"), "--", torchrun, "--standalone", "--nproc-per-node=2", "ranks.py"], root, env,
-                    tmp_path / "cache")
+    proc = _capture(
+        ["--out", str(tmp_path / "run"), "--", torchrun, "--standalone", "--nproc-per-node=2", "ranks.py"], root, env, tmp_path / "cache"
+    )
     assert proc.returncode == 0, proc.stderr
     trace_dir = tmp_path / "run" / "trace"
     assert sorted(os.listdir(trace_dir)) == ["rank_0", "rank_1"]
@@ -167,8 +177,10 @@ def test_torch_imported_but_nothing_compiled_is_said(tmp_path):
     assert proc.returncode == 0, proc.stderr
     record = json.loads((tmp_path / "run" / "capture.json").read_text())
     assert record["torch_versions"] == ["2.13.0+cpu"] and record["logs"] == []
-    assert [m["text"].split(":")[0] for m in record["messages"]] == ["PyTorch 2.13.0+cpu was imported but wrote no TORCH_TRACE log",
-                                                                     "no profile"]
+    assert [m["text"].split(":")[0] for m in record["messages"]] == [
+        "PyTorch 2.13.0+cpu was imported but wrote no TORCH_TRACE log",
+        "no profile",
+    ]
     assert "no graph compiled by torch.compile was called" in record["messages"][1]["text"]
 
 
@@ -184,13 +196,21 @@ def test_child_env_adds_provenance_and_the_hook_and_keeps_the_users_settings(tmp
     assert (env["TORCHINDUCTOR_FX_GRAPH_CACHE"], env["TORCHINDUCTOR_AUTOGRAD_CACHE"]) == ("1", "0")  # the user's choice wins
     assert "INDUCTOR_LENS_PROFILE" not in env and "TORCHINDUCTOR_CPP_ENABLE_KERNEL_PROFILE" not in env
     env = child_env({"INDUCTOR_PROVENANCE": "2"}, str(tmp_path), profile=True, calls=5, seconds=1.5, warmup=0)
-    assert (env["INDUCTOR_PROVENANCE"], env["INDUCTOR_LENS_PROFILE"], env["TORCHINDUCTOR_CPP_ENABLE_KERNEL_PROFILE"]) == ("2", "5,1.5,0", "1")
+    assert (env["INDUCTOR_PROVENANCE"], env["INDUCTOR_LENS_PROFILE"], env["TORCHINDUCTOR_CPP_ENABLE_KERNEL_PROFILE"]) == (
+        "2",
+        "5,1.5,0",
+        "1",
+    )
     assert version_tuple("2.8.0+cu128") == (2, 8) and version_tuple("2.10.0a0+git") == (2, 10) and version_tuple("x") == (0, 0)
 
 
 def test_no_torch_in_the_interpreter_is_said(tmp_path):
-    plain = subprocess.run([sys.executable, "-c", "import importlib.util as u; print(u.find_spec('torch') is None)"],
-                           capture_output=True, text=True, check=True)
+    plain = subprocess.run(
+        [sys.executable, "-c", "import importlib.util as u; print(u.find_spec('torch') is None)"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     if plain.stdout.strip() != "True":
         pytest.skip("this interpreter has torch")
     proc = _capture(["--out", str(tmp_path / "run"), "--", sys.executable, "-c", "import sys; sys.exit(4)"], tmp_path)
@@ -208,8 +228,11 @@ def test_too_old_pytorch_is_said(tmp_path):
     fake = tmp_path / "fake"
     (fake / "torch").mkdir(parents=True)
     (fake / "torch" / "__init__.py").write_text('__version__ = "2.8.0+cu128"\n')
-    proc = _capture(["--out", str(tmp_path / "run"), "--", sys.executable, "-c", "import torch"], tmp_path,
-                    {"PYTHONPATH": str(fake), "TORCH_COMPILE_DEBUG": ""})
+    proc = _capture(
+        ["--out", str(tmp_path / "run"), "--", sys.executable, "-c", "import torch"],
+        tmp_path,
+        {"PYTHONPATH": str(fake), "TORCH_COMPILE_DEBUG": ""},
+    )
     assert proc.returncode == 0, proc.stderr
     record = json.loads((tmp_path / "run" / "capture.json").read_text())
     assert record["torch_versions"] == ["2.8.0+cu128"]
@@ -225,7 +248,9 @@ def test_missing_command_non_python_command_and_signals(tmp_path):
     proc = _capture(["--out", str(tmp_path / "b"), "--", "sh", "-c", "echo from-sh; exit 3"], tmp_path)
     assert (proc.returncode, proc.stdout) == (3, "from-sh\n")
     assert "no Python process of the command loaded the capture hook" in proc.stderr
-    proc = _capture(["--out", str(tmp_path / "c"), "--", sys.executable, "-c", "import os, signal; os.kill(os.getpid(), signal.SIGTERM)"], tmp_path)
+    proc = _capture(
+        ["--out", str(tmp_path / "c"), "--", sys.executable, "-c", "import os, signal; os.kill(os.getpid(), signal.SIGTERM)"], tmp_path
+    )
     assert proc.returncode == 128 + 15 and "ended by SIGTERM" in proc.stderr
     # a signal ends the process before the hook writes its record: said so, not "no hook loaded"
     assert "loaded the capture hook" not in proc.stderr and "before its Python processes recorded" in proc.stderr
@@ -247,23 +272,31 @@ def test_missing_command_non_python_command_and_signals(tmp_path):
 def test_hook_records_each_process_and_runs_the_environments_own_sitecustomize(tmp_path):
     theirs = tmp_path / "theirs"
     theirs.mkdir()
-    (theirs / "sitecustomize.py").write_text("import os\nopen(os.environ['MARK'], 'a').write(os.environ.get('INDUCTOR_LENS_CAPTURE', '-') + '\\n')\n")
+    (theirs / "sitecustomize.py").write_text(
+        "import os\nopen(os.environ['MARK'], 'a').write(os.environ.get('INDUCTOR_LENS_CAPTURE', '-') + '\\n')\n"
+    )
     script = "import os, subprocess, sys; subprocess.run([sys.executable, '-c', 'pass'], check=True); print(os.environ['TORCH_TRACE'])"
-    proc = _capture(["--out", str(tmp_path / "run"), "--", sys.executable, "-c", script], tmp_path,
-                    {"PYTHONPATH": str(theirs), "MARK": str(tmp_path / "mark")})
+    proc = _capture(
+        ["--out", str(tmp_path / "run"), "--", sys.executable, "-c", script],
+        tmp_path,
+        {"PYTHONPATH": str(theirs), "MARK": str(tmp_path / "mark")},
+    )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == f"{tmp_path / 'run' / 'trace'}\n"
     out = str(tmp_path / "run")
     assert sorted((tmp_path / "mark").read_text().split()) == ["-", out, out]  # in capture itself, the command and its child
     records = [json.loads(p.read_text()) for p in sorted((tmp_path / "run" / "procs").iterdir())]
     assert len(records) == 2 and {r["ppid"] for r in records} & {r["pid"] for r in records}
-    assert all(r["executable"] == sys.executable and r["torch_version"] is None and r["trace_dir"] == str(tmp_path / "run" / "trace")
-               for r in records)
+    assert all(
+        r["executable"] == sys.executable and r["torch_version"] is None and r["trace_dir"] == str(tmp_path / "run" / "trace")
+        for r in records
+    )
 
 
 def test_rank_gets_its_own_trace_folder(tmp_path):
-    proc = _capture(["--out", str(tmp_path / "run"), "--", sys.executable, "-c", "import os; print(os.environ['TORCH_TRACE'])"], tmp_path,
-                    {"RANK": "3"})
+    proc = _capture(
+        ["--out", str(tmp_path / "run"), "--", sys.executable, "-c", "import os; print(os.environ['TORCH_TRACE'])"], tmp_path, {"RANK": "3"}
+    )
     assert proc.stdout == f"{tmp_path / 'run' / 'trace' / 'rank_3'}\n"
 
 

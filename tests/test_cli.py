@@ -7,15 +7,35 @@ import os
 import subprocess
 import sys
 
-from conftest import case_dir, case_log, TRACES
+from conftest import TRACES, case_dir, case_log
 
-KERNEL_FIELDS = {"trace", "rank", "compile_id", "graph", "key", "name", "kind", "definition", "launches",
-                 "post_grad_nodes", "pre_grad_nodes", "aten_ops", "source", "provenance"}
+KERNEL_FIELDS = {
+    "trace",
+    "rank",
+    "compile_id",
+    "graph",
+    "key",
+    "name",
+    "kind",
+    "definition",
+    "launches",
+    "post_grad_nodes",
+    "pre_grad_nodes",
+    "aten_ops",
+    "source",
+    "provenance",
+}
 
 
 def run(*args, cache_dir):
-    return subprocess.run([sys.executable, "-m", "inductor_lens", *args, "--cache-dir", cache_dir] if args[0] == "report" else
-                          [sys.executable, "-m", "inductor_lens", *args], capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "inductor_lens", *args, "--cache-dir", cache_dir]
+        if args[0] == "report"
+        else [sys.executable, "-m", "inductor_lens", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_report_bundled_example_table(cache_dir):
@@ -23,7 +43,10 @@ def test_report_bundled_example_table(cache_dir):
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     assert "2 graphs · 12 kernels" in out
-    assert "│ 0/0     │ forward  │       4 │        4 │ mapping 4 " in out and "│ 0/0     │ backward │       8 │        8 │ stack traces 8 " in out
+    assert (
+        "│ 0/0     │ forward  │       4 │        4 │ mapping 4 " in out
+        and "│ 0/0     │ backward │       8 │        8 │ stack traces 8 " in out
+    )
     assert "1 launch · 12 ops  triton_per_fused_gelu_native_layer_norm_0:2 · norm · models.py:25 +1" in out
     every = run("report", "--all", cache_dir=cache_dir).stdout
     assert "compile 0/0 · forward graph · 4 kernels" in every and "compile 0/0 · backward graph · 8 kernels" in every
@@ -42,10 +65,16 @@ def test_report_bundled_example_json_resolves_to_bundled_models(cache_dir):
     assert KERNEL_FIELDS <= set(k) and k["kind"] == "persistent_reduction" and k["rank"] is None
     assert k["definition"]["path"].startswith(cache_dir)
     with open(k["definition"]["path"]) as fh:
-        assert fh.read().split("\n")[k["definition"]["line"] - 1].startswith("triton_per_fused_gelu_native_layer_norm_0 = async_compile.triton(")
+        assert (
+            fh.read()
+            .split("\n")[k["definition"]["line"] - 1]
+            .startswith("triton_per_fused_gelu_native_layer_norm_0 = async_compile.triton(")
+        )
     bundled = os.path.join(os.path.dirname(__import__("inductor_lens").__file__), "example", "models.py")
     assert [(s["file"], s["line"], s["resolved"]) for s in k["source"]] == [
-        ("/workspace/proj/models.py", 25, bundled), ("/workspace/proj/models.py", 24, bundled)]
+        ("/workspace/proj/models.py", 25, bundled),
+        ("/workspace/proj/models.py", 24, bundled),
+    ]
     with open(bundled) as fh:
         assert fh.read().split("\n")[24 - 1].strip() == k["source"][1]["code"] == "y = F.gelu(y)"
 
@@ -91,8 +120,10 @@ def test_same_report_without_orjson(cache_dir):
     """orjson is optional (the .vsix does not bundle compiled packages): the standard library
     gives the same report."""
     case = case_dir("torch-2.11-cuda/gpt2_train")
-    code = ("import sys; sys.modules['orjson'] = None; from inductor_lens.cli import main; "
-            f"sys.exit(main(['report', {case!r}, '--json', '--no-cache', '--cache-dir', {cache_dir!r}]))")
+    code = (
+        "import sys; sys.modules['orjson'] = None; from inductor_lens.cli import main; "
+        f"sys.exit(main(['report', {case!r}, '--json', '--no-cache', '--cache-dir', {cache_dir!r}]))"
+    )
     without = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     with_ = run("report", case, "--json", "--no-cache", cache_dir=cache_dir)
     assert without.returncode == with_.returncode == 0, without.stderr
@@ -159,8 +190,13 @@ def test_piped_table_width_follows_columns(cache_dir):
     env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
     widths = {}
     for columns in (None, "100", "not-a-number"):
-        proc = subprocess.run([sys.executable, "-m", "inductor_lens", "report", "--cache-dir", cache_dir], capture_output=True, text=True,
-                              env=env if columns is None else dict(env, COLUMNS=columns), timeout=120)
+        proc = subprocess.run(
+            [sys.executable, "-m", "inductor_lens", "report", "--cache-dir", cache_dir],
+            capture_output=True,
+            text=True,
+            env=env if columns is None else dict(env, COLUMNS=columns),
+            timeout=120,
+        )
         assert proc.returncode == 0, proc.stderr
         widths[columns] = max(len(line) for line in proc.stdout.splitlines())
     assert widths["100"] == 100
@@ -191,12 +227,11 @@ def test_tables_print_code_as_text_not_markup(cache_dir):
     neither vanishes nor crashes the report (a new user's finding)."""
     import io
 
-    from rich.console import Console
-
     from inductor_lens.files.cache import Cache
     from inductor_lens.index.trace_index import load
     from inductor_lens.model import Frame
     from inductor_lens.report.table import print_tables
+    from rich.console import Console
 
     proc = run("report", case_dir("torch-2.11-cuda/gpt2_train"), "--all", cache_dir=cache_dir)
     assert proc.returncode == 0 and "torch.cat([self.keys," in proc.stdout
@@ -216,7 +251,16 @@ def test_report_piped_into_head_exits_0(cache_dir):
     """``report | head``: the reader leaving is no failure of the trace (rich would exit 1, which
     means "nothing readable" here); table and --json alike, no traceback."""
     for extra in ([], ["--all"], ["--json"]):
-        cmd = [sys.executable, "-m", "inductor_lens.cli", "report", case_dir("torch-2.11-cuda/gpt2_train"), *extra, "--cache-dir", cache_dir]
+        cmd = [
+            sys.executable,
+            "-m",
+            "inductor_lens.cli",
+            "report",
+            case_dir("torch-2.11-cuda/gpt2_train"),
+            *extra,
+            "--cache-dir",
+            cache_dir,
+        ]
         proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         assert proc.stdout is not None and proc.stdout.read(10)
         proc.stdout.close()
@@ -231,8 +275,25 @@ def test_options_that_do_nothing_here_are_said(cache_dir, tmp_path):
     case = case_dir("torch-2.11-cuda/mlp_infer")
     both, plain = run("report", case, "--json", "--all", cache_dir=cache_dir), run("report", case, "--json", cache_dir=cache_dir)
     assert both.returncode == 0 and "--all is for the table" in both.stderr and both.stdout == plain.stdout
-    proc = subprocess.run([sys.executable, "-m", "inductor_lens", "capture", "--out", str(tmp_path / "c"), "--profile-calls", "5",
-                           "--cache-dir", cache_dir, "--", "true"], capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "inductor_lens",
+            "capture",
+            "--out",
+            str(tmp_path / "c"),
+            "--profile-calls",
+            "5",
+            "--cache-dir",
+            cache_dir,
+            "--",
+            "true",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0 and "without --profile nothing is profiled" in proc.stderr
 
 
@@ -260,8 +321,22 @@ def test_report_failures_are_lines_not_tracebacks(cache_dir, monkeypatch, capsys
     read the bundled example instead) end with one line each (a new user's findings: tracebacks)."""
     if os.path.exists("/dev/full"):
         with open("/dev/full", "w") as full:
-            proc = subprocess.run([sys.executable, "-m", "inductor_lens", "report", case_dir("torch-2.11-cuda/mlp_train"), "--json",
-                                   "--cache-dir", cache_dir], stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
+            proc = subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "inductor_lens",
+                    "report",
+                    case_dir("torch-2.11-cuda/mlp_train"),
+                    "--json",
+                    "--cache-dir",
+                    cache_dir,
+                ],
+                stdout=full,
+                stderr=subprocess.PIPE,
+                text=True,
+                timeout=120,
+            )
         assert proc.returncode == 3
         assert proc.stderr.strip() == "inductor-lens: cannot write the report: No space left on device"
     profile = os.path.join(case_dir("torch-2.11-cuda/profile"), "profile_trace.json")

@@ -13,7 +13,6 @@ import os
 import re
 
 import pytest
-
 from conftest import TRACES, case_log, compile_id, raw_records
 from inductor_lens.files.cache import Cache
 from inductor_lens.index.trace_index import load
@@ -74,15 +73,23 @@ def test_graph_breaks_214_at_their_lines_with_pytorch_reason_explanation_and_hin
     raw_breaks, _, _ = _raw("torch-2.14-cpu/graph_breaks")
     # print, .item() and the explicit graph_break() break the graph; 2.14 traces copy.deepcopy
     assert [(e.compile_id, e.location.file, e.location.line) for e in breaks] == [(c, f, n) for c, f, n, _ in raw_breaks]
-    lines = [_line_no(HEALTH_PY, 'print("debug", y.shape)'), _line_no(HEALTH_PY, "n = int(y.sum().item())"),
-             _line_no(HEALTH_PY, "torch._dynamo.graph_break()")]
-    assert [(e.location.file, e.location.line) for e in breaks] == [("/workspace/proj/health.py", n) for n in lines] == [
-        ("/workspace/proj/health.py", 29), ("/workspace/proj/health.py", 36), ("/workspace/proj/health.py", 42)]
+    lines = [
+        _line_no(HEALTH_PY, 'print("debug", y.shape)'),
+        _line_no(HEALTH_PY, "n = int(y.sum().item())"),
+        _line_no(HEALTH_PY, "torch._dynamo.graph_break()"),
+    ]
+    assert (
+        [(e.location.file, e.location.line) for e in breaks]
+        == [("/workspace/proj/health.py", n) for n in lines]
+        == [("/workspace/proj/health.py", 29), ("/workspace/proj/health.py", 36), ("/workspace/proj/health.py", 42)]
+    )
     assert [e.location.function for e in breaks] == ["noisy", "data_dependent", "explicit_break"]
     assert breaks[0].location.code == 'print("debug", y.shape)  # a side effect: graph break'
-    assert [e.message for e in breaks] == ["Failed to trace builtin operator",
-                                           "Unsupported Tensor.item() call with capture_scalar_outputs=False",
-                                           "Call to `torch._dynamo.graph_break()`"]
+    assert [e.message for e in breaks] == [
+        "Failed to trace builtin operator",
+        "Unsupported Tensor.item() call with capture_scalar_outputs=False",
+        "Call to `torch._dynamo.graph_break()`",
+    ]
     for event, (_, _, _, payload) in zip(breaks, raw_breaks, strict=True):
         payload = payload.split("\nUser code traceback:")[0]  # Dynamo's own traceback repeats the message
         explanation = re.search(r"\n  Explanation: (.*)\n", payload).group(1)
@@ -92,7 +99,12 @@ def test_graph_breaks_214_at_their_lines_with_pytorch_reason_explanation_and_hin
     assert breaks[2].hint == "Remove the `torch._dynamo.graph_break()` call."
     assert breaks[0].hint.count("\n") == 2  # three hints, in PyTorch's order
     # the user stack, outermost first, ends at the break
-    assert [(f.function, f.line) for f in breaks[1].stack] == [("<module>", 110), ("main", 103), ("case_graph_breaks", 61), ("data_dependent", 36)]
+    assert [(f.function, f.line) for f in breaks[1].stack] == [
+        ("<module>", 110),
+        ("main", 103),
+        ("case_graph_breaks", 61),
+        ("data_dependent", 36),
+    ]
 
 
 def test_graph_break_counts_per_compile_and_compiled_functions_214(index_of):
@@ -103,7 +115,14 @@ def test_graph_break_counts_per_compile_and_compiled_functions_214(index_of):
     assert len(got) == 7 and got["6/0"] == ("/workspace/proj/health.py", _line_no(HEALTH_PY, "def untraceable"), "untraceable")
     # the compile restarted after a break carries the attempt in its id (0/0_1) and counts the break
     assert {c.compile_id: c.graph_breaks for c in index.compiles} == {
-        "0/0_1": 1, "1/0": 0, "2/0_1": 1, "3/0": 0, "4/0_1": 1, "5/0": 0, "6/0": 0}
+        "0/0_1": 1,
+        "1/0": 0,
+        "2/0_1": 1,
+        "3/0": 0,
+        "4/0_1": 1,
+        "5/0": 0,
+        "6/0": 0,
+    }
     noisy = next(c for c in index.compiles if c.compile_id == "0/0_1")
     assert noisy.compile_time_s == metrics["0/0_1"]["entire_frame_compile_time_s"] == 6.449372
     assert noisy.phases["inductor_compile_time_s"] == 5.998184 and noisy.guards == 11
@@ -117,7 +136,11 @@ def test_graph_break_211_cuda_and_28_forms(index_of):
         (event,) = _events(index, "graph_break")
         line = _line_no(MODELS_PY, "if y.sum().item() > 0:")
         assert (event.compile_id, event.location.file, event.location.line, event.location.function) == (
-            "0/0", "/workspace/proj/models.py", line, "with_graph_break")
+            "0/0",
+            "/workspace/proj/models.py",
+            line,
+            "with_graph_break",
+        )
         assert event.message == "Unsupported Tensor.item() call with capture_scalar_outputs=False"
         assert event.explanation == "Dynamo does not support tracing `Tensor.item()` with config.capture_scalar_outputs=False."
         assert event.hint.startswith("Set `torch._dynamo.config.capture_scalar_outputs = True`")
@@ -141,7 +164,11 @@ def test_recompiles_health_every_recompiled_compile_with_reason_and_user_line(in
     assert recompiles["0/1"].message == "0/0: tensor 'x' size mismatch at index 0. expected 8, actual 12"
     assert recompiles["0/1"].location is None
     scale, flag = _line_no(HEALTH_PY, "y = self.fc(x) * self.scale"), _line_no(HEALTH_PY, "if self.use_bias:")
-    assert (recompiles["0/2"].location.line, recompiles["0/2"].location.code) == (scale, "y = self.fc(x) * self.scale") == (21, "y = self.fc(x) * self.scale")
+    assert (
+        (recompiles["0/2"].location.line, recompiles["0/2"].location.code)
+        == (scale, "y = self.fc(x) * self.scale")
+        == (21, "y = self.fc(x) * self.scale")
+    )
     assert (recompiles["0/3"].location.line, recompiles["0/3"].location.code) == (flag, "if self.use_bias:") == (22, "if self.use_bias:")
     assert recompiles["0/2"].message.startswith("0/1: self.scale == 1.0 ")
     assert recompiles["1/2"].message == "1/1: tensor 'x' dtype mismatch. expected Double, actual Float"
@@ -166,7 +193,11 @@ def test_recompile_limit_failure_and_the_function_it_refused(index_of):
     assert failed.failure == {"type": "Unsupported", "reason": metrics["1/8"]["fail_reason"], "file": None, "line": None}
     # the record names no function: frame 1's other compiles say it is shapes
     assert metrics["1/8"]["co_name"] is None
-    assert (failed.function.function, failed.function.line, failed.function_from) == ("shapes", _line_no(HEALTH_PY, "def shapes"), "frame_id")
+    assert (failed.function.function, failed.function.line, failed.function_from) == (
+        "shapes",
+        _line_no(HEALTH_PY, "def shapes"),
+        "frame_id",
+    )
     assert [c.compile_id for c in index.compiles if c.function.function == "shapes"] == [f"1/{n}" for n in range(9)]
     assert [c.compile_id for c in index.compiles if c.function.function == "forward"] == ["0/0", "0/1", "0/2", "0/3"]
 
@@ -176,7 +207,8 @@ def test_recompiles_211_24_compiles_of_the_gpt2_wrapper(index_of):
     _, reasons, metrics = _raw("torch-2.11-cuda/recompiles")
     assert [c.compile_id for c in index.compiles] == [f"0/{n}" for n in range(24)]
     assert {(c.function.file.split("site-packages/")[1], c.function.line, c.function.function) for c in index.compiles} == {
-        ("transformers/utils/generic.py", 933, "wrapper")}
+        ("transformers/utils/generic.py", 933, "wrapper")
+    }
     recompiles = {e.compile_id: e for e in _events(index, "recompile")}
     assert sorted(recompiles) == sorted(reasons) and len(recompiles) == 23
     assert recompiles["0/1"].message == "0/0: tensor 'kwargs['input_ids']' size mismatch at index 1. expected 16, actual 24"
@@ -271,7 +303,10 @@ def test_damaged_and_unknown_compile_records_warn_and_the_rest_still_shows(tmp_p
     assert compiles["6/0"].function is None
     # the compile whose metrics are unreadable is still known from its dynamo_start record
     assert (compiles["5/0"].function.function, compiles["5/0"].function_from, compiles["5/0"].compile_time_s) == (
-        "torch_dynamo_resume_in_explicit_break_at_42", "dynamo_start", None)
+        "torch_dynamo_resume_in_explicit_break_at_42",
+        "dynamo_start",
+        None,
+    )
     assert len(index.graphs) == 7 and index.kernels  # everything else still shows
 
 
@@ -281,11 +316,21 @@ def test_report_json_has_compiles_and_compile_events(index_of):
     assert compiles["0/2"]["function"] == {"file": "/workspace/proj/health.py", "line": 20, "name": "forward", "resolved": None}
     assert compiles["0/2"]["graph_breaks"] == 0 and compiles["0/2"]["guards"] == 35
     assert compiles["1/8"]["failure"]["type"] == "Unsupported" and compiles["0/0"]["failure"] is None
-    assert set(compiles["0/0"]["phases"]) >= {"backend_compile_time_s", "inductor_compile_time_s", "code_gen_time_s", "triton_compile_time_s"}
+    assert set(compiles["0/0"]["phases"]) >= {
+        "backend_compile_time_s",
+        "inductor_compile_time_s",
+        "code_gen_time_s",
+        "triton_compile_time_s",
+    }
     events = [e for e in doc["compile_events"] if e["compile_id"] == "0/3"]
     (event,) = events
     assert event["kind"] == "recompile" and event["location"] == {
-        "file": "/workspace/proj/health.py", "line": 22, "function": "forward", "code": "if self.use_bias:", "resolved": None}
+        "file": "/workspace/proj/health.py",
+        "line": 22,
+        "function": "forward",
+        "code": "if self.use_bias:",
+        "resolved": None,
+    }
     assert set(event) >= {"trace", "rank", "compile_id", "kind", "message", "explanation", "hint", "location", "stack"}
     assert json.dumps(doc)  # plain JSON
 
@@ -298,10 +343,19 @@ def test_shared_health_checker_passes_on_the_health_traces(tmp_path):
     from conftest import SHARED, case_dir
 
     lens = os.path.join(os.path.dirname(sys.executable), "inductor-lens")
-    cases = ["torch-2.14-cpu/graph_breaks", "torch-2.14-cpu/recompiles_health", "torch-2.11-cuda/recompiles",
-             "torch-2.11-cuda/graph_break", "torch-2.8-cpu/graph_break"]
-    result = subprocess.run([sys.executable, os.path.join(SHARED, "tools", "health_facts.py"), lens,
-                             *[os.path.join(case_dir(c), "trace") for c in cases]], capture_output=True, text=True, timeout=600)
+    cases = [
+        "torch-2.14-cpu/graph_breaks",
+        "torch-2.14-cpu/recompiles_health",
+        "torch-2.11-cuda/recompiles",
+        "torch-2.11-cuda/graph_break",
+        "torch-2.8-cpu/graph_break",
+    ]
+    result = subprocess.run(
+        [sys.executable, os.path.join(SHARED, "tools", "health_facts.py"), lens, *[os.path.join(case_dir(c), "trace") for c in cases]],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.strip().splitlines()[-1] == "compile-health facts reported as PyTorch recorded them: 93/93"
 
@@ -310,8 +364,12 @@ def test_report_table_opens_with_compile_health(cache_dir):
     import subprocess
     import sys
 
-    proc = subprocess.run([sys.executable, "-m", "inductor_lens", "report", case_log("torch-2.14-cpu/graph_breaks"), "--cache-dir", cache_dir],
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-m", "inductor_lens", "report", case_log("torch-2.14-cpu/graph_breaks"), "--cache-dir", cache_dir],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     head = out.index("compile health · 7 compiles · 3 graph breaks · 0 recompiles · 0 failures · ")

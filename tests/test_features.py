@@ -7,11 +7,10 @@ import os
 import shutil
 
 import pytest
-
 from conftest import TRACES, case_dir
+from inductor_lens.files.resolve import PathResolver
 from inductor_lens.lsp.features import hover, lenses, navigation, symbols
 from inductor_lens.lsp.features.snapshot import Snapshot
-from inductor_lens.files.resolve import PathResolver
 
 MODELS = os.path.join(TRACES, "models.py")
 
@@ -49,7 +48,9 @@ def test_model_line_hover_and_definition(ctx):
     assert h.contents.value.startswith("**2 kernels · 4 ops** came from this line")
     defs = navigation.definition(ctx, MODELS, 26, 8)
     texts = sorted(_lines(d.uri[7:])[d.range.start.line] for d in defs)
-    assert texts[0].strip().startswith("extern_kernels.mm(") and texts[1].startswith("triton_poi_fused_add_addmm_relu_1 = async_compile.triton(")
+    assert texts[0].strip().startswith("extern_kernels.mm(") and texts[1].startswith(
+        "triton_poi_fused_add_addmm_relu_1 = async_compile.triton("
+    )
     assert hover.hover(ctx, MODELS, 1, 0) is None
 
 
@@ -67,8 +68,13 @@ def test_pre_grad_graph_node_hover_and_file_comment_definition(ctx):
 
 def test_workspace_symbols_by_name_aten_op_and_model_line(ctx):
     assert [s.name for s in symbols.workspace_symbols(ctx, "relu_1")] == ["triton_poi_fused_add_addmm_relu_1:4"]
-    assert {s.name for s in symbols.workspace_symbols(ctx, "aten.native_layer_norm")} == {"triton_per_fused_addmm_gelu_native_layer_norm_0:2"}
-    assert {s.name for s in symbols.workspace_symbols(ctx, "models.py:26")} == {"extern_kernels.mm:3", "triton_poi_fused_add_addmm_relu_1:4"}
+    assert {s.name for s in symbols.workspace_symbols(ctx, "aten.native_layer_norm")} == {
+        "triton_per_fused_addmm_gelu_native_layer_norm_0:2"
+    }
+    assert {s.name for s in symbols.workspace_symbols(ctx, "models.py:26")} == {
+        "extern_kernels.mm:3",
+        "triton_poi_fused_add_addmm_relu_1:4",
+    }
     assert len(symbols.workspace_symbols(ctx, "")) == 4
 
 
@@ -183,7 +189,12 @@ def test_lenses_relocated_or_withheld_on_an_edited_model_file(tmp_path, load_cas
     project.mkdir()
     lines = _lines(MODELS)
     assert [lines[i - 1].strip() for i in (23, 24, 25, 26, 27)] == [
-        "y = self.fc1(x)", "y = F.gelu(y)", "y = self.norm(y)", "y = self.fc2(y)", "return torch.relu(y + x)"]
+        "y = self.fc1(x)",
+        "y = F.gelu(y)",
+        "y = self.norm(y)",
+        "y = self.fc2(y)",
+        "return torch.relu(y + x)",
+    ]
     edited = lines[:20] + ["# a new comment", "# another"] + lines[20:]
     edited[27] = edited[27].replace("y = self.fc2(y)", "y = self.fc2(y) * 2")  # traced line 26, now line 28
     path = project / "models.py"

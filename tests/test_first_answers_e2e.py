@@ -11,25 +11,31 @@ import tempfile
 
 import pytest
 import pytest_lsp
+from conftest import TRACES, answer_like_vscode, case_dir
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
-from conftest import TRACES, answer_like_vscode, case_dir
-
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 MODELS = os.path.join(TRACES, "models.py")
-CONFIG = ClientServerConfig(server_command=[sys.executable, "-m", "inductor_lens", "serve", "--cache-dir",
-                                            tempfile.mkdtemp(prefix="inductor-lens-first-")])  # cold: an empty cache
+CONFIG = ClientServerConfig(
+    server_command=[sys.executable, "-m", "inductor_lens", "serve", "--cache-dir", tempfile.mkdtemp(prefix="inductor-lens-first-")]
+)  # cold: an empty cache
 
 
 @pytest_lsp.fixture(config=CONFIG, scope="module")
 async def client(lsp_client: LanguageClient):
     answer_like_vscode(lsp_client)
-    await lsp_client.initialize_session(types.InitializeParams(
-        capabilities=client_capabilities("visual-studio-code"),
-        workspace_folders=[types.WorkspaceFolder(uri="file://" + TRACES, name="traces")],
-        initialization_options={"traces": [case_dir("torch-2.11-cuda/cnn_train")], "pathMappings": {"/workspace/proj": TRACES},
-                                "discovery": {"enabled": False}}))
+    await lsp_client.initialize_session(
+        types.InitializeParams(
+            capabilities=client_capabilities("visual-studio-code"),
+            workspace_folders=[types.WorkspaceFolder(uri="file://" + TRACES, name="traces")],
+            initialization_options={
+                "traces": [case_dir("torch-2.11-cuda/cnn_train")],
+                "pathMappings": {"/workspace/proj": TRACES},
+                "discovery": {"enabled": False},
+            },
+        )
+    )
     yield
     await lsp_client.shutdown_session()
 
@@ -37,8 +43,11 @@ async def client(lsp_client: LanguageClient):
 async def test_first_requests_about_an_open_document_are_answered(client: LanguageClient):
     """Opened at start-up: the first hover and the first lenses are answers, not nothing; they
     equal the answers once the whole index is ready."""
-    client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
-        uri="file://" + MODELS, language_id="python", version=1, text=open(MODELS).read())))
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri="file://" + MODELS, language_id="python", version=1, text=open(MODELS).read())
+        )
+    )
     ident = types.TextDocumentIdentifier(uri="file://" + MODELS)
     first_lenses = await client.text_document_code_lens_async(types.CodeLensParams(text_document=ident))
     assert first_lenses, "no lenses in the first answer"

@@ -8,10 +8,9 @@ import os
 
 import pytest
 import pytest_lsp
+from conftest import TRACES, answer_like_vscode, case_dir
 from lsprotocol import types
 from pytest_lsp import LanguageClient, client_capabilities
-
-from conftest import TRACES, answer_like_vscode, case_dir
 from test_server_e2e import CONFIG, _plain, resolved_lenses
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -26,20 +25,26 @@ def _line_no(text: str) -> int:
 
 async def _start(client: LanguageClient, editor: str) -> None:
     answer_like_vscode(client)
-    traces = [os.path.join(case_dir("torch-2.14-cpu/graph_breaks"), "trace"), os.path.join(case_dir("torch-2.14-cpu/recompiles_health"), "trace")]
-    await client.initialize_session(types.InitializeParams(
-        capabilities=client_capabilities(editor),
-        workspace_folders=[types.WorkspaceFolder(uri="file://" + TRACES, name="traces")],
-        initialization_options={"traces": traces, "pathMappings": {"/workspace/proj": TRACES}, "discovery": {"enabled": False}},
-    ))
+    traces = [
+        os.path.join(case_dir("torch-2.14-cpu/graph_breaks"), "trace"),
+        os.path.join(case_dir("torch-2.14-cpu/recompiles_health"), "trace"),
+    ]
+    await client.initialize_session(
+        types.InitializeParams(
+            capabilities=client_capabilities(editor),
+            workspace_folders=[types.WorkspaceFolder(uri="file://" + TRACES, name="traces")],
+            initialization_options={"traces": traces, "pathMappings": {"/workspace/proj": TRACES}, "discovery": {"enabled": False}},
+        )
+    )
     await client.protocol.send_request_async("inductorLens/reindex", {})  # wait for the index
 
 
 async def _open_and_wait(client: LanguageClient) -> list[types.Diagnostic]:
     with open(HEALTH_PY) as fh:
         text = fh.read()
-    client.text_document_did_open(types.DidOpenTextDocumentParams(
-        text_document=types.TextDocumentItem(uri=HEALTH_URI, language_id="python", version=1, text=text)))
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(uri=HEALTH_URI, language_id="python", version=1, text=text))
+    )
     for _ in range(100):
         await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
         if client.diagnostics.get(HEALTH_URI):
@@ -60,7 +65,11 @@ async def test_opening_health_py_publishes_graph_break_and_guard_diagnostics(cli
     for d in diags:
         by_line.setdefault(d.range.start.line + 1, []).append(d)
     breaks = {line: ds for line, ds in by_line.items() if any(d.code.startswith("gb0") and d.code != "gb0039" for d in ds)}
-    assert sorted(breaks) == [_line_no('print("debug", y.shape)'), _line_no("n = int(y.sum().item())"), _line_no("torch._dynamo.graph_break()")]
+    assert sorted(breaks) == [
+        _line_no('print("debug", y.shape)'),
+        _line_no("n = int(y.sum().item())"),
+        _line_no("torch._dynamo.graph_break()"),
+    ]
     (item,) = by_line[_line_no("n = int(y.sum().item())")]
     assert item.severity == types.DiagnosticSeverity.Warning
     assert "Hint: Set `torch._dynamo.config.capture_scalar_outputs = True`" in item.message

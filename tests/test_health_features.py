@@ -8,11 +8,10 @@ import json
 import os
 
 import pytest
-
 from conftest import TRACES, case_log, compile_id, raw_records
+from inductor_lens.files.resolve import PathResolver
 from inductor_lens.lsp.features import health, hover, lenses
 from inductor_lens.lsp.features.snapshot import Snapshot
-from inductor_lens.files.resolve import PathResolver
 from inductor_lens.text import format_seconds
 
 HEALTH_PY = os.path.join(TRACES, "health.py")
@@ -51,23 +50,30 @@ def _metrics(case: str) -> dict[str, dict]:
 def test_graph_break_diagnostics_on_their_lines_with_hint_and_related_places(ctx_of):
     case = "torch-2.14-cpu/graph_breaks"
     diags = health.diagnostics(ctx_of(case), HEALTH_PY)
-    lines = [_line_no(HEALTH_PY, 'print("debug", y.shape)'), _line_no(HEALTH_PY, "n = int(y.sum().item())"),
-             _line_no(HEALTH_PY, "torch._dynamo.graph_break()")]
+    lines = [
+        _line_no(HEALTH_PY, 'print("debug", y.shape)'),
+        _line_no(HEALTH_PY, "n = int(y.sum().item())"),
+        _line_no(HEALTH_PY, "torch._dynamo.graph_break()"),
+    ]
     assert [d.range.start.line + 1 for d in diags] == lines == [29, 36, 42]
     with open(HEALTH_PY) as fh:
         text = fh.read().split("\n")
     for d in diags:  # the range covers the statement on the line
         line = text[d.range.start.line]
-        assert line[d.range.start.character:d.range.end.character] == line.strip()
+        assert line[d.range.start.character : d.range.end.character] == line.strip()
         assert d.severity == 2 and d.source == "Inductor Lens"
     assert [d.code for d in diags] == ["gb0059", "gb0124", "gb0025"]
     assert diags[2].code_description.href == "https://meta-pytorch.github.io/compile-graph-break-site/gb/gb0025.html"
-    assert diags[2].message == ("Graph break in explicit_break (compile 4/0): Call to `torch._dynamo.graph_break()`\n"
-                                "User-inserted graph break. Message: None\nHint: Remove the `torch._dynamo.graph_break()` call.")
+    assert diags[2].message == (
+        "Graph break in explicit_break (compile 4/0): Call to `torch._dynamo.graph_break()`\n"
+        "User-inserted graph break. Message: None\nHint: Remove the `torch._dynamo.graph_break()` call."
+    )
     assert "Hint: Set `torch._dynamo.config.capture_scalar_outputs = True`" in diags[1].message
     related = {(os.path.basename(r.location.uri), r.location.range.start.line + 1): r.message for r in diags[0].related_information}
     assert related[("health.py", _line_no(HEALTH_PY, "def noisy"))] == "compiled function noisy"
-    assert related[("health.py", _line_no(HEALTH_PY, "torch.compile(noisy)(x)"))] == "called from case_graph_breaks: torch.compile(noisy)(x)"
+    assert (
+        related[("health.py", _line_no(HEALTH_PY, "torch.compile(noisy)(x)"))] == "called from case_graph_breaks: torch.compile(noisy)(x)"
+    )
     (record,) = [line for (name, line) in related if name.endswith(".log")]
     assert _log_line(case, record) == "\tGraph break in user code at /workspace/proj/health.py:29\n"
     assert health.problem_counts(ctx_of(case).index) == {"graphBreaks": 3, "recompiles": 0, "failures": 0, "problems": 3}
@@ -78,11 +84,15 @@ def test_guard_failure_diagnostics_and_recompile_limit(ctx_of):
     diags = {(d.range.start.line + 1, d.code): d for d in health.diagnostics(ctx_of(case), HEALTH_PY)}
     scale, flag = _line_no(HEALTH_PY, "y = self.fc(x) * self.scale"), _line_no(HEALTH_PY, "if self.use_bias:")
     forward, shapes = _line_no(HEALTH_PY, "def forward(self, x):"), _line_no(HEALTH_PY, "def shapes(x):")
-    assert sorted(diags) == sorted([(forward, "recompile"), (scale, "recompile"), (flag, "recompile"), (shapes, "recompile"), (shapes, "gb0039")])
+    assert sorted(diags) == sorted(
+        [(forward, "recompile"), (scale, "recompile"), (flag, "recompile"), (shapes, "recompile"), (shapes, "gb0039")]
+    )
     assert diags[(scale, "recompile")].message.startswith("Recompile 0/2 of forward: guard failed: self.scale == 1.0 (cache entry 0/1)")
     assert diags[(flag, "recompile")].message.startswith("Recompile 0/3 of forward: guard failed: self.use_bias == True (cache entry 0/2)")
     # the batch-size change has no user line: on the function's line
-    assert diags[(forward, "recompile")].message.endswith("compile 0/1: tensor 'x' size mismatch at index 0. expected 8, actual 12 (cache entry 0/0)")
+    assert diags[(forward, "recompile")].message.endswith(
+        "compile 0/1: tensor 'x' size mismatch at index 0. expected 8, actual 12 (cache entry 0/0)"
+    )
     limit = diags[(shapes, "gb0039")]
     assert limit.message.startswith("Compile 1/8 of shapes failed: Dynamo recompile limit exceeded\nDynamo attempted to recompile")
     assert "Hint: To monitor recompilations, enable TORCH_LOGS=recompiles." in limit.message
@@ -99,7 +109,11 @@ def test_compiled_function_lens_counts_recompiles_and_peeks_their_reasons(ctx_of
     forward, shapes = _line_no(HEALTH_PY, "def forward(self, x):"), _line_no(HEALTH_PY, "def shapes(x):")
     assert sorted(by_line) == [forward, shapes]
     gate = sum(m["entire_frame_compile_time_s"] for m in metrics.values() if m["co_name"] == "forward")
-    assert by_line[forward].title == f"compiled 4× · 3 recompiles · {format_seconds(gate)} compiling" == "compiled 4× · 3 recompiles · 12 s compiling"
+    assert (
+        by_line[forward].title
+        == f"compiled 4× · 3 recompiles · {format_seconds(gate)} compiling"
+        == "compiled 4× · 3 recompiles · 12 s compiling"
+    )
     shape_time = sum(m["entire_frame_compile_time_s"] for cid, m in metrics.items() if cid.startswith("1/"))
     assert by_line[shapes].title == f"compiled 9× · 8 recompiles · 1 failed · {format_seconds(shape_time)} compiling"
     # the peek: each recompilation's reason as the log records it (the guard lines carry warnings)
@@ -113,8 +127,12 @@ def test_compiled_function_lens_counts_recompiles_and_peeks_their_reasons(ctx_of
     assert len(shapes_logs) == 9 and shapes_logs[-1].startswith("V")  # 8 recompile reasons, then the failure's metrics record
     assert '"fail_reason": "Dynamo recompile limit exceeded' in shapes_logs[-1]
     # a function with graph breaks only peeks their lines
-    (noisy,) = [l for l in health.function_lenses(ctx_of("torch-2.14-cpu/graph_breaks"), HEALTH_PY) if l.line == _line_no(HEALTH_PY, "def noisy")]
-    assert [(os.path.basename(t.uri), t.range.start.line + 1) for t in noisy.targets] == [("health.py", _line_no(HEALTH_PY, 'print("debug", y.shape)'))]
+    (noisy,) = [
+        l for l in health.function_lenses(ctx_of("torch-2.14-cpu/graph_breaks"), HEALTH_PY) if l.line == _line_no(HEALTH_PY, "def noisy")
+    ]
+    assert [(os.path.basename(t.uri), t.range.start.line + 1) for t in noisy.targets] == [
+        ("health.py", _line_no(HEALTH_PY, 'print("debug", y.shape)'))
+    ]
     # as an LSP lens next to the kernel lenses of the same file
     titles = [l.command.title for l in lenses.code_lenses(ctx, HEALTH_PY) if l.range.start.line + 1 == forward]
     assert titles == [by_line[forward].title]
@@ -128,7 +146,9 @@ def test_graph_break_case_lenses_and_resume_functions(ctx_of):
     for m in metrics.values():
         resume = m["co_name"].startswith("torch_dynamo_resume_in_")
         breaks = "" if resume or m["co_name"] == "untraceable" else " · 1 graph break"
-        expected[m["co_firstlineno"]] = ("resume function " if resume else "") + f"compiled 1×{breaks} · {format_seconds(m['entire_frame_compile_time_s'])} compiling"
+        expected[m["co_firstlineno"]] = (
+            "resume function " if resume else ""
+        ) + f"compiled 1×{breaks} · {format_seconds(m['entire_frame_compile_time_s'])} compiling"
     assert by_line == expected and len(expected) == 7
 
 
@@ -137,8 +157,9 @@ def test_recompile_logged_by_two_attempts_is_one_diagnostic(ctx_of):
     line = _line_no(MODELS_PY, "if y.sum().item() > 0:")
     diags = [d for d in health.diagnostics(ctx, MODELS_PY) if d.range.start.line + 1 == line]
     assert [d.code for d in diags] == ["gb0124", "recompile"]
-    assert diags[1].message == ("Recompile 1/1 of torch_dynamo_resume_in_with_graph_break_at_56: guard failed: "
-                                "___stack0 == -43.02190399169922 (cache entry 1/0)")
+    assert diags[1].message == (
+        "Recompile 1/1 of torch_dynamo_resume_in_with_graph_break_at_56: guard failed: ___stack0 == -43.02190399169922 (cache entry 1/0)"
+    )
     (lens,) = [l for l in health.function_lenses(ctx, MODELS_PY) if l.line == line]
     assert lens.title.startswith("resume function compiled 2× · 1 recompile · ")
 
@@ -152,7 +173,10 @@ def test_kernel_hover_shows_triton_compile_time(ctx_of):
     kernels = {(k.graph.compile_id, k.name): k for k in ctx.index.kernels}
     first = kernels[("0/0_1", "triton_per_fused_mul_sum_tanh_0")]
     assert info["0/0_1"]["triton_per_fused_mul_sum_tanh_0"] == {
-        "autotune_cache_state": "only 1 config", "only_config": [["XBLOCK", 1], ["num_warps", 4], ["num_stages", 1]], "compile_time_us": 231045}
+        "autotune_cache_state": "only 1 config",
+        "only_config": [["XBLOCK", 1], ["num_warps", 4], ["num_stages", 1]],
+        "compile_time_us": 231045,
+    }
     text = hover.kernel_markdown(ctx, first)
     assert "**Compile time:** 231.0 ms · one config: XBLOCK=1, num_warps=4, num_stages=1" in text
     miss = kernels[("1/0", "triton_per_fused_exp_mean_sub_0")]
@@ -217,7 +241,9 @@ def test_function_lenses_and_failures_follow_a_model_file_whose_lines_moved(load
         for title, line in before.items():
             assert after[title] == line + (0 if title.startswith("resume function") else 3), title
         lines = text.split("\n")
-        defs = {l: lines[l - 1] for t, l in before.items() if not t.startswith("resume function") and not lines[l - 1].lstrip().startswith("@")}
+        defs = {
+            l: lines[l - 1] for t, l in before.items() if not t.startswith("resume function") and not lines[l - 1].lstrip().startswith("@")
+        }
         assert all(s.lstrip().startswith("def ") for s in defs.values())
         failures = [d for d in health.diagnostics(here, moved_py) if "failed" in d.message]
         traced_failures = [d for d in health.diagnostics(traced, HEALTH_PY) if "failed" in d.message]

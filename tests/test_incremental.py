@@ -8,12 +8,11 @@ import sys
 
 import pytest
 import pytest_lsp
-from lsprotocol import types
-from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
-
 from conftest import answer_like_vscode, case_log
 from inductor_lens.files.cache import Cache
 from inductor_lens.index.trace_index import Index
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
 
 def _split_log(tmp_path, cut_inside_backward_code: bool):
@@ -54,15 +53,28 @@ def test_append_reindexes_only_new_part(tmp_path, cache_dir, inside):
     assert third.graphs[1] is second.graphs[1]
 
 
-@pytest_lsp.fixture(config=ClientServerConfig(server_command=[sys.executable, "-m", "inductor_lens", "serve", "--cache-dir",
-                                                              os.path.join(os.environ.get("TMPDIR", "/tmp"), "inductor-lens-e2e-cache")]))
+@pytest_lsp.fixture(
+    config=ClientServerConfig(
+        server_command=[
+            sys.executable,
+            "-m",
+            "inductor_lens",
+            "serve",
+            "--cache-dir",
+            os.path.join(os.environ.get("TMPDIR", "/tmp"), "inductor-lens-e2e-cache"),
+        ]
+    )
+)
 async def grow_client(lsp_client: LanguageClient, tmp_path):
     path, rest = _split_log(tmp_path, True)
     answer_like_vscode(lsp_client)
-    await lsp_client.initialize_session(types.InitializeParams(
-        capabilities=client_capabilities("visual-studio-code"),
-        workspace_folders=[types.WorkspaceFolder(uri="file://" + str(tmp_path), name="w")],
-        initialization_options={"traces": [str(path)], "discovery": {"enabled": False}}))
+    await lsp_client.initialize_session(
+        types.InitializeParams(
+            capabilities=client_capabilities("visual-studio-code"),
+            workspace_folders=[types.WorkspaceFolder(uri="file://" + str(tmp_path), name="w")],
+            initialization_options={"traces": [str(path)], "discovery": {"enabled": False}},
+        )
+    )
     lsp_client.grow = (path, rest)
     yield
     await lsp_client.shutdown_session()

@@ -6,7 +6,6 @@ import os
 import re
 
 import pytest
-
 from conftest import all_cases, case_dir, case_log, raw_graphs, raw_records
 from inductor_lens.readers.stack_traces import parse_stack_trace
 
@@ -56,8 +55,9 @@ def test_frames_equal_pytorch_stack_traces(case, load_case):
                 assert kernels[key].frames_from == "stack_traces"
                 checked += 1
     # every trace whose logs carry a stack-traces artifact with frames was checked
-    has_frames = any(_pytorch_frames(v) for log in {g.trace for g in index.graphs} for rg in raw_graphs(log)
-                     for v in (rg["stack_traces"] or {}).values())
+    has_frames = any(
+        _pytorch_frames(v) for log in {g.trace for g in index.graphs} for rg in raw_graphs(log) for v in (rg["stack_traces"] or {}).values()
+    )
     assert (checked > 0) == has_frames, (case, checked)
 
 
@@ -91,10 +91,16 @@ def test_no_provenance_matches_mlp_train_from_comments_alone(load_case):
     plain = load_case("torch-2.11-cuda/no_provenance")
     full = load_case("torch-2.11-cuda/mlp_train")
     # Triton kernels: their comments; extern calls: the node their dataflow anchors (inferred)
-    assert {k.name: k.provenance for k in plain.kernels if k.kind != "extern"} == {k.name: "comments" for k in plain.kernels if k.kind != "extern"}
+    assert {k.name: k.provenance for k in plain.kernels if k.kind != "extern"} == {
+        k.name: "comments" for k in plain.kernels if k.kind != "extern"
+    }
     assert {k.provenance for k in plain.kernels if k.kind == "extern"} == {"inferred"}
-    expected = {(g.kind, k.name): {(f.file, f.line) for f in k.model_lines} for g in full.graphs for k in g.kernels if k.name.startswith("triton_")}
-    got = {(g.kind, k.name): {(f.file, f.line) for f in k.model_lines} for g in plain.graphs for k in g.kernels if k.name.startswith("triton_")}
+    expected = {
+        (g.kind, k.name): {(f.file, f.line) for f in k.model_lines} for g in full.graphs for k in g.kernels if k.name.startswith("triton_")
+    }
+    got = {
+        (g.kind, k.name): {(f.file, f.line) for f in k.model_lines} for g in plain.graphs for k in g.kernels if k.name.startswith("triton_")
+    }
     assert len(got) == 6 and got == expected
 
 
@@ -175,11 +181,20 @@ def test_mlp_infer_kernel_model_lines_and_nodes(load_case):
     [
         ("torch-2.11-cuda/combo", {"triton_poi_fused_0:1": "combo"}),
         ("torch-2.11-cuda/user_triton", {"scale_add_kernel_0:2": "user_triton", "triton_poi_fused_cos_0:1": "pointwise"}),
-        ("torch-2.11-cuda/gpt2_infer", {"triton_red_fused_add_arange_embedding_native_layer_norm_unsqueeze_0:1": "reduction", "extern_kernels.addmm:2": "extern"}),
+        (
+            "torch-2.11-cuda/gpt2_infer",
+            {"triton_red_fused_add_arange_embedding_native_layer_norm_unsqueeze_0:1": "reduction", "extern_kernels.addmm:2": "extern"},
+        ),
         ("torch-2.11-cuda/cpu_mlp_infer", {"cpp_fused_gelu_native_layer_norm_0:2": "cpp"}),
-        ("torch-2.11-cuda/aoti", {"aoti_torch_cuda_mm_out:1": "extern", "triton_per_fused_addmm_gelu_native_layer_norm_0:2": "persistent_reduction"}),
+        (
+            "torch-2.11-cuda/aoti",
+            {"aoti_torch_cuda_mm_out:1": "extern", "triton_per_fused_addmm_gelu_native_layer_norm_0:2": "persistent_reduction"},
+        ),
         ("torch-2.11-cuda/max_autotune", {"triton_tem_fused_mm_0:1": "template", "triton_poi_fused_add_relu_1:2": "pointwise"}),
-        ("torch-2.11-cuda/flex_attention", {"triton_tem_fused__to_copy_flex_attention_ones_slice_sort_sum_transpose_zeros_2:3": "template"}),
+        (
+            "torch-2.11-cuda/flex_attention",
+            {"triton_tem_fused__to_copy_flex_attention_ones_slice_sort_sum_transpose_zeros_2:3": "template"},
+        ),
     ],
 )
 def test_kernel_kinds(case, kinds, load_case):
@@ -229,7 +244,11 @@ def test_loose_output_code_with_and_without_mapping(cache_dir, tmp_path):
     index = load([code], Cache(cache_dir))
     (graph,) = index.graphs
     assert graph.output_code == code and {k.key for k in graph.kernels} == {
-        "extern_kernels.mm:1", "triton_per_fused_addmm_gelu_native_layer_norm_0:2", "extern_kernels.mm:3", "triton_poi_fused_add_addmm_relu_1:4"}
+        "extern_kernels.mm:1",
+        "triton_per_fused_addmm_gelu_native_layer_norm_0:2",
+        "extern_kernels.mm:3",
+        "triton_poi_fused_add_addmm_relu_1:4",
+    }
     assert all(k.provenance == "comments" for k in graph.kernels)
     # with the debug folder's mapping JSON beside it
     folder = tmp_path / "dbg"
@@ -251,7 +270,11 @@ def test_tlparse_output_folder(tmp_path, cache_dir):
 
     tlparse = os.path.join(os.path.dirname(sys.executable), "tlparse")
     out = tmp_path / "tl_out"
-    subprocess.run([tlparse, case_log("torch-2.11-cuda/mlp_train"), "-o", str(out), "--inductor-provenance", "--no-browser"], check=True, capture_output=True)
+    subprocess.run(
+        [tlparse, case_log("torch-2.11-cuda/mlp_train"), "-o", str(out), "--inductor-provenance", "--no-browser"],
+        check=True,
+        capture_output=True,
+    )
     index = load([str(out)], Cache(cache_dir))
     assert [g.kind for g in index.graphs] == ["forward", "backward"]
     assert len(index.kernels) == 12 and index.traces[0].format == "tlparse"
@@ -263,14 +286,20 @@ def test_parse_stack_trace_both_variants():
     (only,) = parse_stack_trace(dynamo)
     assert (only.file, only.line, only.function, only.code, only.innermost) == ("/w/models.py", 14, "forward", "x = self.sigmoid(x)", True)
     outer, inner = parse_stack_trace(export)
-    assert (outer.line, outer.innermost, inner.line, inner.code, inner.innermost) == (12, False, 134, "return F.linear(input, self.weight, self.bias)", True)
+    assert (outer.line, outer.innermost, inner.line, inner.code, inner.innermost) == (
+        12,
+        False,
+        134,
+        "return F.linear(input, self.weight, self.bias)",
+        True,
+    )
 
 
 def test_parallel_scan_of_rank_logs_equals_serial(cache_dir, monkeypatch):
     """Rank logs scanned in parallel processes give the same index as a serial scan."""
-    from inductor_lens.index import trace_index as index_module
-    from inductor_lens.index import loader as loader_module
     from inductor_lens.files.cache import Cache
+    from inductor_lens.index import loader as loader_module
+    from inductor_lens.index import trace_index as index_module
 
     folder = case_dir("torch-2.14-cpu/ddp")
     serial = index_module.Index(Cache(cache_dir), disk_cache=False)
@@ -321,9 +350,18 @@ def test_cond_subgraph_launches(load_case):
     """torch.cond: kernels launched inside the wrapper's true_graph_0/false_graph_0 functions."""
     (graph,) = load_case("torch-2.13-cpu/cond").graphs
     by_key = {k.key: k for k in graph.kernels}
-    assert set(by_key) == {"cpp_fused_gt_sum_0:1", "extern_kernels.mm:2", "cpp_fused_gt_sum_tanh_1:3", "cpp_fused_gt_mean_sin_2:4", "cpp_fused_mul_3:5"}
+    assert set(by_key) == {
+        "cpp_fused_gt_sum_0:1",
+        "extern_kernels.mm:2",
+        "cpp_fused_gt_sum_tanh_1:3",
+        "cpp_fused_gt_mean_sin_2:4",
+        "cpp_fused_mul_3:5",
+    }
     lines = open(graph.output_code).read().split("\n")
-    for key, function in (("cpp_fused_gt_sum_tanh_1:3", "def true_graph_0(args):"), ("cpp_fused_gt_mean_sin_2:4", "def false_graph_0(args):")):
+    for key, function in (
+        ("cpp_fused_gt_sum_tanh_1:3", "def true_graph_0(args):"),
+        ("cpp_fused_gt_mean_sin_2:4", "def false_graph_0(args):"),
+    ):
         (launch,) = by_key[key].launches
         enclosing = next(l for l in reversed(lines[: launch.line]) if l.startswith("def "))
         assert enclosing == function

@@ -1,4 +1,8 @@
-"""The server's layout holds: no module over 450 lines, no import circles, readers independent."""
+"""The server's layout holds (docs/architecture.md is its map): layers import only downwards, no
+import circle of any kind (``TYPE_CHECKING`` imports counted), readers independent of each other,
+the LSP layer and the report never reach a reader, provenance never the index, nothing below the
+front door imports it, at most 8 modules at the top level, no module over 450 lines (the
+extension's TypeScript too), and every folder says what it holds."""
 
 from __future__ import annotations
 
@@ -8,12 +12,28 @@ import os
 from conftest import REPO
 
 ROOT = os.path.join(REPO, "server", "inductor_lens")
+PKG = "inductor_lens"
+
+#: the layers, bottom first: a module may import its own layer and those below it
+LAYERS: list[tuple[str, ...]] = [
+    ("_json", "text", "lexical", ""),  # leaf helpers (and the package's version)
+    ("files",),
+    ("model",),
+    ("readers",),
+    ("provenance",),
+    ("index",),
+    ("health", "timing"),
+    ("report",),
+    ("open_traces",),
+    ("capture", "lsp"),
+    ("cli", "__main__"),
+]
 
 
 def _modules() -> dict[str, str]:
     out = {}
     for folder, dirs, files in os.walk(ROOT):
-        dirs[:] = [d for d in dirs if d not in ("example", "__pycache__")]
+        dirs[:] = [d for d in dirs if d not in ("example", "__pycache__", "hook")]
         for name in files:
             if name.endswith(".py"):
                 path = os.path.join(folder, name)
@@ -23,25 +43,39 @@ def _modules() -> dict[str, str]:
 
 
 def _imports(mods: dict[str, str]) -> dict[str, set[str]]:
-    """Module -> the package modules it imports at run time (``if TYPE_CHECKING:`` blocks aside)."""
+    """Module -> the package modules it imports: at run time, inside functions and under
+    ``if TYPE_CHECKING:`` alike."""
     edges: dict[str, set[str]] = {m: set() for m in mods}
     for mod, path in mods.items():
         tree = ast.parse(open(path, encoding="utf-8").read())
         package = mod if path.endswith("__init__.py") else mod.rsplit(".", 1)[0]
         for node in ast.walk(tree):
-            if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING":
-                node.body = []
-        for node in ast.walk(tree):
+            targets: list[str] = []
             if isinstance(node, ast.ImportFrom) and node.level:
                 base = package
                 for _ in range(node.level - 1):
                     base = base.rsplit(".", 1)[0]
                 target = base + ("." + node.module if node.module else "")
                 named = [f"{target}.{a.name}" for a in node.names if f"{target}.{a.name}" in mods]
-                for t in named or ([target] if target in mods else []):
-                    if t != mod:
-                        edges[mod].add(t)
+                targets = named or ([target] if target in mods else [])
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith(PKG + "."):
+                targets = [node.module] if node.module in mods else []
+            for t in targets:
+                if t != mod:
+                    edges[mod].add(t)
     return edges
+
+
+def _layer(mod: str) -> int:
+    top = mod.split(".")[1] if "." in mod else ""
+    for n, names in enumerate(LAYERS):
+        if top in names:
+            return n
+    raise AssertionError(f"{mod} is in no layer of tests/test_layout.py: give its folder one")
+
+
+def _under(mod: str, *folders: str) -> bool:
+    return any(mod == f"{PKG}.{f}" or mod.startswith(f"{PKG}.{f}.") for f in folders)
 
 
 def test_no_module_over_450_lines():
@@ -49,7 +83,35 @@ def test_no_module_over_450_lines():
     assert not long
 
 
-def test_no_import_circles():
+def test_no_extension_source_over_450_lines():
+    src = os.path.join(REPO, "client", "src")
+    long = {}
+    for folder, _, files in os.walk(src):
+        for name in files:
+            if name.endswith(".ts"):
+                path = os.path.join(folder, name)
+                if (n := sum(1 for _ in open(path, encoding="utf-8"))) > 450:
+                    long[os.path.relpath(path, REPO)] = n
+    assert not long
+
+
+def test_at_most_eight_modules_at_the_top_level():
+    top = sorted(n for n in os.listdir(ROOT) if n.endswith(".py"))
+    assert len(top) <= 8, top
+
+
+def test_every_folder_says_what_it_holds_and_may_import():
+    for folder, dirs, _files in os.walk(ROOT):
+        dirs[:] = [d for d in dirs if d not in ("example", "__pycache__", "hook")]
+        if folder == ROOT:
+            continue
+        init = os.path.join(folder, "__init__.py")
+        assert os.path.isfile(init), folder
+        doc = ast.get_docstring(ast.parse(open(init, encoding="utf-8").read())) or ""
+        assert len(doc) > 80 and "import" in doc, (os.path.relpath(folder, ROOT), doc)
+
+
+def test_no_import_circles_of_any_kind():
     edges = _imports(_modules())
     state: dict[str, int] = {}
     circles = []
@@ -59,7 +121,7 @@ def test_no_import_circles():
         stack.append(mod)
         for nxt in sorted(edges[mod]):
             if state.get(nxt) == 1:
-                circles.append(stack[stack.index(nxt):] + [nxt])
+                circles.append(stack[stack.index(nxt) :] + [nxt])
             elif nxt not in state:
                 visit(nxt, stack)
         stack.pop()
@@ -71,17 +133,41 @@ def test_no_import_circles():
     assert not circles
 
 
-def test_readers_do_not_import_each_other_and_features_not_pygls():
+def test_layers_import_only_downwards():
+    edges = _imports(_modules())
+    upward = sorted((m, t) for m, ts in edges.items() for t in ts if _layer(t) > _layer(m))
+    assert not upward
+
+
+def test_walls():
     mods = _modules()
     edges = _imports(mods)
-    readers = [m for m in mods if m.startswith("inductor_lens.readers.")]
-    for mod in readers:
-        family = mod.split(".")[2]  # a reader package may import its own modules
-        others = {t for t in edges[mod] if t.startswith("inductor_lens.readers.") and t.split(".")[2] != family}
-        assert not others, (mod, others)
-    for mod, path in mods.items():
-        if mod.startswith("inductor_lens.lsp.features"):
+    for mod, targets in edges.items():
+        readers = {t for t in targets if _under(t, "readers")}
+        if _under(mod, "lsp", "report"):
+            assert not readers, (mod, "the LSP layer and the report never import readers", readers)
+        if _under(mod, "provenance"):
+            assert not {t for t in targets if _under(t, "index")}, (mod, "provenance never imports the index")
+        if not _under(mod, "cli", "capture", "lsp", "open_traces"):
+            assert f"{PKG}.open_traces" not in targets, (mod, "nothing below the front door imports it")
+        if _under(mod, "readers"):
+            family = mod.split(".")[2] if mod.count(".") >= 2 else ""  # a reader package may import its own modules
+            others = {t for t in readers if t.split(".")[2] != family}
+            assert not others, (mod, "readers do not import each other", others)
+
+
+def test_features_do_not_import_pygls():
+    for mod, path in _modules().items():
+        if _under(mod, "lsp.features"):
             tree = ast.parse(open(path, encoding="utf-8").read())
             imported = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
             imported |= {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
             assert not any(name.split(".")[0] == "pygls" for name in imported), mod
+
+
+def test_the_layout_test_sees_the_walls():
+    """The checks above are not vacuous: the modules they govern exist and import what they should."""
+    edges = _imports(_modules())
+    assert f"{PKG}.open_traces" in edges[f"{PKG}.cli"] or any(f"{PKG}.open_traces" in edges[m] for m in edges if _under(m, "lsp"))
+    assert any(_under(t, "readers") for t in edges[f"{PKG}.index.materialize"])
+    assert f"{PKG}.index.trace_index" in edges[f"{PKG}.open_traces"]

@@ -9,24 +9,37 @@ import sys
 
 import pytest
 import pytest_lsp
+from conftest import TRACES, answer_like_vscode, case_dir
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
-
-from conftest import TRACES, answer_like_vscode, case_dir
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 MODELS = os.path.join(TRACES, "models.py")
 
 
-@pytest_lsp.fixture(scope="module", config=ClientServerConfig(server_command=[sys.executable, "-m", "inductor_lens", "serve", "--cache-dir",
-                                                              os.path.join(os.environ.get("TMPDIR", "/tmp"), "inductor-lens-e2e-cache")]))
+@pytest_lsp.fixture(
+    scope="module",
+    config=ClientServerConfig(
+        server_command=[
+            sys.executable,
+            "-m",
+            "inductor_lens",
+            "serve",
+            "--cache-dir",
+            os.path.join(os.environ.get("TMPDIR", "/tmp"), "inductor-lens-e2e-cache"),
+        ]
+    ),
+)
 async def client(lsp_client: LanguageClient):
     lsp_client.refreshes = 0
     answer_like_vscode(lsp_client, on_code_lens_refresh=lambda: setattr(lsp_client, "refreshes", lsp_client.refreshes + 1))
-    await lsp_client.initialize_session(types.InitializeParams(
-        capabilities=client_capabilities("visual-studio-code"),
-        workspace_folders=[types.WorkspaceFolder(uri="file://" + TRACES, name="traces")],
-        initialization_options={"pathMappings": {"/workspace/proj": TRACES}, "discovery": {"enabled": False}}))
+    await lsp_client.initialize_session(
+        types.InitializeParams(
+            capabilities=client_capabilities("visual-studio-code"),
+            workspace_folders=[types.WorkspaceFolder(uri="file://" + TRACES, name="traces")],
+            initialization_options={"pathMappings": {"/workspace/proj": TRACES}, "discovery": {"enabled": False}},
+        )
+    )
     yield
     await lsp_client.shutdown_session()
 
@@ -38,7 +51,9 @@ async def test_lenses_after_the_trace_is_added(client: LanguageClient):
     params = types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=uri))
     assert not await client.text_document_code_lens_async(params)
     before = client.refreshes
-    await client.protocol.send_request_async("inductorLens/addTraces", {"paths": [os.path.join(case_dir("torch-2.11-cuda/mlp_infer"), "trace")]})
+    await client.protocol.send_request_async(
+        "inductorLens/addTraces", {"paths": [os.path.join(case_dir("torch-2.11-cuda/mlp_infer"), "trace")]}
+    )
     for _ in range(100):  # the refresh request follows the re-index
         if client.refreshes > before:
             break

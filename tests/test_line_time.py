@@ -7,14 +7,13 @@ import re
 from collections import Counter
 
 import pytest
-
 from conftest import case_dir
 from inductor_lens.files.cache import Cache
 from inductor_lens.index.trace_index import load
-from inductor_lens.timing.line_time import line_times
 from inductor_lens.model import Measured
-from inductor_lens.timing.join import join_profiles_beside_traces
 from inductor_lens.report.json_report import index_json
+from inductor_lens.timing.join import join_profiles_beside_traces
+from inductor_lens.timing.line_time import line_times
 
 _FILE = re.compile(r"^\s*# File: (?P<file>.+?):(?P<line>\d+) in ")
 _NODE = re.compile(r"^\s*(?P<name>\w+)(?::\s*\"[^\"]*\")? = ")
@@ -91,7 +90,8 @@ def test_models_py_41_share_by_the_stated_rule(cnn):
     (row,) = [r for r in data["lines"] if r["file"].endswith("models.py") and r["line"] == 41]
     assert [k["key"] for k in row["kernels"]] == [
         "triton_poi_fused_max_pool2d_with_indices_1:3",
-        "triton_red_fused_convolution_backward_max_pool2d_with_indices_max_pool2d_with_indices_backward_native_batch_norm_backward_threshold_backward_1:4"]
+        "triton_red_fused_convolution_backward_max_pool2d_with_indices_max_pool2d_with_indices_backward_native_batch_norm_backward_threshold_backward_1:4",
+    ]
     expected = 0.0
     for ref in row["kernels"]:
         (k,) = [k for k in index.kernels if k.key == ref["key"] and k.graph.kind == ref["graph"]]
@@ -131,12 +131,20 @@ def test_call_lines_get_the_inclusive_share(gpt2):
     index, data = gpt2
     times = line_times(index.kernels)
     attributed = sum(k.measured.total_us for k in index.kernels if k.measured)
-    block = [row for (f, line), row in times.through.items() if f.endswith("modeling_gpt2.py") and row.frame.code.startswith("hidden_states = block(")]
+    block = [
+        row
+        for (f, line), row in times.through.items()
+        if f.endswith("modeling_gpt2.py") and row.frame.code.startswith("hidden_states = block(")
+    ]
     assert len(block) == 1
     share = block[0].share_us
     assert share is not None and 0 < share < attributed
     # the c_attn call line: only the c_attn GEMMs (and their fused neighbours' shares) run under it
-    (c_attn,) = [row for (f, line), row in times.through.items() if row.frame.code.startswith("query_states, key_states, value_states = self.c_attn(")]
+    (c_attn,) = [
+        row
+        for (f, line), row in times.through.items()
+        if row.frame.code.startswith("query_states, key_states, value_states = self.c_attn(")
+    ]
     assert c_attn.share_us is not None and c_attn.share_us <= c_attn.kernels_us
 
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-
-from inductor_lens.model import FxGraph, FxNode, Frame
+from inductor_lens.model import Frame, FxGraph, FxNode
 from inductor_lens.provenance.modules import kernel_module, module_of_nodes, parameter_owner
 from inductor_lens.report.json_report import kernel_json
 
@@ -76,16 +75,23 @@ def test_export_names_say_no_module(load_case):
     assert index.kernels and all(kernel_json(k, None)["module"] is None for k in index.kernels)
 
 
-@pytest.mark.parametrize("name,owner", [
-    ("l_self_modules_transformer_modules_h_modules_0_modules_attn_modules_c_attn_parameters_weight_", "transformer.h.0.attn.c_attn"),
-    ("L_self_modules_transformer_modules_h_modules_11_modules_ln_2_parameters_bias_", "transformer.h.11.ln_2"),
-    ("l_self_modules_bn1_buffers_running_mean_", "bn1"),
-    ("L_m_modules_fc1_parameters_weight_", "m.fc1"),  # compiled function taking the module as `m`
-    ("l_self_parameters_scale_", "self"),
-    ("l_self_modules_block_modules_0_modules_layer_modules_0_modules_SelfAttention_modules_q_parameters_weight_",
-     "block.0.layer.0.SelfAttention.q"),
-    ("l_x_", None), ("p_fc1_weight", None), ("view_1", None),
-])
+@pytest.mark.parametrize(
+    "name,owner",
+    [
+        ("l_self_modules_transformer_modules_h_modules_0_modules_attn_modules_c_attn_parameters_weight_", "transformer.h.0.attn.c_attn"),
+        ("L_self_modules_transformer_modules_h_modules_11_modules_ln_2_parameters_bias_", "transformer.h.11.ln_2"),
+        ("l_self_modules_bn1_buffers_running_mean_", "bn1"),
+        ("L_m_modules_fc1_parameters_weight_", "m.fc1"),  # compiled function taking the module as `m`
+        ("l_self_parameters_scale_", "self"),
+        (
+            "l_self_modules_block_modules_0_modules_layer_modules_0_modules_SelfAttention_modules_q_parameters_weight_",
+            "block.0.layer.0.SelfAttention.q",
+        ),
+        ("l_x_", None),
+        ("p_fc1_weight", None),
+        ("view_1", None),
+    ],
+)
 def test_parameter_owner(name, owner):
     assert parameter_owner(name) == owner
 
@@ -101,14 +107,16 @@ def _graph(lines: list[tuple[str, tuple[str, ...], int]]) -> FxGraph:
 
 def test_tied_weight_and_weights_read_through_a_view():
     w = "l_self_modules_emb_parameters_weight_"
-    graph = _graph([
-        (w, ("L_self_modules_emb_parameters_weight_",), 0),
-        ("emb", ("ids", w), 10),  # self.emb(ids)
-        ("t", (w,), 20),  # the same weight read again by the head (tied): a second source line
-        ("logits", ("h", "t"), 20),
-        ("lw", ("l_self_modules_fc_parameters_weight_",), 30),  # a weight read through .t()
-        ("y", ("h", "lw"), 30),
-    ])
+    graph = _graph(
+        [
+            (w, ("L_self_modules_emb_parameters_weight_",), 0),
+            ("emb", ("ids", w), 10),  # self.emb(ids)
+            ("t", (w,), 20),  # the same weight read again by the head (tied): a second source line
+            ("logits", ("h", "t"), 20),
+            ("lw", ("l_self_modules_fc_parameters_weight_",), 30),  # a weight read through .t()
+            ("y", ("h", "lw"), 30),
+        ]
+    )
     head = module_of_nodes(graph, ["logits"])
     assert head is not None and (head.path, head.shared) == ("emb", True)
     fc = module_of_nodes(graph, ["y"])

@@ -14,12 +14,11 @@ import subprocess
 import sys
 
 import pytest
-
 from conftest import SHARED, case_dir, case_log, raw_graphs
-from inductor_lens.lsp.features.snapshot import Snapshot
+from inductor_lens.files.resolve import PathResolver
 from inductor_lens.lsp.features.hover import INFERRED_NOTE, hover
 from inductor_lens.lsp.features.navigation import linked_ranges
-from inductor_lens.files.resolve import PathResolver
+from inductor_lens.lsp.features.snapshot import Snapshot
 from inductor_lens.report.json_report import index_json
 
 HANDLE = re.compile(r"^\s*# \[Provenance debug handles\] (\S+)\s*$", re.M)
@@ -103,8 +102,12 @@ def test_pass_made_nodes_take_the_compile_time_line(load_case):
         for k in made:
             assert (want.file, 702) in {(f.file, f.line) for f in k.model_lines}, k.name
     fwd = {k.name: k for k in plain[0].kernels}
-    mapping = {key.rsplit(":", 1)[0]: v for rg in raw_graphs(case_log("torch-2.11-cuda/gpt2_train"))
-               if rg["compile_id"] == "3/0" and rg["mapping"] for key, v in rg["mapping"].get("cppCodeToPost", {}).items()}
+    mapping = {
+        key.rsplit(":", 1)[0]: v
+        for rg in raw_graphs(case_log("torch-2.11-cuda/gpt2_train"))
+        if rg["compile_id"] == "3/0" and rg["mapping"]
+        for key, v in rg["mapping"].get("cppCodeToPost", {}).items()
+    }
     for name, want_nodes in mapping.items():
         if name in fwd:
             assert set(fwd[name].post_grad_nodes) == set(want_nodes), name
@@ -135,7 +138,9 @@ def test_scatter_add_runs_as_scatter_reduce_fallback(load_case):
     assert copy.post_grad_nodes == ["full_default_1", "view_1"]
     want = _stack_lines("torch-2.13-cpu/cnn_train_prov", "0/0", 1, "cpp_fused_max_pool2d_with_indices_max_pool2d_with_indices_backward_2:6")
     assert want == {41} and {f.line for f in copy.model_lines} == want == {f.line for f in launch.model_lines}
-    following = by_name["cpp_fused__native_batch_norm_legit_functional_convolution_backward_max_pool2d_with_indices_backward_native_batch_norm_backward_relu_threshold_backward_3"]
+    following = by_name[
+        "cpp_fused__native_batch_norm_legit_functional_convolution_backward_max_pool2d_with_indices_backward_native_batch_norm_backward_relu_threshold_backward_3"
+    ]
     assert "scatter_add" not in following.post_grad_nodes and "view_3" in following.post_grad_nodes
 
 
@@ -178,8 +183,10 @@ def test_cat_written_through_alias_views_and_inputs_made_for_a_call(load_case):
     assert [[n for n in la.post_grad_nodes if n.startswith("cat")] for la in rotary.launches] == [["cat"], ["cat_2"]]
     assert [{f.line for f in la.model_lines} for la in rotary.launches] == truth(rotary.name)
     query = next(k for k in graph.kernels if k.name.startswith("cpp_fused__scaled_dot_product_flash_attention_for_cpu_"))
-    assert [[n for n in la.post_grad_nodes if n.startswith(("cat", "_scaled"))] for la in query.launches] == \
-        [["_scaled_dot_product_flash_attention_for_cpu"], ["_scaled_dot_product_flash_attention_for_cpu_1"]]
+    assert [[n for n in la.post_grad_nodes if n.startswith(("cat", "_scaled"))] for la in query.launches] == [
+        ["_scaled_dot_product_flash_attention_for_cpu"],
+        ["_scaled_dot_product_flash_attention_for_cpu_1"],
+    ]
     assert [{f.line for f in la.model_lines} for la in query.launches] == truth(query.name)
     assert all(182 in lines for lines in truth(query.name))  # the attention call's own line
 
@@ -195,7 +202,9 @@ def test_nodes_read_through_a_view_before_they_were_realized(load_case):
     case, truth_case = "torch-2.13-cpu/gpt2_l3_train_noprov", "torch-2.13-cpu/gpt2_l3_train_prov"
     graphs = {g.kind: g for g in load_case(case).graphs if g.compile_id == "2/0_1"}
     nodes = graphs["backward"].post_grad.nodes
-    bias = next(k for k in graphs["backward"].kernels if k.name == "cpp_fused_add_mul_native_dropout_backward_pow_sum_tanh_tanh_backward_view_1")
+    bias = next(
+        k for k in graphs["backward"].kernels if k.name == "cpp_fused_add_mul_native_dropout_backward_pow_sum_tanh_tanh_backward_view_1"
+    )
     carried = [n for n in bias.launches[0].post_grad_nodes if nodes[n].frame is not None and nodes[n].frame.line == 244]
     assert carried and all(nodes[n].target != "torch.ops.aten.view.default" for n in carried)
     assert {f.line for f in bias.launches[0].model_lines} == _stack_lines(truth_case, "2/0_1", 1, bias.name + ":6") == {66, 119, 120, 244}
@@ -234,8 +243,11 @@ def test_split_reduction_first_half_carries_the_reduction(load_case):
     ``triton_per_`` kernel finishes them.  The first launch's header names the ``sum`` for both; the
     11 later launches are inferred, and the first half carries the ``sum`` and its ``view`` too, so
     its model lines include the ``Conv1D`` lines 119-120 that PyTorch's stack trace gives."""
-    graph = next(g for g in load_case("torch-2.11-cuda/gpt2_l12_train").graphs
-                 if g.kind == "backward" and any(k.name.startswith("triton_red_fused__unsafe_view_add_cat") for k in g.kernels))
+    graph = next(
+        g
+        for g in load_case("torch-2.11-cuda/gpt2_l12_train").graphs
+        if g.kind == "backward" and any(k.name.startswith("triton_red_fused__unsafe_view_add_cat") for k in g.kernels)
+    )
     nodes = graph.post_grad.nodes
     halves = [k for k in graph.kernels if k.name == "triton_red_fused__unsafe_view_add_cat_clone_sum_transpose_view_10"]
     launches = sorted((la for k in halves for la in k.launches), key=lambda la: la.line)
@@ -252,7 +264,9 @@ def test_fidelity_tool_figures():
     """../shared/tools/fidelity.py (the tool the issue is measured with) prints the same figures."""
     lens = os.path.join(os.path.dirname(sys.executable), "inductor-lens")
     pairs = [f"{case_dir(a)}/trace={case_dir(b)}/trace" for a, b, _, _ in PAIRS]
-    proc = subprocess.run([sys.executable, os.path.join(SHARED, "tools", "fidelity.py"), lens, "0.9", *pairs], capture_output=True, text=True, timeout=600)
+    proc = subprocess.run(
+        [sys.executable, os.path.join(SHARED, "tools", "fidelity.py"), lens, "0.9", *pairs], capture_output=True, text=True, timeout=600
+    )
     figures = re.findall(r"^(\S+): (\d+)/(\d+)", proc.stdout, re.M)
     assert [(int(a), int(b)) for _, a, b in figures] == [(r, t) for _, _, r, t in PAIRS], proc.stdout
 
@@ -332,16 +346,31 @@ def test_handle_keys_launch_equals_kernel(load_case):
         for k in load_case(case).kernels:
             assert k.handle is not None and len(k.launches) == 1
             (la,) = k.launches
-            assert (la.post_grad_nodes, la.pre_grad_nodes, la.aten_ops, la.provenance) == (k.post_grad_nodes, k.pre_grad_nodes, k.aten_ops, k.provenance)
+            assert (la.post_grad_nodes, la.pre_grad_nodes, la.aten_ops, la.provenance) == (
+                k.post_grad_nodes,
+                k.pre_grad_nodes,
+                k.aten_ops,
+                k.provenance,
+            )
             assert la.model_lines == k.model_lines
 
 
 # ---------------------------------------------------------------- shared/bugs/2 and shared/bugs/5
 
-@pytest.mark.parametrize("case,expected", [
-    ("torch-2.14-cpu/mlp_train", {"extern_kernels.addmm:4": ["addmm_default"], "extern_kernels.mm:5": ["mm_1"], "extern_kernels.mm:6": ["mm_3"]}),
-    ("torch-2.11-cuda/mlp_train", {"extern_kernels.addmm:6": ["addmm_default"], "extern_kernels.mm:7": ["mm_1"], "extern_kernels.mm:8": ["mm_3"]}),
-])
+
+@pytest.mark.parametrize(
+    "case,expected",
+    [
+        (
+            "torch-2.14-cpu/mlp_train",
+            {"extern_kernels.addmm:4": ["addmm_default"], "extern_kernels.mm:5": ["mm_1"], "extern_kernels.mm:6": ["mm_3"]},
+        ),
+        (
+            "torch-2.11-cuda/mlp_train",
+            {"extern_kernels.addmm:6": ["addmm_default"], "extern_kernels.mm:7": ["mm_1"], "extern_kernels.mm:8": ["mm_3"]},
+        ),
+    ],
+)
 def test_backward_extern_calls_get_their_own_node(case, expected, load_case):
     """bugs/2: a backward whose mapping is {"version": 2.0}: an extern call's node is the one its
     dataflow anchors, not the first post-grad name in its comment (a permute)."""
@@ -443,15 +472,39 @@ def test_comment_naming_no_node_is_a_warning(tmp_path):
 def test_report_table_says_where_provenance_came_from(tmp_path):
     env = dict(os.environ, COLUMNS="200")
     lens = os.path.join(os.path.dirname(sys.executable), "inductor-lens")
-    out = subprocess.run([lens, "report", case_dir("torch-2.14-cpu/mlp_train_noprov"), "--cache-dir", str(tmp_path)], capture_output=True, text=True, env=env, timeout=300).stdout
+    out = subprocess.run(
+        [lens, "report", case_dir("torch-2.14-cpu/mlp_train_noprov"), "--cache-dir", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    ).stdout
     assert "│ 0/0     │ forward  │       3 │        4 │ inferred 3 │" in out  # the summary's provenance column
     assert out.count("INDUCTOR_PROVENANCE=1") == 1
-    every = subprocess.run([lens, "report", case_dir("torch-2.14-cpu/mlp_train_noprov"), "--all", "--cache-dir", str(tmp_path)],
-                           capture_output=True, text=True, env=env, timeout=300).stdout
+    every = subprocess.run(
+        [lens, "report", case_dir("torch-2.14-cpu/mlp_train_noprov"), "--all", "--cache-dir", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    ).stdout
     assert "forward graph · 3 kernels · provenance: inferred 3" in every and every.count("INDUCTOR_PROVENANCE=1") == 1
-    out = subprocess.run([lens, "report", case_dir("torch-2.14-cpu/mlp_train"), "--all", "--cache-dir", str(tmp_path)], capture_output=True, text=True, env=env, timeout=300).stdout
+    out = subprocess.run(
+        [lens, "report", case_dir("torch-2.14-cpu/mlp_train"), "--all", "--cache-dir", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    ).stdout
     assert "provenance: mapping 4" in out and "provenance: stack traces 6" in out and "INDUCTOR_PROVENANCE" not in out
-    json.loads(subprocess.run([lens, "report", case_dir("torch-2.6-cpu/mlp_train"), "--json", "--cache-dir", str(tmp_path)], capture_output=True, text=True, timeout=300).stdout)
+    json.loads(
+        subprocess.run(
+            [lens, "report", case_dir("torch-2.6-cpu/mlp_train"), "--json", "--cache-dir", str(tmp_path)],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        ).stdout
+    )
 
 
 def test_pytorch_2_6_subgraph_results_written_into_a_list(load_case):

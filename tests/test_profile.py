@@ -11,12 +11,11 @@ import sys
 from collections import defaultdict
 
 import pytest
-
 from conftest import case_dir
 from inductor_lens.files.cache import Cache
 from inductor_lens.index.trace_index import load
-from inductor_lens.timing.join import aten_name, join_profile, join_profiles_beside_traces
 from inductor_lens.readers.chrome_trace import read_chrome_trace
+from inductor_lens.timing.join import aten_name, join_profile, join_profiles_beside_traces
 
 PROFILE = os.path.join(case_dir("torch-2.11-cuda/profile"), "profile_trace.json")
 PROFILE_CNN = os.path.join(case_dir("torch-2.11-cuda/profile_cnn"), "profile_trace.json")
@@ -75,9 +74,17 @@ def test_extern_time_lands_on_the_right_launch(gpt2):
     inside = lambda inner, outer: outer["ts"] <= inner["ts"] and inner["ts"] + inner["dur"] <= outer["ts"] + outer["dur"] + 1e-3
     expected = defaultdict(float)  # (op name, position among that op's top-level calls) -> device µs
     for call in calls:
-        top = sorted((o for o in ops if o is not call and inside(o, call) and o["name"].startswith("aten::")
-                      and not any(p is not call and p is not o and inside(o, p) and p["name"] != call["name"] and inside(p, call) for p in ops)),
-                     key=lambda o: o["ts"])
+        top = sorted(
+            (
+                o
+                for o in ops
+                if o is not call
+                and inside(o, call)
+                and o["name"].startswith("aten::")
+                and not any(p is not call and p is not o and inside(o, p) and p["name"] != call["name"] and inside(p, call) for p in ops)
+            ),
+            key=lambda o: o["ts"],
+        )
         position = {}
         for o in top:
             position[id(o)] = sum(1 for t in top if t["name"] == o["name"] and t["ts"] < o["ts"])
@@ -133,8 +140,12 @@ def test_gzip_and_streamed_traces_read_the_same(tmp_path, monkeypatch):
 
 
 def test_report_joins_profile_beside_the_trace(tmp_path):
-    proc = subprocess.run([sys.executable, "-m", "inductor_lens", "report", case_dir("torch-2.11-cuda/profile_cnn"), "--json",
-                           "--cache-dir", str(tmp_path)], capture_output=True, text=True, check=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "inductor_lens", "report", case_dir("torch-2.11-cuda/profile_cnn"), "--json", "--cache-dir", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     doc = json.loads(proc.stdout)
     assert doc["profiles"] == [{"path": PROFILE_CNN, "device_events": 87, "graph_calls": 6}]
     measured = [k for k in doc["kernels"] if k["measured"]]
@@ -142,8 +153,23 @@ def test_report_joins_profile_beside_the_trace(tmp_path):
     assert {k["measured"]["clock"] for k in measured} == {"device"}  # a CUDA run: every kernel has device events
     assert sum(u["count"] for u in doc["unattributed"]) == 21
     # --profile on a trace without one beside it
-    proc = subprocess.run([sys.executable, "-m", "inductor_lens", "report", os.path.join(case_dir("torch-2.11-cuda/profile"), "trace"),
-                           "--profile", PROFILE, "--json", "--cache-dir", str(tmp_path)], capture_output=True, text=True, check=True)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "inductor_lens",
+            "report",
+            os.path.join(case_dir("torch-2.11-cuda/profile"), "trace"),
+            "--profile",
+            PROFILE,
+            "--json",
+            "--cache-dir",
+            str(tmp_path),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     doc = json.loads(proc.stdout)
     assert all(k["measured"] for k in doc["kernels"]) and doc["unattributed"] == []
 
@@ -196,9 +222,9 @@ def test_cpu_only_profile_measures_cpp_kernels_and_extern_calls_in_cpu_time(tmp_
                 direct.append(children[nth]["dur"])
             assert k.measured.total_us == pytest.approx(sum(direct), abs=1e-3), k.key
     # the hover says what was measured: CPU time, not device time
+    from inductor_lens.files.resolve import PathResolver
     from inductor_lens.lsp.features.hover import kernel_markdown
     from inductor_lens.lsp.features.snapshot import Snapshot
-    from inductor_lens.files.resolve import PathResolver
 
     cpp = next(k for k in kernels if k.kind == "cpp")
     text = kernel_markdown(Snapshot(index, PathResolver([("/workspace/proj", case)])), cpp)

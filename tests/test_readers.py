@@ -7,7 +7,6 @@ import os
 import re
 
 import pytest
-
 from conftest import case_log, raw_records
 from inductor_lens.model.compile_id import compile_id_of
 from inductor_lens.readers import torch_trace
@@ -33,8 +32,11 @@ def test_scan_matches_line_by_line_reading():
         want = raw[record.line]
         if "compilation_metrics" in record.kind:  # configuration dumps are dropped, every other field kept
             metrics = want[record.kind]
-            assert {k for k in metrics if k not in record.envelope[record.kind]} == {
-                k for k in metrics if k.endswith("_config") or k in ("inductor_provenance", "graph_node_shapes")} != set()
+            assert (
+                {k for k in metrics if k not in record.envelope[record.kind]}
+                == {k for k in metrics if k.endswith("_config") or k in ("inductor_provenance", "graph_node_shapes")}
+                != set()
+            )
             want = dict(want, **{record.kind: {k: v for k, v in metrics.items() if k in record.envelope[record.kind]}})
         assert want == record.envelope
     assert sum(r.kind == "compilation_metrics" for r in log.records) == sum("compilation_metrics" in env for env in raw.values()) == 5
@@ -49,9 +51,15 @@ def test_chunked_scan_equals_whole_file_scan(chunk, monkeypatch):
     whole = torch_trace.scan(path)
     monkeypatch.setattr(torch_trace, "CHUNK_BYTES", chunk)
     small = torch_trace.scan(path)
-    assert [(r.line, r.kind, r.name, r.payload_start, r.payload_end) for r in small.records] == \
-        [(r.line, r.kind, r.name, r.payload_start, r.payload_end) for r in whole.records]
-    assert (small.record_count, small.tail_line, small.tail_offset, small.warnings) == (whole.record_count, whole.tail_line, whole.tail_offset, [])
+    assert [(r.line, r.kind, r.name, r.payload_start, r.payload_end) for r in small.records] == [
+        (r.line, r.kind, r.name, r.payload_start, r.payload_end) for r in whole.records
+    ]
+    assert (small.record_count, small.tail_line, small.tail_offset, small.warnings) == (
+        whole.record_count,
+        whole.tail_line,
+        whole.tail_offset,
+        [],
+    )
 
 
 def test_every_payload_md5_verifies_on_every_real_log():
@@ -139,9 +147,20 @@ def _graphs(case, load_case):
 
 @pytest.mark.parametrize(
     "case",
-    ["torch-2.11-cuda/mlp_infer", "torch-2.11-cuda/gpt2_train", "torch-2.11-cuda/user_triton", "torch-2.11-cuda/combo",
-     "torch-2.11-cuda/cpu_mlp_infer", "torch-2.14-cpu/mlp_train", "torch-2.8-cpu/mlp_train", "torch-2.11-cuda/dynamic",
-     "torch-2.11-cuda/max_autotune", "torch-2.11-cuda/flex_attention", "torch-2.11-cuda/reduce_overhead", "torch-2.13-cpu/cond"],
+    [
+        "torch-2.11-cuda/mlp_infer",
+        "torch-2.11-cuda/gpt2_train",
+        "torch-2.11-cuda/user_triton",
+        "torch-2.11-cuda/combo",
+        "torch-2.11-cuda/cpu_mlp_infer",
+        "torch-2.14-cpu/mlp_train",
+        "torch-2.8-cpu/mlp_train",
+        "torch-2.11-cuda/dynamic",
+        "torch-2.11-cuda/max_autotune",
+        "torch-2.11-cuda/flex_attention",
+        "torch-2.11-cuda/reduce_overhead",
+        "torch-2.13-cpu/cond",
+    ],
 )
 def test_python_wrapper_definition_and_launch_lines(case, load_case):
     for graph in _graphs(case, load_case):
@@ -150,11 +169,11 @@ def test_python_wrapper_definition_and_launch_lines(case, load_case):
             if kernel.definition is not None:
                 text = _line(kernel.definition.path, kernel.definition.line)
                 assert re.match(rf"^{re.escape(kernel.name)} = async_compile\.(triton|cpp_pybinding)\(", text), text
-                assert text[kernel.definition.col:kernel.definition.end_col] == kernel.name
+                assert text[kernel.definition.col : kernel.definition.end_col] == kernel.name
             assert kernel.launches
             for launch in kernel.launches:
                 text = _line(launch.path, launch.line)
-                assert text[launch.col:launch.end_col] == kernel.name
+                assert text[launch.col : launch.end_col] == kernel.name
                 if kernel.kind in ("extern", "fallback"):
                     assert re.search(rf"(^|= ){re.escape(kernel.name)}\(", text.strip())
                 elif kernel.kind == "cpp":
@@ -162,7 +181,7 @@ def test_python_wrapper_definition_and_launch_lines(case, load_case):
                 else:
                     assert text.strip().startswith(kernel.name + ".run(")
             if kernel.handle is not None:  # the handle comment sits just above the launch
-                above = open(kernel.launches[0].path).read().split("\n")[kernel.launches[0].line - 4:kernel.launches[0].line - 1]
+                above = open(kernel.launches[0].path).read().split("\n")[kernel.launches[0].line - 4 : kernel.launches[0].line - 1]
                 assert any(l.strip() == f"# [Provenance debug handles] {kernel.key}" for l in above)
 
 
@@ -175,7 +194,7 @@ def test_cpp_wrapper_definition_and_launch_lines(case, load_case):
         kinds.add(kernel.kind)
         (launch,) = kernel.launches
         text = _line(launch.path, launch.line).strip()
-        above = open(launch.path).read().split("\n")[launch.line - 6:launch.line - 1]
+        above = open(launch.path).read().split("\n")[launch.line - 6 : launch.line - 1]
         assert any(l.strip() == f"// [Provenance debug handles] {kernel.key}" for l in above), kernel.key
         if kernel.kind == "extern":
             assert kernel.definition is None

@@ -9,16 +9,15 @@ import sys
 import threading
 
 import pytest
+from conftest import REPO, answer_like_vscode, case_log
+from corpus import build, marker_path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from conftest import answer_like_vscode, REPO, case_log
-from corpus import build, marker_path
 from inductor_lens.files.cache import Cache
 from inductor_lens.index.trace_index import Index, load
-from inductor_lens.timing.join import join_profile
 from inductor_lens.readers import torch_trace
-from inductor_lens.readers.log_graphs import pair_graphs
+from inductor_lens.readers.torch_trace.graphs import pair_graphs
+from inductor_lens.timing.join import join_profile
 
 ARTIFACTS = os.path.join(REPO, "tests", "artifacts")
 
@@ -45,8 +44,15 @@ def test_every_corpus_item_indexes_without_crash(corpus, tmp_path):
             assert all(w.line >= 1 or w.message in ("empty file",) or w.line == 0 for w in named)
         if item.graphs is not None:
             assert len(index.graphs) == item.graphs, item.kind
-        summary.append({"input": os.path.relpath(item.path, out), "kind": item.kind, "graphs": len(index.graphs),
-                        "kernels": len(index.kernels), "warnings": [f"{os.path.basename(w.file)}:{w.line}: {w.message}" for w in named]})
+        summary.append(
+            {
+                "input": os.path.relpath(item.path, out),
+                "kind": item.kind,
+                "graphs": len(index.graphs),
+                "kernels": len(index.kernels),
+                "warnings": [f"{os.path.basename(w.file)}:{w.line}: {w.message}" for w in named],
+            }
+        )
     assert not os.path.exists(marker_path(out)), "generated code was executed"
     os.makedirs(ARTIFACTS, exist_ok=True)
     with open(os.path.join(ARTIFACTS, "robustness-corpus.json"), "w") as fh:
@@ -70,8 +76,15 @@ def test_truncated_logs_keep_every_complete_graph(corpus, tmp_path):
         complete = [g for g, end in zip(full.graphs, ends, strict=False) if end <= cut]
         assert [_graph_key(g) for g in index.graphs][: len(complete)] == [_graph_key(g) for g in complete]
         scan = torch_trace.scan(item.path)
-        rows.append({"cut_at": cut, "records": scan.record_count, "graphs": len(index.graphs), "kernels": len(index.kernels),
-                     "warnings": [f"{w.line}: {w.message}" for w in index.warnings]})
+        rows.append(
+            {
+                "cut_at": cut,
+                "records": scan.record_count,
+                "graphs": len(index.graphs),
+                "kernels": len(index.kernels),
+                "warnings": [f"{w.line}: {w.message}" for w in index.warnings],
+            }
+        )
         if item.warns:
             assert index.warnings  # the cut is reported (unless it falls between records)
     with open(os.path.join(ARTIFACTS, "robustness-truncated.json"), "w") as fh:
@@ -100,8 +113,14 @@ def test_nothing_written_outside_the_cache_folder(corpus, tmp_path):
     before_corpus, before_tmp = snapshot(out), snapshot(tmp_path)
     env = dict(os.environ, HOME=str(home), XDG_CACHE_HOME=str(home / ".cache"), TMPDIR=str(tmp_path / "tmp"))
     os.makedirs(env["TMPDIR"])
-    proc = subprocess.run([sys.executable, "-m", "inductor_lens", "report", out, "--json", "--cache-dir", str(cache)],
-                          cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
+    proc = subprocess.run(
+        [sys.executable, "-m", "inductor_lens", "report", out, "--json", "--cache-dir", str(cache)],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["warnings"]
     assert snapshot(out) == before_corpus  # nothing the user has is modified
@@ -114,9 +133,9 @@ def test_200mb_line_memory_bounded(tmp_path):
     The corpus is built in one process and indexed in another, so only the index is measured."""
     setup = f"""
 import sys
-sys.path.insert(0, {os.path.join(REPO, 'server')!r}); sys.path.insert(0, {os.path.join(REPO, 'tests')!r})
+sys.path.insert(0, {os.path.join(REPO, "server")!r}); sys.path.insert(0, {os.path.join(REPO, "tests")!r})
 from corpus import build
-items = build({str(tmp_path / 'c')!r}, big=True)
+items = build({str(tmp_path / "c")!r}, big=True)
 print([i for i in items if 'a single 200 MB line' == i.kind][0].path)
 """
     made = subprocess.run([sys.executable, "-c", setup], capture_output=True, text=True, timeout=600)
@@ -124,10 +143,10 @@ print([i for i in items if 'a single 200 MB line' == i.kind][0].path)
     big = made.stdout.strip().splitlines()[-1]
     code = f"""
 import os, resource, sys, json
-sys.path.insert(0, {os.path.join(REPO, 'server')!r})
+sys.path.insert(0, {os.path.join(REPO, "server")!r})
 from inductor_lens.files.cache import Cache
 from inductor_lens.index.trace_index import load
-index = load([{big!r}], Cache({str(tmp_path / 'cache')!r}))
+index = load([{big!r}], Cache({str(tmp_path / "cache")!r}))
 def peak_mb():  # VmHWM: this process image's own peak (ru_maxrss can carry the forking parent's over exec)
     try:
         with open("/proc/self/status") as fh:
@@ -156,7 +175,7 @@ def test_log_appended_while_indexed(tmp_path):
     def writer():
         with open(path, "ab") as fh:
             for i in range(1000, len(data), 50_000):
-                fh.write(data[i:i + 50_000])
+                fh.write(data[i : i + 50_000])
                 fh.flush()
 
     thread = threading.Thread(target=writer)
@@ -208,8 +227,13 @@ def test_any_bytes_no_exception(tmp_path, blob):
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.lists(st.tuples(st.integers(0, len(SMALL) - 1), st.sampled_from(["flip", "delete", "insert", "cut"]), st.binary(min_size=1, max_size=40)),
-                min_size=1, max_size=4))
+@given(
+    st.lists(
+        st.tuples(st.integers(0, len(SMALL) - 1), st.sampled_from(["flip", "delete", "insert", "cut"]), st.binary(min_size=1, max_size=40)),
+        min_size=1,
+        max_size=4,
+    )
+)
 def test_mutated_log_keeps_everything_before_the_damage(tmp_path, mutations):
     pristine, ends = _pristine()
     data = bytearray(SMALL)
@@ -222,7 +246,7 @@ def test_mutated_log_keeps_everything_before_the_damage(tmp_path, mutations):
         if op == "flip":
             data[offset] ^= 0xFF
         elif op == "delete":
-            del data[offset:offset + len(blob)]
+            del data[offset : offset + len(blob)]
         elif op == "insert":
             data[offset:offset] = blob
         else:
@@ -239,23 +263,35 @@ def test_mutated_log_keeps_everything_before_the_damage(tmp_path, mutations):
 # ------------------------------------------------------------------------------ the server
 
 import pytest_lsp  # noqa: E402
+from conftest import case_dir  # noqa: E402
 from lsprotocol import types  # noqa: E402
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities  # noqa: E402
 
-from conftest import case_dir  # noqa: E402
 
-
-@pytest_lsp.fixture(config=ClientServerConfig(server_command=[sys.executable, "-m", "inductor_lens", "serve", "--cache-dir",
-                                                              os.path.join(os.environ.get("TMPDIR", "/tmp"), "inductor-lens-robust-cache")]))
+@pytest_lsp.fixture(
+    config=ClientServerConfig(
+        server_command=[
+            sys.executable,
+            "-m",
+            "inductor_lens",
+            "serve",
+            "--cache-dir",
+            os.path.join(os.environ.get("TMPDIR", "/tmp"), "inductor-lens-robust-cache"),
+        ]
+    )
+)
 async def robust_client(lsp_client: LanguageClient, tmp_path):
     out = str(tmp_path / "corpus")
     items = build(out)
     answer_like_vscode(lsp_client)
     intact = os.path.join(case_dir("torch-2.11-cuda/mlp_infer"), "trace")
-    await lsp_client.initialize_session(types.InitializeParams(
-        capabilities=client_capabilities("visual-studio-code"),
-        workspace_folders=[types.WorkspaceFolder(uri="file://" + out, name="corpus")],
-        initialization_options={"traces": [intact] + [i.path for i in items], "discovery": {"enabled": False}}))
+    await lsp_client.initialize_session(
+        types.InitializeParams(
+            capabilities=client_capabilities("visual-studio-code"),
+            workspace_folders=[types.WorkspaceFolder(uri="file://" + out, name="corpus")],
+            initialization_options={"traces": [intact] + [i.path for i in items], "discovery": {"enabled": False}},
+        )
+    )
     lsp_client.items, lsp_client.out = items, out
     yield
     await lsp_client.shutdown_session()
@@ -270,8 +306,11 @@ async def test_server_survives_the_corpus_and_reports_each_damage(robust_client:
     (kernel,) = intact
     launch = kernel["launches"][0]
     col = open(launch["path"]).read().split("\n")[launch["line"] - 1].index(kernel["name"])
-    hover = await robust_client.text_document_hover_async(types.HoverParams(
-        text_document=types.TextDocumentIdentifier(uri="file://" + launch["path"]), position=types.Position(launch["line"] - 1, col)))
+    hover = await robust_client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri="file://" + launch["path"]), position=types.Position(launch["line"] - 1, col)
+        )
+    )
     assert "models.py:24" in hover.contents.value
     messages = [m.message for m in robust_client.log_messages]
     for item in robust_client.items:
@@ -281,26 +320,43 @@ async def test_server_survives_the_corpus_and_reports_each_damage(robust_client:
     assert not os.path.exists(marker_path(robust_client.out))
     # an open damaged file shows its damage where it is
     md5 = next(i for i in robust_client.items if i.kind == "MD5 mismatch")
-    robust_client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
-        uri="file://" + md5.path, language_id="log", version=1, text="")))
+    robust_client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri="file://" + md5.path, language_id="log", version=1, text="")
+        )
+    )
     await robust_client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
     (diag,) = robust_client.diagnostics["file://" + md5.path]
-    assert "MD5 mismatch" in diag.message and diag.range.start.line + 1 == int(next(
-        m for m in messages if m.startswith(md5.path)).split(":")[1])
+    assert "MD5 mismatch" in diag.message and diag.range.start.line + 1 == int(
+        next(m for m in messages if m.startswith(md5.path)).split(":")[1]
+    )
 
 
-@pytest_lsp.fixture(config=ClientServerConfig(server_command=[sys.executable, "-m", "inductor_lens", "serve", "--cache-dir",
-                                                              os.path.join(os.environ.get("TMPDIR", "/tmp"), "inductor-lens-robust-cache")]))
+@pytest_lsp.fixture(
+    config=ClientServerConfig(
+        server_command=[
+            sys.executable,
+            "-m",
+            "inductor_lens",
+            "serve",
+            "--cache-dir",
+            os.path.join(os.environ.get("TMPDIR", "/tmp"), "inductor-lens-robust-cache"),
+        ]
+    )
+)
 async def untrusted_client(lsp_client: LanguageClient, tmp_path):
     work = tmp_path / "ws"
     (work / "trace").mkdir(parents=True)
     log = work / "trace" / "dedicated_log_torch_trace_x.log"
     log.write_bytes(open(case_log("torch-2.11-cuda/mlp_infer"), "rb").read())
     answer_like_vscode(lsp_client)
-    await lsp_client.initialize_session(types.InitializeParams(
-        capabilities=client_capabilities("visual-studio-code"),
-        workspace_folders=[types.WorkspaceFolder(uri="file://" + str(work), name="ws")],
-        initialization_options={"trusted": False}))
+    await lsp_client.initialize_session(
+        types.InitializeParams(
+            capabilities=client_capabilities("visual-studio-code"),
+            workspace_folders=[types.WorkspaceFolder(uri="file://" + str(work), name="ws")],
+            initialization_options={"trusted": False},
+        )
+    )
     lsp_client.log_path = str(log)
     yield
     await lsp_client.shutdown_session()
@@ -309,8 +365,11 @@ async def untrusted_client(lsp_client: LanguageClient, tmp_path):
 @pytest.mark.asyncio
 async def test_untrusted_workspace_discovers_nothing_beyond_opened_files(untrusted_client: LanguageClient):
     assert await untrusted_client.protocol.send_request_async("inductorLens/kernels", {}) == []
-    untrusted_client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
-        uri="file://" + untrusted_client.log_path, language_id="log", version=1, text="")))
+    untrusted_client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri="file://" + untrusted_client.log_path, language_id="log", version=1, text="")
+        )
+    )
     kernels = await untrusted_client.protocol.send_request_async("inductorLens/kernels", {})
     assert len(kernels) == 4
 
@@ -330,7 +389,8 @@ def test_corrupt_byte_in_backward_code_is_reported_not_silently_dropped(tmp_path
     assert [g.kind for g in index.graphs] == ["forward"]  # the damaged graph is hidden ...
     assert [(w.line, w.message.split(" (")[0]) for w in index.warnings] == [
         (code_line + 1, "payload MD5 mismatch for inductor_output_code"),  # ... and says why,
-        (code_line + 1, "the output code of compile 0/0")]  # and that the graph is not shown
+        (code_line + 1, "the output code of compile 0/0"),
+    ]  # and that the graph is not shown
     assert "that graph is not shown" in index.warnings[1].message
     # the MD5 cannot say which line changed: the warning names the payload's lines, the edited one among them
     after = next(i for i in range(code_line + 1, len(lines)) if not lines[i].startswith(b"\t"))
@@ -341,8 +401,12 @@ def test_corrupt_byte_in_backward_code_is_reported_not_silently_dropped(tmp_path
 def test_cli_inputs_that_are_not_traces(tmp_path):
     notcode = tmp_path / "notcode.py"
     notcode.write_text('import os\nprint("hi")\n')
-    run = lambda *a: subprocess.run([sys.executable, "-m", "inductor_lens", "report", *a, "--json", "--cache-dir", str(tmp_path / "c")],
-                                    capture_output=True, text=True, timeout=120)
+    run = lambda *a: subprocess.run(
+        [sys.executable, "-m", "inductor_lens", "report", *a, "--json", "--cache-dir", str(tmp_path / "c")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     proc = run(str(notcode))
     assert proc.returncode == 1 and "not TorchInductor output code" in proc.stdout
     proc = run("/dev/null")
@@ -363,8 +427,12 @@ def test_explicit_profile_turns_off_discovery(tmp_path):
     cnn = case_dir("torch-2.11-cuda/profile_cnn")
     copy = tmp_path / "copy.json"
     copy.write_bytes(open(os.path.join(cnn, "profile_trace.json"), "rb").read())
-    proc = subprocess.run([sys.executable, "-m", "inductor_lens", "report", cnn, "--profile", str(copy), "--json",
-                           "--cache-dir", str(tmp_path / "c")], capture_output=True, text=True, check=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "inductor_lens", "report", cnn, "--profile", str(copy), "--json", "--cache-dir", str(tmp_path / "c")],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     doc = json.loads(proc.stdout)
     assert [p["path"] for p in doc["profiles"]] == [str(copy)] and sum(u["count"] for u in doc["unattributed"]) == 21
 
@@ -501,8 +569,12 @@ def test_a_fifo_named_like_a_log_inside_a_folder_is_skipped(tmp_path):
     folder.mkdir()
     os.mkfifo(folder / "dedicated_log_torch_trace_fifo.log")
     shutil.copy(case_log("torch-2.11-cuda/mlp_infer"), folder / "dedicated_log_torch_trace_real.log")
-    proc = subprocess.run([sys.executable, "-m", "inductor_lens", "report", str(folder), "--json", "--cache-dir", str(tmp_path / "c")],
-                          capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "inductor_lens", "report", str(folder), "--json", "--cache-dir", str(tmp_path / "c")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert proc.returncode == 0, proc.stderr
     doc = json.loads(proc.stdout)
     assert [w["message"] for w in doc["warnings"] if w["file"].endswith("_fifo.log")] == ["not a regular file; skipped"]
@@ -520,12 +592,21 @@ def test_valid_md5_but_wrong_content_is_said(tmp_path):
     data = open(case_log("torch-2.11-cuda/mlp_train"), "rb").read()
     cases = {
         "code": (("inductor_output_code", None, 0), [b"\x00\x01 binary"], "is not TorchInductor output code"),
-        "mapping list": (("artifact", "inductor_provenance_tracking_node_mappings", 0), [b"[1, 2, 3]"],
-                         "provenance mapping of compile 0/0 is a JSON list, not an object; ignored"),
-        "mapping field": (("artifact", "inductor_provenance_tracking_node_mappings", 0), [b'{"cppCodeToPost": [1], "postToPre": {}}'],
-                          "provenance mapping of compile 0/0 has cppCodeToPost that is not an object; ignored"),
-        "post-grad": (("artifact", "inductor_post_grad_graph", 0), [b"garbled", b"no nodes here"],
-                      "post-grad graph of compile 0/0 has no FX node lines that can be read"),
+        "mapping list": (
+            ("artifact", "inductor_provenance_tracking_node_mappings", 0),
+            [b"[1, 2, 3]"],
+            "provenance mapping of compile 0/0 is a JSON list, not an object; ignored",
+        ),
+        "mapping field": (
+            ("artifact", "inductor_provenance_tracking_node_mappings", 0),
+            [b'{"cppCodeToPost": [1], "postToPre": {}}'],
+            "provenance mapping of compile 0/0 has cppCodeToPost that is not an object; ignored",
+        ),
+        "post-grad": (
+            ("artifact", "inductor_post_grad_graph", 0),
+            [b"garbled", b"no nodes here"],
+            "post-grad graph of compile 0/0 has no FX node lines that can be read",
+        ),
     }
     for label, ((kind, name, nth), lines, said) in cases.items():
         recs = records(data)

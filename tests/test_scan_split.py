@@ -11,17 +11,28 @@ from __future__ import annotations
 import os
 
 import pytest
-
 from conftest import case_log
 from inductor_lens.readers.torch_trace import scan
 from inductor_lens.readers.torch_trace.split import record_starts, scan_split
 
 
 def _state(log):
-    return ([(r.line, r.kind, r.name, r.envelope, r.compile_id, r.payload_start, r.payload_end, r.pid) for r in log.records],
-            [(w.file, w.line, w.message) for w in log.warnings], log.strings, log.rank, log.torch_version, log.record_count,
-            log.tail_offset, log.tail_line, log.first_header_seen, log.version_from_metrics, log.incomplete_tail_line, log.pids,
-            log.size, log.bytes_scanned)
+    return (
+        [(r.line, r.kind, r.name, r.envelope, r.compile_id, r.payload_start, r.payload_end, r.pid) for r in log.records],
+        [(w.file, w.line, w.message) for w in log.warnings],
+        log.strings,
+        log.rank,
+        log.torch_version,
+        log.record_count,
+        log.tail_offset,
+        log.tail_line,
+        log.first_header_seen,
+        log.version_from_metrics,
+        log.incomplete_tail_line,
+        log.pids,
+        log.size,
+        log.bytes_scanned,
+    )
 
 
 @pytest.mark.parametrize("case", ["torch-2.11-cuda/gpt2_l12_train", "torch-2.14-cpu/recompiles_health", "torch-2.6-cpu/cnn_train"])
@@ -40,7 +51,7 @@ def test_cuts_are_record_starts():
     with open(path, "rb") as fh:
         data = fh.read()
     for at in starts[1:]:
-        assert data[at - 1:at] == b"\n" and data[at:at + 1] == b"V", at
+        assert data[at - 1 : at] == b"\n" and data[at : at + 1] == b"V", at
 
 
 def test_cut_last_record_and_several_processes(tmp_path):
@@ -58,7 +69,7 @@ def test_cut_last_record_and_several_processes(tmp_path):
     assert _state(scan_split(forked, 3)) == _state(serial)
 
 
-_SERVER_LIKE = '''
+_SERVER_LIKE = """
 import os, sys, threading, time
 from inductor_lens.readers.torch_trace import scan
 from inductor_lens.readers.torch_trace.split import scan_split
@@ -69,7 +80,7 @@ if __name__ == "__main__":
     log = scan_split(sys.argv[1], processes=2)
     print(len(log.records), len(scan(sys.argv[1]).records), flush=True)
     os._exit(0)
-'''
+"""
 
 
 def test_split_scan_in_a_process_with_a_thread_reading_stdin(tmp_path):
@@ -81,8 +92,9 @@ def test_split_scan_in_a_process_with_a_thread_reading_stdin(tmp_path):
 
     script = tmp_path / "server_like.py"
     script.write_text(_SERVER_LIKE)
-    proc = subprocess.Popen([sys.executable, str(script), case_log("torch-2.11-cuda/gpt2_l12_train")],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, str(script), case_log("torch-2.11-cuda/gpt2_l12_train")], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
     try:  # stdin stays open (as the client keeps it) until the scan is done
         proc.wait(timeout=60)
     except subprocess.TimeoutExpired:

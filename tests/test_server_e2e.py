@@ -12,10 +12,9 @@ import sys
 
 import pytest
 import pytest_lsp
+from conftest import TRACES, answer_like_vscode, case_dir
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
-
-from conftest import TRACES, answer_like_vscode, case_dir
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 MODELS = os.path.join(TRACES, "models.py")
@@ -108,7 +107,7 @@ async def test_definition_from_launch_and_from_definition(client: LanguageClient
     col = line_of(launch["path"], launch["line"]).index("triton_per_fused")
     result = await client.text_document_definition_async(types.DefinitionParams(**pos(launch["path"], launch["line"], col)))
     (target,) = result
-    path = target.uri[len("file://"):]
+    path = target.uri[len("file://") :]
     assert line_of(path, target.range.start.line + 1).startswith("triton_per_fused_addmm_gelu_native_layer_norm_0 = async_compile.triton(")
     # on the definition: its model lines
     result = await client.text_document_definition_async(types.DefinitionParams(**pos(path, target.range.start.line + 1, 3)))
@@ -125,19 +124,24 @@ async def test_model_line_lens_names_kernels_and_references_find_launches(client
     # the compiled function's first line: its one compile and the time its compilation_metrics record gives
     from conftest import case_log, raw_records
 
-    (metrics,) = [env["compilation_metrics"] for _, env, _ in raw_records(case_log("torch-2.11-cuda/mlp_infer")) if "compilation_metrics" in env]
+    (metrics,) = [
+        env["compilation_metrics"] for _, env, _ in raw_records(case_log("torch-2.11-cuda/mlp_infer")) if "compilation_metrics" in env
+    ]
     assert (metrics["co_firstlineno"], metrics["entire_frame_compile_time_s"]) == (22, 2.427917)
     assert line_of(MODELS, 22).strip() == "def forward(self, x):"
     assert by_line[22].command.title == "compiled 1× · 2.4 s compiling"
     refs = await client.text_document_references_async(
-        types.ReferenceParams(**pos(MODELS, 26, 8), context=types.ReferenceContext(include_declaration=True)))
+        types.ReferenceParams(**pos(MODELS, 26, 8), context=types.ReferenceContext(include_declaration=True))
+    )
     ks = await kernels(client)
-    expected = {(ks[f"inference/{key}"]["launches"][0]["path"], ks[f"inference/{key}"]["launches"][0]["line"])
-                for key in ("extern_kernels.mm:3", "triton_poi_fused_add_addmm_relu_1:4")}
-    assert {(r.uri[len("file://"):], r.range.start.line + 1) for r in refs} == expected
+    expected = {
+        (ks[f"inference/{key}"]["launches"][0]["path"], ks[f"inference/{key}"]["launches"][0]["line"])
+        for key in ("extern_kernels.mm:3", "triton_poi_fused_add_addmm_relu_1:4")
+    }
+    assert {(r.uri[len("file://") :], r.range.start.line + 1) for r in refs} == expected
     for r in refs:
-        text = line_of(r.uri[len("file://"):], r.range.start.line + 1)
-        assert text[r.range.start.character:r.range.end.character] in ("extern_kernels.mm", "triton_poi_fused_add_addmm_relu_1")
+        text = line_of(r.uri[len("file://") :], r.range.start.line + 1)
+        assert text[r.range.start.character : r.range.end.character] in ("extern_kernels.mm", "triton_poi_fused_add_addmm_relu_1")
 
 
 async def test_output_code_lenses_symbols_and_links(client: LanguageClient):
@@ -148,13 +152,15 @@ async def test_output_code_lenses_symbols_and_links(client: LanguageClient):
     titles = {lens.range.start.line + 1: lens.command.title for lens in lenses}
     launch = ks["inference/triton_per_fused_addmm_gelu_native_layer_norm_0:2"]["launches"][0]["line"]
     assert titles[launch] == "models.py:25 +2 · fc1 + norm · 13 ops fused · 1 launch"  # fc1.bias, norm weights
-    symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=uri)))
+    symbols = await client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
     groups = {s.name: [c.name for c in s.children] for s in symbols}
     assert groups["extern kernels"] == ["extern_kernels.mm:1", "extern_kernels.mm:3"]
     assert groups["persistent-reduction Triton kernels"] == ["triton_per_fused_addmm_gelu_native_layer_norm_0:2"]
     links = await client.text_document_document_link_async(types.DocumentLinkParams(text_document=types.TextDocumentIdentifier(uri=uri)))
     kernel_paths = [l for l in links if l.target.endswith(".py") and "/torchinductor/" in l.target]
-    assert len(kernel_paths) == 2 and all(os.path.isfile(l.target[len("file://"):]) for l in kernel_paths)
+    assert len(kernel_paths) == 2 and all(os.path.isfile(l.target[len("file://") :]) for l in kernel_paths)
 
 
 async def test_hover_on_graph_node_and_linked_ranges(client: LanguageClient):
@@ -166,12 +172,17 @@ async def test_hover_on_graph_node_and_linked_ranges(client: LanguageClient):
     hover = await client.text_document_hover_async(types.HoverParams(**pos(post, n, 9)))
     assert "triton_per_fused_addmm_gelu_native_layer_norm_0:2" in hover.contents.value and "models.py:24" in hover.contents.value
     result = await client.text_document_definition_async(types.DefinitionParams(**pos(post, n, 9)))
-    assert line_of(result[0].uri[len("file://"):], result[0].range.start.line + 1).startswith("triton_per_fused_addmm_gelu_native_layer_norm_0 = ")
-    linked = _plain(await client.protocol.send_request_async(
-        "inductorLens/linkedRanges", {"textDocument": {"uri": "file://" + post}, "position": {"line": n - 1, "character": 9}}))
+    assert line_of(result[0].uri[len("file://") :], result[0].range.start.line + 1).startswith(
+        "triton_per_fused_addmm_gelu_native_layer_norm_0 = "
+    )
+    linked = _plain(
+        await client.protocol.send_request_async(
+            "inductorLens/linkedRanges", {"textDocument": {"uri": "file://" + post}, "position": {"line": n - 1, "character": 9}}
+        )
+    )
     assert {l["range"]["start"]["line"] + 1 for l in linked["source"]} == {23, 24, 25}
     assert any(l["range"]["start"]["line"] + 1 == n for l in linked["postGrad"])
-    pre_lines = {line_of(l["uri"][len("file://"):], l["range"]["start"]["line"] + 1).strip().split(":")[0] for l in linked["preGrad"]}
+    pre_lines = {line_of(l["uri"][len("file://") :], l["range"]["start"]["line"] + 1).strip().split(":")[0] for l in linked["preGrad"]}
     assert pre_lines == {"y", "y_1", "y_2"}
     assert len(linked["code"]) == 2  # definition + launch
     assert linked["preGradNote"] is None  # the kernel's own pre-grad nodes
@@ -193,9 +204,21 @@ async def test_progress_status_and_no_errors(client: LanguageClient):
 @pytest_lsp.fixture(config=CONFIG, scope="module")
 async def train_client(lsp_client: LanguageClient, tmp_path_factory):
     broken = tmp_path_factory.mktemp("broken") / "dedicated_log_torch_trace_broken.log"
-    data = open(os.path.join(case_dir("torch-2.11-cuda/mlp_infer"), "trace", os.listdir(os.path.join(case_dir("torch-2.11-cuda/mlp_infer"), "trace"))[0]), "rb").read()
+    data = open(
+        os.path.join(
+            case_dir("torch-2.11-cuda/mlp_infer"), "trace", os.listdir(os.path.join(case_dir("torch-2.11-cuda/mlp_infer"), "trace"))[0]
+        ),
+        "rb",
+    ).read()
     broken.write_bytes(data[: len(data) // 3])
-    await start(lsp_client, [os.path.join(case_dir("torch-2.11-cuda/mlp_train"), "trace"), os.path.join(case_dir("torch-2.11-cuda/gpt2_train"), "trace"), str(broken)])
+    await start(
+        lsp_client,
+        [
+            os.path.join(case_dir("torch-2.11-cuda/mlp_train"), "trace"),
+            os.path.join(case_dir("torch-2.11-cuda/gpt2_train"), "trace"),
+            str(broken),
+        ],
+    )
     lsp_client.broken = str(broken)
     yield
     await lsp_client.shutdown_session()
@@ -221,6 +244,7 @@ async def test_site_packages_frame_unresolved_without_transformers(train_client:
     frame = next(s for s in k["model_lines"] if "site-packages/transformers/" in s["file"])
     try:
         import transformers  # noqa: F401
+
         installed = True
     except ImportError:
         installed = False
@@ -238,8 +262,13 @@ async def test_broken_log_reported_and_others_still_answer(train_client: Languag
     warnings = [m.message for m in train_client.log_messages if m.type == types.MessageType.Warning]
     assert any(m.startswith(train_client.broken + ":") for m in warnings)
     # opening the broken log shows a diagnostic on the damaged line
-    train_client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
-        uri="file://" + train_client.broken, language_id="log", version=1, text=open(train_client.broken, errors="replace").read())))
+    train_client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(
+                uri="file://" + train_client.broken, language_id="log", version=1, text=open(train_client.broken, errors="replace").read()
+            )
+        )
+    )
     await train_client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
     diags = train_client.diagnostics["file://" + train_client.broken]
     assert diags and all(d.source == "Inductor Lens" for d in diags)
@@ -312,8 +341,8 @@ async def profile_client(lsp_client: LanguageClient):
 def _profile_cnn_report() -> dict:
     """``report --json`` of profile_cnn (its profile found beside the trace), in process."""
     from inductor_lens.index.trace_index import load
-    from inductor_lens.timing.join import join_profiles_beside_traces
     from inductor_lens.report.json_report import index_json
+    from inductor_lens.timing.join import join_profiles_beside_traces
 
     index = load([os.path.join(case_dir("torch-2.11-cuda/profile_cnn"), "trace")], disk_cache=False)
     join_profiles_beside_traces(index)
@@ -359,11 +388,16 @@ async def test_add_traces_and_profiles_requests(profile_client: LanguageClient):
     assert result == {"kernels": 16 + 24}
     ks = await kernels(profile_client)
     assert sum(1 for k in ks.values() if k["measured"] and "/profile/trace/" in k["trace"]) == 24  # found beside it
-    result = _plain(await profile_client.protocol.send_request_async(
-        "inductorLens/addProfiles", {"paths": [os.path.join(case_dir("torch-2.11-cuda/profile_cnn"), "profile_trace.json")]}))
+    result = _plain(
+        await profile_client.protocol.send_request_async(
+            "inductorLens/addProfiles", {"paths": [os.path.join(case_dir("torch-2.11-cuda/profile_cnn"), "profile_trace.json")]}
+        )
+    )
     assert result["kernels"] == 16 + 24 and len(result["profiles"]) == 2
     traces = {t["path"]: t for t in _plain(await profile_client.protocol.send_request_async("inductorLens/traces", {}))}
-    by_case = {("profile_cnn" if "/profile_cnn/" in p else "profile"): sum(u["count"] for u in t["unattributed"]) for p, t in traces.items()}
+    by_case = {
+        ("profile_cnn" if "/profile_cnn/" in p else "profile"): sum(u["count"] for u in t["unattributed"]) for p, t in traces.items()
+    }
     assert by_case == {"profile_cnn": 21, "profile": 0}  # each trace lists only its own profiles' leftovers
 
 

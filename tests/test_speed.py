@@ -11,13 +11,12 @@ import os
 import re
 
 from conftest import TRACES, case_dir, case_log
-
 from inductor_lens.files.cache import Cache
+from inductor_lens.files.resolve import PathResolver
+from inductor_lens.index.trace_index import Index, load
 from inductor_lens.lsp.features import hover as hover_feature
 from inductor_lens.lsp.features import lenses
 from inductor_lens.lsp.features.snapshot import Snapshot
-from inductor_lens.index.trace_index import Index, load
-from inductor_lens.files.resolve import PathResolver
 from inductor_lens.lsp.protocol import kernels_json, kernels_page
 
 PREFIX = re.compile(rb"^([VIWEC]\d{4} \d\d:\d\d:\d\d\.\d+ +\d+ [^\n]*?\] )(\{.*)$")
@@ -52,8 +51,13 @@ def _repeated(src: str, dst: str, reps: int, damage_rep: int | None = None) -> s
 
 
 def _summary(index: Index):
-    return ([(g.compile_id, g.kind, g.broken, [(k.key, k.post_grad_nodes, [f[:2] for f in k.frames]) for k in g.kernels]) for g in index.graphs],
-            [(w.line, w.message) for w in index.warnings])
+    return (
+        [
+            (g.compile_id, g.kind, g.broken, [(k.key, k.post_grad_nodes, [f[:2] for f in k.frames]) for k in g.kernels])
+            for g in index.graphs
+        ],
+        [(w.line, w.message) for w in index.warnings],
+    )
 
 
 def test_deferred_copy_checks_end_where_checking_at_once_does(tmp_path):
@@ -90,9 +94,12 @@ def test_partial_snapshot_answers_for_its_documents_like_the_full_one(load_case)
     assert partial.answers_for(backward.output_code) and not partial.answers_for(index.graphs[0].output_code)
     kernel = backward.kernels[0]
     launch = kernel.launches[0]
-    assert hover_feature.hover(partial, launch.path, launch.line, launch.col) == hover_feature.hover(full, launch.path, launch.line, launch.col)
-    assert [lens.command.title for lens in lenses.code_lenses(partial, backward.output_code)] == \
-        [lens.command.title for lens in lenses.code_lenses(full, backward.output_code)]
+    assert hover_feature.hover(partial, launch.path, launch.line, launch.col) == hover_feature.hover(
+        full, launch.path, launch.line, launch.col
+    )
+    assert [lens.command.title for lens in lenses.code_lenses(partial, backward.output_code)] == [
+        lens.command.title for lens in lenses.code_lenses(full, backward.output_code)
+    ]
     # the model file's lenses count the backward's kernels only (the forward comes with the full snapshot)
     lines = {line for k in backward.kernels for f in k.frames if f.file.endswith("models.py") for line in [f.line]}
     assert set(partial.lines_of_file[models]) == lines and set(full.lines_of_file[models]) >= lines
@@ -151,8 +158,11 @@ def test_a_rank_whose_graphs_differ_only_in_the_graph_id_takes_them_from_another
         assert texts[0] != texts[1] and re.sub(r"# graph id: \d+", "", texts[0]) == re.sub(r"# graph id: \d+", "", texts[1])
         assert [f"# graph id: {g.pre_grad.graph_id}" in t for g, t in zip((zero, one), texts, strict=True)] == [True, True]
         assert one.graph_files["pre_grad"] == one.pre_grad.path != zero.pre_grad.path
-        assert list(one.pre_grad.nodes) == list(zero.pre_grad.nodes) and one.kernels and \
-            [(k.key, k.pre_grad_nodes, k.frames) for k in one.kernels] == [(k.key, k.pre_grad_nodes, k.frames) for k in zero.kernels]
+        assert (
+            list(one.pre_grad.nodes) == list(zero.pre_grad.nodes)
+            and one.kernels
+            and [(k.key, k.pre_grad_nodes, k.frames) for k in one.kernels] == [(k.key, k.pre_grad_nodes, k.frames) for k in zero.kernels]
+        )
     again = load([ddp], Cache(str(tmp_path)))  # from the index cache
     reopened = {(g.rank, g.kind): g for g in again.graphs}
     for key, graph in by_rank.items():

@@ -17,21 +17,39 @@ import sys
 
 import pytest
 import pytest_lsp
+from conftest import TRACES, answer_like_vscode, case_dir
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
-from conftest import TRACES, answer_like_vscode, case_dir
-
 pytestmark = pytest.mark.asyncio(loop_scope="module")
-CONFIG = ClientServerConfig(server_command=[sys.executable, "-m", "inductor_lens", "serve", "--cache-dir",
-                                            os.path.join(os.environ.get("TMPDIR", "/tmp"), "inductor-lens-e2e-cache")])
+CONFIG = ClientServerConfig(
+    server_command=[
+        sys.executable,
+        "-m",
+        "inductor_lens",
+        "serve",
+        "--cache-dir",
+        os.path.join(os.environ.get("TMPDIR", "/tmp"), "inductor-lens-e2e-cache"),
+    ]
+)
 TRACE = os.path.join(case_dir("torch-2.11-cuda/mlp_infer"), "trace")
 #: the section as the user wrote it (what workspace/configuration answers)
-SECTION = {"traces": [TRACE], "pathMappings": {"/workspace/proj": "${workspaceFolder}"}, "profiles": [],
-           "sitePackages": [os.path.join(TRACES, "torch-2.11-cuda")], "discovery": {"enabled": False, "globs": []}}
+SECTION = {
+    "traces": [TRACE],
+    "pathMappings": {"/workspace/proj": "${workspaceFolder}"},
+    "profiles": [],
+    "sitePackages": [os.path.join(TRACES, "torch-2.11-cuda")],
+    "discovery": {"enabled": False, "globs": []},
+}
 #: what the extension puts in initializationOptions (settings.ts buildInitializationOptions)
-INIT_OPTIONS = {"traces": [TRACE], "pathMappings": {"/workspace/proj": TRACES}, "sitePackages": [],
-                "discovery": {"globs": []}, "profiles": [], "trusted": True}
+INIT_OPTIONS = {
+    "traces": [TRACE],
+    "pathMappings": {"/workspace/proj": TRACES},
+    "sitePackages": [],
+    "discovery": {"globs": []},
+    "profiles": [],
+    "trusted": True,
+}
 
 
 # scope="module": the fixture must run on the tests' loop (loop_scope="module").  A function-scoped
@@ -51,10 +69,13 @@ async def client(lsp_client: LanguageClient):
             await asyncio.sleep(0.5)
         return [SECTION if item.section == "inductorLens" else None for item in params.items]
 
-    await lsp_client.initialize_session(types.InitializeParams(
-        capabilities=client_capabilities("visual-studio-code"),
-        workspace_folders=[types.WorkspaceFolder(uri="file://" + TRACES, name="traces")],
-        initialization_options=INIT_OPTIONS))
+    await lsp_client.initialize_session(
+        types.InitializeParams(
+            capabilities=client_capabilities("visual-studio-code"),
+            workspace_folders=[types.WorkspaceFolder(uri="file://" + TRACES, name="traces")],
+            initialization_options=INIT_OPTIONS,
+        )
+    )
     # vscode-languageclient sends this right after `initialized` (synchronize.configurationSection)
     lsp_client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=None))
     yield

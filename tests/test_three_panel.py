@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
-
+from inductor_lens.files.resolve import PathResolver
 from inductor_lens.lsp.features.navigation import linked_ranges
 from inductor_lens.lsp.features.snapshot import Snapshot
-from inductor_lens.files.resolve import PathResolver
 
 
 def _at_launch(ctx, kernel):
@@ -17,7 +16,7 @@ def _at_launch(ctx, kernel):
 def _pre_grad_lines(ranges) -> list[str]:
     out = []
     for loc in ranges["preGrad"]:
-        path = loc.uri[len("file://"):]
+        path = loc.uri[len("file://") :]
         with open(path) as fh:
             out.append(fh.read().split("\n")[loc.range.start.line].strip().split(":")[0].split(" =")[0])
     return out
@@ -40,8 +39,10 @@ def test_backward_kernel_shows_the_forward_nodes_of_its_model_line(cnn):
     on_42 = [n.name for n in pre.nodes.values() if n.frame is not None and n.frame.line == 42]
     assert len(on_42) == 4 and _pre_grad_lines(ranges) == on_42  # conv2d, batch_norm and relu of line 42
     (note,) = ranges["preGradNote"]
-    assert note.startswith("Backward kernel: its provenance names no pre-grad node; shown are the forward pre-grad nodes "
-                           "of its model lines (models.py:42), matched by their `# File:` line")
+    assert note.startswith(
+        "Backward kernel: its provenance names no pre-grad node; shown are the forward pre-grad nodes "
+        "of its model lines (models.py:42), matched by their `# File:` line"
+    )
     assert "every call" not in note  # line 42 runs once
 
 

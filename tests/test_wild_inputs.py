@@ -15,16 +15,15 @@ import sys
 
 import pytest
 import pytest_lsp
-from lsprotocol import types
-from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
-
 from conftest import SHARED, TRACES, answer_like_vscode, case_dir, case_log
 from corpus import envelope, join, payload, records, set_payload
 from inductor_lens.files.cache import Cache
-from inductor_lens.index.trace_index import load
 from inductor_lens.files.resolve import PathResolver
-from inductor_lens.report.json_report import index_json
+from inductor_lens.index.trace_index import load
 from inductor_lens.readers.output_code import kind_from_name
+from inductor_lens.report.json_report import index_json
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
 BUGS = os.path.join(SHARED, "bugs")
 
@@ -79,12 +78,28 @@ def test_1_colon_keys_bind_to_the_call_below_their_comment(cache_dir):
     assert index.warnings == []
 
 
-@pytest.mark.parametrize("case,lines", [
-    ("1/xnumel", {"aoti_torch_cuda_mm_out:1": 198, "triton_per_fused_addmm_gelu_native_layer_norm_0:2": 204,
-                  "aoti_torch_cuda_mm_out:3": 214, "triton_poi_fused_add_addmm_relu_1:4": 220}),
-    ("1/xnumel_py", {"extern_kernels.mm:1": 118, "triton_red_fused__softmax_exp_prepare_softmax_online_sub_0:2": 125,
-                     "triton_red_fused_add_cos_div_mul_sigmoid_sin_sum_1:3": 132}),
-])
+@pytest.mark.parametrize(
+    "case,lines",
+    [
+        (
+            "1/xnumel",
+            {
+                "aoti_torch_cuda_mm_out:1": 198,
+                "triton_per_fused_addmm_gelu_native_layer_norm_0:2": 204,
+                "aoti_torch_cuda_mm_out:3": 214,
+                "triton_poi_fused_add_addmm_relu_1:4": 220,
+            },
+        ),
+        (
+            "1/xnumel_py",
+            {
+                "extern_kernels.mm:1": 118,
+                "triton_red_fused__softmax_exp_prepare_softmax_online_sub_0:2": 125,
+                "triton_red_fused_add_cos_div_mul_sigmoid_sin_sum_1:3": 132,
+            },
+        ),
+    ],
+)
 def test_1_xnumel_lines_are_not_launches(case, lines, cache_dir):
     kernels = by_key(load([bug(case)], Cache(cache_dir)))
     assert {k: [loc.line for loc in kernels[k].launches] for k in lines} == {k: [v] for k, v in lines.items()}
@@ -110,8 +125,11 @@ def test_1_colon_keys_in_a_python_wrapper(tmp_path, cache_dir, load_case):
 def test_1_handle_with_no_recognisable_call_is_kept_and_warned(tmp_path, cache_dir):
     """Generalisation: a key whose call is in no known form is neither dropped nor merged: it is a
     kernel without a launch site, and a warning names the file and the comment's line."""
-    log = rewrite(os.path.join(bug("1/xnumel_py"), "dedicated_log_torch_trace_dyn.log"), tmp_path,
-                  lambda t: t.replace("        extern_kernels.mm(arg2_1", "        some_helper(arg2_1"))
+    log = rewrite(
+        os.path.join(bug("1/xnumel_py"), "dedicated_log_torch_trace_dyn.log"),
+        tmp_path,
+        lambda t: t.replace("        extern_kernels.mm(arg2_1", "        some_helper(arg2_1"),
+    )
     index = load([log], Cache(cache_dir))
     kernel = by_key(index)["extern_kernels.mm:1"]
     assert kernel.launches == [] and kernel.post_grad_nodes == ["mm"] and kernel.provenance == "mapping"
@@ -133,15 +151,20 @@ def test_7_extern_calls_through_profiler_wrappers(cache_dir):
         assert kernel.post_grad_nodes == post and [f.line for f in kernel.model_lines] == [model_line]
         assert os.path.basename(kernel.model_lines[0].file) == "model.py"
         loc = kernel.launches[0]
-        assert line_of(loc.path, line)[loc.col:loc.end_col].startswith("extern_kernels_extern_kernels_addmm_")
+        assert line_of(loc.path, line)[loc.col : loc.end_col].startswith("extern_kernels_extern_kernels_addmm_")
     assert kernels["cpp_fused_add_relu_1:4"].aten_ops == ["aten.add", "aten.relu"]
 
 
 def test_7_training_forward_and_backward(cache_dir):
     index = load([bug("7/extend_train")], Cache(cache_dir))
     keys = {(k.graph.kind, k.key) for k in index.kernels}
-    assert {("forward", "extern_kernels.addmm:1"), ("forward", "extern_kernels.addmm:3"), ("backward", "extern_kernels.mm:2"),
-            ("backward", "extern_kernels.mm:3"), ("backward", "extern_kernels.mm:5")} <= keys
+    assert {
+        ("forward", "extern_kernels.addmm:1"),
+        ("forward", "extern_kernels.addmm:3"),
+        ("backward", "extern_kernels.mm:2"),
+        ("backward", "extern_kernels.mm:3"),
+        ("backward", "extern_kernels.mm:5"),
+    } <= keys
     backward = {k.key: k for k in index.kernels if k.graph.kind == "backward"}
     # the C++ kernel after a wrapped extern call keeps none of the extern's nodes (its own: the bias gradient's sum)
     assert (backward["cpp_fused_sum_2:6"].aten_ops, backward["cpp_fused_sum_2:6"].post_grad_nodes) == (["aten.sum"], ["sum_6"])
@@ -152,13 +175,19 @@ def test_7_training_forward_and_backward(cache_dir):
 def test_7_wrapped_fallback_op_and_triton_kernel(tmp_path, cache_dir, load_case):
     """Generalisation: any forwarding function is followed, whatever it wraps: here the 2.11
     mlp_infer wrapper with its two extern calls and a Triton launch routed through such functions."""
+
     def wrap(text: str) -> str:
         if not text.startswith("# AOT ID"):
             return text
-        helpers = ("def prof_mm_7(*args, **kwargs):\n    # Extra indirection\n    return extern_kernels.mm(*args, **kwargs)\n"
-                   "def prof_poi_8(*args, **kwargs):\n    return triton_poi_fused_add_addmm_relu_1.run(*args, **kwargs)\n")
+        helpers = (
+            "def prof_mm_7(*args, **kwargs):\n    # Extra indirection\n    return extern_kernels.mm(*args, **kwargs)\n"
+            "def prof_poi_8(*args, **kwargs):\n    return triton_poi_fused_add_addmm_relu_1.run(*args, **kwargs)\n"
+        )
         text = text.replace("\nasync_compile.wait(globals())", "\n" + helpers + "async_compile.wait(globals())", 1)
-        return text.replace("        extern_kernels.mm(", "        prof_mm_7(").replace("triton_poi_fused_add_addmm_relu_1.run(buf6", "prof_poi_8(buf6")
+        return text.replace("        extern_kernels.mm(", "        prof_mm_7(").replace(
+            "triton_poi_fused_add_addmm_relu_1.run(buf6", "prof_poi_8(buf6"
+        )
+
     log = rewrite(case_log("torch-2.11-cuda/mlp_infer"), tmp_path, wrap)
     wrapped, original = by_key(load([log], Cache(cache_dir))), by_key(load_case("torch-2.11-cuda/mlp_infer"))
     assert set(wrapped) == set(original)
@@ -173,12 +202,15 @@ def test_7_wrapped_fallback_op_and_triton_kernel(tmp_path, cache_dir, load_case)
 # --------------------------------------------------------------------------- kernel kinds
 
 
-@pytest.mark.parametrize("case,kinds", [
-    ("torch-2.11-cuda/foreach", {"triton_for_fused_0:1": "foreach", "triton_for_fused_1:2": "foreach"}),
-    ("torch-2.11-cuda/split_scan", {"triton_spl_fused_cumsum_sin_0:1": "split_scan"}),
-    ("torch-2.11-cuda/cooperative_reduction", {"triton_unk_fused_mul_sum_0:1": "unknown"}),
-    ("torch-2.11-cuda/combo", {"triton_poi_fused_0:1": "combo"}),
-])
+@pytest.mark.parametrize(
+    "case,kinds",
+    [
+        ("torch-2.11-cuda/foreach", {"triton_for_fused_0:1": "foreach", "triton_for_fused_1:2": "foreach"}),
+        ("torch-2.11-cuda/split_scan", {"triton_spl_fused_cumsum_sin_0:1": "split_scan"}),
+        ("torch-2.11-cuda/cooperative_reduction", {"triton_unk_fused_mul_sum_0:1": "unknown"}),
+        ("torch-2.11-cuda/combo", {"triton_poi_fused_0:1": "combo"}),
+    ],
+)
 def test_kinds_from_inductor_categories(case, kinds, load_case):
     """Real traces (PyTorch 2.11, H200) of each Inductor category the vocabulary had no word for."""
     got = {k.key: k.kind for k in load_case(case).kernels}
@@ -187,9 +219,17 @@ def test_kinds_from_inductor_categories(case, kinds, load_case):
 
 def test_kinds_from_names_alone():
     """Launch-only kernels (AOTInductor, a definition in another file) get their kind from the name."""
-    names = {"triton_for_fused_2": "foreach", "triton_spl_fused_cumsum_0": "split_scan", "triton_unk_fused_sum_3": "unknown",
-             "triton_poi_fused_add_0": "pointwise", "triton_xyz_fused_0": "unknown", "my_kernel": "user_triton",
-             "at::_ops::mm_out::call": "fallback", "torch.ops.aten.mm.default": "fallback", "aoti_torch_cuda_mm_out": "extern"}
+    names = {
+        "triton_for_fused_2": "foreach",
+        "triton_spl_fused_cumsum_0": "split_scan",
+        "triton_unk_fused_sum_3": "unknown",
+        "triton_poi_fused_add_0": "pointwise",
+        "triton_xyz_fused_0": "unknown",
+        "my_kernel": "user_triton",
+        "at::_ops::mm_out::call": "fallback",
+        "torch.ops.aten.mm.default": "fallback",
+        "aoti_torch_cuda_mm_out": "extern",
+    }
     assert {n: kind_from_name(n) for n in names} == names
 
 
@@ -198,7 +238,7 @@ def test_new_kinds_are_in_the_contract():
     from inductor_lens.lsp.features.hover import KIND_TEXT
 
     readme = open(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "README.md")).read()
-    bullet = readme[readme.index("* `kind`: ") + len("* `kind`: "):]
+    bullet = readme[readme.index("* `kind`: ") + len("* `kind`: ") :]
     contract = re.findall(r"`(\w+)`", bullet[: bullet.index(". A Triton kernel's kind")])
     assert {"foreach", "split_scan", "unknown"} <= set(contract)
     assert set(contract) <= set(KIND_TEXT)
@@ -219,7 +259,9 @@ def test_11_mapping_logged_before_the_aoti_wrapper_code(cache_dir):
     assert index.graphs[0].mapping_version == "1"
 
 
-def _move_before_code(log: str, out, roles=("inductor_provenance_tracking_node_mappings", "inductor_generated_kernel_to_post_grad_nodes")) -> str:
+def _move_before_code(
+    log: str, out, roles=("inductor_provenance_tracking_node_mappings", "inductor_generated_kernel_to_post_grad_nodes")
+) -> str:
     """``log`` with each graph's mapping records moved to just before its output code (the order
     PyTorch ~2.7 logged them in), records otherwise unchanged."""
     recs = records(open(log, "rb").read())
@@ -247,7 +289,9 @@ def test_11_mapping_before_code_in_a_training_log(tmp_path, cache_dir, load_case
     one compile id): each graph still gets its own mapping, as in the original order."""
     log = _move_before_code(case_log("torch-2.8-cpu/mlp_train"), tmp_path)
     moved, original = load([log], Cache(cache_dir)), load_case("torch-2.8-cpu/mlp_train")
-    key = lambda idx: [(g.kind, [(k.key, k.post_grad_nodes, k.provenance, [(f.file, f.line) for f in k.frames]) for k in g.kernels]) for g in idx.graphs]
+    key = lambda idx: [
+        (g.kind, [(k.key, k.post_grad_nodes, k.provenance, [(f.file, f.line) for f in k.frames]) for k in g.kernels]) for g in idx.graphs
+    ]
     assert key(moved) == key(original) and moved.warnings == []
     assert {k.provenance for k in moved.kernels} == {"mapping"}
 
@@ -273,7 +317,10 @@ def test_12_truncated_log_shows_every_complete_graph(cache_dir):
     assert set(got) == set(want) and len(got) == 4
     for key, kernel in got.items():
         assert kernel.provenance == "mapping" and kernel.frames_from == "post_grad_graph"
-        assert ([la[:4] for la in kernel.launches], kernel.post_grad_nodes) == ([la[:4] for la in want[key].launches], want[key].post_grad_nodes)
+        assert ([la[:4] for la in kernel.launches], kernel.post_grad_nodes) == (
+            [la[:4] for la in want[key].launches],
+            want[key].post_grad_nodes,
+        )
         assert {f.line for f in kernel.model_lines} <= {f.line for f in want[key].frames}
     (warning,) = truncated.warnings
     assert warning.line == 322 and "incomplete" in warning.message
@@ -286,12 +333,19 @@ def _cut_points(data: bytes) -> dict[str, int]:
     start = lambda i: sum(len(l) + 1 for l in lines[:i])
     at = lambda pattern: next(i for i, l in enumerate(lines) if pattern in l)
     mapping, stacks = at(b'"inductor_provenance_tracking_node_mappings"'), at(b'"inductor_provenance_tracking_kernel_stack_traces"')
-    return {"mapping envelope": start(mapping) + 60, "mapping payload": start(mapping + 1) + 50, "between records": start(stacks),
-            "stack-traces envelope": start(stacks) + 100, "stack-traces payload": start(stacks + 1) + 300, "no final newline": len(data) - 1}
+    return {
+        "mapping envelope": start(mapping) + 60,
+        "mapping payload": start(mapping + 1) + 50,
+        "between records": start(stacks),
+        "stack-traces envelope": start(stacks) + 100,
+        "stack-traces payload": start(stacks + 1) + 300,
+        "no final newline": len(data) - 1,
+    }
 
 
-@pytest.mark.parametrize("where", ["mapping envelope", "mapping payload", "between records", "stack-traces envelope",
-                                   "stack-traces payload", "no final newline"])
+@pytest.mark.parametrize(
+    "where", ["mapping envelope", "mapping payload", "between records", "stack-traces envelope", "stack-traces payload", "no final newline"]
+)
 def test_12_cut_anywhere_after_the_code(where, tmp_path, cache_dir):
     """Generalisation: wherever the job was killed after the output code was written, the graph is
     shown with what is complete, and the damage (if any) is warned about with its line."""
@@ -311,8 +365,18 @@ def test_12_cut_anywhere_after_the_code(where, tmp_path, cache_dir):
     assert all(w.line > 0 for w in warned)
 
 
-@pytest_lsp.fixture(config=ClientServerConfig(server_command=[sys.executable, "-m", "inductor_lens", "serve", "--cache-dir",
-                                                              os.path.join(os.environ.get("TMPDIR", "/tmp"), "inductor-lens-e2e-cache")]))
+@pytest_lsp.fixture(
+    config=ClientServerConfig(
+        server_command=[
+            sys.executable,
+            "-m",
+            "inductor_lens",
+            "serve",
+            "--cache-dir",
+            os.path.join(os.environ.get("TMPDIR", "/tmp"), "inductor-lens-e2e-cache"),
+        ]
+    )
+)
 async def truncated_client(lsp_client: LanguageClient, tmp_path):
     data = open(os.path.join(bug("12/control"), "dedicated_log_torch_trace_mlp.log"), "rb").read()
     cut = len(open(os.path.join(bug("12/truncated"), "dedicated_log_torch_trace_mlp.log"), "rb").read())
@@ -320,10 +384,13 @@ async def truncated_client(lsp_client: LanguageClient, tmp_path):
     path = tmp_path / "dedicated_log_torch_trace_mlp.log"
     path.write_bytes(data[:cut])
     answer_like_vscode(lsp_client)
-    await lsp_client.initialize_session(types.InitializeParams(
-        capabilities=client_capabilities("visual-studio-code"),
-        workspace_folders=[types.WorkspaceFolder(uri="file://" + str(tmp_path), name="w")],
-        initialization_options={"traces": [str(path)], "discovery": {"enabled": False}}))
+    await lsp_client.initialize_session(
+        types.InitializeParams(
+            capabilities=client_capabilities("visual-studio-code"),
+            workspace_folders=[types.WorkspaceFolder(uri="file://" + str(tmp_path), name="w")],
+            initialization_options={"traces": [str(path)], "discovery": {"enabled": False}},
+        )
+    )
     lsp_client.grow = (path, data[cut:])
     yield
     await lsp_client.shutdown_session()
@@ -370,8 +437,10 @@ def _split_by_pid(log: str, out) -> dict[int, str]:
 
 def _interleave(logs: list[str], pids: list[int], path) -> None:
     """The records of ``logs`` interleaved one by one, each log's records under its own pid."""
-    queues = [[[_PID.sub(rb"\g<1>" + str(pid).encode() + rb"\g<3>", rec[0], count=1)] + rec[1:] for rec in records(open(log, "rb").read())]
-              for log, pid in zip(logs, pids, strict=True)]
+    queues = [
+        [[_PID.sub(rb"\g<1>" + str(pid).encode() + rb"\g<3>", rec[0], count=1)] + rec[1:] for rec in records(open(log, "rb").read())]
+        for log, pid in zip(logs, pids, strict=True)
+    ]
     merged = []
     while any(queues):
         for queue in queues:
@@ -381,9 +450,19 @@ def _interleave(logs: list[str], pids: list[int], path) -> None:
 
 
 def _summary(index, pid=None) -> dict:
-    return {(g.compile_id, g.kind, k.key): (k.kind, [loc.line for loc in k.launches], k.post_grad_nodes, k.pre_grad_nodes,
-                                              k.provenance, [(f.file, f.line) for f in k.frames])
-            for g in index.graphs if pid is None or g.pid == pid for k in g.kernels}
+    return {
+        (g.compile_id, g.kind, k.key): (
+            k.kind,
+            [loc.line for loc in k.launches],
+            k.post_grad_nodes,
+            k.pre_grad_nodes,
+            k.provenance,
+            [(f.file, f.line) for f in k.frames],
+        )
+        for g in index.graphs
+        if pid is None or g.pid == pid
+        for k in g.kernels
+    }
 
 
 def test_13_two_processes_paired_per_pid(tmp_path, cache_dir):
@@ -429,8 +508,10 @@ def test_13_any_number_of_processes(tmp_path, cache_dir, load_case):
 
 
 def _per_rank(index) -> dict:
-    return {(g.rank, g.compile_id, g.kind): {k.key: (k.post_grad_nodes, [(f.file, f.line) for f in k.frames]) for k in g.kernels}
-            for g in index.graphs}
+    return {
+        (g.rank, g.compile_id, g.kind): {k.key: (k.post_grad_nodes, [(f.file, f.line) for f in k.frames]) for k in g.kernels}
+        for g in index.graphs
+    }
 
 
 def test_20_all_ranks_html_folder_is_both_ranks(cache_dir):
@@ -511,11 +592,14 @@ def _windows_variant(tmp_path, old: str, new: str) -> str:
     return rewrite(bug(WIN_LOG), tmp_path, lambda t: t.replace(as_json(old), as_json(new)).replace(old, new))
 
 
-@pytest.mark.parametrize("written,mapped", [
-    ("\\\\fileserver\\share\\proj", "\\\\fileserver\\share\\proj"),          # UNC
-    ("\\\\?\\C:\\Users\\user\\proj", "C:\\Users\\user\\proj"),               # extended-length form
-    ("D:\\Work\\PROJ", "d:/work/proj"),                                      # another drive, other case
-])
+@pytest.mark.parametrize(
+    "written,mapped",
+    [
+        ("\\\\fileserver\\share\\proj", "\\\\fileserver\\share\\proj"),  # UNC
+        ("\\\\?\\C:\\Users\\user\\proj", "C:\\Users\\user\\proj"),  # extended-length form
+        ("D:\\Work\\PROJ", "d:/work/proj"),  # another drive, other case
+    ],
+)
 def test_19_other_windows_path_forms(written, mapped, tmp_path, cache_dir):
     """Generalisation: UNC shares, ``\\\\?\\`` paths, any drive and case."""
     index = load([_windows_variant(tmp_path, WIN_PROJ, written)], Cache(cache_dir))
@@ -531,8 +615,10 @@ def test_19_file_names_differing_in_case_and_no_mapping(tmp_path, cache_dir):
     work.mkdir(parents=True)
     (work / "models.py").write_bytes(open(os.path.join(TRACES, "models.py"), "rb").read())
     index = load([log], Cache(cache_dir))
-    for resolver in (PathResolver([(WIN_PROJ, str(work))], use_interpreter_site_packages=False),
-                     PathResolver(roots=[str(tmp_path / "ws")], use_interpreter_site_packages=False)):
+    for resolver in (
+        PathResolver([(WIN_PROJ, str(work))], use_interpreter_site_packages=False),
+        PathResolver(roots=[str(tmp_path / "ws")], use_interpreter_site_packages=False),
+    ):
         lines = _model_lines(index, resolver)
         assert all(resolved == str(work / "models.py") for frames in lines.values() for *_, resolved in frames), resolver.mappings
 
@@ -564,14 +650,27 @@ def test_19_windows_site_packages_and_cache_paths(tmp_path, cache_dir):
     assert os.path.basename(extracted.output_code) == rest[-1]
 
 
-@pytest_lsp.fixture(config=ClientServerConfig(server_command=[sys.executable, "-m", "inductor_lens", "serve", "--cache-dir",
-                                                              os.path.join(os.environ.get("TMPDIR", "/tmp"), "inductor-lens-e2e-cache")]))
+@pytest_lsp.fixture(
+    config=ClientServerConfig(
+        server_command=[
+            sys.executable,
+            "-m",
+            "inductor_lens",
+            "serve",
+            "--cache-dir",
+            os.path.join(os.environ.get("TMPDIR", "/tmp"), "inductor-lens-e2e-cache"),
+        ]
+    )
+)
 async def windows_client(lsp_client: LanguageClient):
     answer_like_vscode(lsp_client)
-    await lsp_client.initialize_session(types.InitializeParams(
-        capabilities=client_capabilities("visual-studio-code"),
-        workspace_folders=[types.WorkspaceFolder(uri="file://" + TRACES, name="traces")],
-        initialization_options={"traces": [bug("19/windows")], "pathMappings": {WIN_PROJ: TRACES}, "discovery": {"enabled": False}}))
+    await lsp_client.initialize_session(
+        types.InitializeParams(
+            capabilities=client_capabilities("visual-studio-code"),
+            workspace_folders=[types.WorkspaceFolder(uri="file://" + TRACES, name="traces")],
+            initialization_options={"traces": [bug("19/windows")], "pathMappings": {WIN_PROJ: TRACES}, "discovery": {"enabled": False}},
+        )
+    )
     yield
     await lsp_client.shutdown_session()
 
@@ -582,8 +681,12 @@ async def test_19_server_lenses_on_the_model_file(windows_client: LanguageClient
     lenses = await windows_client.text_document_code_lens_async(types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=uri)))
     assert sorted(lens.range.start.line + 1 for lens in lenses) == [23, 24, 25, 26, 27]
     definition = next(k for k in kernels if k["key"] == "cpp_fused_add_relu_1:4")["definition"]  # kernel -> its model line
-    found = await windows_client.text_document_definition_async(types.DefinitionParams(
-        text_document=types.TextDocumentIdentifier(uri="file://" + definition["path"]), position=types.Position(definition["line"] - 1, 2)))
+    found = await windows_client.text_document_definition_async(
+        types.DefinitionParams(
+            text_document=types.TextDocumentIdentifier(uri="file://" + definition["path"]),
+            position=types.Position(definition["line"] - 1, 2),
+        )
+    )
     assert [(loc.uri, loc.range.start.line + 1) for loc in found] == [(uri, 27)]
 
 
@@ -627,8 +730,12 @@ def test_18_extracted_package_folder(cache_dir):
     assert graph.output_code.endswith(".wrapper.cpp") and os.path.dirname(graph.output_code) == bug(PKG_MODEL)
     assert graph.kernel_code.endswith(".kernel.cpp") and index.traces[0].format == "aoti_package"
     lines = {k.key: sorted(f.line for f in k.frames if f.basename == "model.py") for k in index.kernels}
-    assert lines == {"aoti_torch_cpu_addmm_out:1": [15], "cpp_fused_gelu_native_layer_norm_0:2": [16, 17],
-                     "aoti_torch_cpu_addmm_out:3": [18], "cpp_fused_add_relu_1:4": [19]}
+    assert lines == {
+        "aoti_torch_cpu_addmm_out:1": [15],
+        "cpp_fused_gelu_native_layer_norm_0:2": [16, 17],
+        "aoti_torch_cpu_addmm_out:3": [18],
+        "cpp_fused_add_relu_1:4": [19],
+    }
     gelu = by_key(index)["cpp_fused_gelu_native_layer_norm_0:2"]
     assert gelu.definition.path == graph.kernel_code and [loc.line for loc in gelu.launches] == [972]
     assert index.warnings == []
@@ -737,16 +844,31 @@ def test_compiled_autograd_backward_kernels_on_the_forward_lines(load_case):
     _no_generated_model_lines(index)
     by_line = index.kernels_by_source()
     on_norm = {(k.graph.compile_id, k.key) for k in by_line[("/workspace/proj/models.py", 25)]}
-    assert {("0/0_1", "cpp_fused_gelu_native_layer_norm_0:2"), ("!0/1/0", "cpp_fused_add_div_erf_exp_mul_sub_sum_1:3"),
-            ("!1/3/0", "cpp_fused_add_copy__div_erf_exp_mul_sub_sum_view_1:3")} <= on_norm
+    assert {
+        ("0/0_1", "cpp_fused_gelu_native_layer_norm_0:2"),
+        ("!0/1/0", "cpp_fused_add_div_erf_exp_mul_sub_sum_1:3"),
+        ("!1/3/0", "cpp_fused_add_copy__div_erf_exp_mul_sub_sum_view_1:3"),
+    } <= on_norm
     doc = index_json(index, None)
     followed = [f for k in doc["kernels"] if k["compile_id"].startswith("!") for f in k["model_lines"]]
     assert followed and all(f["via"].startswith("<eval_with_key>.") for f in followed if f["file"].endswith("models.py"))
     assert all("via" not in f for k in doc["kernels"] if not k["compile_id"].startswith("!") for f in k["source"])
 
 
-@pytest.mark.parametrize("case", [c for c in ("torch-2.11-cuda/gpt2_train", "torch-2.14-cpu/mlp_train", "torch-2.13-cpu/cond",
-                                                "torch-2.11-cuda/flex_attention", "torch-2.11-cuda/foreach", CA)])
+@pytest.mark.parametrize(
+    "case",
+    [
+        c
+        for c in (
+            "torch-2.11-cuda/gpt2_train",
+            "torch-2.14-cpu/mlp_train",
+            "torch-2.13-cpu/cond",
+            "torch-2.11-cuda/flex_attention",
+            "torch-2.11-cuda/foreach",
+            CA,
+        )
+    ],
+)
 def test_no_model_line_in_generated_code(case, load_case):
     """Generalisation: over real traces of every kind, no model line is a frame no editor can open."""
     _no_generated_model_lines(load_case(case))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json as _std
-
 from types import ModuleType
 
 _orjson: ModuleType | None
@@ -39,4 +38,6 @@ def dumps_bytes(obj, *, indent: bool = False, newline: bool = False) -> bytes:
             return _orjson.dumps(obj, option=(_orjson.OPT_INDENT_2 if indent else 0) | (_orjson.OPT_APPEND_NEWLINE if newline else 0))
         except TypeError:  # a file name that is not UTF-8: written as \udcXX escapes (os.fsencode gives its bytes back)
             return (_std.dumps(obj, indent=2 if indent else None, ensure_ascii=True) + ("\n" if newline else "")).encode("ascii")
-    return (_std.dumps(obj, indent=2 if indent else None, ensure_ascii=False) + ("\n" if newline else "")).encode("utf-8", "surrogateescape")
+    return (_std.dumps(obj, indent=2 if indent else None, ensure_ascii=False) + ("\n" if newline else "")).encode(
+        "utf-8", "surrogateescape"
+    )

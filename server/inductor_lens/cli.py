@@ -43,20 +43,46 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"inductor-lens {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     report = sub.add_parser("report", help="index traces and print kernels with their model lines")
-    report.add_argument("paths", nargs="*", metavar="PATH", help="TORCH_TRACE log(s), folders, tlparse output, debug folder or output_code.py (default: the bundled example)")
+    report.add_argument(
+        "paths",
+        nargs="*",
+        metavar="PATH",
+        help="TORCH_TRACE log(s), folders, tlparse output, debug folder or output_code.py (default: the bundled example)",
+    )
     report.add_argument("--json", action="store_true", help="print one JSON document")
-    report.add_argument("--all", action="store_true", dest="all_kernels",
-                        help="tables of every kernel with its module and model lines (default: a summary per graph)")
-    report.add_argument("--cache-dir", metavar="DIR", help="where extracted output code and the index cache are written (default: the user cache folder)")
+    report.add_argument(
+        "--all",
+        action="store_true",
+        dest="all_kernels",
+        help="tables of every kernel with its module and model lines (default: a summary per graph)",
+    )
+    report.add_argument(
+        "--cache-dir", metavar="DIR", help="where extracted output code and the index cache are written (default: the user cache folder)"
+    )
     report.add_argument("--no-cache", action="store_true", help="neither read nor write the on-disk index cache")
-    report.add_argument("--profile", action="append", default=[], metavar="FILE",
-                        help="a torch.profiler Chrome trace (.json/.json.gz) to join (repeat the flag for more); without it, traces beside a log are found")
-    report.add_argument("--path-map", action="append", type=_path_map, default=[], metavar="FROM=TO", help="map trace paths starting with FROM to TO (repeat the flag for more)")
+    report.add_argument(
+        "--profile",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="a torch.profiler Chrome trace (.json/.json.gz) to join (repeat the flag for more); without it, traces beside a log are found",
+    )
+    report.add_argument(
+        "--path-map",
+        action="append",
+        type=_path_map,
+        default=[],
+        metavar="FROM=TO",
+        help="map trace paths starting with FROM to TO (repeat the flag for more)",
+    )
     serve = sub.add_parser("serve", help="run the language server (stdio by default)")
     serve.add_argument("--tcp", type=_port, metavar="PORT", help="listen on 127.0.0.1:PORT instead of stdio (debugging)")
     serve.add_argument("--stdio", action="store_true", help="use stdio (the default; accepted because LSP clients pass it)")
-    serve.add_argument("--cache-dir", metavar="DIR", help="where output code found only inside logs is extracted and the index cache "
-                                                          "is kept (default: the user cache folder)")
+    serve.add_argument(
+        "--cache-dir",
+        metavar="DIR",
+        help="where output code found only inside logs is extracted and the index cache is kept (default: the user cache folder)",
+    )
     _add_capture_parser(sub)
     return parser
 
@@ -77,14 +103,29 @@ def _positive(kind):
 def _add_capture_parser(sub) -> None:
     from .capture.defaults import CAPTURE_USAGE, PROFILE_CALLS, PROFILE_SECONDS
 
-    capture = sub.add_parser("capture", help="run a command with provenance on into a fresh trace folder, then summarize the trace",
-                             usage=CAPTURE_USAGE)
-    capture.add_argument("--out", metavar="DIR", help="the capture folder (default: ./inductor-lens-captures/<date-time>); the trace goes to DIR/trace")
-    capture.add_argument("--profile", action="store_true", help="also record a torch.profiler Chrome trace of a window of compiled-graph calls")
-    capture.add_argument("--profile-calls", type=_positive(int), default=PROFILE_CALLS, metavar="N",
-                         help=f"the window closes after N compiled-graph calls after the first (default {PROFILE_CALLS})")
-    capture.add_argument("--profile-seconds", type=_positive(float), default=PROFILE_SECONDS, metavar="S",
-                         help=f"... or at the end of the first call S seconds after it opened (default {PROFILE_SECONDS:g})")
+    capture = sub.add_parser(
+        "capture", help="run a command with provenance on into a fresh trace folder, then summarize the trace", usage=CAPTURE_USAGE
+    )
+    capture.add_argument(
+        "--out", metavar="DIR", help="the capture folder (default: ./inductor-lens-captures/<date-time>); the trace goes to DIR/trace"
+    )
+    capture.add_argument(
+        "--profile", action="store_true", help="also record a torch.profiler Chrome trace of a window of compiled-graph calls"
+    )
+    capture.add_argument(
+        "--profile-calls",
+        type=_positive(int),
+        default=PROFILE_CALLS,
+        metavar="N",
+        help=f"the window closes after N compiled-graph calls after the first (default {PROFILE_CALLS})",
+    )
+    capture.add_argument(
+        "--profile-seconds",
+        type=_positive(float),
+        default=PROFILE_SECONDS,
+        metavar="S",
+        help=f"... or at the end of the first call S seconds after it opened (default {PROFILE_SECONDS:g})",
+    )
     capture.add_argument("--cache-dir", metavar="DIR", help="the index cache folder (as for report)")
     capture.add_argument("cmd", nargs=argparse.REMAINDER, metavar="COMMAND", help="the command to run, after --")
 
@@ -103,8 +144,9 @@ def _report(args) -> int:
     if not args.paths and not args.profile:  # nothing given: the bundled example (a profile alone is said by open_traces)
         paths = [EXAMPLE_DIR]
         mappings.append(("/workspace/proj", EXAMPLE_DIR))
-    opened = open_traces(TraceRequest(paths, profiles=args.profile, path_maps=mappings, disk_cache=not args.no_cache),
-                         cache=Cache(args.cache_dir))
+    opened = open_traces(
+        TraceRequest(paths, profiles=args.profile, path_maps=mappings, disk_cache=not args.no_cache), cache=Cache(args.cache_dir)
+    )
     index, resolver, readable = opened.index, opened.resolver, opened.readable
     if args.json:
         from .report.json_report import write_json

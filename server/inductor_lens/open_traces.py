@@ -93,8 +93,14 @@ def split_profiles(paths: Sequence[str]) -> tuple[list[str], list[str]]:
     return traces, profiles
 
 
-def open_traces(request: TraceRequest, *, cache: Cache | None = None, log_scans: dict[str, LogScan] | None = None,
-                progress: Progress | None = None, first_answers: FirstAnswers | None = None) -> OpenedTraces:
+def open_traces(
+    request: TraceRequest,
+    *,
+    cache: Cache | None = None,
+    log_scans: dict[str, LogScan] | None = None,
+    progress: Progress | None = None,
+    first_answers: FirstAnswers | None = None,
+) -> OpenedTraces:
     """Open ``request`` into an index (see the module docstring for the order and the profile
     policy).  ``cache``: the extraction folder and index cache (default: the user cache folder);
     ``log_scans``: scans of earlier openings of the same logs, reused (the editor keeps one);
@@ -109,8 +115,17 @@ def open_traces(request: TraceRequest, *, cache: Cache | None = None, log_scans:
         index.add(path)
     missing = [(src, dst) for src, dst in request.path_maps if not os.path.isdir(dst)]
     if missing:  # said, not fatal: the paths it would map stay as the trace wrote them
-        index.add_warnings([InputWarning(dst, 0, f"{request.path_map_label} {src}={dst}: {dst} is not a folder here; paths starting with {src} "
-                                                 "are shown as the trace wrote them") for src, dst in missing])
+        index.add_warnings(
+            [
+                InputWarning(
+                    dst,
+                    0,
+                    f"{request.path_map_label} {src}={dst}: {dst} is not a folder here; paths starting with {src} "
+                    "are shown as the trace wrote them",
+                )
+                for src, dst in missing
+            ]
+        )
     resolver = PathResolver(list(request.path_maps), roots=list(request.roots), site_packages=list(request.site_packages))
     if first_answers is not None:
         first_answers(index, resolver)
@@ -128,8 +143,17 @@ def open_traces(request: TraceRequest, *, cache: Cache | None = None, log_scans:
 def _join_profiles(index: Index, profiles: list[str], any_trace: bool) -> None:
     """Rules 2-5 of the profile policy."""
     if profiles and not any_trace:
-        index.add_warnings([InputWarning(p, 0, "no trace given: a torch.profiler trace is joined to the TORCH_TRACE log of the run "
-                                               f"it measured (inductor-lens report TRACE --profile {p})") for p in profiles])
+        index.add_warnings(
+            [
+                InputWarning(
+                    p,
+                    0,
+                    "no trace given: a torch.profiler trace is joined to the TORCH_TRACE log of the run "
+                    f"it measured (inductor-lens report TRACE --profile {p})",
+                )
+                for p in profiles
+            ]
+        )
         return
     measured: set[str] = set()
     if profiles:

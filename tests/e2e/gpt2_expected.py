@@ -6,6 +6,7 @@ server's own report of the workspace (no numbers written down by hand):
 The forward GEMM of block 1's MLP (``transformer.h.1.mlp.c_fc``) and lm_head's GEMM, which reads
 ``transformer.wte``'s tied weight. Only the standard library (it runs under the plain interpreter).
 """
+
 import json
 import os
 import sys
@@ -14,9 +15,14 @@ import sys
 def gemm(kernels: list, module: str) -> dict:
     (k,) = [k for k in kernels if k["graph"] == "forward" and k["kind"] == "extern" and k["module"] == module]
     (launch,) = k["launches"]
-    return {"key": k["key"], "module": module, "shared": k["module_shared"], "launchLine": launch["line"],
-            "outputCodeName": os.path.basename(launch["path"]),
-            "pick": module + (" (shared)" if k["module_shared"] else "") + " · compile"}
+    return {
+        "key": k["key"],
+        "module": module,
+        "shared": k["module_shared"],
+        "launchLine": launch["line"],
+        "outputCodeName": os.path.basename(launch["path"]),
+        "pick": module + (" (shared)" if k["module_shared"] else "") + " · compile",
+    }
 
 
 def main() -> None:

@@ -8,6 +8,7 @@ The workspace holds the logs of ../shared/traces/torch-2.14-cpu/graph_breaks and
 recompiles_health and the model file health.py. Only the standard library: it runs under the
 plain interpreter the extension is tested with; times are worded by ``inductor_lens.text``.
 """
+
 import json
 import os
 import re
@@ -37,24 +38,30 @@ def main() -> None:
     recompiles = {(e["trace"], base(e["compile_id"])) for e in events if e["kind"] == "recompile"} & ids
     seconds = sum(c["compile_time_s"] for c in gate)
     gate_line = gate[0]["function"]["line"]
-    problems = (sum(1 for e in events if e["kind"] == "graph_break")
-                + len({(e["trace"], base(e["compile_id"])) for e in events if e["kind"] == "recompile"})
-                + len({(e["trace"], base(e["compile_id"])) for e in events if e["kind"] == "failure"}))
-    json.dump({
-        "scenario": "health",
-        "modelFile": "health.py",
-        "breakLines": [e["location"]["line"] for e in breaks],
-        "breakMessages": [e["message"] for e in breaks],
-        "hoverLine": explicit["location"]["line"],
-        "hoverHint": explicit["hint"].split("\n")[0],
-        "gateLine": gate_line,
-        "gateCode": lines[gate_line - 1].strip(),
-        "gateLens": f"compiled {len(ids)}× · {plural(len(recompiles), 'recompile')} · {format_seconds(seconds)} compiling",
-        "recompiles": len(recompiles),
-        "statusText": f"{plural(problems, 'compile problem')}",
-        "healthNode": f"{plural(len({(c['trace'], base(c['compile_id'])) for c in compiles}), 'compile')} · "
-                      f"{plural(sum(1 for e in events if e['kind'] == 'graph_break'), 'graph break')}",
-    }, sys.stdout, indent=1)
+    problems = (
+        sum(1 for e in events if e["kind"] == "graph_break")
+        + len({(e["trace"], base(e["compile_id"])) for e in events if e["kind"] == "recompile"})
+        + len({(e["trace"], base(e["compile_id"])) for e in events if e["kind"] == "failure"})
+    )
+    json.dump(
+        {
+            "scenario": "health",
+            "modelFile": "health.py",
+            "breakLines": [e["location"]["line"] for e in breaks],
+            "breakMessages": [e["message"] for e in breaks],
+            "hoverLine": explicit["location"]["line"],
+            "hoverHint": explicit["hint"].split("\n")[0],
+            "gateLine": gate_line,
+            "gateCode": lines[gate_line - 1].strip(),
+            "gateLens": f"compiled {len(ids)}× · {plural(len(recompiles), 'recompile')} · {format_seconds(seconds)} compiling",
+            "recompiles": len(recompiles),
+            "statusText": f"{plural(problems, 'compile problem')}",
+            "healthNode": f"{plural(len({(c['trace'], base(c['compile_id'])) for c in compiles}), 'compile')} · "
+            f"{plural(sum(1 for e in events if e['kind'] == 'graph_break'), 'graph break')}",
+        },
+        sys.stdout,
+        indent=1,
+    )
     sys.stdout.write("\n")
 
 

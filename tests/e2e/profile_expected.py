@@ -7,6 +7,7 @@ report of the workspace (no numbers written down by hand):
 Only the standard library: it runs under the plain interpreter the extension is tested with.
 Times and counts are worded by the server's own ``inductor_lens.text`` (standard library only).
 """
+
 import json
 import os
 import re
@@ -20,13 +21,20 @@ def short_name(k: dict, with_handle: bool) -> str:
     """The Kernels view's short kernel name (client/src/kernels.ts kernelShortName, re-stated here
     as the check's oracle): prefixes dropped, the middle of a long name elided."""
     name = k["name"]
-    for pattern, repl in ((r"^extern_kernels\.", ""), (r"^torch\.ops\.(aten\.)?", ""), (r"^aten\.", ""),
-                          (r"^aoti_torch_[a-z]+_", ""), (r"\.default$", ""), (r"^triton_([a-z]+)_fused_", r"\1 "), (r"^cpp_fused_", "cpp ")):
+    for pattern, repl in (
+        (r"^extern_kernels\.", ""),
+        (r"^torch\.ops\.(aten\.)?", ""),
+        (r"^aten\.", ""),
+        (r"^aoti_torch_[a-z]+_", ""),
+        (r"\.default$", ""),
+        (r"^triton_([a-z]+)_fused_", r"\1 "),
+        (r"^cpp_fused_", "cpp "),
+    ):
         name = re.sub(pattern, repl, name)
     if len(name) > 30:
         head = -(-29 * 55 // 100)  # ceil((30 - 1) * 0.55)
-        name = name[:head] + "…" + name[len(name) - (29 - head):]
-    handle = k["key"][len(k["name"]):] if k["key"].startswith(k["name"] + ":") else ""
+        name = name[:head] + "…" + name[len(name) - (29 - head) :]
+    handle = k["key"][len(k["name"]) :] if k["key"].startswith(k["name"] + ":") else ""
     return name + (handle if with_handle else "")
 
 
@@ -56,8 +64,7 @@ def main() -> None:
     # (b) The model line: every kernel with a frame of its stack on it (what the server's model-line
     # lens counts), and the line's share of their measured time (its `lines` row: the shares of all
     # lines add up to the attributed time).
-    on_line = [k for k in kernels
-               if any(os.path.basename(f["file"]) == "models.py" and f["line"] == model_line for f in k["source"])]
+    on_line = [k for k in kernels if any(os.path.basename(f["file"]) == "models.py" and f["line"] == model_line for f in k["source"])]
     (row,) = [r for r in report["lines"] if os.path.basename(r["file"]) == "models.py" and r["line"] == model_line]
     line_us = row["measured"]["share_us"]
     ops = sum(len(k["post_grad_nodes"]) for k in on_line)
@@ -74,6 +81,7 @@ def main() -> None:
         text = short_name(k, k["kind"] in ("extern", "fallback") or shared)
         text += f" · {where(k)}" if where(k) else ""
         return f"{format_us(k['measured']['total_us'])}  {text}" if k.get("measured") else text
+
     slowest = {}
     for k in sorted(measured, key=lambda k: -k["measured"]["total_us"]):
         slowest.setdefault(k["graph"], label(k))
@@ -91,12 +99,13 @@ def main() -> None:
         "launchLine": launch["line"],
         "launchLens": f"{plural(m['runs'], 'run')} · {format_us(m['total_us'])} · ",
         "hoverMeasured": f"Measured: {plural(m['runs'], 'run')} · {format_us(m['total_us'])} device time"
-                         f" ({format_us(m['mean_us'])} per run",
+        f" ({format_us(m['mean_us'])} per run",
         "kernelLabel": label(triton),
         "kernelDescription": f"{plural(m['runs'], 'run')} · {triton['kind']}",
         "modelLine": model_line,
-        "modelLineCode": next(f["code"] for k in on_line for f in k["source"]
-                              if os.path.basename(f["file"]) == "models.py" and f["line"] == model_line),
+        "modelLineCode": next(
+            f["code"] for k in on_line for f in k["source"] if os.path.basename(f["file"]) == "models.py" and f["line"] == model_line
+        ),
         "modelLineTotal": f"{format_us(line_us)} share",
         "modelLineLens": f"{plural(len(on_line), 'kernel')} · {plural(ops, 'op')} · {format_us(line_us)} share",
         "modelLineWhole": format_us(row["measured"]["kernels_us"]),

@@ -7,5 +7,4 @@ PROFILE_SECONDS = 30.0
 #: Compiled-graph calls after the first with the profiler prepared but not recording.
 PROFILE_WARMUP = 2
 #: The usage line of ``inductor-lens capture`` (argparse's and the "no command" message's).
-CAPTURE_USAGE = ("inductor-lens capture [--profile] [--out DIR] [--profile-calls N] [--profile-seconds S] "
-                 "[--cache-dir DIR] -- COMMAND...")
+CAPTURE_USAGE = "inductor-lens capture [--profile] [--out DIR] [--profile-calls N] [--profile-seconds S] [--cache-dir DIR] -- COMMAND..."

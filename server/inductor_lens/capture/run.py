@@ -35,9 +35,9 @@ import sys
 import time
 from dataclasses import dataclass, field
 
+from ..text import plural
 from .defaults import CAPTURE_USAGE, PROFILE_CALLS, PROFILE_SECONDS, PROFILE_WARMUP
 from .summary import Message, command_arg, summary_lines
-from ..text import plural
 
 HOOK_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "hook")
 #: Default parent of the capture folders, relative to the working directory.
@@ -73,8 +73,15 @@ def _own_python_paths() -> set[str]:
     return {os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))}
 
 
-def child_env(base: dict[str, str], out: str, *, profile: bool, calls: int = PROFILE_CALLS,
-              seconds: float = PROFILE_SECONDS, warmup: int = PROFILE_WARMUP) -> dict[str, str]:
+def child_env(
+    base: dict[str, str],
+    out: str,
+    *,
+    profile: bool,
+    calls: int = PROFILE_CALLS,
+    seconds: float = PROFILE_SECONDS,
+    warmup: int = PROFILE_WARMUP,
+) -> dict[str, str]:
     """The command's environment: ``base`` plus what the module docstring lists."""
     env = dict(base)
     env["INDUCTOR_LENS_CAPTURE"] = out
@@ -175,31 +182,60 @@ def environment_messages(procs: list[dict], logs: list[str], profile: bool, stop
     (``stopped``: a signal ended the command, before its processes could write their records)."""
     msgs: list[Message] = []
     if not procs and stopped:
-        msgs.append(Message("info", "the signal ended the command before its Python processes recorded what they loaded "
-                                    "(the capture hook writes that record when a process exits)"))
+        msgs.append(
+            Message(
+                "info",
+                "the signal ended the command before its Python processes recorded what they loaded "
+                "(the capture hook writes that record when a process exits)",
+            )
+        )
     elif not procs:
-        msgs.append(Message("warning", "no Python process of the command loaded the capture hook (the command is not Python, "
-                                       "or its interpreter ignores PYTHONPATH: python -I / -E); TORCH_TRACE and INDUCTOR_PROVENANCE "
-                                       "were still set in its environment"))
+        msgs.append(
+            Message(
+                "warning",
+                "no Python process of the command loaded the capture hook (the command is not Python, "
+                "or its interpreter ignores PYTHONPATH: python -I / -E); TORCH_TRACE and INDUCTOR_PROVENANCE "
+                "were still set in its environment",
+            )
+        )
     elif not any(p.get("torch_importable") for p in procs):
         pythons = sorted({f"{p.get('executable')} (Python {p.get('python')})" for p in procs})
-        msgs.append(Message("error", f"no torch in the interpreter: {', '.join(pythons)} cannot import torch, so nothing was "
-                                     "compiled. Run the command with the Python of your PyTorch environment, e.g. "
-                                     "`inductor-lens capture -- /path/to/venv/bin/python train.py`"))
+        msgs.append(
+            Message(
+                "error",
+                f"no torch in the interpreter: {', '.join(pythons)} cannot import torch, so nothing was "
+                "compiled. Run the command with the Python of your PyTorch environment, e.g. "
+                "`inductor-lens capture -- /path/to/venv/bin/python train.py`",
+            )
+        )
     versions = sorted({p["torch_version"] for p in procs if p.get("torch_version")})
     old = [v for v in versions if version_tuple(v) < PROVENANCE_SINCE]
     if old:
         debug = any((2, 7) <= version_tuple(v) for v in old) and not os.environ.get("TORCH_COMPILE_DEBUG")
-        msgs.append(Message("warning", f"PyTorch {', '.join(old)} is too old for provenance tracking (INDUCTOR_PROVENANCE and debug "
-                                       "handles came in 2.9): the trace is recorded, and the links kernel -> FX node -> model line are "
-                                       "rebuilt from the code comments and the graphs' '# File:' lines (provenance: comments)"
-                                       + ("; 2.7 and 2.8 record a coarser mapping under TORCH_COMPILE_DEBUG=1 (slower, writes a debug "
-                                          "folder): set it for the capture to get it" if debug else "")))
+        msgs.append(
+            Message(
+                "warning",
+                f"PyTorch {', '.join(old)} is too old for provenance tracking (INDUCTOR_PROVENANCE and debug "
+                "handles came in 2.9): the trace is recorded, and the links kernel -> FX node -> model line are "
+                "rebuilt from the code comments and the graphs' '# File:' lines (provenance: comments)"
+                + (
+                    "; 2.7 and 2.8 record a coarser mapping under TORCH_COMPILE_DEBUG=1 (slower, writes a debug "
+                    "folder): set it for the capture to get it"
+                    if debug
+                    else ""
+                ),
+            )
+        )
     if procs and any(p.get("torch_importable") for p in procs) and not versions and not logs:
         msgs.append(Message("warning", "the command never imported torch: nothing was compiled, no trace was written"))
     elif versions and not logs:
-        msgs.append(Message("warning", f"PyTorch {', '.join(versions)} was imported but wrote no TORCH_TRACE log: nothing was compiled "
-                                       "(did a torch.compile'd function run?)"))
+        msgs.append(
+            Message(
+                "warning",
+                f"PyTorch {', '.join(versions)} was imported but wrote no TORCH_TRACE log: nothing was compiled "
+                "(did a torch.compile'd function run?)",
+            )
+        )
     if profile:
         msgs += _profile_messages(procs)
     return msgs
@@ -214,19 +250,34 @@ def _profile_messages(procs: list[dict]) -> list[Message]:
         who = f"rank {p['rank']}" if p.get("rank") is not None else f"pid {p['pid']}"
         state = status.get("state", "")
         if state == "written":
-            msgs.append(Message("info", f"profile window of {who}: {plural(status['calls'], 'compiled-graph call')} in "
-                                        f"{status['seconds']:g} s, closed {status['closed_by']}"))
+            msgs.append(
+                Message(
+                    "info",
+                    f"profile window of {who}: {plural(status['calls'], 'compiled-graph call')} in "
+                    f"{status['seconds']:g} s, closed {status['closed_by']}",
+                )
+            )
         elif state == "skipped":
             msgs.append(Message("warning", f"no profile of {who}: {status.get('closed_by')}"))
         elif status.get("seen") and state in ("empty", "warming up", "recording") or state.startswith("waiting") and status.get("seen"):
-            msgs.append(Message("warning", f"no profile of {who}: its compiled graphs ran {plural(status['seen'], 'time')}, and the "
-                                           f"window records only after the first call and {status.get('warmup', 0)} warm-up calls "
-                                           "(to leave one-time work out): run more steps"))
+            msgs.append(
+                Message(
+                    "warning",
+                    f"no profile of {who}: its compiled graphs ran {plural(status['seen'], 'time')}, and the "
+                    f"window records only after the first call and {status.get('warmup', 0)} warm-up calls "
+                    "(to leave one-time work out): run more steps",
+                )
+            )
         elif state.startswith("failed"):
             msgs.append(Message("warning", f"no profile of {who}: {state}"))
     if not msgs and any(p.get("torch_version") for p in procs):
-        msgs.append(Message("warning", "no profile: no graph compiled by torch.compile was called (the window counts calls of "
-                                       "Inductor's compiled graphs; AOTInductor packages are not profiled)"))
+        msgs.append(
+            Message(
+                "warning",
+                "no profile: no graph compiled by torch.compile was called (the window counts calls of "
+                "Inductor's compiled graphs; AOTInductor packages are not profiled)",
+            )
+        )
     return msgs
 
 
@@ -256,8 +307,14 @@ def capture(args) -> int:
     say = _printer()
     if not args.profile and (args.profile_calls != PROFILE_CALLS or args.profile_seconds != PROFILE_SECONDS):
         say("note: --profile-calls and --profile-seconds bound the --profile window; without --profile nothing is profiled")
-    window = (f"; profiling {args.profile_calls} compiled-graph calls or {args.profile_seconds:g} s, after the first call and "
-              f"{PROFILE_WARMUP} warm-up calls") if args.profile else ""
+    window = (
+        (
+            f"; profiling {args.profile_calls} compiled-graph calls or {args.profile_seconds:g} s, after the first call and "
+            f"{PROFILE_WARMUP} warm-up calls"
+        )
+        if args.profile
+        else ""
+    )
     say(f"recording into {trace_dir} (provenance on{window})")
     started = time.time()
     env = child_env(dict(os.environ), out, profile=args.profile, calls=args.profile_calls, seconds=args.profile_seconds)
@@ -277,11 +334,22 @@ def capture(args) -> int:
     if logs:
         lines, facts, more = summary_lines(trace_dir, cwd, cache_dir=args.cache_dir)
         messages += more
-    doc = {"version": 1, "command": command, "cwd": cwd, "out": out, "trace_dir": trace_dir,
-           "started": time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(started)), "seconds": result.seconds,
-           "exit_status": result.exit_status, "signal": result.signal, "profile": bool(args.profile), "logs": logs,
-           "kernels": facts["kernels"], "torch_versions": sorted({p["torch_version"] for p in procs if p.get("torch_version")}),
-           "messages": [{"level": m.level, "text": m.text} for m in messages]}
+    doc = {
+        "version": 1,
+        "command": command,
+        "cwd": cwd,
+        "out": out,
+        "trace_dir": trace_dir,
+        "started": time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(started)),
+        "seconds": result.seconds,
+        "exit_status": result.exit_status,
+        "signal": result.signal,
+        "profile": bool(args.profile),
+        "logs": logs,
+        "kernels": facts["kernels"],
+        "torch_versions": sorted({p["torch_version"] for p in procs if p.get("torch_version")}),
+        "messages": [{"level": m.level, "text": m.text} for m in messages],
+    }
     with open(os.path.join(out, "capture.json"), "w") as fh:
         json.dump(doc, fh, indent=1)
     end = f"ended by {result.signal}" if result.signal else f"exited with status {result.exit_status}"

@@ -63,29 +63,47 @@ def summary_lines(trace_dir: str, cwd: str, *, cache_dir: str | None = None) -> 
         head.append(plural(len(trace.compile_ids), "compile"))
         lines.append("  " + " · ".join(head))
         for graph in (g for g in index.graphs if g.trace == trace.path):
-            lines.append(f"    compile {graph.compile_id} · {graph.kind} graph · {plural(len(graph.kernels), 'kernel')}"
-                         f" · output code {shown_path(graph.output_code, cwd)}")
-    how = {"mapping": "linked by PyTorch's provenance mapping", "stack_traces": "by its kernel stack traces",
-           "comments": "rebuilt from code comments"}
+            lines.append(
+                f"    compile {graph.compile_id} · {graph.kind} graph · {plural(len(graph.kernels), 'kernel')}"
+                f" · output code {shown_path(graph.output_code, cwd)}"
+            )
+    how = {
+        "mapping": "linked by PyTorch's provenance mapping",
+        "stack_traces": "by its kernel stack traces",
+        "comments": "rebuilt from code comments",
+    }
     split = ", ".join(f"{n} {how[p]}" for p, n in sorted(provenance.items(), key=lambda x: list(how).index(x[0]) if x[0] in how else 9))
     lines.append(f"  {plural(len(kernels), 'kernel')}" + (f" ({split})" if split else ""))
     if kernels and provenance.get("comments", 0) == len(kernels):
-        messages.append(Message("warning", "the trace has no provenance mapping (PyTorch older than 2.9, or INDUCTOR_PROVENANCE "
-                                           "was off): kernel -> FX node -> model line links were rebuilt from the code comments"))
+        messages.append(
+            Message(
+                "warning",
+                "the trace has no provenance mapping (PyTorch older than 2.9, or INDUCTOR_PROVENANCE "
+                "was off): kernel -> FX node -> model line links were rebuilt from the code comments",
+            )
+        )
     lines += _model_lines(kernels, cwd)
     for profile in index.profiles:
         cpu = any(k.measured is not None and k.measured.clock == "cpu" for k in kernels)
-        note = ("; C++ kernels (TORCHINDUCTOR_CPP_ENABLE_KERNEL_PROFILE=1) and extern calls without device activity are "
-                "measured in CPU time") if cpu else ""
-        lines.append(f"  profile {shown_path(profile.path, cwd)}: {plural(len(profile.calls), 'compiled-graph call')}, "
-                     f"{plural(profile.measured_kernels, 'kernel')} measured{note}")
+        note = (
+            ("; C++ kernels (TORCHINDUCTOR_CPP_ENABLE_KERNEL_PROFILE=1) and extern calls without device activity are measured in CPU time")
+            if cpu
+            else ""
+        )
+        lines.append(
+            f"  profile {shown_path(profile.path, cwd)}: {plural(len(profile.calls), 'compiled-graph call')}, "
+            f"{plural(profile.measured_kernels, 'kernel')} measured{note}"
+        )
     warnings = index.warnings
     for w in warnings:
         if "profile matched no compiled graph" in w.message:
             messages.append(Message("warning", f"{shown_path(w.file, cwd)}: {w.message}"))
     if warnings:
-        messages.append(Message("info", f"{plural(len(warnings), 'warning')} while indexing: "
-                                        f"inductor-lens report {command_arg(trace_dir, cwd)} lists them"))
+        messages.append(
+            Message(
+                "info", f"{plural(len(warnings), 'warning')} while indexing: inductor-lens report {command_arg(trace_dir, cwd)} lists them"
+            )
+        )
     return lines, facts, messages
 
 
@@ -108,8 +126,10 @@ def _model_lines(kernels, cwd: str) -> list[str]:
 
     order = sorted(by_line, key=lambda key: (-time(key), -len(by_line[key]), key))
     shown = order[:TOP_LINES]
-    out = [f"  model lines that produced kernels ({len(shown)} of {len(order)}, "
-           f"{'slowest' if any(time(key) for key in order) else 'most kernels'} first):"]
+    out = [
+        f"  model lines that produced kernels ({len(shown)} of {len(order)}, "
+        f"{'slowest' if any(time(key) for key in order) else 'most kernels'} first):"
+    ]
     labels = [f"{shown_path(file, cwd)}:{line}" for file, line in shown]
     width = max(len(label) for label in labels)
     for label, key in zip(labels, shown, strict=True):

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import os
 
+
 def _code_fingerprint() -> str:
     """A digest of this package's sources: index cache files written by other code are ignored,
     so a changed reader or model never serves stale results."""

@@ -117,7 +117,7 @@ class PathResolver:
                 return norm
         keys = [where.key(p) for p in where.parts]
         if "site-packages" in keys:
-            rest = where.parts[len(keys) - keys[::-1].index("site-packages"):]
+            rest = where.parts[len(keys) - keys[::-1].index("site-packages") :]
             for sp in self.site_packages:
                 candidate = trace_paths.join_existing(sp, rest, where.windows)
                 if candidate is not None:

@@ -49,7 +49,7 @@ def parse(path: str) -> TracePath:
     ext = _EXTENDED.match(rest)
     if ext:  # \\?\C:\... or \\?\UNC\server\share\...
         unc = ext.group(0).upper().endswith(("UNC\\", "UNC/"))
-        rest = rest[ext.end():]
+        rest = rest[ext.end() :]
     elif rest.startswith(("\\\\", "//")):
         unc, rest = True, rest[2:]
     anchor = ""
@@ -59,7 +59,7 @@ def parse(path: str) -> TracePath:
         return TracePath(anchor, _normalized(names[2:]), True)
     drive = _DRIVE.match(rest)
     if drive:
-        anchor, rest = drive.group(1).lower() + ":", rest[drive.end():]
+        anchor, rest = drive.group(1).lower() + ":", rest[drive.end() :]
     return TracePath(anchor, _normalized(_SEP.split(rest)), True)
 
 

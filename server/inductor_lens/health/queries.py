@@ -44,9 +44,15 @@ def health_counts(compiles: list[Compile], events: list[CompileEvent]) -> Health
     """:class:`HealthCounts` of ``compiles`` and ``events``."""
     times = [c.compile_time_s for c in compiles if c.compile_time_s is not None]
     failures = [e for e in events if e.kind == "failure"]
-    return HealthCounts(len(compiles), frame_compiles(compiles), sum(1 for e in events if e.kind == "graph_break"),
-                        frame_compiles(e for e in events if e.kind == "recompile"), len(failures), frame_compiles(failures),
-                        sum(times) if times else None)
+    return HealthCounts(
+        len(compiles),
+        frame_compiles(compiles),
+        sum(1 for e in events if e.kind == "graph_break"),
+        frame_compiles(e for e in events if e.kind == "recompile"),
+        len(failures),
+        frame_compiles(failures),
+        sum(times) if times else None,
+    )
 
 
 @dataclass

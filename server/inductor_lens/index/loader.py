@@ -2,7 +2,7 @@
 
 :class:`LogLoader` scans logs (reusing this process's earlier scans, else the on-disk index cache,
 reading only the appended part of a log that grew, scanning big rank folders in parallel
-processes), pairs their records into graphs (:mod:`readers.log_graphs`) and makes each a cold
+processes), pairs their records into graphs (:mod:`readers.torch_trace.graphs`) and makes each a cold
 :class:`~inductor_lens.model.Graph` whose :class:`LogGraphLoader` reads and parses its payloads
 with the readers and links its kernels (:mod:`inductor_lens.linker`) on first access
 (:mod:`inductor_lens.materialize`, imported then: a warm re-open from the index cache needs
@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING, Any
 
 from ..files import trace_paths
 from ..files.cache import Cache
-from ..model import Graph, InputWarning
 from ..files.resolve import inductor_cache_candidates
-from ..readers.log_graphs import GRAPH_ROLES, GraphRecords
+from ..model import Graph, InputWarning
 from ..readers.torch_trace import TraceLog
 from ..readers.torch_trace import scan as scan_log
+from ..readers.torch_trace.graphs import GRAPH_ROLES, GraphRecords
 from ..readers.torch_trace.split import process_context, scan_split, start_fork_server
 
 if TYPE_CHECKING:
@@ -154,8 +154,11 @@ class LogLoader:
             # appended: read only the new part, and rebuild every graph that read the old last
             # record (its payload may have been cut where the writer was) or found damage
             resume = scan.log.tail_line if scan.log.tail_offset is not None else None
-            scan.graphs = {sig: g for sig, g in scan.graphs.items() if g is not None and not (g.loaded and g.warnings)
-                           and (resume is None or not _reads_from(sig, resume))}
+            scan.graphs = {
+                sig: g
+                for sig, g in scan.graphs.items()
+                if g is not None and not (g.loaded and g.warnings) and (resume is None or not _reads_from(sig, resume))
+            }
             log = scan_log(path, previous=scan.log)
         else:
             log = prefetched if prefetched is not None and prefetched.size == st.st_size else scan_split(path)
@@ -237,7 +240,8 @@ class LogLoader:
         cid_dir = group.compile_id.replace("/", "_").replace("!", "ca")
         graph.graph_files = {
             role: self.cache.path_for(rec.md5, f"{role}_graph_{cid_dir}{'' if role == 'pre_grad' else '_' + kind}.py")
-            for role in ("post_grad", "pre_grad") if (rec := getattr(group, role)) is not None and rec.md5
+            for role in ("post_grad", "pre_grad")
+            if (rec := getattr(group, role)) is not None and rec.md5
         }
         return graph
 
@@ -264,8 +268,16 @@ class LogGraphLoader:
     ``shared`` maps content keys (payload MD5s) to graphs already materialized.
     """
 
-    def __init__(self, log: TraceLog, group: GraphRecords, base: str, on_disk: list[str], cache: Cache,
-                 shared: dict[tuple, Any], owner: LogLoader | None = None) -> None:
+    def __init__(
+        self,
+        log: TraceLog,
+        group: GraphRecords,
+        base: str,
+        on_disk: list[str],
+        cache: Cache,
+        shared: dict[tuple, Any],
+        owner: LogLoader | None = None,
+    ) -> None:
         self.log, self.group, self.base, self.on_disk, self.cache, self.shared = log, group, base, on_disk, cache, shared
         self.owner = owner
 
@@ -292,7 +304,9 @@ class LogGraphLoader:
         # another rank's graph: the same payloads but for the pre-grad graph's `# graph id:` line
         from .ranks import without_graph_id
 
-        rank_key = without_graph_id(key, self.group, lambda rec: self.log.payload(rec, [])) if key is not None else None  # (damage: reported below)
+        rank_key = (
+            without_graph_id(key, self.group, lambda rec: self.log.payload(rec, [])) if key is not None else None
+        )  # (damage: reported below)
         if rank_key is not None:
             template = self.shared.get(rank_key[0])
             if template is not None and template.pre_grad is not None and not template.broken:

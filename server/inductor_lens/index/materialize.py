@@ -13,14 +13,14 @@ from typing import TYPE_CHECKING, Any
 
 from ..files import trace_paths
 from ..files.cache import Cache
-from ..provenance.linker import GraphInputs, link_graph
 from ..model import Graph, InputWarning
+from ..provenance.linker import GraphInputs, link_graph
 from ..readers.fx_graph import node_names, parse_fx_graph
-from ..readers.log_graphs import GraphRecords
 from ..readers.mapping import mapping_shape_problem, parse_kernel_to_post, parse_node_mappings, parse_post_to_pre_nodes
 from ..readers.output_code import parse_output_code
 from ..readers.stack_traces import parse_stack_traces
 from ..readers.torch_trace import TraceLog
+from ..readers.torch_trace.graphs import GraphRecords
 
 if TYPE_CHECKING:
     from ..readers.debug_folder import DebugFolderFiles
@@ -55,8 +55,9 @@ def _same_md5_on_disk(paths: list[str], md5: str | None) -> str | None:
     return None
 
 
-def materialize_log_graph(graph: Graph, log: TraceLog, group: GraphRecords, base: str, on_disk: list[str],
-                          cache: Cache, shared: dict[tuple, Any]) -> None:
+def materialize_log_graph(
+    graph: Graph, log: TraceLog, group: GraphRecords, base: str, on_disk: list[str], cache: Cache, shared: dict[tuple, Any]
+) -> None:
     """Read (MD5-verified) and parse one graph's own payloads, write extracted copies, link its kernels."""
     code_rec = group.code
     warns = graph.warnings
@@ -65,9 +66,15 @@ def materialize_log_graph(graph: Graph, log: TraceLog, group: GraphRecords, base
         try:
             return cache.extract(text, name, rec.md5)
         except OSError as exc:  # one warning per cache folder, not one per file
-            warns.append(InputWarning(cache.root, 0, f"cannot write to the cache folder ({exc.strerror or exc}): output code that "
-                                                 "exists only inside a log cannot be opened in an editor; give --cache-dir a "
-                                                 "writable folder"))
+            warns.append(
+                InputWarning(
+                    cache.root,
+                    0,
+                    f"cannot write to the cache folder ({exc.strerror or exc}): output code that "
+                    "exists only inside a log cannot be opened in an editor; give --cache-dir a "
+                    "writable folder",
+                )
+            )
             return cache.extracted_path(text, name, rec.md5)
 
     text = log.payload(code_rec, warns)
@@ -75,12 +82,24 @@ def materialize_log_graph(graph: Graph, log: TraceLog, group: GraphRecords, base
         text = _same_md5_on_disk(on_disk, code_rec.md5)
         if text is None:
             graph.broken = True
-            warns.append(InputWarning(log.path, code_rec.line, f"the output code of compile {graph.compile_id} ({graph.kind}) could not be "
-                                                                "read from the log and no identical Inductor cache file was found: "
-                                                                "that graph is not shown"))
+            warns.append(
+                InputWarning(
+                    log.path,
+                    code_rec.line,
+                    f"the output code of compile {graph.compile_id} ({graph.kind}) could not be "
+                    "read from the log and no identical Inductor cache file was found: "
+                    "that graph is not shown",
+                )
+            )
             return
-        warns.append(InputWarning(log.path, code_rec.line, f"the output code of compile {graph.compile_id} ({graph.kind}) was read from the "
-                                                            "Inductor cache file with the MD5 the log names, not from the damaged log"))
+        warns.append(
+            InputWarning(
+                log.path,
+                code_rec.line,
+                f"the output code of compile {graph.compile_id} ({graph.kind}) was read from the "
+                "Inductor cache file with the MD5 the log names, not from the damaged log",
+            )
+        )
     aliases = [os.path.abspath(p) for p in on_disk if same_text(p, text)]
     if graph.output_code in aliases:
         aliases.remove(graph.output_code)
@@ -90,9 +109,15 @@ def materialize_log_graph(graph: Graph, log: TraceLog, group: GraphRecords, base
     parsed = parse_output_code(text, graph.wrapper_language)
     graph.wrapper_language = parsed.language
     if not parsed.defs and not parsed.launches and parsed.aot_id is None and "call" not in text:
-        warns.append(InputWarning(log.path, code_rec.line, f"the output code of compile {graph.compile_id} ({graph.kind}) is not "
-                                                            "TorchInductor output code (no kernels, launches or call function): "
-                                                            "that graph has no kernels"))
+        warns.append(
+            InputWarning(
+                log.path,
+                code_rec.line,
+                f"the output code of compile {graph.compile_id} ({graph.kind}) is not "
+                "TorchInductor output code (no kernels, launches or call function): "
+                "that graph has no kernels",
+            )
+        )
     inputs = GraphInputs(code=parsed, code_path=graph.output_code, code_text=text, pass_frame=getattr(graph, "pass_frame", None))
     if group.kernel_code is not None:
         ktext = log.payload(group.kernel_code, warns)
@@ -117,8 +142,14 @@ def materialize_log_graph(graph: Graph, log: TraceLog, group: GraphRecords, base
             gpath = extract(gtext, os.path.basename(graph.graph_files.get(role) or f"{role}_graph.py"), rec)
             fx = shared[fx_key] = parse_fx_graph(gtext, gpath)
             if not fx.nodes and not fx.placeholders and gtext.strip():  # (a graph of placeholders alone is fine)
-                warns.append(InputWarning(log.path, rec.line, f"the {role.replace('_', '-')} graph of compile {graph.compile_id} has no "
-                                                               "FX node lines that can be read: its nodes are not shown"))
+                warns.append(
+                    InputWarning(
+                        log.path,
+                        rec.line,
+                        f"the {role.replace('_', '-')} graph of compile {graph.compile_id} has no "
+                        "FX node lines that can be read: its nodes are not shown",
+                    )
+                )
         setattr(graph, role, fx)
         setattr(inputs, role, fx)
     if group.mapping is not None:
@@ -126,7 +157,9 @@ def materialize_log_graph(graph: Graph, log: TraceLog, group: GraphRecords, base
         mapping = parse_node_mappings(value)
         shape = mapping_shape_problem(value)
         if shape is not None:
-            warns.append(InputWarning(log.path, group.mapping.line, f"the provenance mapping of compile {graph.compile_id} {shape}; ignored"))
+            warns.append(
+                InputWarning(log.path, group.mapping.line, f"the provenance mapping of compile {graph.compile_id} {shape}; ignored")
+            )
         inputs.mapping = mapping
         graph.mapping_version = mapping.version if mapping is not None else None
     if group.stack_traces is not None:

@@ -16,13 +16,13 @@ import os
 from dataclasses import dataclass, field
 
 from ..files.cache import Cache
-from ..provenance.linker import GraphInputs, link_graph
+from ..files.trace_paths import basename
 from ..model import Graph, InputWarning
+from ..provenance.linker import GraphInputs, link_graph
 from ..readers.aoti_package import PackageModel, read_package
 from ..readers.mapping import NodeMapping
 from ..readers.output_code import parse_output_code
 from ..readers.stack_traces import parse_stack_traces
-from ..files.trace_paths import basename
 
 #: what AOTInductor appends to a packaged ``.cpp`` after the text it logged
 _COMPILE_CMD = "\n// Compile cmd\n"
@@ -76,8 +76,7 @@ def _file_for(cache: Cache, model: PackageModel, name: str, text: str, warnings:
 def _graph(cache: Cache, path: str, ordinal: int, model: PackageModel) -> Graph:
     warnings: list[InputWarning] = []
     code_path = _file_for(cache, model, model.wrapper_name, model.wrapper, warnings)
-    graph = Graph(trace=path, rank=None, compile_id="-", kind="inference", ordinal=ordinal, output_code=code_path,
-                  wrapper_language="cpp")
+    graph = Graph(trace=path, rank=None, compile_id="-", kind="inference", ordinal=ordinal, output_code=code_path, wrapper_language="cpp")
     graph.code_md5 = hashlib.md5(model.wrapper.encode("utf-8")).hexdigest()
     inputs = GraphInputs(code=parse_output_code(model.wrapper, "cpp"), code_path=code_path)
     if model.kernel is not None and model.kernel_name is not None:

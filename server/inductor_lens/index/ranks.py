@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..model import FxGraph
-from ..readers.log_graphs import GRAPH_ROLES, GraphRecords
+from ..readers.torch_trace.graphs import GRAPH_ROLES, GraphRecords
 
 _GRAPH_ID_LINE = re.compile(r"^\s*# graph id: (\d+)\s*$", re.M)
 _PRE_GRAD = 1 + GRAPH_ROLES.index("pre_grad")  # its place in a content key (kind first)
@@ -45,7 +45,12 @@ def own_pre_grad(template: FxGraph, text: str, path: str) -> FxGraph:
     """A rank's pre-grad graph (``text``, extracted at ``path``) that differs from ``template``
     only in its graph id: the template's nodes and frames, its own file and id."""
     found = _GRAPH_ID_LINE.search(text)
-    fx = FxGraph(path, nodes=template.nodes, graph_id=int(found.group(1)) if found else None, parse=template.parse,
-                 comment_frames=template.comment_frames)
+    fx = FxGraph(
+        path,
+        nodes=template.nodes,
+        graph_id=int(found.group(1)) if found else None,
+        parse=template.parse,
+        comment_frames=template.comment_frames,
+    )
     fx._placeholders, fx._inputs, fx._outputs = template.placeholders, template.inputs, template.outputs
     return fx

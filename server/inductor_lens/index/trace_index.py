@@ -18,15 +18,14 @@ from dataclasses import dataclass
 
 from ..files.cache import Cache
 from ..files.discovery import LOG_NAME, SKIP_DIRS
-from .loader import LogLoader, LogScan, graph_from_loose_code
 from ..model import Compile, CompileEvent, FxGraph, FxNode, Graph, InputWarning, Kernel, TraceInfo
+from ..model.compile_id import base_compile_id
 from ..model.roles import FX_ROLES, DocRole
 from ..provenance.pass_frames import BreakStack, CompileStart, pass_frames
-from ..model.compile_id import base_compile_id
 from ..readers.compile_health import read_compile_health
-from ..readers.log_graphs import GRAPH_ROLES, pair_graphs
 from ..readers.torch_trace import TraceLog
-
+from ..readers.torch_trace.graphs import GRAPH_ROLES, pair_graphs
+from .loader import LogLoader, LogScan, graph_from_loose_code
 
 _TLPARSE_RANK_DIR = re.compile(r"^rank_(\d+)$")
 
@@ -35,7 +34,8 @@ def _is_tlparse_output(folder: str) -> bool:
     """A tlparse output folder (one rank's): ``raw.log`` (the original log) beside tlparse's
     ``compile_directory.json`` or ``index.html``."""
     return os.path.isfile(os.path.join(folder, "raw.log")) and (
-        os.path.isfile(os.path.join(folder, "compile_directory.json")) or os.path.isfile(os.path.join(folder, "index.html")))
+        os.path.isfile(os.path.join(folder, "compile_directory.json")) or os.path.isfile(os.path.join(folder, "index.html"))
+    )
 
 
 def _package_of(path: str) -> str | None:
@@ -262,7 +262,9 @@ class Index:
         info.readable = log.record_count > 0
         graphs: list[Graph] = []
         for group in pair_graphs(log):
-            cut = next((r for r in (getattr(group, role) for role in GRAPH_ROLES) if r is not None and r.line == log.incomplete_tail_line), None)
+            cut = next(
+                (r for r in (getattr(group, role) for role in GRAPH_ROLES) if r is not None and r.line == log.incomplete_tail_line), None
+            )
             if cut is group.code:
                 continue  # its output code is still being written (or was cut): reported, indexed once complete
             if cut is not None:  # everything else is complete: shown now, rebuilt when the record completes
@@ -300,10 +302,16 @@ class Index:
             self.kernel_compile_info[(log.path, cid, ordinal)] = info
         self._warnings.extend(warns + health.warnings)
         several = len(log.pids) > 1
-        starts = [CompileStart(line, pid if several else None, cid, tuple(frames))
-                  for kind, line, pid, cid, frames in health.stacks if kind == "start"]
-        breaks = [BreakStack(line, pid if several else None, cid, tuple(frames))
-                  for kind, line, pid, cid, frames in health.stacks if kind == "break"]
+        starts = [
+            CompileStart(line, pid if several else None, cid, tuple(frames))
+            for kind, line, pid, cid, frames in health.stacks
+            if kind == "start"
+        ]
+        breaks = [
+            BreakStack(line, pid if several else None, cid, tuple(frames))
+            for kind, line, pid, cid, frames in health.stacks
+            if kind == "break"
+        ]
         found = pass_frames(starts, breaks) if breaks or starts else {}
         for graph in graphs:
             graph.pass_frame = found.get((graph.pid, base_compile_id(graph.compile_id)))
@@ -436,5 +444,3 @@ def load(paths, cache: Cache | None = None, *, lazy: bool = False, disk_cache: b
     if not lazy:
         index.materialize()
     return index
-
-

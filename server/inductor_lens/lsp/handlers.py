@@ -24,8 +24,8 @@ from pygls.uris import to_fs_path
 
 from ..files.discovery import WATCH_GLOBS, looks_like_trace
 from . import protocol
-from .features import lenses, navigation, symbols
 from .features import hover as hover_feature
+from .features import lenses, navigation, symbols
 from .protocol import KernelsParams, PathsParams, PositionParams
 from .server import InductorLensServer
 from .settings import expand
@@ -53,6 +53,7 @@ def guarded(fn: Callable, default: Callable[[Any], Any]) -> Callable:
         return default(params)
 
     if inspect.iscoroutinefunction(fn):
+
         async def waiting(ls: InductorLensServer, params):
             try:
                 return await fn(ls, params)
@@ -91,8 +92,15 @@ async def initialized(ls: InductorLensServer, params: types.InitializedParams) -
     if caps and caps.did_change_watched_files and caps.did_change_watched_files.dynamic_registration:
         options = types.DidChangeWatchedFilesRegistrationOptions(watchers=[types.FileSystemWatcher(glob_pattern=g) for g in WATCH_GLOBS])
         try:
-            await ls.client_register_capability_async(types.RegistrationParams(registrations=[types.Registration(
-                id="inductor-lens-watch", method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES, register_options=options)]))
+            await ls.client_register_capability_async(
+                types.RegistrationParams(
+                    registrations=[
+                        types.Registration(
+                            id="inductor-lens-watch", method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES, register_options=options
+                        )
+                    ]
+                )
+            )
         except Exception as exc:
             ls.log(types.MessageType.Info, f"file watching not available: {exc!r}")
     ls.worker.request(bump=False)
@@ -119,8 +127,13 @@ def did_open(ls: InductorLensServer, params: types.DidOpenTextDocumentParams) ->
     path = to_fs_path(params.text_document.uri)
     if path:
         ls.opened(os.path.abspath(path))
-    if path and not ls.settings.trusted and looks_like_trace(path) and ls.snapshot.index.document(path) is None \
-            and os.path.abspath(path) not in ls.extra_traces:
+    if (
+        path
+        and not ls.settings.trusted
+        and looks_like_trace(path)
+        and ls.snapshot.index.document(path) is None
+        and os.path.abspath(path) not in ls.extra_traces
+    ):
         ls.extra_traces.append(os.path.abspath(path))  # untrusted: index what the user opens, nothing else
         ls.worker.request()
     ls.publish_diagnostics(params.text_document.uri)

@@ -18,12 +18,12 @@ from dataclasses import dataclass
 
 from lsprotocol import types
 
-from .features.health import problem_counts
-from .features.snapshot import Snapshot
 from ..index.trace_index import Index
 from ..model import Graph
-from ..report.json_report import kernel_json
 from ..report.health import health_json
+from ..report.json_report import kernel_json
+from .features.health import problem_counts
+from .features.snapshot import Snapshot
 
 #: The empty ``inductorLens/linkedRanges`` answer.
 LINKED_RANGE_KEYS = ("preGrad", "postGrad", "code", "source")
@@ -60,8 +60,12 @@ class KernelsParams:
     @classmethod
     def parse(cls, params) -> KernelsParams:
         trace = param(params, "trace")
-        return cls(trace if isinstance(trace, str) else None, param(params, "summary") is True,
-                   _int(param(params, "limit")), _int(param(params, "offset")) or 0)
+        return cls(
+            trace if isinstance(trace, str) else None,
+            param(params, "summary") is True,
+            _int(param(params, "limit")),
+            _int(param(params, "offset")) or 0,
+        )
 
 
 @dataclass(frozen=True)
@@ -95,9 +99,14 @@ def kernels_json(snapshot: Snapshot, trace: str | None, full: bool) -> list[dict
     """``inductorLens/kernels``: every kernel (of ``trace`` only, when given); ``full=False`` leaves
     out the full stacks (``source``: GPT-2 has ~30 frames a kernel).  Computed once per snapshot."""
     wanted = os.path.abspath(trace) if trace else None
-    return snapshot.cached(("kernels", wanted, full), lambda: [
-        kernel_json(k, snapshot.resolver, source=full) for k in snapshot.index.kernels
-        if wanted is None or (k.graph is not None and os.path.abspath(k.graph.trace) == wanted)])
+    return snapshot.cached(
+        ("kernels", wanted, full),
+        lambda: [
+            kernel_json(k, snapshot.resolver, source=full)
+            for k in snapshot.index.kernels
+            if wanted is None or (k.graph is not None and os.path.abspath(k.graph.trace) == wanted)
+        ],
+    )
 
 
 #: Kernels per page when a client pages without saying how many (about 1-2 MB of JSON in summary).
@@ -110,11 +119,13 @@ def kernels_page(snapshot: Snapshot, trace: str | None, full: bool, offset: int,
     so that a big index (16,644 kernels: 35 MB in summary, 90 MB in full) is never one answer.
     Each page is made when asked; frames shared by pages are made into JSON once per snapshot."""
     wanted = os.path.abspath(trace) if trace else None
-    kernels = snapshot.cached(("kernel list", wanted), lambda: [
-        k for k in snapshot.index.kernels if wanted is None or (k.graph is not None and os.path.abspath(k.graph.trace) == wanted)])
+    kernels = snapshot.cached(
+        ("kernel list", wanted),
+        lambda: [k for k in snapshot.index.kernels if wanted is None or (k.graph is not None and os.path.abspath(k.graph.trace) == wanted)],
+    )
     memo = snapshot.cached(("kernel json memo", full), dict)
     offset, limit = max(offset, 0), max(limit, 1)
-    page = [kernel_json(k, snapshot.resolver, source=full, memo=memo) for k in kernels[offset:offset + limit]]
+    page = [kernel_json(k, snapshot.resolver, source=full, memo=memo) for k in kernels[offset : offset + limit]]
     end = offset + len(page)
     return {"kernels": page, "total": len(kernels), "next": end if end < len(kernels) else None}
 
@@ -131,23 +142,43 @@ def traces_json(index: Index) -> list[dict]:
     out = []
     for t in index.traces:
         graphs = [g for g in index.graphs if g.trace == t.path]
-        out.append({
-            "path": t.path, "rank": t.rank, "torch_version": t.torch_version, "compile_ids": list(t.compile_ids),
-            "kernels": sum(len(g.kernels) for g in graphs),
-            "graphs": [{"compile_id": g.compile_id, "pid": g.pid, "graph": g.kind, "output_code": g.output_code, "kernel_code": g.kernel_code,
+        out.append(
+            {
+                "path": t.path,
+                "rank": t.rank,
+                "torch_version": t.torch_version,
+                "compile_ids": list(t.compile_ids),
+                "kernels": sum(len(g.kernels) for g in graphs),
+                "graphs": [
+                    {
+                        "compile_id": g.compile_id,
+                        "pid": g.pid,
+                        "graph": g.kind,
+                        "output_code": g.output_code,
+                        "kernel_code": g.kernel_code,
                         "post_grad_graph": g.post_grad.path if g.post_grad else None,
-                        "pre_grad_graph": g.pre_grad.path if g.pre_grad else None, "kernels": len(g.kernels),
-                        "measured_us": graph_time(g)} for g in graphs],
-            "unattributed": [dict(u, profile=p.path) for p in index.profiles if t.path in p.traces for u in p.unattributed_json()],
-        })
+                        "pre_grad_graph": g.pre_grad.path if g.pre_grad else None,
+                        "kernels": len(g.kernels),
+                        "measured_us": graph_time(g),
+                    }
+                    for g in graphs
+                ],
+                "unattributed": [dict(u, profile=p.path) for p in index.profiles if t.path in p.traces for u in p.unattributed_json()],
+            }
+        )
     return out
 
 
 def location_json(loc: types.Location) -> dict:
     """An LSP ``Location`` as plain JSON."""
     r = loc.range
-    return {"uri": loc.uri, "range": {"start": {"line": r.start.line, "character": r.start.character},
-                                      "end": {"line": r.end.line, "character": r.end.character}}}
+    return {
+        "uri": loc.uri,
+        "range": {
+            "start": {"line": r.start.line, "character": r.start.character},
+            "end": {"line": r.end.line, "character": r.end.character},
+        },
+    }
 
 
 def linked_ranges_json(ranges: dict[str, list] | None) -> dict:
@@ -164,8 +195,14 @@ def linked_ranges_json(ranges: dict[str, list] | None) -> dict:
 def status_json(index: Index, state: str, message: str = "") -> dict:
     """The ``inductorLens/status`` notification: ``state`` is indexing, ready or error;
     ``problems`` (``graphBreaks`` + ``recompiles`` + ``failures``) counts the compile problems."""
-    return {"state": state, "kernels": len(index.kernels), "traces": len(index.traces),
-            "errors": len(index.warnings), "message": message, **problem_counts(index)}
+    return {
+        "state": state,
+        "kernels": len(index.kernels),
+        "traces": len(index.traces),
+        "errors": len(index.warnings),
+        "message": message,
+        **problem_counts(index),
+    }
 
 
 def compiles_json(snapshot: Snapshot) -> dict:

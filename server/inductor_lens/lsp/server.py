@@ -174,8 +174,10 @@ class InductorLensServer(LanguageServer):
             settings.trace_paths(folders, self.extra_traces),
             profiles=settings.profile_paths(folders) + list(self.extra_profiles),
             path_maps=[(src, expand(dst, folders)) for src, dst in settings.path_mappings.items()],
-            roots=folders, site_packages=[expand(p, folders) for p in settings.site_packages],
-            path_map_label="inductorLens.pathMappings")
+            roots=folders,
+            site_packages=[expand(p, folders) for p in settings.site_packages],
+            path_map_label="inductorLens.pathMappings",
+        )
 
     def settings_key(self) -> str:
         """Identifies the settings a new index reads (compared to see whether they changed)."""

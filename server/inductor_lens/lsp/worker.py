@@ -48,6 +48,7 @@ class WorkerHost(Protocol):
     def report_progress(self, token: str, what: str, message: str, percentage: int | None = None) -> None: ...
     def refresh_clients(self) -> None: ...
 
+
 #: How often (s) indexed logs are checked for changes.
 POLL_SECONDS = 2.0
 
@@ -212,11 +213,19 @@ class IndexWorker:
             scanned = time.perf_counter()
             self._first_answers(index, resolver, host.open_paths(), generation)
             if time.perf_counter() - scanned > 0.001:
-                host.log(types.MessageType.Info, f"first answers for the open documents {time.perf_counter() - started:.2f}s after the start "
-                                                 f"(scan {scanned - started:.2f}s; {time.process_time() - cpu_started:.2f}s of CPU)")
+                host.log(
+                    types.MessageType.Info,
+                    f"first answers for the open documents {time.perf_counter() - started:.2f}s after the start "
+                    f"(scan {scanned - started:.2f}s; {time.process_time() - cpu_started:.2f}s of CPU)",
+                )
 
-        opened = open_traces(request, cache=host.cache, log_scans=self.log_scans, first_answers=first_answers,
-                             progress=lambda percent, message: host.report_progress(token, "report", message, percent))
+        opened = open_traces(
+            request,
+            cache=host.cache,
+            log_scans=self.log_scans,
+            first_answers=first_answers,
+            progress=lambda percent, message: host.report_progress(token, "report", message, percent),
+        )
         index = opened.index
         snapshot = Snapshot(index, opened.resolver)
         _warm(snapshot)
@@ -230,7 +239,10 @@ class IndexWorker:
         host.report_progress(token, "end", f"{kernels} kernels")
         for w in index.warnings:
             host.log(types.MessageType.Warning, f"{w.file}:{w.line}: {w.message}")
-        host.log(types.MessageType.Info, f"indexed {len(index.traces)} trace(s), {len(index.graphs)} graph(s), {kernels} kernels in {elapsed:.2f}s")
+        host.log(
+            types.MessageType.Info,
+            f"indexed {len(index.traces)} trace(s), {len(index.graphs)} graph(s), {kernels} kernels in {elapsed:.2f}s",
+        )
         host.notify_status("ready", message=f"{kernels} kernels")
         host.send(host.refresh_clients)
 

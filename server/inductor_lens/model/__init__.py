@@ -5,6 +5,9 @@ All line numbers are 1-based, all columns 0-based and counted in characters of t
 Modules: :mod:`.base` (InputWarning, Frame, Span, Launch), :mod:`.fx` (FxNode, FxGraph),
 :mod:`.graph` (Measured, Kernel, Graph, TraceInfo), :mod:`.health` (Compile, CompileEvent),
 :mod:`.roles` (DocRole), :mod:`.compile_id` (compile ids as PyTorch prints them).
+
+The bottom of the package: imports only :mod:`inductor_lens.files.trace_paths` and the
+standard library.
 """
 
 from __future__ import annotations
@@ -15,5 +18,23 @@ from .graph import Graph, GraphLoader, Kernel, Measured, TraceInfo
 from .health import Compile, CompileEvent
 from .roles import FX_ROLES, DocRole
 
-__all__ = ["FX_ROLES", "Compile", "CompileEvent", "DocRole", "Frame", "FxGraph", "FxNode", "FxParser", "Graph", "GraphLoader", "InputWarning", "Kernel",
-           "Launch", "Measured", "Span", "TraceInfo", "aten_op_of", "innermost_frames"]
+__all__ = [
+    "FX_ROLES",
+    "Compile",
+    "CompileEvent",
+    "DocRole",
+    "Frame",
+    "FxGraph",
+    "FxNode",
+    "FxParser",
+    "Graph",
+    "GraphLoader",
+    "InputWarning",
+    "Kernel",
+    "Launch",
+    "Measured",
+    "Span",
+    "TraceInfo",
+    "aten_op_of",
+    "innermost_frames",
+]

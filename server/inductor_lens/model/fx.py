@@ -1,5 +1,4 @@
-"""Printed FX graphs (pre-grad and post-grad) as the index holds them: nodes by key, frames.
-"""
+"""Printed FX graphs (pre-grad and post-grad) as the index holds them: nodes by key, frames."""
 
 from __future__ import annotations
 
@@ -55,8 +54,15 @@ class FxGraph:
     its frame.
     """
 
-    def __init__(self, path: str, nodes: dict[str, FxNode] | None = None, graph_id: int | None = None,
-                 *, parse: FxParser | None = None, comment_frames: dict[int, Frame] | None = None) -> None:
+    def __init__(
+        self,
+        path: str,
+        nodes: dict[str, FxNode] | None = None,
+        graph_id: int | None = None,
+        *,
+        parse: FxParser | None = None,
+        comment_frames: dict[int, Frame] | None = None,
+    ) -> None:
         self.path = path
         self.graph_id = graph_id
         self.parse = parse

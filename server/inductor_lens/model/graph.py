@@ -1,5 +1,4 @@
-"""Kernels and compiled graphs (lazily materialized), measured times, traces.
-"""
+"""Kernels and compiled graphs (lazily materialized), measured times, traces."""
 
 from __future__ import annotations
 
@@ -72,8 +71,21 @@ class Kernel:
 
     def for_graph(self, graph: "Graph") -> "Kernel":
         """The same kernel in another, identical graph (lists are shared, never mutated)."""
-        return Kernel(self.key, self.name, self.kind, self.handle, self.definition, self.launches, self.post_grad_nodes,
-                      self.pre_grad_nodes, self.aten_ops, self.frames, self.provenance, self.frames_from, graph)
+        return Kernel(
+            self.key,
+            self.name,
+            self.kind,
+            self.handle,
+            self.definition,
+            self.launches,
+            self.post_grad_nodes,
+            self.pre_grad_nodes,
+            self.aten_ops,
+            self.frames,
+            self.provenance,
+            self.frames_from,
+            graph,
+        )
 
     @property
     def home(self) -> Span | Launch | None:
@@ -142,10 +154,24 @@ class Graph:
     wrapper_language = _lazy("wrapper_language")
     mapping_version = _lazy("mapping_version")
 
-    def __init__(self, trace: str, rank: int | None, compile_id: str, kind: str, ordinal: int, output_code: str,
-                 *, loader: GraphLoader | None = None, output_code_aliases=None, kernel_code: str | None = None, wrapper_language: str = "python",
-                 post_grad: FxGraph | None = None, pre_grad: FxGraph | None = None, kernels=None,
-                 mapping_version: str | None = None) -> None:
+    def __init__(
+        self,
+        trace: str,
+        rank: int | None,
+        compile_id: str,
+        kind: str,
+        ordinal: int,
+        output_code: str,
+        *,
+        loader: GraphLoader | None = None,
+        output_code_aliases=None,
+        kernel_code: str | None = None,
+        wrapper_language: str = "python",
+        post_grad: FxGraph | None = None,
+        pre_grad: FxGraph | None = None,
+        kernels=None,
+        mapping_version: str | None = None,
+    ) -> None:
         self.trace = trace
         self.rank = rank
         self.compile_id = compile_id

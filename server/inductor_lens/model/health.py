@@ -1,5 +1,4 @@
-"""Compile health: frame compiles and their events (graph breaks, recompilations, failures).
-"""
+"""Compile health: frame compiles and their events (graph breaks, recompilations, failures)."""
 
 from __future__ import annotations
 

@@ -35,10 +35,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .generated_frames import follow_generated
 from ..model import Frame, FxGraph, Graph, InputWarning, Kernel, Launch, Span, aten_op_of
 from ..readers.mapping import NodeMapping
 from ..readers.output_code import KernelDef, LaunchSite, ParsedCode, split_key
+from .generated_frames import follow_generated
 
 
 @dataclass(slots=True)
@@ -135,7 +135,9 @@ class _Linker:
         self.post, self.pre = inputs.post_grad, inputs.pre_grad
         self.mapping = inputs.mapping
         self.stack = inputs.stack_traces or {}
-        self.post_to_pre = (self.mapping.post_to_pre if self.mapping is not None and self.mapping.post_to_pre else None) or inputs.post_to_pre
+        self.post_to_pre = (
+            self.mapping.post_to_pre if self.mapping is not None and self.mapping.post_to_pre else None
+        ) or inputs.post_to_pre
         self._inferred: dict[int, list[str]] | None = None
         self._other: set[str] | None = None
         self._aot: FxGraph | None = None
@@ -152,13 +154,13 @@ class _Linker:
             self._inferred = {}
             code = self.inputs.code
             if self.post is not None and code.language == "python" and self.inputs.code_text:
-                from .infer.launches import infer_launches
                 from ..readers.wrapper_dataflow import read_wrapper_dataflow
+                from .infer.launches import infer_launches
 
                 try:
                     flow = read_wrapper_dataflow(self.inputs.code_text, code.regions)
                     for statements in flow.functions.values():  # calls through forwarding functions
-                        for st in statements:                   # (TORCH_COMPILE_DEBUG_EXTEND) call their target
+                        for st in statements:  # (TORCH_COMPILE_DEBUG_EXTEND) call their target
                             if st.kind == "call" and st.callee in code.forwarders:
                                 st.callee = code.forwarders[st.callee]
                     self._inferred = infer_launches(flow, self.post, set(code.defs))
@@ -220,8 +222,13 @@ class _Linker:
                 self._other = self.inputs.other_names()
             unknown = [n for n in unknown if n not in self._other]
         if unknown:
-            self.graph.warnings.append(InputWarning(self.inputs.code_path, site.comment_line, "launch comment names node(s) that neither the "
-                                                f"pre-grad nor the post-grad graph has: {', '.join(unknown)}; ignored"))
+            self.graph.warnings.append(
+                InputWarning(
+                    self.inputs.code_path,
+                    site.comment_line,
+                    f"launch comment names node(s) that neither the pre-grad nor the post-grad graph has: {', '.join(unknown)}; ignored",
+                )
+            )
         header = kdef is not None and bool(kdef.node_map) and self.first_line.get(site.name) == site.line
         provenance = "stack_traces" if key in self.stack else "comments"
         if mapped is not None:
@@ -304,8 +311,13 @@ def link_graph(graph: Graph, inputs: GraphInputs) -> list[Kernel]:
     for line, key in code.unbound_handles:  # a handle comment is a kernel of this code too
         if key not in entries:
             entries[key] = []
-            graph.warnings.append(InputWarning(inputs.code_path, line, f"no launch found after [Provenance debug handles] {key}; "
-                                                                   "the kernel is listed without a launch site"))
+            graph.warnings.append(
+                InputWarning(
+                    inputs.code_path,
+                    line,
+                    f"no launch found after [Provenance debug handles] {key}; the kernel is listed without a launch site",
+                )
+            )
 
     link = _Linker(graph, inputs)
     post_graph, pre_graph, mapping = link.post, link.pre, link.mapping
@@ -332,9 +344,15 @@ def link_graph(graph: Graph, inputs: GraphInputs) -> list[Kernel]:
         else:  # defined, never launched: what its header says
             post_nodes = link.post_keys(mapped if mapped is not None else (kdef.post_grad_nodes if kdef is not None else []), "")
             pre_nodes = list(inputs.kernel_to_pre.get(key, [])) if inputs.kernel_to_pre else []
-            pre_nodes = pre_nodes or [n for n in (kdef.node_map if kdef is not None else []) if pre_graph is not None and n in pre_graph.nodes]
+            pre_nodes = pre_nodes or [
+                n for n in (kdef.node_map if kdef is not None else []) if pre_graph is not None and n in pre_graph.nodes
+            ]
             aten = list(kdef.aten_ops) if kdef is not None else []
-            frames = link.stack.get(key) or _frames_from_nodes(post_graph, post_nodes, inputs.pass_frame) or _frames_from_nodes(pre_graph, pre_nodes)
+            frames = (
+                link.stack.get(key)
+                or _frames_from_nodes(post_graph, post_nodes, inputs.pass_frame)
+                or _frames_from_nodes(pre_graph, pre_nodes)
+            )
             frames = follow_generated(frames, inputs.frame_graphs)
             provenance = inputs.mapping_source if mapped is not None else ("stack_traces" if key in link.stack else "comments")
         if post_graph is not None:
@@ -345,7 +363,11 @@ def link_graph(graph: Graph, inputs: GraphInputs) -> list[Kernel]:
             came = {link.frames_from.get(la.line) for la in launches}
             frames_from = next((c for c in ("stack_traces", "post_grad_graph", "pre_grad_graph") if c in came), None)
         elif frames:
-            frames_from = "stack_traces" if key in link.stack else ("post_grad_graph" if _frames_from_nodes(post_graph, post_nodes) else "pre_grad_graph")
+            frames_from = (
+                "stack_traces"
+                if key in link.stack
+                else ("post_grad_graph" if _frames_from_nodes(post_graph, post_nodes) else "pre_grad_graph")
+            )
         else:
             frames_from = None
 
@@ -366,6 +388,6 @@ def link_graph(graph: Graph, inputs: GraphInputs) -> list[Kernel]:
                 graph=graph,
             )
         )
-    kernels.sort(key=lambda k: (k.launches[0].line if k.launches else (k.definition.line if k.definition else 0)))
+    kernels.sort(key=lambda k: k.launches[0].line if k.launches else (k.definition.line if k.definition else 0))
     graph.kernels = kernels
     return kernels

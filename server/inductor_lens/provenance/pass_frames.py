@@ -95,8 +95,8 @@ def pass_frames(starts: list[CompileStart], breaks: list[BreakStack]) -> dict[tu
         broke = last_break.get(start.pid)
         if broke is not None:
             seen = _user(broke.frames)
-            if len(seen) > len(live) and all(_same(a, b) for a, b in zip(live, seen[:len(live)], strict=True)):
-                rest = seen[len(live):]
+            if len(seen) > len(live) and all(_same(a, b) for a, b in zip(live, seen[: len(live)], strict=True)):
+                rest = seen[len(live) :]
                 entered = next((i for i, f in enumerate(rest) if _enters(f, function)), None)
                 breaker = function_of.get((broke.pid, broke.compile_id))
                 own = next((i for i, f in enumerate(rest) if breaker is not None and _enters(f, breaker)), None)
@@ -104,7 +104,7 @@ def pass_frames(starts: list[CompileStart], breaks: list[BreakStack]) -> dict[tu
                     rest = rest[:entered]
                 elif own is not None:
                     resumed = breaker is not None and function.function.startswith(f"torch_dynamo_resume_in_{breaker.function}_at_")
-                    rest = rest[:own + 1] if resumed else rest[:own]
+                    rest = rest[: own + 1] if resumed else rest[:own]
                 else:
                     rest = rest[:-1]  # the frame that broke has returned
                 live = live + rest

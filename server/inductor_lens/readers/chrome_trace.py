@@ -176,13 +176,26 @@ def read_chrome_trace(path: str) -> ChromeTrace:
             cat = event["cat"]
             try:
                 if cat == "kernel":
-                    trace.kernels.append(DeviceKernel(str(event.get("name")), float(event["ts"]), float(event.get("dur", 0.0)),
-                                                      args.get("External id")))
+                    trace.kernels.append(
+                        DeviceKernel(str(event.get("name")), float(event["ts"]), float(event.get("dur", 0.0)), args.get("External id"))
+                    )
                 elif cat == "fwdbwd":
-                    trace.flows.setdefault(event.get("id"), {})[str(event.get("ph"))] = (event.get("pid"), event.get("tid"), float(event["ts"]))
+                    trace.flows.setdefault(event.get("id"), {})[str(event.get("ph"))] = (
+                        event.get("pid"),
+                        event.get("tid"),
+                        float(event["ts"]),
+                    )
                 elif event.get("ph") == "X":
-                    trace.ops.append(Op(str(event.get("name")), event.get("pid"), event.get("tid"), float(event["ts"]),
-                                        float(event.get("dur", 0.0)), args.get("External id")))
+                    trace.ops.append(
+                        Op(
+                            str(event.get("name")),
+                            event.get("pid"),
+                            event.get("tid"),
+                            float(event["ts"]),
+                            float(event.get("dur", 0.0)),
+                            args.get("External id"),
+                        )
+                    )
             except (KeyError, TypeError, ValueError):
                 trace.warnings.append(InputWarning(path, 0, f"skipped a malformed {cat} event: {str(event)[:120]}"))
     _nest(trace)

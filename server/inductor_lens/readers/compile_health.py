@@ -132,8 +132,9 @@ class _Group:
     pending_breaks: int = 0
 
 
-def read_compile_health(records, payload: Callable[[Any], str | None], strings: dict[int, str], path: str,
-                        rank: int | None = None) -> CompileHealth:
+def read_compile_health(
+    records, payload: Callable[[Any], str | None], strings: dict[int, str], path: str, rank: int | None = None
+) -> CompileHealth:
     """Read the compile records of one log (see the module docstring for the formats).
 
     ``records``: the scanner's records in log order (other kinds are ignored); ``payload``: reads
@@ -182,8 +183,9 @@ def read_compile_health(records, payload: Callable[[Any], str | None], strings: 
                 out.stacks.append(("break", record.line, getattr(record, "pid", None), base_compile_id(cid), broke.stack))
                 group.pending_breaks += 1
             elif name == RECOMPILE:
-                event = _recompile(_reasons(text, record.line, warn), cid, path, rank, RECOMPILE, record.line,
-                                   _first_reason_line(text, record.line))
+                event = _recompile(
+                    _reasons(text, record.line, warn), cid, path, rank, RECOMPILE, record.line, _first_reason_line(text, record.line)
+                )
                 if event is not None:
                     out.events.append(event)
                     recompiled.add(cid)
@@ -256,8 +258,11 @@ def _compile(metrics: dict, cid: str, path: str, rank: int | None, line: int, gr
             compile_.phases[key[:-3] + "_s" if key.endswith("_us") else key] = value / 1e6 if key.endswith("_us") else value
     guards = metrics.get("guard_count")
     compile_.guards = guards if isinstance(guards, int) and not isinstance(guards, bool) else None
-    compile_.cache = {k: v for k, v in metrics.items()
-                      if k.endswith(("_cache_hit_count", "_cache_miss_count")) and isinstance(v, int) and not isinstance(v, bool)}
+    compile_.cache = {
+        k: v
+        for k, v in metrics.items()
+        if k.endswith(("_cache_hit_count", "_cache_miss_count")) and isinstance(v, int) and not isinstance(v, bool)
+    }
     restarts = metrics.get("restart_reasons")
     compile_.restart_reasons = [str(r) for r in restarts] if isinstance(restarts, list) else []
     return compile_
@@ -282,17 +287,36 @@ def _metrics_events(compile_: Compile, metrics: dict, recompiled: set[str], line
             lineno = int(lineno)
         location = Frame(file, lineno, "", "") if isinstance(file, str) and file and isinstance(lineno, int) else None
         fail_type = metrics.get("fail_type")
-        compile_.failure = {"type": fail_type if isinstance(fail_type, str) else None, "reason": fail,
-                            "file": location.file if location else None, "line": location.line if location else None}
-        out.append(CompileEvent(compile_.trace, compile_.rank, cid, "failure", message, explanation, hint, location, [],
-                                url=url, record=METRICS, record_line=line, target_line=line))
+        compile_.failure = {
+            "type": fail_type if isinstance(fail_type, str) else None,
+            "reason": fail,
+            "file": location.file if location else None,
+            "line": location.line if location else None,
+        }
+        out.append(
+            CompileEvent(
+                compile_.trace,
+                compile_.rank,
+                cid,
+                "failure",
+                message,
+                explanation,
+                hint,
+                location,
+                [],
+                url=url,
+                record=METRICS,
+                record_line=line,
+                target_line=line,
+            )
+        )
     return out
 
 
 def _graph_break(text: str, record, path: str, rank: int | None, warn) -> CompileEvent:
     """One graph-break event from a ``dynamo_graph_break_reason`` payload."""
     head = _BREAK_HEAD.search(text)
-    body = text[head.end():] if head else text
+    body = text[head.end() :] if head else text
     reason, _, rest = body.partition("\nUser code traceback:")
     if not _:
         reason = reason.split("\nTraceback (most recent call last):", 1)[0]
@@ -307,8 +331,21 @@ def _graph_break(text: str, record, path: str, rank: int | None, warn) -> Compil
     else:
         warn(record.line, f"{GRAPH_BREAK} without 'Graph break in user code at FILE:LINE' (unknown form); shown without a location")
         message = message or text.strip().split("\n", 1)[0]
-    return CompileEvent(path, rank, record.compile_id, "graph_break", message, explanation, hint, location, stack,
-                        url=url, record=GRAPH_BREAK, record_line=record.line, target_line=record.line + 1)
+    return CompileEvent(
+        path,
+        rank,
+        record.compile_id,
+        "graph_break",
+        message,
+        explanation,
+        hint,
+        location,
+        stack,
+        url=url,
+        record=GRAPH_BREAK,
+        record_line=record.line,
+        target_line=record.line + 1,
+    )
 
 
 def _reasons(text: str, line: int, warn) -> list[str]:
@@ -336,8 +373,7 @@ def _first_reason_line(text: str, line: int) -> int:
     return line + 1
 
 
-def _recompile(reasons: list[str], cid: str, path: str, rank: int | None, record: str, line: int,
-               target_line: int) -> CompileEvent | None:
+def _recompile(reasons: list[str], cid: str, path: str, rank: int | None, record: str, line: int, target_line: int) -> CompileEvent | None:
     """A recompile event: the message is the first reason's first line (the failed guard of the
     newest cache entry), the location the first frame of its ``User stack trace:``."""
     if not reasons:
@@ -347,8 +383,21 @@ def _recompile(reasons: list[str], cid: str, path: str, rank: int | None, record
     _, marker, user = first.partition("User stack trace:")
     stack = _frames(user + "\n") if marker else []
     location = stack[0] if stack else None
-    return CompileEvent(path, rank, cid, "recompile", message, None, None, location, stack, reasons=reasons,
-                        record=record, record_line=line, target_line=target_line)
+    return CompileEvent(
+        path,
+        rank,
+        cid,
+        "recompile",
+        message,
+        None,
+        None,
+        location,
+        stack,
+        reasons=reasons,
+        record=record,
+        record_line=line,
+        target_line=target_line,
+    )
 
 
 def _kernel_info(text: str, line: int, warn) -> dict[str, dict] | None:

@@ -141,7 +141,7 @@ def parse_fx_graph(text: str, path: str) -> FxGraph:
         callee = callee_match(rhs)
         target = callee.group(1) if callee else rhs.split(";", 1)[0].strip()
         body = _FREES.sub("", rhs) if ";" in rhs else rhs
-        body = body[callee.end():] if callee else body
+        body = body[callee.end() :] if callee else body
         args: list[str] = []
         for ident in ident_findall(body):
             ref = f"{scope}.{ident}" if scope else ident

@@ -69,8 +69,9 @@ def mapping_shape_problem(value) -> str | None:
         return None
     if not isinstance(value, dict):
         return f"is a JSON {type(value).__name__}, not an object"
-    wrong = [key for key in ("cppCodeToPost", "postToPre", "preToPost", "postToCppCode")
-             if key in value and not isinstance(value[key], dict)]
+    wrong = [
+        key for key in ("cppCodeToPost", "postToPre", "preToPost", "postToCppCode") if key in value and not isinstance(value[key], dict)
+    ]
     return f"has {', '.join(wrong)} that {'is' if len(wrong) == 1 else 'are'} not an object" if wrong else None
 
 

@@ -17,7 +17,9 @@ from ..model import Frame
 _CARET = re.compile(r"^\s*[\^~]+\s*$")
 
 
-_FRAME_AND_CODE = re.compile(r'^[ \t]*File "(?P<file>.+)", line (?P<line>\d+), in (?P<func>[^\n]+)\n?(?P<code>(?![ \t]*File ")[^\n]*)?', re.M)
+_FRAME_AND_CODE = re.compile(
+    r'^[ \t]*File "(?P<file>.+)", line (?P<line>\d+), in (?P<func>[^\n]+)\n?(?P<code>(?![ \t]*File ")[^\n]*)?', re.M
+)
 
 
 def parse_stack_trace(text: str, stack: int = 0) -> list[Frame]:

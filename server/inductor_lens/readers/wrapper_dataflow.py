@@ -46,9 +46,25 @@ _CPP_ALIAS = re.compile(r"^\s*auto\s+out_ptr\d+\s*=\s*(?P<inout>in_out_ptr\d+)\s
 
 #: ``torch.float32`` -> the dtype prefix FX annotations use (``f32[8, 16][16, 1]cuda:0``).
 DTYPE_ABBREV = {
-    "float32": "f32", "float": "f32", "float16": "f16", "half": "f16", "bfloat16": "bf16", "float64": "f64", "double": "f64",
-    "int64": "i64", "long": "i64", "int32": "i32", "int": "i32", "int16": "i16", "int8": "i8", "uint8": "u8", "bool": "b8",
-    "complex64": "c64", "complex128": "c128", "float8_e4m3fn": "f8e4m3fn", "float8_e5m2": "f8e5m2",
+    "float32": "f32",
+    "float": "f32",
+    "float16": "f16",
+    "half": "f16",
+    "bfloat16": "bf16",
+    "float64": "f64",
+    "double": "f64",
+    "int64": "i64",
+    "long": "i64",
+    "int32": "i32",
+    "int": "i32",
+    "int16": "i16",
+    "int8": "i8",
+    "uint8": "u8",
+    "bool": "b8",
+    "complex64": "c64",
+    "complex128": "c128",
+    "float8_e4m3fn": "f8e4m3fn",
+    "float8_e5m2": "f8e5m2",
 }
 
 
@@ -150,7 +166,7 @@ def _statement(code: str, line: int, fn: str) -> Stmt | None:
     if slots is not None:  # 2.6: `buf2 = [None] * 1` then `(buf2[0],) = true_graph_0(args)`: buf2 holds the result
         code = f"{slots['name']} = {slots['rhs']}"
     if code.startswith("return"):
-        rest = code[len("return"):].strip()
+        rest = code[len("return") :].strip()
         if rest.startswith("(") and rest.endswith(")"):
             rest = rest[1:-1]
         return Stmt(line, fn, "return", args=[_arg(p) for p in split_args(rest)])
@@ -175,14 +191,29 @@ def _statement(code: str, line: int, fn: str) -> Stmt | None:
         if callee == "reinterpret_tensor":
             parts = split_args(c["args"])
             if parts and _NAME.match(parts[0]):
-                return Stmt(line, fn, "alias", targets=targets[:1], src=parts[0], view=True,
-                            shape=parts[1] if len(parts) > 1 else "", stride=parts[2] if len(parts) > 2 else "")
+                return Stmt(
+                    line,
+                    fn,
+                    "alias",
+                    targets=targets[:1],
+                    src=parts[0],
+                    view=True,
+                    shape=parts[1] if len(parts) > 1 else "",
+                    stride=parts[2] if len(parts) > 2 else "",
+                )
             return None
         if _ALLOC.match(callee):
             parts = split_args(c["args"])
             dtype = _DTYPE.search(parts[2]) if len(parts) > 2 else None
-            return Stmt(line, fn, "alloc", targets=targets[:1], shape=parts[0] if parts else "", stride=parts[1] if len(parts) > 1 else "",
-                        dtype=dtype["dtype"] if dtype else "")
+            return Stmt(
+                line,
+                fn,
+                "alloc",
+                targets=targets[:1],
+                shape=parts[0] if parts else "",
+                stride=parts[1] if len(parts) > 1 else "",
+                dtype=dtype["dtype"] if dtype else "",
+            )
         if callee in ("get_raw_stream", "torch.cuda.set_device"):
             return None
         args, kwargs = _call_parts(c["args"])
@@ -285,7 +316,7 @@ def read_wrapper_dataflow(text: str, regions: list[str | None] | None = None) ->
             continue
         if fn is None:
             continue
-        code, _, comment = (stripped.partition("  # ") if not pending else (stripped, "", ""))
+        code, _, comment = stripped.partition("  # ") if not pending else (stripped, "", "")
         code = code.strip()
         if pending:
             code = pending + " " + code

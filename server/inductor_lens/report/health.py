@@ -12,10 +12,9 @@ that opens the table.  Shapes (lines 1-based, times in seconds, unknown values `
 
 from __future__ import annotations
 
-
-from ..model import Compile, CompileEvent, Frame
 from ..files.resolve import PathResolver
 from ..health.queries import health_counts, problems_by_compile
+from ..model import Compile, CompileEvent, Frame
 from ..model.compile_id import base_compile_id
 from ..text import format_seconds, plural
 
@@ -25,8 +24,13 @@ def _resolve(resolver: PathResolver | None, frame: Frame) -> str | None:
 
 
 def _frame(frame: Frame, resolver: PathResolver | None) -> dict:
-    return {"file": frame.file, "line": frame.line, "function": frame.function or None, "code": frame.code or None,
-            "resolved": _resolve(resolver, frame)}
+    return {
+        "file": frame.file,
+        "line": frame.line,
+        "function": frame.function or None,
+        "code": frame.code or None,
+        "resolved": _resolve(resolver, frame),
+    }
 
 
 def compile_json(c: Compile, resolver: PathResolver | None) -> dict:
@@ -68,15 +72,21 @@ def event_json(e: CompileEvent, resolver: PathResolver | None) -> dict:
 
 def health_json(index, resolver: PathResolver | None) -> dict:
     """``{"compiles": [...], "compile_events": [...]}`` of an index."""
-    return {"compiles": [compile_json(c, resolver) for c in index.compiles],
-            "compile_events": [event_json(e, resolver) for e in index.compile_events]}
+    return {
+        "compiles": [compile_json(c, resolver) for c in index.compiles],
+        "compile_events": [event_json(e, resolver) for e in index.compile_events],
+    }
 
 
 def health_summary(compiles: list[Compile], events: list[CompileEvent]) -> str:
     """``13 compiles · 0 graph breaks · 11 recompiles · 1 failure · 23.1 s compiling``."""
     n = health_counts(compiles, events)
-    parts = [plural(n.compiles, "compile"), plural(n.graph_breaks, "graph break"), plural(n.recompiles, "recompile"),
-             plural(n.failures, "failure")]
+    parts = [
+        plural(n.compiles, "compile"),
+        plural(n.graph_breaks, "graph break"),
+        plural(n.recompiles, "recompile"),
+        plural(n.failures, "failure"),
+    ]
     if n.compile_time_s is not None:
         parts.append(f"{format_seconds(n.compile_time_s)} compiling")
     return " · ".join(parts)
@@ -103,8 +113,14 @@ def print_health(index, trace_path: str, console) -> None:
         fn = c.function
         name = f"{_where(fn)} {fn.function}" if fn is not None else "-"
         time = format_seconds(c.compile_time_s) if c.compile_time_s is not None else "-"
-        cells = (c.compile_id, name, time, str(c.graph_breaks), "-" if c.guards is None else str(c.guards),
-                 "\n".join(problems.get(base_compile_id(c.compile_id), {})) or "-")
+        cells = (
+            c.compile_id,
+            name,
+            time,
+            str(c.graph_breaks),
+            "-" if c.guards is None else str(c.guards),
+            "\n".join(problems.get(base_compile_id(c.compile_id), {})) or "-",
+        )
         table.add_row(*(Text(cell) for cell in cells))  # guard text quotes user code: never rich markup
     console.print(table)
     for e in events:

@@ -19,12 +19,11 @@ JSON shape (lines 1-based; unknown values ``null``)::
 
 from __future__ import annotations
 
-
+from ..files.resolve import PathResolver
 from ..index.trace_index import Index
-from ..timing.line_time import line_times
 from ..model import Frame, Kernel, Launch, Span
 from ..provenance.modules import NO_MODULE, kernel_module, launch_module
-from ..files.resolve import PathResolver
+from ..timing.line_time import line_times
 from .health import health_json
 
 
@@ -118,15 +117,25 @@ def lines_json(index: Index, resolver: PathResolver | None) -> list[dict]:
     for (file, line), row in sorted(line_times(index.kernels, through=False).own.items()):
         frame = row.frame
         share, whole = row.share_us, row.kernels_us
-        rows.append({
-            "file": file, "line": line, "code": frame.code,
-            "resolved": resolver.resolve(frame.file, frame.code, frame.line) if resolver is not None else None,
-            "kernels": [{"trace": p.kernel.graph.trace if p.kernel.graph else None,
-                         "compile_id": p.kernel.graph.compile_id if p.kernel.graph else None,
-                         "graph": p.kernel.graph.kind if p.kernel.graph else None, "key": p.kernel.key} for p in row.parts],
-            "launches": row.launches,
-            "measured": None if share is None or whole is None else {"share_us": round(share, 3), "kernels_us": round(whole, 3)},
-        })
+        rows.append(
+            {
+                "file": file,
+                "line": line,
+                "code": frame.code,
+                "resolved": resolver.resolve(frame.file, frame.code, frame.line) if resolver is not None else None,
+                "kernels": [
+                    {
+                        "trace": p.kernel.graph.trace if p.kernel.graph else None,
+                        "compile_id": p.kernel.graph.compile_id if p.kernel.graph else None,
+                        "graph": p.kernel.graph.kind if p.kernel.graph else None,
+                        "key": p.kernel.key,
+                    }
+                    for p in row.parts
+                ],
+                "launches": row.launches,
+                "measured": None if share is None or whole is None else {"share_us": round(share, 3), "kernels_us": round(whole, 3)},
+            }
+        )
     return rows
 
 
@@ -135,8 +144,7 @@ def index_json(index: Index, resolver: PathResolver | None) -> dict:
     memo: dict = {}
     return {
         "traces": [
-            {"path": t.path, "rank": t.rank, "torch_version": t.torch_version, "compile_ids": list(t.compile_ids)}
-            for t in index.traces
+            {"path": t.path, "rank": t.rank, "torch_version": t.torch_version, "compile_ids": list(t.compile_ids)} for t in index.traces
         ],
         **health_json(index, resolver),
         "kernels": [kernel_json(k, resolver, memo=memo) for k in index.kernels],

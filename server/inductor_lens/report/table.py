@@ -10,13 +10,13 @@ line, never wrapped (a file or pipe gets them whole).
 
 from __future__ import annotations
 
+from ..files.resolve import PathResolver
 from ..index.trace_index import Index
-from ..timing.line_time import line_times
 from ..model import Graph, Kernel
 from ..provenance.modules import kernel_module, module_text
-from ..files.resolve import PathResolver
-from .health import print_health
 from ..text import format_us, plural, short_kernel_name
+from ..timing.line_time import line_times
+from .health import print_health
 
 #: How the CLI names each provenance source.
 SOURCE_WORDS = {"mapping": "mapping", "stack_traces": "stack traces", "comments": "comments", "inferred": "inferred"}
@@ -31,7 +31,12 @@ def provenance_summary(kernels) -> str:
     for kernel in kernels:
         counts[kernel.provenance] = counts.get(kernel.provenance, 0) + 1
     order = list(SOURCE_WORDS)
-    return ", ".join(f"{SOURCE_WORDS.get(p, p)} {n}" for p, n in sorted(counts.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else 9)) or "none"
+    return (
+        ", ".join(
+            f"{SOURCE_WORDS.get(p, p)} {n}" for p, n in sorted(counts.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else 9)
+        )
+        or "none"
+    )
 
 
 def _without_provenance(graph: Graph) -> bool:
@@ -63,7 +68,9 @@ def _top_kernels(graph: Graph) -> tuple[str, list[str]]:
         ranked = sorted((k for k in kernels if k.measured), key=lambda k: -k.measured.total_us)  # type: ignore[union-attr]
         return "time", [f"{_took(k)}  {_kernel_label(k)}" for k in ranked[:TOP]]
     ranked = sorted(kernels, key=lambda k: (-len(k.launches), -len(k.post_grad_nodes)))
-    return "launches", [f"{plural(len(k.launches), 'launch')} · {plural(len(k.post_grad_nodes), 'op')}  {_kernel_label(k)}" for k in ranked[:TOP]]
+    return "launches", [
+        f"{plural(len(k.launches), 'launch')} · {plural(len(k.post_grad_nodes), 'op')}  {_kernel_label(k)}" for k in ranked[:TOP]
+    ]
 
 
 def _graph_time(graph: Graph) -> float | None:
@@ -80,8 +87,11 @@ def print_summary(index: Index, trace_path: str, console) -> int:
     if not graphs:
         return 0
     measured = any(_graph_time(g) is not None for g in graphs)
-    table = Table(title=f"{plural(len(graphs), 'graph')} · {plural(sum(len(g.kernels) for g in graphs), 'kernel')}",
-                  title_justify="left", expand=False)
+    table = Table(
+        title=f"{plural(len(graphs), 'graph')} · {plural(sum(len(g.kernels) for g in graphs), 'kernel')}",
+        title_justify="left",
+        expand=False,
+    )
     for name, justify in (("compile", "left"), ("graph", "left"), ("kernels", "right"), ("launches", "right"), ("provenance", "left")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     if measured:
@@ -89,8 +99,13 @@ def print_summary(index: Index, trace_path: str, console) -> int:
     table.add_column("top kernels by measured time" if measured else "top kernels by launches, ops fused", overflow="fold")
     for graph in graphs:
         _, top = _top_kernels(graph)
-        row = [graph.compile_id, graph.kind, str(len(graph.kernels)), str(sum(len(k.launches) for k in graph.kernels)),
-               provenance_summary(graph.kernels)]
+        row = [
+            graph.compile_id,
+            graph.kind,
+            str(len(graph.kernels)),
+            str(sum(len(k.launches) for k in graph.kernels)),
+            provenance_summary(graph.kernels),
+        ]
         if measured:
             took = _graph_time(graph)
             cpu = any(k.measured is not None and k.measured.clock == "cpu" for k in graph.kernels)
@@ -108,11 +123,18 @@ def print_top_lines(index: Index, console) -> None:
     if not rows:
         return
     total = sum(r.share_us or 0.0 for r in own.values())
-    console.print(f"[bold]model lines by share of the measured time[/bold] ({format_us(total)} on {plural(len(rows), 'line')}; "
-                  "each launch's time split across its model lines by post-grad nodes):")
+    console.print(
+        f"[bold]model lines by share of the measured time[/bold] ({format_us(total)} on {plural(len(rows), 'line')}; "
+        "each launch's time split across its model lines by post-grad nodes):"
+    )
     for r in rows[:TOP_LINES]:
-        console.print(f"  {format_us(r.share_us or 0.0):>9}  of {format_us(r.kernels_us or 0.0):>9}  "
-                      f"{r.frame.basename}:{r.frame.line}  {r.frame.code}", markup=False, highlight=False, soft_wrap=True)
+        console.print(
+            f"  {format_us(r.share_us or 0.0):>9}  of {format_us(r.kernels_us or 0.0):>9}  "
+            f"{r.frame.basename}:{r.frame.line}  {r.frame.code}",
+            markup=False,
+            highlight=False,
+            soft_wrap=True,
+        )
 
 
 def print_all_kernels(index: Index, trace_path: str, console) -> int:
@@ -125,8 +147,11 @@ def print_all_kernels(index: Index, trace_path: str, console) -> int:
     for graph in (g for g in index.graphs if g.trace == trace_path):
         came = provenance_summary(graph.kernels)
         off += _without_provenance(graph)
-        table = Table(title=Text(f"compile {graph.compile_id} · {graph.kind} graph · {len(graph.kernels)} kernels · provenance: {came}"),
-                      title_justify="left", expand=False)
+        table = Table(
+            title=Text(f"compile {graph.compile_id} · {graph.kind} graph · {len(graph.kernels)} kernels · provenance: {came}"),
+            title_justify="left",
+            expand=False,
+        )
         table.add_column("kernel (debug handle)", overflow="fold")
         table.add_column("kind")
         table.add_column("module", overflow="fold")
@@ -138,8 +163,14 @@ def print_all_kernels(index: Index, trace_path: str, console) -> int:
             table.add_column("measured time", justify="right")
         for kernel in graph.kernels:
             lines = [f"{frame.basename}:{frame.line}  {frame.code}" for frame in kernel.model_lines]
-            row = [kernel.key, kernel.kind, module_text(kernel_module(kernel)) or "-", str(len(kernel.launches)),
-                   str(len(kernel.post_grad_nodes)), "\n".join(lines) or "-"]
+            row = [
+                kernel.key,
+                kernel.kind,
+                module_text(kernel_module(kernel)) or "-",
+                str(len(kernel.launches)),
+                str(len(kernel.post_grad_nodes)),
+                "\n".join(lines) or "-",
+            ]
             if measured:
                 m = kernel.measured
                 row.append(f"{m.runs} runs · {m.total_us:.1f} µs" + (" CPU" if m.clock == "cpu" else "") if m else "-")
@@ -170,13 +201,19 @@ def print_tables(index: Index, resolver: PathResolver | None, console, errors=No
     handles = sum(1 for g in index.graphs if _without_provenance(g) and any(k.handle is not None for k in g.kernels))
     off -= handles
     if handles:
-        console.print(f"[yellow]{handles} graph(s) carry [Provenance debug handles] but their mapping was not found:[/yellow] "
-                      "give the whole TORCH_TRACE log, or keep inductor_provenance_tracking_node_mappings.json (and the "
-                      "debug folder's graphs) beside output_code.py; meanwhile the links come from code comments.", soft_wrap=True)
+        console.print(
+            f"[yellow]{handles} graph(s) carry [Provenance debug handles] but their mapping was not found:[/yellow] "
+            "give the whole TORCH_TRACE log, or keep inductor_provenance_tracking_node_mappings.json (and the "
+            "debug folder's graphs) beside output_code.py; meanwhile the links come from code comments.",
+            soft_wrap=True,
+        )
     if off > 0:
-        console.print(f"[yellow]{off} graph(s) were compiled without provenance tracking:[/yellow] their links come from code comments "
-                      "and, where those say nothing, are inferred from the code's dataflow. For exact links, re-run with "
-                      "INDUCTOR_PROVENANCE=1 (PyTorch 2.9+; TORCH_COMPILE_DEBUG=1 on 2.7/2.8).", soft_wrap=True)
+        console.print(
+            f"[yellow]{off} graph(s) were compiled without provenance tracking:[/yellow] their links come from code comments "
+            "and, where those say nothing, are inferred from the code's dataflow. For exact links, re-run with "
+            "INDUCTOR_PROVENANCE=1 (PyTorch 2.9+; TORCH_COMPILE_DEBUG=1 on 2.7/2.8).",
+            soft_wrap=True,
+        )
     for profile in index.profiles:
         if profile.unattributed:
             console.print(f"[bold]{escape(profile.path)}[/bold]: device kernels joined to no compiled kernel (eager ops, optimizer, ...):")

@@ -104,7 +104,10 @@ def _backward_compile_id(trace: ChromeTrace, backward_op: int) -> str | None:
         end, start = flow.get("f"), flow.get("s")
         if not end or not start:
             continue
-        if any(ops[c].pid == end[0] and ops[c].tid == end[1] and ops[c].ts - 1e-3 <= end[2] <= ops[c].ts + ops[c].dur + 1e-3 for c in candidates):
+        if any(
+            ops[c].pid == end[0] and ops[c].tid == end[1] and ops[c].ts - 1e-3 <= end[2] <= ops[c].ts + ops[c].dur + 1e-3
+            for c in candidates
+        ):
             for i, op in enumerate(ops):
                 if op.pid == start[0] and op.tid == start[1] and op.ts - 1e-3 <= start[2] <= op.ts + op.dur + 1e-3:
                     for anc in [i, *trace.ancestors(i)]:
@@ -159,8 +162,11 @@ def join_chrome_trace(trace: ChromeTrace, graphs: list[Graph], pids: dict[str, s
             stack.extend(children.get(i, []))
         descendants.sort(key=lambda i: ops[i].ts)
         op_names = {ops[i].name for i in descendants} | {op_kernel_name(ops[i].name) for i in descendants}
-        candidates = [g for g in graphs if (cid is None or g.compile_id == cid)
-                      and (g.kind == "backward" if kind == "backward" else g.kind in ("forward", "inference"))]
+        candidates = [
+            g
+            for g in graphs
+            if (cid is None or g.compile_id == cid) and (g.kind == "backward" if kind == "backward" else g.kind in ("forward", "inference"))
+        ]
         if pids:
             same_process = [g for g in candidates if ops[call].pid in pids.get(g.trace, ())]
             candidates = same_process or candidates
@@ -170,8 +176,9 @@ def join_chrome_trace(trace: ChromeTrace, graphs: list[Graph], pids: dict[str, s
         result.calls.append((graph.compile_id, graph.kind))
         result.traces.add(graph.trace)
         # launches in code order, per kernel name (Triton/C++) and per ATen op (extern/fallback)
-        sites: list[tuple[int, int, Kernel]] = sorted(((loc.line, n, k) for k in graph.kernels for n, loc in enumerate(k.launches)),
-                                                      key=lambda x: x[0])
+        sites: list[tuple[int, int, Kernel]] = sorted(
+            ((loc.line, n, k) for k in graph.kernels for n, loc in enumerate(k.launches)), key=lambda x: x[0]
+        )
         by_name: dict[str, list[tuple[Kernel, int]]] = {}
         by_op: dict[str, list[tuple[Kernel, int]]] = {}
         for _, n_launch, kernel in sites:
@@ -240,8 +247,9 @@ def join_chrome_trace(trace: ChromeTrace, graphs: list[Graph], pids: dict[str, s
         n = runs[key]
         per = cpu_launch if clock == "cpu" else per_launch
         launch_us = tuple(round(per.get((key, n_launch), 0.0), 3) for n_launch in range(len(kernel.launches)))
-        kernel.measured = Measured(runs=n, events=events, total_us=round(total, 3), mean_us=round(total / n, 3) if n else 0.0,
-                                   clock=clock, launch_us=launch_us)
+        kernel.measured = Measured(
+            runs=n, events=events, total_us=round(total, 3), mean_us=round(total / n, 3) if n else 0.0, clock=clock, launch_us=launch_us
+        )
     result.measured_kernels = len(kernels_by_id)
     return result
 
@@ -257,16 +265,32 @@ def join_profile(index: Index, path: str, graphs: list[Graph] | None = None) -> 
         return None
     index.add_warnings(trace.warnings)
     if trace.kernels and all(event.external_id is None for event in trace.kernels):
-        index.add_warnings([InputWarning(path, 0, f"none of its {len(trace.kernels)} device kernel events names the launch it came from "
-                                                  "(no \"External id\" in their args): no device time can be tied to a kernel")])
+        index.add_warnings(
+            [
+                InputWarning(
+                    path,
+                    0,
+                    f"none of its {len(trace.kernels)} device kernel events names the launch it came from "
+                    '(no "External id" in their args): no device time can be tied to a kernel',
+                )
+            ]
+        )
     pids = index.log_pids()
     targets = index.graphs if graphs is None else graphs
     before = {id(k) for g in targets for k in g.kernels if k.measured is not None}
     result = join_chrome_trace(trace, targets, pids)
     replaced = sum(1 for g in targets for k in g.kernels if id(k) in before and k.measured is not None)
     if replaced and result.calls and index.profiles:  # one measurement per kernel: the later profile's
-        index.add_warnings([InputWarning(path, 0, f"its times replace those of {os.path.basename(index.profiles[-1].path)} for "
-                                                  f"{replaced} kernel(s) of the same trace (one profile per kernel is shown)")])
+        index.add_warnings(
+            [
+                InputWarning(
+                    path,
+                    0,
+                    f"its times replace those of {os.path.basename(index.profiles[-1].path)} for "
+                    f"{replaced} kernel(s) of the same trace (one profile per kernel is shown)",
+                )
+            ]
+        )
     if not result.calls:  # another model's profile, or no compiled graph ran in it (an unreadable one is said above)
         if trace.ops or trace.kernels:
             index.add_warnings([InputWarning(path, 0, "profile matched no compiled graph of the loaded traces; not joined")])
@@ -288,8 +312,15 @@ def join_profiles_beside_traces(index: Index, skip: set[str] | frozenset[str] = 
                 continue
             if not os.access(candidate, os.R_OK):  # said once, not skipped silently
                 joined.add(real)
-                index.add_warnings([InputWarning(candidate, 0, "cannot read this file beside the trace (permission denied): "
-                                                               "if it is a torch.profiler trace, it is not joined")])
+                index.add_warnings(
+                    [
+                        InputWarning(
+                            candidate,
+                            0,
+                            "cannot read this file beside the trace (permission denied): if it is a torch.profiler trace, it is not joined",
+                        )
+                    ]
+                )
             elif looks_like_chrome_trace(candidate):
                 joined.add(real)
                 join_profile(index, candidate, [g for g in index.graphs if os.path.dirname(g.trace) == os.path.dirname(trace.path)])

@@ -172,9 +172,18 @@ class _Window:
                 sys.stderr.write(f"inductor-lens capture: could not write the profile {self.path}: {exc!r}\n")
 
     def status(self) -> dict:
-        return {"path": self.path, "state": self.state, "calls": self.count, "seen": self.seen, "closed_by": self.closed_by,
-                "seconds": self.window_seconds, "max_calls": self.calls, "max_seconds": self.seconds,
-                "warmup": self.warmup, "cuda": self.cuda}
+        return {
+            "path": self.path,
+            "state": self.state,
+            "calls": self.count,
+            "seen": self.seen,
+            "closed_by": self.closed_by,
+            "seconds": self.window_seconds,
+            "max_calls": self.calls,
+            "max_seconds": self.seconds,
+            "warmup": self.warmup,
+            "cuda": self.cuda,
+        }
 
 
 _window = None  # type: _Window | None
@@ -255,10 +264,18 @@ def install() -> None:
         torch_importable = importlib.util.find_spec("torch") is not None
     except (ImportError, ValueError):
         torch_importable = False
-    _record.update(pid=os.getpid(), ppid=os.getppid(), argv=list(getattr(sys, "orig_argv", sys.argv)),
-                   executable=sys.executable, python=".".join(map(str, sys.version_info[:3])),
-                   rank=int(rank) if rank.isdigit() else None, trace_dir=trace_dir,
-                   torch_importable=torch_importable, torch_version=None, profile=None)
+    _record.update(
+        pid=os.getpid(),
+        ppid=os.getppid(),
+        argv=list(getattr(sys, "orig_argv", sys.argv)),
+        executable=sys.executable,
+        python=".".join(map(str, sys.version_info[:3])),
+        rank=int(rank) if rank.isdigit() else None,
+        trace_dir=trace_dir,
+        torch_importable=torch_importable,
+        torch_version=None,
+        profile=None,
+    )
     _record_path = os.path.join(out, "procs", f"{os.getpid()}.json")
     atexit.register(_at_exit)
     spec = os.environ.get(_PROFILE_ENV)

@@ -1,5 +1,8 @@
-"""Pure feature functions: (context, document path, position) -> lsprotocol result.
+"""Pure editor features: ``(snapshot, path, position) -> LSP result``.  :mod:`.snapshot`
+(an index with its resolver and precomputed tables), :mod:`.hover`, :mod:`.navigation`
+(definition, references, linked ranges), :mod:`.lenses`, :mod:`.symbols` (outline, workspace
+symbols, links, diagnostics of warnings) and :mod:`.health` (compile-health diagnostics and lenses).
 
-Positions here are 1-based lines and 0-based character columns (the server converts LSP's
-0-based lines).  Nothing in this package touches pygls or the network.
+May import lsprotocol, model, files, provenance, the index, health, timing and report; never
+pygls (handlers are the only pygls code) and never readers.
 """

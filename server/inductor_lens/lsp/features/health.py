@@ -15,12 +15,12 @@ from dataclasses import dataclass
 
 from lsprotocol import types
 
-from ...model import Compile, CompileEvent, Kernel, Span
 from ...health.queries import CompiledFunction, compiled_functions, guard_of, health_counts
+from ...model import Compile, CompileEvent, Kernel, Span
 from ...model.compile_id import base_compile_id
 from ...text import format_seconds, format_us, plural
-from .snapshot import Snapshot
 from .navigation import lsp_location
+from .snapshot import Snapshot
 
 SOURCE = "Inductor Lens"
 _RESUME = "torch_dynamo_resume_in_"
@@ -45,8 +45,12 @@ def problem_counts(index) -> dict[str, int]:
     """``{graphBreaks, recompiles, failures, problems}``: graph-break records, recompiled and failed
     frame compiles (the attempts of one compile id count once)."""
     n = health_counts(index.compiles, index.compile_events)
-    return {"graphBreaks": n.graph_breaks, "recompiles": n.recompiles, "failures": n.failed,
-            "problems": n.graph_breaks + n.recompiles + n.failed}
+    return {
+        "graphBreaks": n.graph_breaks,
+        "recompiles": n.recompiles,
+        "failures": n.failed,
+        "problems": n.graph_breaks + n.recompiles + n.failed,
+    }
 
 
 # ----------------------------------------------------------------------------- lenses
@@ -181,8 +185,11 @@ def _related(ctx: Snapshot, fn: CompiledFunction | None, e: CompileEvent) -> lis
         loc = ctx.location_of_frame(fn.frame)
         if loc is not None:
             out.append(types.DiagnosticRelatedInformation(lsp_location(loc), f"compiled function {fn.name}"))
-    out.append(types.DiagnosticRelatedInformation(_log_location(e.trace, e.target_line, len(e.message) + 2),
-                                                  f"{e.record} record of compile {e.compile_id} in the trace"))
+    out.append(
+        types.DiagnosticRelatedInformation(
+            _log_location(e.trace, e.target_line, len(e.message) + 2), f"{e.record} record of compile {e.compile_id} in the trace"
+        )
+    )
     return out
 
 
@@ -209,7 +216,10 @@ def _message(fn: CompiledFunction | None, e: CompileEvent) -> str:
 def _diagnostic(rng: types.Range, message: str, e: CompileEvent, related) -> types.Diagnostic:
     code = _GB_CODE.search(e.url or "")
     return types.Diagnostic(
-        range=rng, message=message, severity=types.DiagnosticSeverity.Warning, source=SOURCE,
+        range=rng,
+        message=message,
+        severity=types.DiagnosticSeverity.Warning,
+        source=SOURCE,
         code=code.group(1) if code else e.kind.replace("_", "-"),
         code_description=types.CodeDescription(href=e.url) if e.url else None,
         related_information=related or None,
@@ -256,9 +266,13 @@ def _diagnostic_table(ctx: Snapshot) -> dict[str, list[types.Diagnostic]]:
         owner, first, loc = items[0]
         events = [e for _, e, _ in items]
         related = _related(ctx, owner, first)
-        related += [types.DiagnosticRelatedInformation(_log_location(e.trace, e.target_line, len(e.message) + 2),
-                                                       f"{e.record} record of compile {e.compile_id} ({os.path.basename(e.trace)})")
-                    for e in {e.trace: e for e in events[1:] if e.trace != first.trace}.values()][:RELATED_RECORDS]
+        related += [
+            types.DiagnosticRelatedInformation(
+                _log_location(e.trace, e.target_line, len(e.message) + 2),
+                f"{e.record} record of compile {e.compile_id} ({os.path.basename(e.trace)})",
+            )
+            for e in {e.trace: e for e in events[1:] if e.trace != first.trace}.values()
+        ][:RELATED_RECORDS]
         message = "\n".join([_message(owner, first), *_traces_note(events)])
         table.setdefault(loc.path, []).append(_diagnostic(_range(loc), message, first, related))
     for (path, _), unplaced_items in unplaced.items():
@@ -268,8 +282,12 @@ def _diagnostic_table(ctx: Snapshot) -> dict[str, list[types.Diagnostic]]:
             entry, guard = guard_of(e.message)
             rows[f"compile {base_compile_id(e.compile_id)}: {guard}" + (f" (cache entry {entry})" if entry else "")] = None
         head = f"{fn.name} recompiled {plural(len(rows), 'time')} on guards PyTorch names no user line for:"
-        related = [types.DiagnosticRelatedInformation(_log_location(e.trace, e.target_line, len(e.message) + 2),
-                                                      f"{e.record} of compile {e.compile_id}") for _, e, _ in unplaced_items][:RELATED_RECORDS * 4]
+        related = [
+            types.DiagnosticRelatedInformation(
+                _log_location(e.trace, e.target_line, len(e.message) + 2), f"{e.record} of compile {e.compile_id}"
+            )
+            for _, e, _ in unplaced_items
+        ][: RELATED_RECORDS * 4]
         message = "\n".join([head, *rows, *_traces_note([e for _, e, _ in unplaced_items])])
         table.setdefault(path, []).append(_diagnostic(_range(home), message, first, related))
     for diags in table.values():

@@ -7,10 +7,10 @@ from dataclasses import replace
 
 from lsprotocol import types
 
-from ...provenance.generated_frames import node_model_line
 from ...model import Frame, Kernel, Launch, aten_op_of
-from ...text import format_us, plural
+from ...provenance.generated_frames import node_model_line
 from ...provenance.modules import kernel_module, module_markdown
+from ...text import format_us, plural
 from .health import kernel_compile_markdown
 from .snapshot import LineShare, Snapshot, uri
 
@@ -60,9 +60,11 @@ def shared_outer_frames(kernel: Kernel) -> list[Frame]:
 
 
 #: What the hover says when a link was inferred, and how to get exact links.
-INFERRED_NOTE = ("*Inferred link:* this trace records no provenance for it, so its nodes were read off the "
-                 "wrapper code's dataflow against the post-grad graph. Re-run with `INDUCTOR_PROVENANCE=1` "
-                 "(PyTorch 2.9+; `TORCH_COMPILE_DEBUG=1` on 2.7/2.8) for exact links.")
+INFERRED_NOTE = (
+    "*Inferred link:* this trace records no provenance for it, so its nodes were read off the "
+    "wrapper code's dataflow against the post-grad graph. Re-run with `INDUCTOR_PROVENANCE=1` "
+    "(PyTorch 2.9+; `TORCH_COMPILE_DEBUG=1` on 2.7/2.8) for exact links."
+)
 
 
 def kernel_markdown(ctx: Snapshot, kernel: Kernel, *, launches: int | None = None, launch: Launch | None = None) -> str:
@@ -71,8 +73,15 @@ def kernel_markdown(ctx: Snapshot, kernel: Kernel, *, launches: int | None = Non
     graph = kernel.graph
     if launch is not None and len(kernel.launches) > 1:
         n = next((i for i, la in enumerate(kernel.launches) if la.line == launch.line), 0)
-        view = replace(kernel, post_grad_nodes=list(launch.post_grad_nodes), pre_grad_nodes=list(launch.pre_grad_nodes),
-                       aten_ops=list(launch.aten_ops), frames=list(launch.frames), provenance=launch.provenance, launches=[launch])
+        view = replace(
+            kernel,
+            post_grad_nodes=list(launch.post_grad_nodes),
+            pre_grad_nodes=list(launch.pre_grad_nodes),
+            aten_ops=list(launch.aten_ops),
+            frames=list(launch.frames),
+            provenance=launch.provenance,
+            launches=[launch],
+        )
         text = kernel_markdown(ctx, view, launches=launches if launches is not None else len(kernel.launches))
         head, _, rest = text.partition("\n\n")
         return f"{head}\n\nlaunch {n + 1} of {len(kernel.launches)} (this line)\n\n{rest}"
@@ -81,16 +90,17 @@ def kernel_markdown(ctx: Snapshot, kernel: Kernel, *, launches: int | None = Non
     where = f"compile {graph.compile_id} · {graph.kind} graph" if graph else ""
     rank = f" · rank {graph.rank}" if graph and graph.rank is not None else ""
     rank += f" · pid {graph.pid}" if graph and graph.pid is not None else ""
-    parts = [f"{title} — {KIND_TEXT.get(kernel.kind, kernel.kind)}",
-             f"{where}{rank} · {n_launch} launch{'es' if n_launch != 1 else ''}"]
+    parts = [f"{title} — {KIND_TEXT.get(kernel.kind, kernel.kind)}", f"{where}{rank} · {n_launch} launch{'es' if n_launch != 1 else ''}"]
     module = module_markdown(kernel_module(kernel))
     if module:
         parts.append(module)
     if kernel.measured is not None:
         m = kernel.measured
         clock = "CPU" if m.clock == "cpu" else "device"
-        parts.append(f"**Measured:** {plural(m.runs, 'run')} · {format_us(m.total_us)} {clock} time"
-                     f" ({format_us(m.mean_us)} per run" + (f", {m.events} {clock} kernels" if m.events != m.runs else "") + ")")
+        parts.append(
+            f"**Measured:** {plural(m.runs, 'run')} · {format_us(m.total_us)} {clock} time"
+            f" ({format_us(m.mean_us)} per run" + (f", {m.events} {clock} kernels" if m.events != m.runs else "") + ")"
+        )
     compiled = kernel_compile_markdown(ctx, kernel)
     if compiled:
         parts.append(compiled)
@@ -115,10 +125,18 @@ def kernel_markdown(ctx: Snapshot, kernel: Kernel, *, launches: int | None = Non
         parts.append("**ATen ops:** " + ", ".join(kernel.aten_ops))
     if kernel.pre_grad_nodes:
         parts.append("**Pre-grad nodes:** " + ", ".join(f"`{n}`" for n in kernel.pre_grad_nodes[:MAX_NODES]))
-    source = {"mapping": "node mapping", "stack_traces": "stack traces + code comments", "comments": "code comments + graphs",
-              "inferred": "inferred from the code's dataflow"}[kernel.provenance]
-    frames = {"stack_traces": "stack traces", "post_grad_graph": "post-grad graph `# File:` lines",
-              "pre_grad_graph": "pre-grad graph `# File:` lines", None: "none"}[kernel.frames_from]
+    source = {
+        "mapping": "node mapping",
+        "stack_traces": "stack traces + code comments",
+        "comments": "code comments + graphs",
+        "inferred": "inferred from the code's dataflow",
+    }[kernel.provenance]
+    frames = {
+        "stack_traces": "stack traces",
+        "post_grad_graph": "post-grad graph `# File:` lines",
+        "pre_grad_graph": "pre-grad graph `# File:` lines",
+        None: "none",
+    }[kernel.frames_from]
     parts.append(f"*provenance: {source} · model lines from {frames}*")
     if kernel.provenance == "inferred" or any(la.provenance == "inferred" for la in kernel.launches):
         parts.append(INFERRED_NOTE)
@@ -203,7 +221,11 @@ def source_line_markdown(ctx: Snapshot, rows: list, share: LineShare | None = No
     for kernel, frame in rows:
         by_trace.setdefault(kernel.graph.trace if kernel.graph else "", []).append((kernel, frame))
     for trace, items in by_trace.items():
-        header = f"*{os.path.basename(os.path.dirname(os.path.dirname(trace))) or trace}* — `{os.path.basename(trace)}`\n" if len(by_trace) > 1 else ""
+        header = (
+            f"*{os.path.basename(os.path.dirname(os.path.dirname(trace))) or trace}* — `{os.path.basename(trace)}`\n"
+            if len(by_trace) > 1
+            else ""
+        )
         direct = [(k, f) for k, f in items if f.innermost]
         via = [(k, f) for k, f in items if not f.innermost]
         lines = []
@@ -215,7 +237,9 @@ def source_line_markdown(ctx: Snapshot, rows: list, share: LineShare | None = No
                 took = f", {format_us(part.share_us)} of its {format_us(part.full_us)}"
             else:
                 took = f", {format_us(kernel.measured.total_us)}" if kernel.measured is not None else ""
-            lines.append(f"- {link} — {KIND_TEXT.get(kernel.kind, kernel.kind)}, compile {kernel.graph.compile_id} {kernel.graph.kind}{took}")
+            lines.append(
+                f"- {link} — {KIND_TEXT.get(kernel.kind, kernel.kind)}, compile {kernel.graph.compile_id} {kernel.graph.kind}{took}"
+            )
         if len(direct) > LIST_MAX:
             lines.append(f"- … +{len(direct) - LIST_MAX} more")
         if via:

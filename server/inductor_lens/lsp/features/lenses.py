@@ -7,12 +7,12 @@ from dataclasses import dataclass
 
 from lsprotocol import types
 
-from ...provenance.modules import kernel_module, launch_module, module_text
-from .health import function_lenses
-from .snapshot import Snapshot, uri
 from ...model import Span
+from ...provenance.modules import kernel_module, launch_module, module_text
 from ...text import format_us, plural
+from .health import function_lenses
 from .navigation import lsp_location
+from .snapshot import Snapshot, uri
 
 #: Client command that opens one location or shows several (the VS Code extension implements it;
 #: other editors show the title only).
@@ -49,7 +49,9 @@ def output_code_lenses(ctx: Snapshot, path: str) -> list[Lens]:
             first = f"{model[0].basename}:{model[0].line}" if model else "no model line"
             more = f" +{len(model) - 1}" if len(model) > 1 else ""
             module = module_text(launch_module(kernel, launch) if own else kernel_module(kernel))
-            title = f"{first}{more}{f' · {module}' if module else ''} · {plural(ops, 'op')} fused · {plural(len(kernel.launches), 'launch')}"
+            title = (
+                f"{first}{more}{f' · {module}' if module else ''} · {plural(ops, 'op')} fused · {plural(len(kernel.launches), 'launch')}"
+            )
             if launch.provenance == "inferred":
                 title += " · inferred"
             if kernel.measured is not None:
@@ -82,8 +84,10 @@ def source_lenses(ctx: Snapshot, path: str) -> list[Lens]:
     if differing:
         lines = sorted({f.line for _, f in differing})
         shown = ", ".join(str(n) for n in lines[:NAMED]) + (f" +{len(lines) - NAMED}" if len(lines) > NAMED else "")
-        title = (f"Inductor Lens: this file differs from the traced one — {plural(len(lines), 'traced line')} not found here "
-                 f"(line {shown}); no lenses on them")
+        title = (
+            f"Inductor Lens: this file differs from the traced one — {plural(len(lines), 'traced line')} not found here "
+            f"(line {shown}); no lenses on them"
+        )
         targets = _launch_targets([k for k, _ in differing])
         lenses.append(Lens(1, title, targets))
     for line in ctx.lines_of_file.get(path, []):

@@ -11,7 +11,6 @@ from ...model import Kernel, Launch, Span
 from ...provenance.modules import ModuleRef, module_of_nodes
 from .snapshot import Snapshot, uri
 
-
 NO_REF = ModuleRef(None, (), False)
 
 
@@ -24,7 +23,9 @@ def lsp_location(loc: Span | Launch) -> types.Location:
 
 @lru_cache(maxsize=1 << 16)
 def _location(path: str, line: int, col: int, end_col: int) -> types.Location:
-    return types.Location(uri=uri(path), range=types.Range(start=types.Position(line - 1, col), end=types.Position(line - 1, max(end_col, col))))
+    return types.Location(
+        uri=uri(path), range=types.Range(start=types.Position(line - 1, col), end=types.Position(line - 1, max(end_col, col)))
+    )
 
 
 def _model_locations(ctx: Snapshot, kernel: Kernel) -> list[types.Location]:
@@ -143,8 +144,10 @@ def _pre_grad_links(ctx: Snapshot, kernel: Kernel) -> tuple[list[types.Location]
         if frame is not None:
             calls.setdefault((frame.file, frame.line, node.target), set()).update((module_of_nodes(fx, [node.key]) or NO_REF).modules)
     repeated = max((len(mods) for mods in calls.values()), default=0)
-    note = (f"Backward kernel: its provenance names no pre-grad node; shown are the forward pre-grad nodes of its model lines "
-            f"({where}), matched by their `# File:` line")
+    note = (
+        f"Backward kernel: its provenance names no pre-grad node; shown are the forward pre-grad nodes of its model lines "
+        f"({where}), matched by their `# File:` line"
+    )
     if repeated > 1:
         note += f", of every call of those lines (one runs for {repeated} modules: the trace does not say which call this kernel is)"
     locations = [lsp_location(Span(fx.path, n.line, n.col, n.col + len(n.name))) for n in found]
@@ -189,4 +192,3 @@ def linked_ranges(ctx: Snapshot, path: str, line: int, col: int) -> dict[str, li
                 if loc not in out[key]:
                     out[key].append(loc)
     return out
-

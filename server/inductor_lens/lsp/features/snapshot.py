@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from ...index.trace_index import Index
-from ...timing.line_time import KernelPart, line_times
-from ...model import Frame, FxNode, Graph, Kernel, Launch, Span
 from ...files.resolve import PathResolver
+from ...index.trace_index import Index
+from ...model import Frame, FxNode, Graph, Kernel, Launch, Span
+from ...timing.line_time import KernelPart, line_times
 
 #: How far (in lines) a frame's code is searched for when the local file's line differs.
 NEARBY = 40
@@ -140,8 +140,7 @@ class Snapshot:
     """What the features read: one index + resolver + precomputed tables, taken at the end of an
     indexing run.  Immutable after :meth:`__init__` (the server swaps in a new one); safe to share."""
 
-    def __init__(self, index: Index, resolver: PathResolver, graphs: list[Graph] | None = None,
-                 covers: list[str] | None = None) -> None:
+    def __init__(self, index: Index, resolver: PathResolver, graphs: list[Graph] | None = None, covers: list[str] | None = None) -> None:
         self.index = index
         self.resolver = resolver
         #: the graphs whose kernels the tables hold: every graph of the index, or (a first, partial
@@ -254,7 +253,7 @@ class Snapshot:
         local = self.local(frame)
         if local.path is None:
             return None
-        text = (_read_lines(local.path, self._lines) or [""] * local.line)
+        text = _read_lines(local.path, self._lines) or [""] * local.line
         line_text = text[local.line - 1] if 0 < local.line <= len(text) else ""
         start = len(line_text) - len(line_text.lstrip())
         return Span(local.path, local.line, start, len(line_text.rstrip()))

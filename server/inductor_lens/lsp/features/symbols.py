@@ -7,11 +7,11 @@ import re
 
 from lsprotocol import types
 
-from ...model import InputWarning
 from ...files.resolve import inductor_cache_candidates
-from .snapshot import Snapshot, uri
+from ...model import InputWarning
 from .hover import KIND_TEXT
 from .navigation import lsp_location
+from .snapshot import Snapshot, uri
 
 _KERNEL_PATH = re.compile(r"^# kernel path: (?P<path>\S.*?)\s*$")
 _FILE_LINE = re.compile(r'File "(?P<path>[^"]+)", line (?P<line>\d+)')
@@ -63,7 +63,9 @@ def workspace_symbols(ctx: Snapshot, query: str, limit: int = 500) -> list[types
             continue
         graph = kernel.graph
         container = f"{graph.compile_id} {graph.kind}" + (f" · {lines[0]}" if lines else "") if graph else None
-        out.append(types.WorkspaceSymbol(name=kernel.key, kind=types.SymbolKind.Function, location=lsp_location(loc), container_name=container))
+        out.append(
+            types.WorkspaceSymbol(name=kernel.key, kind=types.SymbolKind.Function, location=lsp_location(loc), container_name=container)
+        )
         if len(out) >= limit:
             break
     return out
@@ -77,7 +79,12 @@ def document_links(ctx: Snapshot, path: str, text: str) -> list[types.DocumentLi
         if m is not None:
             target = _kernel_path_target(ctx, path, m["path"])
             if target:
-                links.append(types.DocumentLink(range=types.Range(types.Position(number, m.start("path")), types.Position(number, m.end("path"))), target=uri(target)))
+                links.append(
+                    types.DocumentLink(
+                        range=types.Range(types.Position(number, m.start("path")), types.Position(number, m.end("path"))),
+                        target=uri(target),
+                    )
+                )
             continue
         for pattern in (_FILE_LINE, _GRAPH_FILE):
             for m in pattern.finditer(line):

@@ -14,11 +14,34 @@ from ...model import FxGraph
 from ...readers.wrapper_dataflow import DTYPE_ABBREV, Stmt, WrapperDataflow
 
 #: ATen ops whose output is a view of their first input (the value stays that input's).
-VIEW_OPS = frozenset({
-    "view", "reshape", "_unsafe_view", "permute", "transpose", "t", "expand", "expand_as", "unsqueeze", "squeeze",
-    "slice", "select", "as_strided", "alias", "split", "split_with_sizes", "unbind", "narrow", "diagonal", "view_as",
-    "unfold", "chunk", "detach", "lift_fresh",
-})
+VIEW_OPS = frozenset(
+    {
+        "view",
+        "reshape",
+        "_unsafe_view",
+        "permute",
+        "transpose",
+        "t",
+        "expand",
+        "expand_as",
+        "unsqueeze",
+        "squeeze",
+        "slice",
+        "select",
+        "as_strided",
+        "alias",
+        "split",
+        "split_with_sizes",
+        "unbind",
+        "narrow",
+        "diagonal",
+        "view_as",
+        "unfold",
+        "chunk",
+        "detach",
+        "lift_fresh",
+    }
+)
 #: Wrapper ops that run a differently named graph op, keyed by the wrapper's op without its
 #: in-place ``_`` (``prims.inductor_seeds`` is launched as ``aten.randint.low_out``; Inductor's
 #: lowerings in ``torch/_inductor/lowering.py``, 2.6 - 2.14, run ``scatter_add`` and ``scatter``
@@ -47,7 +70,7 @@ def callee_op(callee: str) -> str:
     """The ATen op a wrapper callee runs: ``extern_kernels.mm`` -> ``mm``, ``aten.x.y`` -> ``x``."""
     for prefix in ("extern_kernels.", "torch.ops.", "aten."):
         if callee.startswith(prefix):
-            rest = callee[len(prefix):].split(".")
+            rest = callee[len(prefix) :].split(".")
             if prefix == "torch.ops." and len(rest) > 1:
                 return rest[1]
             return rest[0]
@@ -96,7 +119,7 @@ class ScopeGraph:
         self.fx = fx
         self.scope = scope
         prefix = f"{scope}." if scope else ""
-        self.nodes = {k: n for k, n in fx.nodes.items() if k.startswith(prefix) and "." not in k[len(prefix):]}
+        self.nodes = {k: n for k, n in fx.nodes.items() if k.startswith(prefix) and "." not in k[len(prefix) :]}
         self.order = {k: n.line for k, n in self.nodes.items()}
         self.users: dict[str, list[str]] = {}
         for key, node in self.nodes.items():
@@ -200,7 +223,10 @@ class OpBuilder:
                     if key not in graph.fx.placeholders:
                         key = graph.inputs[j] if j < len(graph.inputs) else None
                     if key is not None:
-                        env[name] = (Val(node=key, shape=(graph.ann(key) or (None, None))[1], dtype=(graph.ann(key) or (None, None))[0]), None)
+                        env[name] = (
+                            Val(node=key, shape=(graph.ann(key) or (None, None))[1], dtype=(graph.ann(key) or (None, None))[0]),
+                            None,
+                        )
             elif st.kind == "alloc":
                 env[st.targets[0]] = (Val(shape=shape_text(st.shape), dtype=DTYPE_ABBREV.get(st.dtype, st.dtype) or None, fresh=True), None)
             elif st.kind == "alias":
@@ -242,7 +268,7 @@ class OpBuilder:
             return
         inline = None
         if callee.startswith("self.partitions["):
-            inline = "partition_" + callee[len("self.partitions["):].rstrip("]")
+            inline = "partition_" + callee[len("self.partitions[") :].rstrip("]")
         elif callee in self.flow.functions and callee not in self.subgraphs:
             inline = callee
         if inline is not None and inline in self.flow.functions and self.depth < 8:
@@ -327,5 +353,3 @@ class OpBuilder:
         new.slots = True
         op.writes.append(new)
         env[whole] = (new, None)
-
-

@@ -21,10 +21,11 @@ PyTorch records the exact one.
 
 from __future__ import annotations
 
-from .alignment import OP_ALIASES, VIEW_OPS, Op, OpBuilder, ScopeGraph, Val, fits
-from .origins import OriginRules
 from ...model import FxGraph
 from ...readers.wrapper_dataflow import WrapperDataflow
+from .alignment import OP_ALIASES, VIEW_OPS, Op, OpBuilder, ScopeGraph, Val, fits
+from .origins import OriginRules
+
 
 class _Solver(OriginRules):
     """Fills in the :class:`Val` nodes of one function's ops until nothing changes, then gives
@@ -61,14 +62,23 @@ class _Solver(OriginRules):
         Inductor materialized for the call, such as ``scatter_add``'s reshaped source), which is
         then the node that kernel computed."""
         base = self.g.base(arg)
-        if base != arg and val.writer >= 0 and self.ops[val.writer].kind == "kernel" and fits(self.g, arg, val) == 2 \
-                and (base is None or fits(self.g, base, val) < 2):
+        if (
+            base != arg
+            and val.writer >= 0
+            and self.ops[val.writer].kind == "kernel"
+            and fits(self.g, arg, val) == 2
+            and (base is None or fits(self.g, base, val) < 2)
+        ):
             return arg
         return base
 
     def fusable(self, key: str) -> bool:
         op = self.g.ops.get(key, "")
-        return key in self.g.nodes and op not in self.extern_ops and not self.g.nodes[key].target.startswith(("torch.ops.higher_order.", "self."))
+        return (
+            key in self.g.nodes
+            and op not in self.extern_ops
+            and not self.g.nodes[key].target.startswith(("torch.ops.higher_order.", "self."))
+        )
 
     def region(self, index: int, partial: bool = False) -> set[str] | None:
         """Nodes a fused kernel can compute from the values it reads (``None`` while one is
@@ -233,7 +243,9 @@ class _Solver(OriginRules):
                 region = self.region(val.writer)
                 if region is None:
                     continue
-                cands = [k for k in walked if k in region and k not in self.claimed and self.g.ops[k] not in VIEW_OPS and fits(self.g, k, val)]
+                cands = [
+                    k for k in walked if k in region and k not in self.claimed and self.g.ops[k] not in VIEW_OPS and fits(self.g, k, val)
+                ]
                 if cands:
                     best = max(cands, key=lambda k: (fits(self.g, k, val), self.g.order[k]))
                     changed |= self.assign(val, best)
@@ -248,7 +260,9 @@ class _Solver(OriginRules):
             if region is None:
                 continue
             outs = [v.node for v in op.writes if v.node is not None]
-            inside, _ = self.back(outs, {b for v in op.reads if v is not None and v.node is not None and (b := self.g.base(v.node)) is not None})
+            inside, _ = self.back(
+                outs, {b for v in op.reads if v is not None and v.node is not None and (b := self.g.base(v.node)) is not None}
+            )
             for val in op.writes:
                 if val.node is not None:
                     continue
@@ -284,14 +298,19 @@ class _Solver(OriginRules):
                 op.nodes = [k for k in nodes if self.g.ops[k] != "getitem" or k in outs]
                 copies = [v for v in op.writes if v.node in self.g.fx.placeholders and v.mutates is None]
                 if not op.nodes and copies:  # a layout copy of graph inputs: it belongs to the calls reading it
-                    op.nodes = [o.node for o in self.ops if o.kind in ("extern", "fallback") and o.node is not None
-                                and any(r is v for r in o.reads for v in copies)]
+                    op.nodes = [
+                        o.node
+                        for o in self.ops
+                        if o.kind in ("extern", "fallback") and o.node is not None and any(r is v for r in o.reads for v in copies)
+                    ]
             elif op.kind == "extern" and op.node is not None:
                 op.nodes = [op.node]
             elif op.kind in ("fallback", "hop") and op.node is not None:
                 stops = {b for v in op.reads if v is not None and v.node is not None and (b := self.g.base(v.node)) is not None}
                 views, _ = self.back(list(self.g.nodes[op.node].args), stops)
-                op.nodes = sorted([op.node] + [k for k in views if self.g.ops[k] in VIEW_OPS or self.g.ops[k] == "getitem"], key=self.g.order.__getitem__)
+                op.nodes = sorted(
+                    [op.node] + [k for k in views if self.g.ops[k] in VIEW_OPS or self.g.ops[k] == "getitem"], key=self.g.order.__getitem__
+                )
         self.split_reduction_halves()
         self.inputs_made_for_calls()
 

@@ -20,8 +20,9 @@ if TYPE_CHECKING:
 
 #: ATen reductions Inductor may split over two kernels (``torch/_inductor/ir.py``
 #: ``Reduction.create`` -> ``create_multilayer``: a first kernel writes partial results)
-REDUCTION_OPS = frozenset({"sum", "mean", "prod", "amax", "amin", "max", "min", "argmax", "argmin", "any", "all",
-                           "var", "var_mean", "std", "logsumexp"})
+REDUCTION_OPS = frozenset(
+    {"sum", "mean", "prod", "amax", "amin", "max", "min", "argmax", "argmin", "any", "all", "var", "var_mean", "std", "logsumexp"}
+)
 
 
 class OriginRules:
@@ -86,8 +87,7 @@ class OriginRules:
                 if arg not in region or arg in have or arg in out:
                     continue
                 chain, leak = self.back([arg], have)
-                if chain and not leak and all(k in region for k in chain) and \
-                        any(a in have for k in chain for a in self.g.nodes[k].args):
+                if chain and not leak and all(k in region for k in chain) and any(a in have for k in chain for a in self.g.nodes[k].args):
                     out += [k for k in chain if k not in out]
                     attached = True
             if not attached:
@@ -122,6 +122,7 @@ class OriginRules:
             base = self.g.base(key)
             if base is not None and base in self.g.nodes and at < done.get(base, at + 1):
                 done[base] = at
+
         outputs = set(self.g.outputs)
         for key in sorted(self.g.nodes, key=self.g.order.__getitem__):
             at = self.g.order[key]

@@ -1,4 +1,5 @@
-"""Reader of TorchInductor output code (wrapper code): kernel definitions, launches, comments.
+"""Reader of TorchInductor output code (wrapper code): kernel definitions, launches, comments
+(a reader package: it may import model and its own modules only).
 
 Formats (``torch/_inductor/codegen/wrapper.py``, ``cpp_wrapper_cpu.py``, ``cpp_wrapper_gpu.py``,
 ``triton.py``, ``cpp.py``; PyTorch 2.7 - 2.14):
@@ -59,9 +60,11 @@ def parse_output_code(text: str, language: str | None = None) -> ParsedCode:
     """
     lines = text.split("\n")
     if language is None:
-        language = "cpp" if any("AOTInductorModel::run_impl" in ln for ln in lines[:5000]) and not any(
-            _PY_DEF.match(ln) for ln in lines[:5000]
-        ) else "python"
+        language = (
+            "cpp"
+            if any("AOTInductorModel::run_impl" in ln for ln in lines[:5000]) and not any(_PY_DEF.match(ln) for ln in lines[:5000])
+            else "python"
+        )
     parsed = ParsedCode(language=language)
     if lines and (m := _AOT_ID.match(lines[0])) is not None:
         ids = [s.strip().strip("'\"") for s in m["ids"].split(",") if s.strip()]
@@ -150,5 +153,3 @@ def _collect_defs(lines, regions, parsed: ParsedCode, shadow_defs: dict[str, Ker
             prefix_col = col - len("call_") if line[max(0, col - 5) : col] == "call_" else col
             kdef = KernelDef(name=name, kind=kind_from_name(name), line=idx + 1, col=prefix_col, end_col=col + len(name))
             parsed.defs.setdefault(name, kdef)
-
-

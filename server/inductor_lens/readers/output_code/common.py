@@ -10,9 +10,7 @@ import re
 from dataclasses import dataclass, field
 
 _HANDLE = re.compile(r"^\s*(?:#|//) \[Provenance debug handles\] (?P<key>\S.*?)\s*$")
-_ORIGINS = re.compile(
-    r"^\s*(?:#|//) (?:Topologically Sorted|Unsorted) Source Nodes: \[(?P<src>.*)\], Original ATen: \[(?P<aten>.*)\]\s*$"
-)
+_ORIGINS = re.compile(r"^\s*(?:#|//) (?:Topologically Sorted|Unsorted) Source Nodes: \[(?P<src>.*)\], Original ATen: \[(?P<aten>.*)\]\s*$")
 _KERNEL_PATH = re.compile(r"^# kernel path: (?P<path>.+?)\s*$")
 _NODE_MAP_HEAD = re.compile(r"^#\s*Source node to ATen node mapping:\s*$")
 _NODE_MAP_LINE = re.compile(r"^#   (?P<src>[^ ]*) => (?P<posts>.+)$")
@@ -178,5 +176,3 @@ class ParsedCode:
             if self.aot_id.endswith(kind):
                 return kind
         return None
-
-

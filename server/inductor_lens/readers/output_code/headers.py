@@ -43,5 +43,3 @@ def _read_header(lines: list[str], def_index: int, kdef: KernelDef) -> None:
             kdef.node_map.setdefault(m["src"], []).extend(split_list(m["posts"]))
         elif section == "fragment" and (m := _FRAGMENT_NODE.match(text)) is not None:
             kdef.fragment_nodes.append(m["name"])
-
-

@@ -89,12 +89,28 @@ def collect_launches(lines, regions, parsed: ParsedCode) -> None:
     _bind_handles(lines, parsed)
 
 
-_NOT_A_LAUNCH = ("del ", "assert_size_stride(", "assert_alignment(", "return ", "stream", "with ", "buf", "args", "int_array_",
-                 "AtenTensorHandle ", "RAIIAtenTensorHandle ", "auto ", "if ", "}", "{")
+_NOT_A_LAUNCH = (
+    "del ",
+    "assert_size_stride(",
+    "assert_alignment(",
+    "return ",
+    "stream",
+    "with ",
+    "buf",
+    "args",
+    "int_array_",
+    "AtenTensorHandle ",
+    "RAIIAtenTensorHandle ",
+    "auto ",
+    "if ",
+    "}",
+    "{",
+)
 
 
-def _launch_on_line(line: str, line_no: int, defs: dict[str, KernelDef], is_cpp: bool,
-                    forwarders: dict[str, str] | None = None) -> LaunchSite | None:
+def _launch_on_line(
+    line: str, line_no: int, defs: dict[str, KernelDef], is_cpp: bool, forwarders: dict[str, str] | None = None
+) -> LaunchSite | None:
     if "(" not in line or _XNUMEL_DECL.search(line):
         return None
     if forwarders and not is_cpp:  # a call through a forwarding function (profiler wrappers) launches its target

@@ -48,5 +48,3 @@ def _triple_quote_spans(lines: list[str]) -> list[str | None]:
         if line.strip() and regions[idx] is None:
             prev_code = line
     return regions
-
-

@@ -1,4 +1,5 @@
-"""Reader for raw ``TORCH_TRACE`` structured logs (``dedicated_log_torch_trace_[rank_N_]*.log``).
+"""Reader for raw ``TORCH_TRACE`` structured logs (``dedicated_log_torch_trace_[rank_N_]*.log``);
+:mod:`.graphs` pairs their records into graphs (a reader package: it may import model and its own modules only).
 
 Format (written by ``torch/_logging/_internal.py`` ``trace_structured``, PyTorch 2.7 - 2.14):
 each record is a glog prefix ``V1129 14:23:46.536000 16335 torch/_inductor/compile_fx.py:1765] ``,
@@ -49,6 +50,8 @@ def _headers(buf: bytearray, at_start: bool):
             yield 0, first
     for match in _HEADER_NL.finditer(buf):
         yield match.start() + 1, match
+
+
 _VERSION_IN_METRICS = re.compile(rb'"pytorch_version": "([^"]+)"')
 _RANK_IN_NAME = re.compile(r"rank_(\d+)_")
 _HAS_PAYLOAD = re.compile(rb'"has_payload": "([0-9a-f]{32})"')
@@ -63,8 +66,13 @@ UNREADABLE = "__unreadable__"
 #: envelope key -> True (every record of it is kept) or the names kept (artifacts, graph dumps);
 #: the scan's per-record check (readers/torch_trace/wanted.py says why each is kept)
 _WANTED: dict[bytes, bool | frozenset[bytes]] = {
-    k.encode(): (frozenset(n.encode() for n in INTERESTING_ARTIFACTS) if k == "artifact" else
-                 frozenset(n.encode() for n in INTERESTING_GRAPH_DUMPS) if k == "graph_dump" else True)
+    k.encode(): (
+        frozenset(n.encode() for n in INTERESTING_ARTIFACTS)
+        if k == "artifact"
+        else frozenset(n.encode() for n in INTERESTING_GRAPH_DUMPS)
+        if k == "graph_dump"
+        else True
+    )
     for k in INTERESTING_KEYS
 }
 
@@ -134,8 +142,9 @@ class TraceLog:
 
     def _payload_bytes(self, record: Record) -> tuple[bytes | None, InputWarning | None]:
         """The payload bytes, MD5-verified, or ``None`` and the reason, with its line (:mod:`.payload`)."""
-        return payload_bytes(self.path, self.size, record.payload_start, record.payload_end, record.line, record.md5,
-                             record.name or record.kind)
+        return payload_bytes(
+            self.path, self.size, record.payload_start, record.payload_end, record.line, record.md5, record.name or record.kind
+        )
 
     def payload(self, record: Record, warnings: list[InputWarning] | None = None) -> str | None:
         """The payload text of ``record``, MD5-verified; ``None`` (and a warning) when damaged.
@@ -167,7 +176,9 @@ class TraceLog:
         try:
             return _json.loads(text)
         except ValueError as exc:
-            (self.warnings if warnings is None else warnings).append(InputWarning(self.path, record.line + 1, f"invalid JSON in {record.name or record.kind}: {exc}"))
+            (self.warnings if warnings is None else warnings).append(
+                InputWarning(self.path, record.line + 1, f"invalid JSON in {record.name or record.kind}: {exc}")
+            )
             return None
 
 
@@ -284,24 +295,47 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int, stop: int | None 
                 log.warnings.append(InputWarning(path, rec_line, "envelope is not a JSON object; record skipped"))
             if (kind, name) in _CODE_KINDS:  # still a place in the log: what follows pairs with it, not with the next code
                 ids = {k.decode(): int(v) for k, v in _ID_FIELD.findall(env)}
-                log.records.append(Record(line=rec_line, kind=kind, name=name, envelope={UNREADABLE: True}, compile_id=compile_id_of(ids),
-                                          payload_start=min(payload_start, end), payload_end=end, pid=pid))
+                log.records.append(
+                    Record(
+                        line=rec_line,
+                        kind=kind,
+                        name=name,
+                        envelope={UNREADABLE: True},
+                        compile_id=compile_id_of(ids),
+                        payload_start=min(payload_start, end),
+                        payload_end=end,
+                        pid=pid,
+                    )
+                )
             return
         if kind == "str":
             value = envelope.get("str")
             if isinstance(value, list) and len(value) == 2 and isinstance(value[1], int):
                 log.strings[value[1]] = str(value[0])
             else:
-                log.warnings.append(InputWarning(path, rec_line, "\"str\" record is not [file name, index]; skipped "
-                                                                 "(stack frames naming that index show no file)"))
+                log.warnings.append(
+                    InputWarning(
+                        path, rec_line, '"str" record is not [file name, index]; skipped (stack frames naming that index show no file)'
+                    )
+                )
             return
         trim = TRIMMED_KEYS.get(kind)
         if trim and isinstance(envelope.get(kind), dict):
             envelope[kind] = {k: v for k, v in envelope[kind].items() if not k.endswith(trim)}
         if log.rank is None and isinstance(envelope.get("rank"), int):
             log.rank = envelope["rank"]
-        log.records.append(Record(line=rec_line, kind=kind, name=name, envelope=envelope, compile_id=compile_id_of(envelope),
-                                  payload_start=min(payload_start, end), payload_end=end, pid=pid))
+        log.records.append(
+            Record(
+                line=rec_line,
+                kind=kind,
+                name=name,
+                envelope=envelope,
+                compile_id=compile_id_of(envelope),
+                payload_start=min(payload_start, end),
+                payload_end=end,
+                pid=pid,
+            )
+        )
         if pid not in log.pids:
             log.pids.append(pid)
 
@@ -358,8 +392,14 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int, stop: int | None 
                 continue
             names = _WANTED.get(kind_b, False)
             if names is True or (names and name_b in names):
-                pending = (line_at(i), bytes(buf[match.start("env") : line_end]), kind_b.decode(), name_b.decode() if name_b else None,
-                           base + line_end + 1, int(match.group("pid")))
+                pending = (
+                    line_at(i),
+                    bytes(buf[match.start("env") : line_end]),
+                    kind_b.decode(),
+                    name_b.decode() if name_b else None,
+                    base + line_end + 1,
+                    int(match.group("pid")),
+                )
             if log.version_from_metrics is None and kind_b == b"compilation_metrics":
                 found = _VERSION_IN_METRICS.search(buf, match.start("env"), line_end)
                 if found:

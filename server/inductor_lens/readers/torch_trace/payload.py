@@ -14,7 +14,9 @@ from ...model import InputWarning
 MAX_PAYLOAD_BYTES = 1 << 28
 
 
-def payload_bytes(path: str, size: int, start: int, end: int, line: int, md5: str | None, what: str) -> tuple[bytes | None, InputWarning | None]:
+def payload_bytes(
+    path: str, size: int, start: int, end: int, line: int, md5: str | None, what: str
+) -> tuple[bytes | None, InputWarning | None]:
     """The payload at byte offsets ``start:end`` of the log ``path`` (``size`` bytes), whose record
     starts at 1-based ``line`` and is named ``what`` in warnings: its bytes (one TAB stripped per
     line, joined by ``\\n``) when they match ``md5`` (or no MD5 is given), else ``None`` and a

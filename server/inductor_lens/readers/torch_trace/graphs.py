@@ -14,10 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..model import InputWarning
+from ...model import InputWarning
 
-if TYPE_CHECKING:  # the scanner's types only (readers never import each other at run time)
-    from .torch_trace import Record, TraceLog
+if TYPE_CHECKING:  # the scanner's types only
+    from . import Record, TraceLog
 
 #: Role of each record kind/name in a graph.  ``pre`` roles wait for the next output code of
 #: their compile id; ``post`` roles attach to the last output code of their compile id.
@@ -106,8 +106,19 @@ class GraphRecords:
 
 
 #: Every record a graph can have (``code`` first).
-GRAPH_ROLES = ("code", "kernel_code", "post_grad", "pre_grad", "post_to_pre", "mapping", "stack_traces", "kernel_to_post",
-               "dynamo_graph", "ca_graph", "aot_graph")
+GRAPH_ROLES = (
+    "code",
+    "kernel_code",
+    "post_grad",
+    "pre_grad",
+    "post_to_pre",
+    "mapping",
+    "stack_traces",
+    "kernel_to_post",
+    "dynamo_graph",
+    "ca_graph",
+    "aot_graph",
+)
 
 
 @dataclass
@@ -201,19 +212,29 @@ def pair_graphs(log: "TraceLog") -> list[GraphRecords]:
             what = f"{record.name or record.kind}"
             if (record.pid, record.compile_id, role) in before:
                 if role in state.waiting:
-                    log.warnings.append(InputWarning(log.path, record.line, f"second {what} before one output code of compile {record.compile_id}; ignored"))
+                    log.warnings.append(
+                        InputWarning(log.path, record.line, f"second {what} before one output code of compile {record.compile_id}; ignored")
+                    )
                 else:
                     state.waiting[role] = record
                 continue
             if not state.graphs:
-                log.warnings.append(InputWarning(log.path, record.line, f"{what} before any output code of compile {record.compile_id}; ignored"))
+                log.warnings.append(
+                    InputWarning(log.path, record.line, f"{what} before any output code of compile {record.compile_id}; ignored")
+                )
                 continue
             graph = state.graphs[-1]
             if getattr(graph, role) is not None:
-                log.warnings.append(InputWarning(log.path, record.line, f"second {what} for one graph of compile {record.compile_id}; ignored"))
+                log.warnings.append(
+                    InputWarning(log.path, record.line, f"second {what} for one graph of compile {record.compile_id}; ignored")
+                )
                 continue
             setattr(graph, role, record)
     for (_, compile_id), state in states.items():
         for waiting in state.waiting.values():
-            log.warnings.append(InputWarning(log.path, waiting.line, f"{waiting.name or waiting.kind} of compile {compile_id} has no output code after it; ignored"))
+            log.warnings.append(
+                InputWarning(
+                    log.path, waiting.line, f"{waiting.name or waiting.kind} of compile {compile_id} has no output code after it; ignored"
+                )
+            )
     return out
