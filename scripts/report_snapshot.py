@@ -5,7 +5,7 @@ A change that must not change answers is checked with it:
     python scripts/report_snapshot.py write BEFORE_DIR     # on the old commit
     python scripts/report_snapshot.py compare BEFORE_DIR   # on the new one: exit 1 on any byte difference
 
-and, without keeping the old commit's outputs around (what tests/test_report_unchanged.py checks):
+and, without keeping the old commit's outputs around (what tests/report/test_report_unchanged.py checks):
 
     python scripts/report_snapshot.py digests tests/report_digests.json [BEFORE_DIR]   # SHA-256 per case
     python scripts/report_snapshot.py check tests/report_digests.json                  # exit 1 on a difference

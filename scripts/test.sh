@@ -4,7 +4,7 @@
 #      index and features, and end-to-end tests of the language server over stdio (pytest-lsp);
 #      .venv-torch, a separate venv with a CPU PyTorch 2.13.0 (`pip install torch==2.13.0` takes
 #      the CPU wheel this machine's pip finds; 2.14 would pull gigabytes of CUDA libraries), in
-#      which tests/test_capture.py runs `inductor-lens capture` on tiny models it writes (the
+#      which tests/capture/test_capture.py runs `inductor-lens capture` on tiny models it writes (the
 #      server itself never imports torch);
 #   2. the VS Code extension's unit tests (vitest, mocked vscode) and type check;
 #   3. the real editors: the built .vsix in code-server + headless Chromium, and headless Neovim
