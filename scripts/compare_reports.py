@@ -6,7 +6,14 @@ python scripts/compare_reports.py BEFORE_SERVER_DIR AFTER_SERVER_DIR [CASE...]
 (launches keep path and line), so what remains is every other difference, listed per case and
 field.  Prints one line per case; exit 0 always (it reports).
 """
-import glob, json, os, shutil, subprocess, sys, tempfile
+
+import glob
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
 
 LAUNCH_EXTRA = ("post_grad_nodes", "pre_grad_nodes", "aten_ops", "model_lines", "provenance")
 
@@ -14,8 +21,22 @@ LAUNCH_EXTRA = ("post_grad_nodes", "pre_grad_nodes", "aten_ops", "model_lines", 
 def report(server: str, case: str, cache: str) -> dict:
     shutil.rmtree(cache, ignore_errors=True)
     env = dict(os.environ, PYTHONPATH=server)
-    out = subprocess.run([sys.executable, "-c", "import sys; from inductor_lens.cli import main; sys.exit(main())", "report", case, "--json", "--cache-dir", cache],
-                         capture_output=True, text=True, env=env, timeout=900).stdout
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from inductor_lens.cli import main; sys.exit(main())",
+            "report",
+            case,
+            "--json",
+            "--cache-dir",
+            cache,
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=900,
+    ).stdout
     doc = json.loads(out)
     for k in doc["kernels"]:
         k["launches"] = [{f: v for f, v in la.items() if f not in LAUNCH_EXTRA} for la in k["launches"]]
@@ -41,7 +62,14 @@ def main() -> None:
         if a["warnings"] != b["warnings"]:
             diffs["warnings"] = abs(len(a["warnings"]) - len(b["warnings"])) or 1
         name = os.path.relpath(case, root)
-        print(f"{name}: " + ("same (apart from the per-launch fields)" if not diffs else "differs in " + ", ".join(f"{f} ({n} kernels)" for f, n in sorted(diffs.items()))))
+        print(
+            f"{name}: "
+            + (
+                "same (apart from the per-launch fields)"
+                if not diffs
+                else "differs in " + ", ".join(f"{f} ({n} kernels)" for f, n in sorted(diffs.items()))
+            )
+        )
 
 
 if __name__ == "__main__":
