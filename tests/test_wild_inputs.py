@@ -237,7 +237,7 @@ def test_new_kinds_are_in_the_contract():
     """The README's ``kind`` list (the JSON contract) names the new kinds, and hovers have words for each."""
     from inductor_lens.lsp.features.hover import KIND_TEXT
 
-    readme = open(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "README.md")).read()
+    readme = open(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "report-json.md")).read()
     bullet = readme[readme.index("* `kind`: ") + len("* `kind`: ") :]
     contract = re.findall(r"`(\w+)`", bullet[: bullet.index(". A Triton kernel's kind")])
     assert {"foreach", "split_scan", "unknown"} <= set(contract)

@@ -1,13 +1,10 @@
 """Inductor Lens: index TorchInductor provenance (kernels, FX nodes, model lines) and serve it.
 
-Layers (keep them apart):
-
-* ``inductor_lens.readers``: one module per input format (TORCH_TRACE logs, output code,
-  FX graph text, node mappings, stack traces, debug folders, tlparse folders).
-* ``inductor_lens.index``: links what the readers return into one :class:`~inductor_lens.index.Index`
-  (compiles, graphs, kernels, FX nodes, source frames) with reverse maps.
-* ``inductor_lens.features``: pure functions (index, document, position) -> LSP results.
-* ``inductor_lens.server``: thin pygls handlers.  ``inductor_lens.cli``: ``inductor-lens report|serve``.
+Layers, bottom up (docs/architecture.md is the map; tests/test_layout.py keeps them apart):
+leaf helpers (``_json``, ``text``, ``lexical``) -> ``files`` (what is on disk, paths, cache) ->
+``model`` -> ``readers`` (one per input format) -> ``provenance`` (linking kernels to FX nodes and
+model lines) -> ``index`` (the one index) -> ``health``, ``timing`` -> ``report``, ``diff`` ->
+``open_traces`` (the front door) -> ``capture``, ``lsp`` (the language server) -> ``cli``.
 
 Never executes or imports generated code, and never imports torch.
 """

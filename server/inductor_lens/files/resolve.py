@@ -5,7 +5,7 @@ the caller), the path itself when it exists, ``.../site-packages/<rest>`` agains
 site-packages folders, then the longest path suffix found under the search roots (ties broken
 by the file whose line equals the frame's ``code``).  Results are cached per (path, code).
 Paths written on Windows (drive letters, backslashes, UNC) are understood on any OS and matched
-without regard to case (:mod:`inductor_lens.trace_paths`).
+without regard to case (:mod:`inductor_lens.files.trace_paths`).
 """
 
 from __future__ import annotations

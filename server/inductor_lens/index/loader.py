@@ -4,10 +4,10 @@
 reading only the appended part of a log that grew, scanning big rank folders in parallel
 processes), pairs their records into graphs (:mod:`readers.torch_trace.graphs`) and makes each a cold
 :class:`~inductor_lens.model.Graph` whose :class:`LogGraphLoader` reads and parses its payloads
-with the readers and links its kernels (:mod:`inductor_lens.linker`) on first access
-(:mod:`inductor_lens.materialize`, imported then: a warm re-open from the index cache needs
+with the readers and links its kernels (:mod:`inductor_lens.provenance.linker`) on first access
+(:mod:`inductor_lens.index.materialize`, imported then: a warm re-open from the index cache needs
 neither).  Graphs with byte-identical payloads (ranks, repeated compiles) are parsed once; another
-rank's graph that differs only in its pre-grad graph id too (:mod:`inductor_lens.ranks`).
+rank's graph that differs only in its pre-grad graph id too (:mod:`inductor_lens.index.ranks`).
 """
 
 from __future__ import annotations
@@ -341,7 +341,7 @@ class LogGraphLoader:
         return all(self.log.verify(r) for r in (getattr(self.group, role) for role in GRAPH_ROLES) if r is not None)
 
     def own(self, graph: Graph) -> None:
-        """Materialize from the graph's own payloads (:func:`inductor_lens.materialize.materialize_log_graph`:
+        """Materialize from the graph's own payloads (:func:`inductor_lens.index.materialize.materialize_log_graph`:
         the readers and the linker are imported on the first graph that needs them)."""
         from .materialize import materialize_log_graph
 
@@ -349,7 +349,7 @@ class LogGraphLoader:
 
 
 def graph_from_loose_code(files: "DebugFolderFiles") -> Graph | None:
-    """A graph from a loose output code (:func:`inductor_lens.materialize.graph_from_loose_code`)."""
+    """A graph from a loose output code (:func:`inductor_lens.index.materialize.graph_from_loose_code`)."""
     from .materialize import graph_from_loose_code as make
 
     return make(files)

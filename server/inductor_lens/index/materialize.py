@@ -1,7 +1,7 @@
 """Materializing one graph of a log: its payloads read (MD5-verified), parsed by the readers and
-linked (:mod:`inductor_lens.linker`); and a graph from a loose output code.
+linked (:mod:`inductor_lens.provenance.linker`); and a graph from a loose output code.
 
-Apart from :mod:`inductor_lens.loader` so that a warm re-open (graphs from the index cache) does
+Apart from :mod:`inductor_lens.index.loader` so that a warm re-open (graphs from the index cache) does
 not import the readers, the linker and the dataflow alignment at all.
 """
 

@@ -207,5 +207,5 @@ def status_json(index: Index, state: str, message: str = "") -> dict:
 
 def compiles_json(snapshot: Snapshot) -> dict:
     """``inductorLens/compiles``: ``{compiles, compile_events}`` in the ``report --json`` shapes
-    (:mod:`inductor_lens.report_health`), paths resolved by the snapshot's resolver.  Once per snapshot."""
+    (:mod:`inductor_lens.report.health`), paths resolved by the snapshot's resolver.  Once per snapshot."""
     return snapshot.cached(("compiles",), lambda: health_json(snapshot.index, snapshot.resolver))

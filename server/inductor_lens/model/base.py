@@ -35,7 +35,7 @@ class Frame(NamedTuple):
     ``stack`` is the index of the stack-trace string it came from within its kernel and
     ``innermost`` marks its model line: the last frame of that string (the line that made the FX
     node), unless that frame is in generated code (``<eval_with_key>.7``): then the frame it was
-    followed to (:mod:`inductor_lens.generated_frames`), whose ``via`` names the generated frame
+    followed to (:mod:`inductor_lens.provenance.generated_frames`), whose ``via`` names the generated frame
     (``<eval_with_key>.7:63``), and no frame when it cannot be followed.
     A NamedTuple: cheap to create, share, compare and pickle (the index cache holds many).
     """

@@ -107,7 +107,7 @@ class Kernel:
 
 class GraphLoader(Protocol):
     """Materializes a cold :class:`Graph`: reads and parses the payloads it points at and sets its
-    lazy fields (``inductor_lens.loader.LogGraphLoader`` for graphs of a log)."""
+    lazy fields (``inductor_lens.index.loader.LogGraphLoader`` for graphs of a log)."""
 
     def __call__(self, graph: "Graph") -> None: ...
 
@@ -193,7 +193,7 @@ class Graph:
         #: the process that wrote the graph, when several processes wrote its log (else None)
         self.pid: int | None = None
         #: the model line of the nodes PyTorch's passes made in this compile, when the compile-time
-        #: stack had one (:mod:`inductor_lens.pass_frames`); set by the index before materializing
+        #: stack had one (:mod:`inductor_lens.provenance.pass_frames`); set by the index before materializing
         self.pass_frame: Frame | None = None
         #: the output code's payload was unreadable when materializing (the index hides the graph)
         self.broken = False
@@ -230,7 +230,7 @@ class Graph:
         """Take the materialized content of an identical graph (another rank, a repeated compile:
         same payload MD5s) with kernels of its own; the index cache then stores only the link.
         ``own_pre_grad``: this graph's pre-grad graph, when it differs from the template's in its
-        graph id only (another rank: :mod:`inductor_lens.ranks`)."""
+        graph id only (another rank: :mod:`inductor_lens.index.ranks`)."""
         template.ensure()
         self._template = template
         self.output_code = template.output_code

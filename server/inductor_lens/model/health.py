@@ -18,7 +18,8 @@ class Compile:
     names none, ``dynamo_start``); times in seconds; ``graph_breaks`` counts the graph-break records
     of this compile; ``guards`` is ``guard_count``; ``cache`` PyTorch's ``*_cache_hit_count`` /
     ``*_cache_miss_count`` fields; ``failure`` ``{type, reason, file, line}`` or ``None``;
-    ``line`` the record's line in the log (0 when there is none).
+    ``line`` the record's line in the log (0 when there is none); ``versions`` the record's
+    ``pytorch_version``, ``triton_version``, ``cuda_version`` and ``python_version`` (those given).
     """
 
     trace: str
@@ -34,6 +35,7 @@ class Compile:
     cache: dict[str, int] = field(default_factory=dict)
     failure: dict | None = None
     restart_reasons: list[str] = field(default_factory=list)
+    versions: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(slots=True)

@@ -12,7 +12,7 @@ The rules (what PyTorch gives, and what to do when it gives less or wrong):
 * A launch's post-grad nodes come from the mapping when it names the key, else from the
   kernel's ``Source node to ATen node mapping`` header (which describes the first launch of its
   name only), else from the alignment of the wrapper's dataflow with the post-grad graph
-  (:mod:`inductor_lens.infer`, marked ``inferred``), else from the launch comment's names that
+  (:mod:`inductor_lens.provenance.infer`, marked ``inferred``), else from the launch comment's names that
   only the post-grad graph has.
 * Names are resolved in the graph they belong to: launch-comment names (``Topologically Sorted
   Source Nodes``) are pre-grad (Dynamo) names, or the post-grad graph's own names where the
@@ -24,7 +24,7 @@ The rules (what PyTorch gives, and what to do when it gives less or wrong):
   node's own for an extern call, whose comment also names its inputs' views); frames in
   generated code (compiled autograd's ``<eval_with_key>``) are followed to the lines behind them.
   A post-grad node printed without a ``# File:`` line (one PyTorch's passes made) takes the
-  compile's ``pass_frame`` (:mod:`inductor_lens.pass_frames`); the kernel header's ``Graph
+  compile's ``pass_frame`` (:mod:`inductor_lens.provenance.pass_frames`); the kernel header's ``Graph
   fragment`` names such nodes among the kernel's own.
 * A ``[Provenance debug handles]`` key with no launch after it is still a kernel of the code
   (listed without a launch site, with a warning).
@@ -74,7 +74,7 @@ class GraphInputs:
     #: the AOT graph of this graph (before the post-grad passes), parsed when first asked
     aot_graph: "Callable[[], FxGraph] | None" = None
     #: the model line of post-grad nodes printed under ``No stacktrace found`` (nodes PyTorch's
-    #: passes made), when the compile had one (:mod:`inductor_lens.pass_frames`)
+    #: passes made), when the compile had one (:mod:`inductor_lens.provenance.pass_frames`)
     pass_frame: Frame | None = None
 
 

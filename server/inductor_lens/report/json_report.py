@@ -112,7 +112,7 @@ def lines_json(index: Index, resolver: PathResolver | None) -> list[dict]:
     """One row per model line any kernel names (file as the trace wrote it, then line): the kernels
     and launches naming it and, with a profile, its share of their time and their whole time (µs).
     The ``share_us`` of all rows add up to the device time of the measured launches that have a
-    model line (:mod:`inductor_lens.line_time`)."""
+    model line (:mod:`inductor_lens.timing.line_time`)."""
     rows = []
     for (file, line), row in sorted(line_times(index.kernels, through=False).own.items()):
         frame = row.frame

@@ -1,7 +1,7 @@
 """Compile health where the code is: diagnostics on the model lines where graphs break and guards
 failed, a code lens on each compiled function, a kernel's compile facts for its hover.
 
-Pure functions of a :class:`~inductor_lens.features.context.Snapshot` (the index's
+Pure functions of a :class:`~inductor_lens.lsp.features.snapshot.Snapshot` (the index's
 ``compiles``, ``compile_events`` and ``kernel_compile_info``, read by
 :mod:`inductor_lens.readers.compile_health`); lines 1-based, as everywhere in ``features``.
 Per snapshot the tables are built once (``ctx.cached``) and answers are lookups.

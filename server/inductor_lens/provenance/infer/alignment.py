@@ -1,4 +1,4 @@
-"""The pieces :mod:`inductor_lens.infer` aligns: the post-grad graph indexed by scope, and the
+"""The pieces :mod:`inductor_lens.provenance.infer` aligns: the post-grad graph indexed by scope, and the
 wrapper's launcher statements turned into ops over values (graph partitions inlined).
 
 Values (:class:`Val`) are what wrapper variables hold; ops (:class:`Op`) are the launches that

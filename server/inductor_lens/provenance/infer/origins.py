@@ -1,5 +1,5 @@
 """What Inductor counts among a fused kernel's origins beyond the nodes it computes, for the
-alignment of :mod:`inductor_lens.infer` (a mix-in of its solver).
+alignment of :mod:`inductor_lens.provenance.infer` (a mix-in of its solver).
 
 Inductor's origins of an IR node are the FX node being lowered plus the origins of its arguments
 that are not realized yet (``torch/_inductor/graph.py`` ``run_node``, ``utils.gather_origins``,
@@ -27,7 +27,7 @@ REDUCTION_OPS = frozenset(
 
 class OriginRules:
     """The origin rules, over the solver's graph ``g``, ops, ``claimed`` values and ``matched``
-    extern nodes (see :class:`inductor_lens.infer._Solver`)."""
+    extern nodes (see :class:`inductor_lens.provenance.infer.launches._Solver`)."""
 
     g: "ScopeGraph"
     ops: list[Op]
