@@ -23,7 +23,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("provenance",),
     ("index",),
     ("health", "timing"),
-    ("report",),
+    ("report", "diff"),
     ("open_traces",),
     ("capture", "lsp"),
     ("cli", "__main__"),

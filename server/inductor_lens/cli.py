@@ -75,6 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FROM=TO",
         help="map trace paths starting with FROM to TO (repeat the flag for more)",
     )
+    _add_diff_parser(sub)
     serve = sub.add_parser("serve", help="run the language server (stdio by default)")
     serve.add_argument("--tcp", type=_port, metavar="PORT", help="listen on 127.0.0.1:PORT instead of stdio (debugging)")
     serve.add_argument("--stdio", action="store_true", help="use stdio (the default; accepted because LSP clients pass it)")
@@ -85,6 +86,92 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_capture_parser(sub)
     return parser
+
+
+def _percent(text: str) -> float:
+    try:
+        value = float(text.rstrip("%"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a percentage: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, got {text}")
+    return value
+
+
+def _add_diff_parser(sub) -> None:
+    diff = sub.add_parser(
+        "diff",
+        help="compare two runs per model line: kernels, fusion, configs, time (exit status usable by git bisect run)",
+        description="Compare run A with run B per model line. A and B are anything report takes (a log, a folder, a capture); "
+        "profiles beside each are found as report finds them. Exit: 0, or 1 when --fail-if-slower/--fail-if-changed "
+        "trips, 125 when it cannot tell (a side unreadable, or unmeasured with --fail-if-slower: git bisect skips), "
+        "2 bad arguments, 3 output not written, 130 interrupted.",
+    )
+    diff.add_argument("a", metavar="A", help="the first run (a trace, a folder, a capture folder)")
+    diff.add_argument("b", metavar="B", help="the second run")
+    diff.add_argument("--json", action="store_true", help="print one JSON document")
+    diff.add_argument("--all", action="store_true", dest="all_lines", help="every changed and moved line (default: the first 40)")
+    diff.add_argument("--profile-a", action="append", default=[], metavar="FILE", help="a torch.profiler trace of run A (repeatable)")
+    diff.add_argument("--profile-b", action="append", default=[], metavar="FILE", help="a torch.profiler trace of run B (repeatable)")
+    diff.add_argument("--path-map", action="append", type=_path_map, default=[], metavar="FROM=TO", help="map trace paths (both runs)")
+    diff.add_argument("--cache-dir", metavar="DIR", help="the index cache folder (as for report)")
+    diff.add_argument("--no-cache", action="store_true", help="neither read nor write the on-disk index cache")
+    diff.add_argument(
+        "--fail-if-slower",
+        type=_percent,
+        metavar="PCT",
+        help="exit 1 when B's measured time is more than PCT%% above A's (125 when either is unmeasured)",
+    )
+    diff.add_argument("--fail-if-changed", action="store_true", help="exit 1 when any model line computes other kernels")
+
+
+def _diff(args) -> int:
+    import gc
+
+    gc.disable()
+    from .diff.compare import compare
+    from .files.cache import Cache
+    from .open_traces import TraceRequest, open_traces
+
+    cache = Cache(args.cache_dir)
+    opened = [
+        open_traces(TraceRequest([path], profiles=profiles, path_maps=args.path_map, disk_cache=not args.no_cache), cache=cache)
+        for path, profiles in ((args.a, args.profile_a), (args.b, args.profile_b))
+    ]
+    comparison = compare(opened[0].index, opened[1].index, [args.a], [args.b])
+    if args.json:
+        from . import _json
+        from .diff.compare import comparison_json
+
+        sys.stdout.flush()
+        sys.stdout.buffer.write(_json.dumps_bytes(comparison_json(comparison), indent=True, newline=True))
+        sys.stdout.flush()
+    else:
+        from rich.console import Console
+
+        from .diff.table import print_comparison
+
+        console = Console(width=None if sys.stdout.isatty() else _piped_width())
+        console.on_broken_pipe = _reader_left  # type: ignore[method-assign]
+        print_comparison(comparison, console, all_lines=args.all_lines)
+        warnings = comparison.warnings
+        if warnings:
+            err = Console(stderr=True)
+            for w in warnings[:10]:
+                err.print(f"warning ({w['run'].upper()}): {w['file']}:{w['line']}: {w['message']}", markup=False, highlight=False)
+            if len(warnings) > 10:
+                err.print(f"… {len(warnings) - 10} more warnings (--json lists them)", markup=False, highlight=False)
+    if not all(o.readable for o in opened):
+        return 125
+    if args.fail_if_slower is not None:
+        slower = comparison.slower_by()
+        if slower is None:
+            return 125
+        if slower * 100 > args.fail_if_slower:
+            return 1
+    if args.fail_if_changed and comparison.changed:
+        return 1
+    return 0
 
 
 def _positive(kind):
@@ -188,9 +275,9 @@ def main(argv=None) -> int:
     """Entry point of the ``inductor-lens`` command; returns the exit code."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command == "report":
+    if args.command in ("report", "diff"):
         try:
-            return _report(args)
+            return _report(args) if args.command == "report" else _diff(args)
         except BrokenPipeError:  # `report --json | head`: the reader left; nothing wrong with the trace
             _reader_left()
         except KeyboardInterrupt:  # Ctrl-C: a line, not a traceback (nothing half-written: caches are replaced atomically)

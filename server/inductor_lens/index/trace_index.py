@@ -3,7 +3,7 @@
 ``Index.add(path)`` accepts a ``TORCH_TRACE`` log, a folder of logs (ranks), a tlparse output
 folder (its ``raw.log`` is the original log; at any depth, e.g. ``--all-ranks-html``'s ``rank_N/``),
 a ``TORCH_COMPILE_DEBUG`` folder, an AOTInductor package (``.pt2`` or extracted; see
-:mod:`inductor_lens.packages`), or a loose ``output_code.py`` (with or without
+:mod:`inductor_lens.index.packages`), or a loose ``output_code.py`` (with or without
 ``inductor_provenance_tracking_node_mappings.json`` beside it).  Reverse maps: source (file, line) -> kernels; (document path, line) -> kernels and FX
 nodes; FX node -> kernels.  Bad input becomes warnings; it never raises except for bad arguments.
 """
@@ -23,45 +23,13 @@ from ..model.compile_id import base_compile_id
 from ..model.roles import FX_ROLES, DocRole
 from ..provenance.pass_frames import BreakStack, CompileStart, pass_frames
 from ..readers.compile_health import read_compile_health
+from ..readers.compile_settings import read_compile_settings
 from ..readers.torch_trace import TraceLog
 from ..readers.torch_trace.graphs import GRAPH_ROLES, pair_graphs
+from .input_files import _file_md5, _is_tlparse_output, _package_of
 from .loader import LogLoader, LogScan, graph_from_loose_code
 
 _TLPARSE_RANK_DIR = re.compile(r"^rank_(\d+)$")
-
-
-def _is_tlparse_output(folder: str) -> bool:
-    """A tlparse output folder (one rank's): ``raw.log`` (the original log) beside tlparse's
-    ``compile_directory.json`` or ``index.html``."""
-    return os.path.isfile(os.path.join(folder, "raw.log")) and (
-        os.path.isfile(os.path.join(folder, "compile_directory.json")) or os.path.isfile(os.path.join(folder, "index.html"))
-    )
-
-
-def _package_of(path: str) -> str | None:
-    """The AOTInductor package ``path`` is or belongs to: a ``.pt2`` file, a folder holding an
-    extracted one (``data/aotinductor/``), or a model folder of one (``.../data/aotinductor/<model>``,
-    or a file in it such as its ``.wrapper.cpp`` or ``kernel_information.json``)."""
-    in_aoti = lambda folder: os.path.basename(folder) == "aotinductor" and os.path.basename(os.path.dirname(folder)) == "data"
-    if os.path.isfile(path):
-        if path.endswith(".pt2"):
-            return path
-        folder = os.path.dirname(path)
-        return folder if in_aoti(os.path.dirname(folder)) or os.path.basename(path) == "kernel_information.json" else None
-    if os.path.isdir(os.path.join(path, "data", "aotinductor")) or in_aoti(os.path.dirname(path)):
-        return path
-    return None
-
-
-def _file_md5(path: str) -> str | None:
-    digest = hashlib.md5()
-    try:
-        with open(path, "rb") as fh:
-            for chunk in iter(lambda: fh.read(1 << 22), b""):
-                digest.update(chunk)
-    except OSError:
-        return None
-    return digest.hexdigest()
 
 
 @dataclass(slots=True)
@@ -85,7 +53,7 @@ class Index:
         #: scans logs and makes their cold graphs; ``log_scans`` may be shared between successive
         #: indexes of the same traces (the server keeps one)
         self.loader = LogLoader(self.cache, log_scans, disk_cache=disk_cache)
-        #: profiler traces joined to the index (``ProfileJoin`` objects of :mod:`inductor_lens.profile`,
+        #: profiler traces joined to the index (``ProfileJoin`` objects of :mod:`inductor_lens.timing.join`,
         #: which sits above the index)
         self.profiles: list = []
         self.traces: list[TraceInfo] = []
@@ -203,7 +171,7 @@ class Index:
             self._warnings.append(InputWarning(folder, 0, "no TORCH_TRACE logs, tlparse output or debug folders found"))
 
     def _add_package(self, path: str) -> None:
-        """An AOTInductor package (:mod:`inductor_lens.packages`): its models' graphs, or aliases of
+        """An AOTInductor package (:mod:`inductor_lens.index.packages`): its models' graphs, or aliases of
         graphs already read from the log of the same compile."""
         from .packages import read_package_graphs
 
@@ -292,7 +260,7 @@ class Index:
 
     def _add_compile_health(self, log: TraceLog, graphs: list[Graph]) -> None:
         """The log's compile records (a record still being written is left for the next scan), and
-        the model line of pass-made nodes for each of ``graphs`` (:mod:`inductor_lens.pass_frames`)."""
+        the model line of pass-made nodes for each of ``graphs`` (:mod:`inductor_lens.provenance.pass_frames`)."""
         warns: list[InputWarning] = []
         records = [r for r in log.records if r.line != log.incomplete_tail_line]
         health = read_compile_health(records, lambda r: log.payload(r, warns), log.strings, log.path, log.rank)
@@ -417,6 +385,17 @@ class Index:
                             table.setdefault((r, n), []).append(kernel)
                 self._node_kernels[id(g)] = table
             out.extend(table.get((role, node), []))
+        return out
+
+    def compile_settings(self) -> dict[str, object]:
+        """The Inductor and Dynamo settings the logs' compile records list (``inductor.<key>``,
+        ``dynamo.<key>``; the first log's value wins), read from the logs again on demand: the
+        scan leaves these ~30 KB dumps out (:func:`inductor_lens.readers.compile_health.read_compile_settings`)."""
+        out: dict[str, object] = {}
+        for trace in self.traces:
+            if trace.format == "torch_trace":
+                for key, value in read_compile_settings(trace.path).items():
+                    out.setdefault(key, value)
         return out
 
     def kernels_by_source(self) -> dict[tuple[str, int], list[Kernel]]:

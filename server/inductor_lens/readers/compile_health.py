@@ -265,7 +265,12 @@ def _compile(metrics: dict, cid: str, path: str, rank: int | None, line: int, gr
     }
     restarts = metrics.get("restart_reasons")
     compile_.restart_reasons = [str(r) for r in restarts] if isinstance(restarts, list) else []
+    compile_.versions = {k: v for k in VERSION_FIELDS if isinstance(v := metrics.get(k), str) and v}
     return compile_
+
+
+#: the versions a ``compilation_metrics`` record names
+VERSION_FIELDS = ("pytorch_version", "triton_version", "cuda_version", "python_version")
 
 
 def _metrics_events(compile_: Compile, metrics: dict, recompiled: set[str], line: int) -> list[CompileEvent]:

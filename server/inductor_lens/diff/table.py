@@ -1,0 +1,95 @@
+"""``inductor-lens diff``'s text: the changed lines first (by |Δ time|), then lines whose config or
+time moved, then a one-line summary per run and what else differs (versions, options, compile
+health).  Tables are rich tables that wrap inside cells."""
+
+from __future__ import annotations
+
+from ..text import format_seconds, format_us, plural
+from .compare import Comparison
+from .lines import LineDiff
+
+#: the changed rows shown at most (``--all`` shows every row)
+TOP = 40
+
+
+def _kernels(side) -> str:
+    if side is None:
+        return "-"
+    return "\n".join(f"{family}" + (f" ×{n}" if n > 1 else "") for family, n in sorted(side.kernels.items()))
+
+
+def _where(d: LineDiff) -> str:
+    la = d.a.line if d.a else None
+    lb = d.b.line if d.b else None
+    if la == lb:
+        return f"{d.key[0]}:{la}"
+    return f"{d.key[0]}:{la if la is not None else '-'} → {lb if lb is not None else '-'}"
+
+
+def print_comparison(c: Comparison, console, *, all_lines: bool = False) -> None:
+    """Print the comparison to a rich ``console``."""
+    from rich.table import Table
+    from rich.text import Text
+
+    a, b = c.runs
+    moved = [d for d in c.lines if d.change == "same" and any("→" in w for w in d.words)]
+    rows = c.changed + (moved if all_lines else moved[:10])
+    shown = rows if all_lines else rows[:TOP]
+    title = f"{plural(len(c.changed), 'changed line')} of {len(c.lines)} model lines"
+    if c.changed or moved:
+        table = Table(title=Text(title), title_justify="left", expand=False, show_lines=True)
+        for column in ("change", "line", "code", "A kernels", "B kernels", "what changed"):
+            table.add_column(column, overflow="fold")
+        for d in shown:
+            table.add_row(*(Text(x) for x in (d.change, _where(d), d.key[1], _kernels(d.a), _kernels(d.b), "\n".join(d.words) or "-")))
+        console.print(table)
+        if len(rows) > len(shown):
+            console.print(f"  … {len(rows) - len(shown)} more (--all, or --json)", highlight=False)
+    else:
+        console.print(Text(f"no changed line: {len(c.lines)} model lines compute the same kernels in both runs"))
+    for name, run in (("A", a), ("B", b)):
+        parts = [", ".join(run.paths)]
+        for key in ("pytorch", "triton"):
+            if run.versions.get(key):
+                parts.append(f"{'PyTorch' if key == 'pytorch' else 'Triton'} {'/'.join(run.versions[key])}")
+        if run.device:
+            parts.append(run.device)
+        parts.append(f"{plural(run.graphs, 'graph')}, {plural(run.kernels, 'kernel')}, {plural(run.launches, 'launch')}")
+        if run.measured_us is not None:
+            parts.append(
+                f"measured {format_us(run.measured_us)}" + (f" over {plural(run.profiled_runs, 'graph call')}" if run.profiled_runs else "")
+            )
+        console.print(Text(f"{name}: " + " · ".join(parts)))
+    if a.measured_us and b.measured_us is not None:
+        console.print(
+            Text(f"time A → B: {format_us(a.measured_us)} → {format_us(b.measured_us)} ({b.measured_us / a.measured_us - 1:+.1%})")
+        )
+    changed = [o for o in c.options if o["kind"] == "changed"]
+    for option in changed[:20]:
+        console.print(Text(f"option {option['name']}: {option['a']!r} → {option['b']!r}"))
+    if len(changed) > 20:
+        console.print(Text(f"… {len(changed) - 20} more options differ (--json)"))
+    one_side = len(c.options) - len(changed)
+    if one_side:
+        console.print(Text(f"{plural(one_side, 'setting')} exist in one run's PyTorch only (--json lists them)"))
+    for fn in c.compiles:
+        ra, rb = fn["a"], fn["b"]
+        if ra == rb and not fn["new_graph_breaks"]:
+            continue
+
+        def cell(r):
+            if r is None:
+                return "not compiled"
+            time = f", {format_seconds(r['compile_time_s'])}" if r["compile_time_s"] is not None else ""
+            return f"{r['compiles']}× · {plural(r['graph_breaks'], 'graph break')} · {plural(r['recompiles'], 'recompile')}{time}"
+
+        if (
+            ra is not None
+            and rb is not None
+            and (ra["compiles"], ra["graph_breaks"], ra["recompiles"]) == (rb["compiles"], rb["graph_breaks"], rb["recompiles"])
+            and not fn["new_graph_breaks"]
+        ):
+            continue
+        console.print(Text(f"compiled {fn['file']} {fn['function']}: {cell(ra)} → {cell(rb)}"))
+        for brk in fn["new_graph_breaks"]:
+            console.print(Text(f"  new graph break at {brk['where']}: {brk['message']}"))

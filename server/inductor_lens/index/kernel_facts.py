@@ -1,0 +1,104 @@
+"""What the trace says about how a kernel was compiled (its shape): for a Triton kernel, the
+heuristic and size hints and ``inductor_meta`` of its source in the output code
+(:mod:`inductor_lens.readers.triton_kernel`), the log's ``triton_kernel_info`` (configs tried, the
+only config, autotune cache state, compile time; ``torch/_inductor/runtime/triton_heuristics.py``
+logs it per graph, PyTorch 2.6+), and the config autotuning chose, read from the Inductor cache's
+``.best_config`` beside the kernel's file when that cache is at hand (the ``# kernel path:`` file,
+or its copy in a ``torchinductor/`` or ``inductor_cache/`` folder beside the trace).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+
+from ..files.resolve import inductor_cache_candidates
+from ..model import Kernel
+from ..readers.triton_kernel import TritonKernelSource, best_config_beside, read_kernel_source
+from .trace_index import Index
+
+_KERNEL_PATH = re.compile(r"^\s*# kernel path: (?P<path>\S+)\s*$")
+
+
+@dataclass
+class KernelFacts:
+    """A kernel's compile facts: ``source`` (None for C++ and extern kernels), ``compile_info``
+    (its ``triton_kernel_info`` entry, ``{}`` when the log has none), ``kernel_file`` (the
+    ``# kernel path:`` as written), ``best_config`` (the chosen config, None when unknown) and
+    ``best_config_known`` (whether the Inductor cache was found to look in)."""
+
+    source: TritonKernelSource | None = None
+    compile_info: dict = field(default_factory=dict)
+    kernel_file: str | None = None
+    best_config: dict | None = None
+    best_config_known: bool = False
+
+    def configs_tried(self) -> int | None:
+        """How many autotune configs the kernel had (1 for an only config), or None."""
+        if self.compile_info.get("only_config") is not None:
+            return 1
+        n = self.compile_info.get("num_configs")
+        return n if isinstance(n, int) and not isinstance(n, bool) else None
+
+    def chosen(self) -> dict[str, object]:
+        """The launch config: the only config, else the one autotuning chose (``XBLOCK``,
+        ``R0_BLOCK``, ``num_warps``, ``num_stages``...), else a template's own; ``{}`` when unknown."""
+        only = self.compile_info.get("only_config")
+        if isinstance(only, list):
+            return {str(k): v for k, v in (pair for pair in only if isinstance(pair, list) and len(pair) == 2)}
+        if self.best_config is not None:
+            return {k: v for k, v in self.best_config.items() if k.isupper() or k in ("num_warps", "num_stages")}
+        if self.source is not None:
+            return {k: v for k, v in self.source.meta.items() if k in ("num_warps", "num_stages")}
+        return {}
+
+
+class KernelFactsReader:
+    """Reads :class:`KernelFacts` for kernels of one index, each output code read once."""
+
+    def __init__(self, index: Index) -> None:
+        self.index = index
+        self._lines: dict[str, list[str]] = {}
+
+    def _code_lines(self, path: str) -> list[str]:
+        if path not in self._lines:
+            try:
+                with open(path, encoding="utf-8", errors="replace") as fh:
+                    self._lines[path] = fh.read().split("\n")
+            except OSError:
+                self._lines[path] = []
+        return self._lines[path]
+
+    def facts(self, kernel: Kernel) -> KernelFacts:
+        """The facts of ``kernel`` (empty ones for a kernel without a definition)."""
+        out = KernelFacts()
+        graph = kernel.graph
+        if graph is not None:
+            info = self.index.kernel_compile_info.get((graph.trace, graph.compile_id, graph.ordinal), {}).get(kernel.name)
+            out.compile_info = info if isinstance(info, dict) else {}
+        if kernel.definition is None:
+            return out
+        lines = self._code_lines(kernel.definition.path)
+        out.source = read_kernel_source(lines, kernel.definition.line)
+        n = kernel.definition.line - 2  # up through the kernel's header comments (its graph fragment can be long)
+        while 0 <= n < len(lines) and (lines[n].lstrip().startswith("#") or not lines[n].strip()):
+            m = _KERNEL_PATH.match(lines[n])
+            if m:
+                out.kernel_file = m["path"]
+                break
+            n -= 1
+        if out.kernel_file and graph is not None and out.compile_info.get("only_config") is None:
+            for candidate in _kernel_file_candidates(out.kernel_file, graph.trace):
+                if os.path.isfile(candidate):
+                    out.best_config_known = True
+                    out.best_config = best_config_beside(candidate)
+                    break
+        return out
+
+
+def _kernel_file_candidates(path: str, trace_path: str) -> list[str]:
+    """Where the kernel's cache file may lie here: as :func:`inductor_cache_candidates` says, and
+    in an ``inductor_cache/`` folder beside the trace (as ``gen_traces`` keeps it)."""
+    out = inductor_cache_candidates(path, trace_path)
+    return out + [c.replace(os.sep + "torchinductor" + os.sep, os.sep + "inductor_cache" + os.sep) for c in out[1:]]
