@@ -42,6 +42,7 @@ class Comparison:
     options: list[dict]
     compiles: list[dict]
     warnings: list[dict]
+    indexes: tuple[Index, Index] | None = None
 
     @property
     def changed(self) -> list[LineDiff]:
@@ -71,7 +72,9 @@ def compare(index_a: Index, index_b: Index, paths_a: list[str], paths_b: list[st
     same_version = facts[0].versions.get("pytorch") == facts[1].versions.get("pytorch")
     pairs, only_a, only_b = match_kernels(index_a.kernels, index_b.kernels, same_version)
     warnings = [dict(w.to_json(), run="a") for w in index_a.warnings] + [dict(w.to_json(), run="b") for w in index_b.warnings]
-    return Comparison(facts, lines, pairs, (only_a, only_b), differing_options(*facts), compiles_json(index_a, index_b), warnings)
+    return Comparison(
+        facts, lines, pairs, (only_a, only_b), differing_options(*facts), compiles_json(index_a, index_b), warnings, (index_a, index_b)
+    )
 
 
 # ---------------------------------------------------------------------- words

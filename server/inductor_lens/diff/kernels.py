@@ -28,6 +28,7 @@ class KernelDef:
     aten_ops: list[str]
     post_grad_nodes: set[str]
     launches: int
+    kernel: Kernel | None = None
 
     @property
     def model_lines(self) -> set[LineKey]:
@@ -52,7 +53,7 @@ def kernel_defs(kernels: list[Kernel]) -> list[KernelDef]:
         key = (id(k.graph), k.name)
         found = out.get(key)
         if found is None:
-            found = out[key] = KernelDef(k.name, k.graph, kernel_family(k), set(), [], set(), 0)
+            found = out[key] = KernelDef(k.name, k.graph, kernel_family(k), set(), [], set(), 0, k)
         found.lines.update(line_key(f) for f in k.model_lines)
         found.aten_ops.extend(op for op in k.aten_ops if op not in found.aten_ops)
         found.post_grad_nodes.update(k.post_grad_nodes)

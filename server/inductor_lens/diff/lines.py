@@ -56,6 +56,7 @@ class SideLine:
     rows its launches compute)."""
 
     file: str
+    code: str = ""
     lines: list[int] = field(default_factory=list)
     kernels: Counter = field(default_factory=Counter)
     names: dict[str, list[str]] = field(default_factory=dict)
@@ -103,7 +104,7 @@ def run_lines(index: Index) -> RunLines:
                 frame = frames[key]
                 row = rows.get(key)
                 if row is None:
-                    row = rows[key] = SideLine(frame.file)
+                    row = rows[key] = SideLine(frame.file, frame.code)
                 if frame.line not in row.lines:
                     row.lines.append(frame.line)
                 row.kernels[family] += 1

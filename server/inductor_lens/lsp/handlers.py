@@ -22,8 +22,11 @@ from typing import Any
 from lsprotocol import types
 from pygls.uris import to_fs_path
 
+from ..diff.compare import compare as compare_runs
 from ..files.discovery import WATCH_GLOBS, looks_like_trace
+from ..open_traces import TraceRequest, open_traces
 from . import protocol
+from .features import compare as compare_feature
 from .features import hover as hover_feature
 from .features import lenses, navigation, symbols
 from .protocol import KernelsParams, PathsParams, PositionParams
@@ -233,6 +236,24 @@ async def add_profiles(ls: InductorLensServer, params):
     return {"kernels": len(joined), "profiles": [p.path for p in ls.snapshot.index.profiles]}
 
 
+async def compare(ls: InductorLensServer, params):
+    """``inductorLens/compare`` ``{paths, profiles}``: the run at ``paths`` (the baseline, opened
+    through the front door in a thread) compared with the traces open here; no paths: the
+    comparison is cleared."""
+    await ls.worker.wait_for(ls.worker.generation)
+    p = PathsParams.parse(params)
+    if not p.paths:
+        ls.comparison = None
+        return {"rows": [], "summary": None}
+    profiles = PathsParams.parse({"paths": protocol.param(params, "profiles")}).paths
+    request = TraceRequest(list(p.paths), profiles=list(profiles), path_maps=ls.trace_request().path_maps)
+    snapshot = ls.snapshot
+    opened = await asyncio.to_thread(open_traces, request, cache=ls.cache)
+    comparison = await asyncio.to_thread(compare_runs, opened.index, snapshot.index, list(p.paths), ["this workspace"])
+    ls.comparison = comparison
+    return compare_feature.compare_answer(snapshot, comparison)
+
+
 async def reindex(ls: InductorLensServer, params):
     await ls.worker.wait_for(ls.worker.request())
     return {"kernels": len(ls.snapshot.index.kernels)}
@@ -269,6 +290,7 @@ HANDLERS: list[tuple[str, Callable, Callable[[Any], Any]]] = [
     ("inductorLens/addTraces", add_traces, lambda params: {"kernels": 0}),
     ("inductorLens/addProfiles", add_profiles, lambda params: {"kernels": 0, "profiles": []}),
     ("inductorLens/reindex", reindex, lambda params: {"kernels": 0}),
+    ("inductorLens/compare", compare, lambda params: {"rows": [], "summary": None}),
 ]
 
 

@@ -28,6 +28,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from .. import __version__
+from ..diff.compare import Comparison
 from ..files.cache import Cache
 from ..files.resolve import PathResolver
 from ..index.trace_index import Index
@@ -61,6 +62,8 @@ class InductorLensServer(LanguageServer):
         self.extra_traces: list[str] = []
         self.extra_profiles: list[str] = []
         self.progress_supported = False
+        #: the last *Compare with Trace...* (baseline A against this workspace, B), or None
+        self.comparison: Comparison | None = None
 
     # ------------------------------------------------------------------ plumbing
     def report_server_error(self, error: Exception, source) -> None:  # never pop-ups

@@ -1,0 +1,107 @@
+"""The editor's *Compare with Trace...*: a comparison of another run (the baseline, A) with the
+traces open in the editor (this run, B) placed on the lines of the local model files.
+
+``compare_answer`` is the ``inductorLens/compare`` answer::
+
+    {summary, runs, options, compiles,
+     rows: [{change, file, code, path, line, lens, hover, delta_us, words,
+             kernels: [{a: {name, path, start, end} | null, b: {...} | null}]}]}
+
+``path``/``line`` are where the row lies in this workspace (B's line resolved by the snapshot,
+moved lines followed; for a row only the baseline has, its own line when the local file still has
+that text there), null when nowhere; ``lens`` reads ``3 → 2 kernels · 41 µs → 29 µs (-29%)``;
+``kernels`` the matched kernel pairs of the row with the lines of their sources in each run's
+output code (for *Open Kernel Diff*).
+"""
+
+from __future__ import annotations
+
+from ...diff.compare import Comparison, comparison_json
+from ...diff.lines import LineDiff, SideLine
+from ...index.kernel_facts import KernelFactsReader
+from ...model import Frame
+from ...text import format_us
+from .snapshot import Snapshot
+
+
+def _time(side: SideLine | None) -> str:
+    return format_us(side.measured_us) if side is not None and side.measured_us is not None else "-"
+
+
+def lens_text(d: LineDiff) -> str:
+    """``3 → 2 kernels · 41 µs → 29 µs (-29%)`` (``added``/``removed`` said when a side is empty)."""
+    na = len(d.a.kernels) if d.a else 0
+    nb = len(d.b.kernels) if d.b else 0
+    parts = [f"{na} → {nb} kernel{'s' if nb != 1 else ''}" if na != nb or d.change != "same" else f"{nb} kernel{'s' if nb != 1 else ''}"]
+    ta = d.a.measured_us if d.a else None
+    tb = d.b.measured_us if d.b else None
+    if ta is not None or tb is not None:
+        pct = f" ({(tb or 0.0) / ta - 1:+.0%})" if ta and tb is not None else ""
+        parts.append(f"{_time(d.a)} → {_time(d.b)}{pct}")
+    label = {"added": "new here", "removed": "gone here", "changed": "changed", "same": "same kernels"}[d.change]
+    return f"{label} · " + " · ".join(parts)
+
+
+def _kernels_cell(side: SideLine | None) -> str:
+    if side is None:
+        return "-"
+    return "<br>".join(f"`{f}`" + (f" ×{n}" if n > 1 else "") for f, n in sorted(side.kernels.items()))
+
+
+def hover_text(d: LineDiff) -> str:
+    """The A | B table of a row, then what changed."""
+    rows = ["| | baseline (A) | this run (B) |", "|---|---|---|", f"| kernels | {_kernels_cell(d.a)} | {_kernels_cell(d.b)} |"]
+    rows.append(f"| time | {_time(d.a)} | {_time(d.b)} |")
+    if d.a is not None or d.b is not None:
+        rows.append(f"| line | {d.a.line if d.a else '-'} | {d.b.line if d.b else '-'} |")
+    words = "\n".join(f"- {w}" for w in d.words)
+    return f"**Compared with the baseline: {d.change}**\n\n" + "\n".join(rows) + (f"\n\n{words}" if words else "")
+
+
+def _where(snapshot: Snapshot, d: LineDiff) -> tuple[str | None, int | None]:
+    side = d.b or d.a
+    if side is None:
+        return None, None
+    local = snapshot.local(Frame(side.file, side.line, "", side.code))
+    if local.path is None or (d.b is None and local.status not in ("ok", "moved")):
+        return local.path if d.b is not None else None, local.line if d.b is not None else None
+    return local.path, local.line
+
+
+def _source(facts: KernelFactsReader, kernel) -> dict | None:
+    if kernel is None or kernel.definition is None:
+        return None
+    found = facts.facts(kernel).source
+    start, end = found.source_lines if found is not None and found.source_lines else (kernel.definition.line, kernel.definition.line)
+    return {"name": kernel.name, "path": kernel.definition.path, "start": start, "end": end}
+
+
+def compare_answer(snapshot: Snapshot, comparison: Comparison) -> dict:
+    """The ``inductorLens/compare`` answer (see the module docstring)."""
+    doc = comparison_json(comparison)
+    facts = [KernelFactsReader(i) for i in comparison.indexes] if comparison.indexes else []
+    rows = []
+    for d in comparison.lines:
+        path, line = _where(snapshot, d)
+        pairs = []
+        if facts:
+            for p in comparison.pairs:
+                if d.key in p.a.lines or d.key in p.b.lines:
+                    a, b = _source(facts[0], p.a.kernel), _source(facts[1], p.b.kernel)
+                    if a is not None or b is not None:
+                        pairs.append({"a": a, "b": b})
+        rows.append(
+            {
+                "change": d.change,
+                "file": d.key[0],
+                "code": d.key[1],
+                "path": path,
+                "line": line,
+                "lens": lens_text(d),
+                "hover": hover_text(d),
+                "delta_us": None if d.delta_us is None else round(d.delta_us, 3),
+                "words": d.words,
+                "kernels": pairs,
+            }
+        )
+    return {"summary": doc["summary"], "runs": doc["runs"], "options": doc["options"], "compiles": doc["compiles"], "rows": rows}
