@@ -11,6 +11,7 @@ export const SERVER_MODULE = 'inductor_lens';
 export const MIN_PYTHON: readonly [number, number] = [3, 10];
 export const PYTHON_EXTENSION_ID = 'ms-python.python';
 export const KERNELS_VIEW_ID = 'inductorLens.kernels';
+export const CHANGED_LINES_VIEW_ID = 'inductorLens.changedLines';
 
 export const Commands = {
   openTrace: 'inductorLens.openTrace',
@@ -26,4 +27,11 @@ export const Commands = {
   /** Client-side targets of the server's code lenses and hover links. */
   openLocations: 'inductorLens.openLocations',
   openLocation: 'inductorLens.openLocation',
+} as const;
+
+/** The commands of Compare with Trace… (registered by compareCommands.ts). */
+export const CompareCommands = {
+  compareWithTrace: 'inductorLens.compareWithTrace',
+  clearComparison: 'inductorLens.clearComparison',
+  openKernelDiff: 'inductorLens.openKernelDiff',
 } as const;

@@ -5,6 +5,8 @@
 import type { ExtensionContext } from 'vscode';
 import type { CapturedRun } from './capture';
 import { registerCommands } from './commands';
+import { Comparison } from './compare';
+import { compareWithSetting, registerCompare } from './compareCommands';
 import { DISPLAY_NAME, KERNELS_VIEW_ID } from './constants';
 import { KernelsTreeProvider, type TreeNode } from './kernelsTree';
 import { setLogChannel, traceError } from './logging';
@@ -57,12 +59,14 @@ export async function activate(context: ExtensionContext): Promise<void> {
     );
   // The status bar shows the measured device time of the kernels the view last fetched.
   kernels.onDidChangeTreeData(() => statusBar.setMeasured(kernels.measuredTotalUs));
+  const comparison = new Comparison();
   const threePanel = new ThreePanelView(() => manager.running, () => kernels.traces);
 
   manager.onDidChangeStatus((status) => {
     statusBar.update(status);
     if (status.state === 'ready') {
       void refreshKernels();
+      void compareWithSetting({ server: manager, comparison, captures: () => [] });
     }
   });
   // A new client: load the kernels (the server answers once indexing is done). No client: the
@@ -95,6 +99,12 @@ export async function activate(context: ExtensionContext): Promise<void> {
       }
     }),
     onDidGrantWorkspaceTrust(() => manager.requestRestart('the workspace was trusted')),
+    comparison,
+    ...registerCompare({
+      server: manager,
+      comparison,
+      captures: () => context.workspaceState.get<CapturedRun[]>(CAPTURES_KEY, []),
+    }),
   );
 
   await manager.start();

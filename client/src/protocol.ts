@@ -233,3 +233,33 @@ export const reindexRequest = new RequestType<Record<string, never>, { kernels: 
   'inductorLens/reindex',
 );
 export const statusNotification = new NotificationType<ServerStatus>('inductorLens/status');
+
+/** A kernel's source in one run: lines `start..end` of its output code `path` (1-based). */
+export interface CompareKernelSource {
+  name: string;
+  path: string;
+  start: number;
+  end: number;
+}
+
+/** One model line of a comparison, placed on this workspace's file (`path`/`line` null when nowhere). */
+export interface CompareRow {
+  change: 'added' | 'removed' | 'changed' | 'same';
+  file: string;
+  code: string;
+  path: string | null;
+  line: number | null;
+  lens: string;
+  hover: string;
+  delta_us: number | null;
+  words: string[];
+  kernels: { a: CompareKernelSource | null; b: CompareKernelSource | null }[];
+}
+
+/** `inductorLens/compare`: the baseline run at `paths` compared with the traces open here. */
+export interface CompareAnswer {
+  summary: { lines: number; added: number; removed: number; changed: number; same: number; delta_us: number | null } | null;
+  rows: CompareRow[];
+}
+
+export const compareRequest = new RequestType<{ paths: string[]; profiles?: string[] }, CompareAnswer, void>('inductorLens/compare');

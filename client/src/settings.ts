@@ -24,6 +24,8 @@ export interface Settings {
   pathMappings: Record<string, string>;
   discoveryGlobs: string[];
   profiles: string[];
+  /** A baseline run the workspace is compared with after every indexing (Compare with Trace…). */
+  compareWith: string[];
 }
 
 /** Settings that change how the server process is launched: changing one restarts it. */
@@ -80,6 +82,7 @@ export function getSettings(folder?: WorkspaceFolder): Settings {
     pathMappings: Object.fromEntries(Object.entries(mappings).map(([from, to]) => [from, expand(to)])),
     discoveryGlobs: read<string[]>('discovery.globs', []),
     profiles: read<string[]>('profiles', []).map(expand),
+    compareWith: read<string[]>('compareWith', []).map(expand),
   };
 }
 

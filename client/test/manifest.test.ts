@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { describe, expect, test, vi } from 'vitest';
 import { registerCommands } from '../src/commands';
-import { Commands, KERNELS_VIEW_ID } from '../src/constants';
+import { Commands, CompareCommands, KERNELS_VIEW_ID } from '../src/constants';
 import * as api from '../src/vscodeapi';
 
 vi.mock('../src/vscodeapi');
@@ -36,9 +36,9 @@ describe('package.json', () => {
   test('every contributed command is registered, and every registered command is contributed or a lens target', () => {
     vi.mocked(api.registerCommand).mockImplementation(() => ({ dispose: () => undefined }));
     registerCommands({} as never);
-    const registered = vi.mocked(api.registerCommand).mock.calls.map((c) => c[0]);
+    const registered = [...vi.mocked(api.registerCommand).mock.calls.map((c) => c[0]), ...Object.values(CompareCommands)];
     const contributed = manifest.contributes.commands.map((c: { command: string }) => c.command);
-    expect(new Set(registered)).toEqual(new Set(Object.values(Commands)));
+    expect(new Set(registered)).toEqual(new Set([...Object.values(Commands), ...Object.values(CompareCommands)]));
     for (const command of contributed) {
       expect(registered).toContain(command);
     }
@@ -58,6 +58,7 @@ describe('package.json', () => {
     expect(keys.sort()).toEqual([
       'inductorLens.capture.command',
       'inductorLens.capture.profile',
+      'inductorLens.compareWith',
       'inductorLens.discovery.globs',
       'inductorLens.importStrategy',
       'inductorLens.interpreter',

@@ -47,6 +47,7 @@ describe('getSettings', () => {
         pathMappings: { '/workspace/proj': '${workspaceFolder}' },
         'discovery.globs': ['**/*.log'],
         profiles: ['${workspaceFolder}/prof.json'],
+        compareWith: ['${workspaceFolder}/baseline'],
       }),
     );
     expect(getSettings(proj)).toEqual({
@@ -56,6 +57,7 @@ describe('getSettings', () => {
       pathMappings: { '/workspace/proj': '/home/u/proj' },
       discoveryGlobs: ['**/*.log'],
       profiles: ['/home/u/proj/prof.json'],
+      compareWith: ['/home/u/proj/baseline'],
     });
     expect(api.getConfiguration).toHaveBeenCalledWith('inductorLens', proj.uri);
   });
@@ -69,6 +71,7 @@ describe('getSettings', () => {
       pathMappings: {},
       discoveryGlobs: [],
       profiles: [],
+      compareWith: [],
     });
   });
 

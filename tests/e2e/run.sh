@@ -14,6 +14,8 @@
 #        status bar's problem count, the Compile health node, the graph-break warnings of health.py
 #        and a hover with PyTorch's hint, Gate.forward's lens with its recompile count
 #        (expectations: health_expected.py, from the server's report of the same workspace);
+#      - compare: the edited CNN run compared with the run before the edit (inductorLens.compareWith):
+#        the lens of a new line, the gutter marks, the baseline | this-run hover, the Changed Lines view;
 #      - capture: a workspace holding only a tiny model script, with the extension running on a
 #        PyTorch interpreter (E2E_TORCH_PYTHON, default .venv-torch/bin/python, which
 #        scripts/test.sh makes): Capture Trace… on the open tiny.py runs it in a terminal and ends
@@ -29,7 +31,7 @@
 #
 # Environment: E2E_PYTHON, the interpreter the extension runs the server with (default
 # /usr/bin/python3, which has none of the server's dependencies: proves the bundled ones work);
-# E2E_TORCH_PYTHON (above); E2E_SCENARIOS, the checks to run (default all: "mlp profile gpt2 health capture nvim");
+# E2E_TORCH_PYTHON (above); E2E_SCENARIOS, the checks to run (default all: "mlp profile gpt2 health compare capture nvim");
 # PORT (8765).
 set -euo pipefail
 REPO=$(git -C "$(dirname "${BASH_SOURCE[0]}")" rev-parse --show-toplevel)
@@ -40,7 +42,7 @@ PORT=${PORT:-8765}
 CS_VERSION=4.100.3 # the last code-server whose engines.node is 20
 E2E_PYTHON=${E2E_PYTHON:-/usr/bin/python3}
 E2E_TORCH_PYTHON=${E2E_TORCH_PYTHON:-$REPO/.venv-torch/bin/python}
-E2E_SCENARIOS=${E2E_SCENARIOS:-mlp profile gpt2 health capture nvim}
+E2E_SCENARIOS=${E2E_SCENARIOS:-mlp profile gpt2 health compare capture nvim}
 CASE=$SHARED/traces/torch-2.11-cuda/mlp_infer
 PROFILE_CASE=$SHARED/traces/torch-2.11-cuda/profile_cnn
 HEALTH_CASES=$SHARED/traces/torch-2.14-cpu
@@ -164,6 +166,35 @@ cp "$WS/.vscode/settings.json" "$WS3/.vscode/settings.json"
 "$E2E_PYTHON" "$REPO/tests/e2e/health_expected.py" "$WS3" <"$RUN/health-report.json" >"$RUN/expected-health.json"
 cat "$RUN/expected-health.json"
 
+# The compare scenario (Compare with Trace…, through the inductorLens.compareWith setting): the
+# workspace holds the edited CNN run (tests/data/pairs/torch-2.11-cuda/cnn_train_edit: two lines
+# inserted, relu -> gelu) with its models.py; the baseline is the run before the edit.
+WS6=$RUN/ws-compare
+PAIRS=$REPO/tests/data/pairs/torch-2.11-cuda
+mkdir -p "$WS6/torch_trace" "$WS6/.vscode"
+cp "$PAIRS"/cnn_train_edit/trace/*.log "$WS6/torch_trace/"
+cp "$PAIRS/cnn_train_edit/models.py" "$WS6/models.py"
+chmod -R u+w "$WS6"
+cat >"$WS6/.vscode/settings.json" <<EOF
+{
+  "inductorLens.pathMappings": { "/workspace/proj_edit": "\${workspaceFolder}" },
+  "inductorLens.compareWith": ["$PAIRS/cnn_train"],
+  "inductorLens.interpreter": ["$E2E_PYTHON"]
+}
+EOF
+"$SERVE" diff "$PAIRS/cnn_train" "$WS6/torch_trace" --json --cache-dir "$RUN/report-cache" >"$RUN/compare-diff.json"
+"$E2E_PYTHON" -c '
+import json, sys
+diff = json.load(sys.stdin)
+rows = {r["code"]: r for r in diff["lines"]}
+gelu = rows["x = F.gelu(self.bn1(self.conv1(x)))"]
+pool = rows["x = F.max_pool2d(x, 2)"]
+s = diff["summary"]
+print(json.dumps({"scenario": "compare", "modelFile": "models.py", "geluLine": gelu["line_b"], "poolLine": pool["line_b"],
+                  "geluLens": "new here · 0 → %d kernels" % len(gelu["b"]["kernels"]), "changed": s["changed"] + s["added"]}))
+' <"$RUN/compare-diff.json" >"$RUN/expected-compare.json"
+cat "$RUN/expected-compare.json"
+
 # The GPT-2 scenario: gpt2_train's log (its library frames need no local files).
 WS5=$RUN/ws-gpt2
 mkdir -p "$WS5/torch_trace" "$WS5/.vscode"
@@ -242,6 +273,10 @@ fi
 if only gpt2; then
   stamp "VS Code checks: GPT-2 module paths"
   node "$REPO/tests/e2e/vscode.e2e.cjs" "http://127.0.0.1:$PORT/?folder=$WS5" "$RUN/expected-gpt2.json" "$ART" || VSCODE_RC=$?
+fi
+if only compare; then
+  stamp "VS Code checks: compare with trace"
+  node "$REPO/tests/e2e/vscode.e2e.cjs" "http://127.0.0.1:$PORT/?folder=$WS6" "$RUN/expected-compare.json" "$ART" || VSCODE_RC=$?
 fi
 if only health; then
   stamp "VS Code checks: compile health"

@@ -699,6 +699,58 @@ async function healthChecks(page, shot) {
   });
 }
 
+/** Compare with Trace… (the compareWith setting): the edited CNN run against the run before the edit. */
+async function compareChecks(page, shot) {
+  await check(page, 'the model file shows the comparison lens on the new line', async () => {
+    await page.locator('.statusbar-item', { hasText: /\d+ kernels?/ }).first().waitFor({ timeout: 120000 });
+    await quickOpen(page, expected.modelFile);
+    await page.waitForTimeout(500);
+    await goToLine(page, expected.geluLine);
+    await waitForCursorLine(page, expected.geluLine);
+    const lens = await waitForLensAbove(page, expected.geluLine, (t) => t.includes('⇄'), 60000);
+    await shot('compare-01-lens.png');
+    if (!lens.includes(expected.geluLens)) throw new Error(`lens "${lens}", expected "${expected.geluLens}"`);
+    return lens;
+  });
+
+  await check(page, 'changed lines carry a gutter mark', async () => {
+    const decorated = await page.evaluate(() => {
+      const editor = document.querySelector('.editor-group-container.active .monaco-editor');
+      if (!editor) return 0;
+      return [...editor.querySelectorAll('.view-overlays > div > div')].filter((el) => getComputedStyle(el).borderLeftWidth === '3px').length;
+    });
+    if (!decorated) throw new Error('no line has the 3px gutter bar');
+    return `${decorated} decorated lines`;
+  });
+
+  await check(page, 'the hover of a changed line shows the baseline | this-run table', async () => {
+    await page.locator('.editor-group-container.active .monaco-editor textarea').first().focus();
+    await goToLine(page, expected.poolLine);
+    await waitForCursorLine(page, expected.poolLine);
+    await page.keyboard.press('End');
+    await runCommand(page, 'Show or Focus Hover');
+    const hover = page.locator('.monaco-hover-content').filter({ hasText: 'Compared with the baseline' }).first();
+    await hover.waitFor({ timeout: 20000 });
+    await page.waitForTimeout(400);
+    await shot('compare-02-hover.png');
+    const text = await hover.innerText();
+    if (!text.includes('changed') || !text.includes('left')) throw new Error(`hover: ${text}`);
+    return JSON.stringify(text.split('\n').filter((l) => l.trim()).slice(0, 8));
+  });
+
+  await check(page, 'the Changed Lines view lists the changed lines', async () => {
+    await page.keyboard.press('Escape');
+    await runCommand(page, 'Inductor Lens: Focus on Changed Lines View');
+    const rows = page.locator('.pane', { hasText: 'Changed Lines' }).locator('.monaco-list-row');
+    await rows.first().waitFor({ timeout: 20000 });
+    await page.waitForTimeout(500);
+    await shot('compare-03-changed-lines.png');
+    const texts = (await rows.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+    if (texts.length < expected.changed) throw new Error(`${texts.length} rows, expected at least ${expected.changed}: ${texts.join(' | ')}`);
+    return texts.slice(0, 6).join(' | ');
+  });
+}
+
 (async () => {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'chrome-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -721,7 +773,7 @@ async function healthChecks(page, shot) {
     await page.goto(url, { waitUntil: 'domcontentloaded' });
     await page.waitForSelector('.monaco-workbench', { timeout: 90000 });
     log('workbench rendered');
-    const checks = { profile: profileChecks, health: healthChecks, gpt2: gpt2Checks, capture: captureChecks, mlp: mlpChecks }[scenario];
+    const checks = { profile: profileChecks, health: healthChecks, gpt2: gpt2Checks, capture: captureChecks, compare: compareChecks, mlp: mlpChecks }[scenario];
     await checks(page, shot);
   } finally {
     await shot(`${prefix}99-final.png`).catch(() => {});
