@@ -11,7 +11,7 @@ import sys
 from collections import defaultdict
 
 import pytest
-from conftest import case_dir
+from conftest import REPO, case_dir
 from inductor_lens.files.cache import Cache
 from inductor_lens.index.trace_index import load
 from inductor_lens.readers.chrome_trace import read_chrome_trace
@@ -297,3 +297,22 @@ def test_a_profile_that_is_no_profiler_trace_is_said(content, tmp_path):
     index = load([case_dir("torch-2.11-cuda/profile") + "/trace"], Cache(str(tmp_path / "c")), disk_cache=False)
     join_profile(index, str(path))
     assert [w.message for w in index.warnings if w.file == str(path)] == ["not a torch.profiler trace: no traceEvents array (not joined)"]
+
+
+def test_a_training_profile_with_graph_breaks_measures_every_kernel(tmp_path):
+    """GPT-2 training on an H200 (tests/data/pairs, made this round): the forward graph comes from a
+    restarted compile (the log's ``1/0_1``; the profiler's region reads ``1/0``), and each backward
+    call's fwdbwd flow ends inside a profiler step that holds every backward's flow. Before, only
+    the loss function's 3 calls were joined (3 of 74 kernels measured, 1.09 ms of device time left
+    unattributed); now all 12 graph calls and every kernel."""
+    from inductor_lens.files.cache import Cache
+    from inductor_lens.open_traces import TraceRequest, open_traces
+
+    case = os.path.join(REPO, "tests", "data", "pairs", "torch-2.11-cuda", "profile_gpt2_train")
+    index = open_traces(TraceRequest([case]), cache=Cache(str(tmp_path))).index
+    (profile,) = index.profiles
+    assert len(profile.calls) == 12
+    assert sorted(set(profile.calls)) == [("1/0_1", "backward"), ("1/0_1", "forward"), ("3/0", "backward"), ("3/0", "forward")]
+    kernels = index.kernels
+    assert len(kernels) == 74 and all(k.measured is not None and k.measured.runs == 3 for k in kernels)
+    assert sum(u["total_us"] for u in profile.unattributed_json()) < 60

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from ..files.discovery import profile_candidates_beside
 from ..index.trace_index import Index
 from ..model import Graph, InputWarning, Kernel, Measured
+from ..model.compile_id import base_compile_id
 from ..readers.chrome_trace import ChromeTrace, looks_like_chrome_trace, read_chrome_trace
 
 _REGION = re.compile(r"^Torch-Compiled Region: (?P<cid>\S+)")
@@ -96,24 +97,28 @@ def _call_context(trace: ChromeTrace, call: int) -> tuple[str | None, str | None
 
 
 def _backward_compile_id(trace: ChromeTrace, backward_op: int) -> str | None:
-    """The compile id of a backward call: follow the fwdbwd flow ending at its autograd op to the
-    forward op, and the region around that."""
+    """The compile id of a backward call: follow the fwdbwd flow that ends at its autograd op (the
+    innermost op around the call that a flow ends in: an outer op such as a profiler step holds the
+    flows of every backward) to the innermost forward op it starts in, and the region around that."""
     ops = trace.ops
-    candidates = [backward_op] + list(trace.ancestors(backward_op))
-    for flow in trace.flows.values():
-        end, start = flow.get("f"), flow.get("s")
-        if not end or not start:
-            continue
-        if any(
-            ops[c].pid == end[0] and ops[c].tid == end[1] and ops[c].ts - 1e-3 <= end[2] <= ops[c].ts + ops[c].dur + 1e-3
-            for c in candidates
-        ):
-            for i, op in enumerate(ops):
-                if op.pid == start[0] and op.tid == start[1] and op.ts - 1e-3 <= start[2] <= op.ts + op.dur + 1e-3:
-                    for anc in [i, *trace.ancestors(i)]:
-                        m = _REGION.match(ops[anc].name)
-                        if m:
-                            return m["cid"]
+
+    def inside(i: int, point) -> bool:
+        op = ops[i]
+        return op.pid == point[0] and op.tid == point[1] and op.ts - 1e-3 <= point[2] <= op.ts + op.dur + 1e-3
+
+    flows = [(f["s"], f["f"]) for f in trace.flows.values() if f.get("s") and f.get("f")]
+    for candidate in [backward_op, *trace.ancestors(backward_op)]:
+        for start, end in flows:
+            if not inside(candidate, end):
+                continue
+            holders = [i for i in range(len(ops)) if inside(i, start)]
+            if not holders:
+                continue
+            innermost = min(holders, key=lambda i: ops[i].dur)
+            for anc in [innermost, *trace.ancestors(innermost)]:
+                m = _REGION.match(ops[anc].name)
+                if m:
+                    return m["cid"]
     return None
 
 
@@ -162,11 +167,14 @@ def join_chrome_trace(trace: ChromeTrace, graphs: list[Graph], pids: dict[str, s
             stack.extend(children.get(i, []))
         descendants.sort(key=lambda i: ops[i].ts)
         op_names = {ops[i].name for i in descendants} | {op_kernel_name(ops[i].name) for i in descendants}
-        candidates = [
-            g
-            for g in graphs
-            if (cid is None or g.compile_id == cid) and (g.kind == "backward" if kind == "backward" else g.kind in ("forward", "inference"))
-        ]
+        # the profiler names a region by its frame compile (``1/0``), also when the graph came from a
+        # restarted attempt (``1/0_1``, the compile id the log gives it): an exact id first, else the base
+        kinds = [g for g in graphs if (g.kind == "backward" if kind == "backward" else g.kind in ("forward", "inference"))]
+        candidates = (
+            kinds
+            if cid is None
+            else [g for g in kinds if g.compile_id == cid] or [g for g in kinds if base_compile_id(g.compile_id) == base_compile_id(cid)]
+        )
         if pids:
             same_process = [g for g in candidates if ops[call].pid in pids.get(g.trace, ())]
             candidates = same_process or candidates
