@@ -141,6 +141,25 @@ export async function compareWithSetting(ctx: CompareContext): Promise<void> {
   }
 }
 
+/** The Problems view's entries for what the comparison found new (graph breaks the baseline has not). */
+function problems(comparison: Comparison): vscode.Disposable {
+  const collection = vscode.languages.createDiagnosticCollection('inductorLens.compare');
+  const show = () => {
+    collection.clear();
+    const byFile = new Map<string, vscode.Diagnostic[]>();
+    for (const p of comparison.answer?.problems ?? []) {
+      const line = Math.max(0, p.line - 1);
+      const d = new vscode.Diagnostic(new vscode.Range(line, 0, line, 1000), p.message, vscode.DiagnosticSeverity.Warning);
+      d.source = 'Inductor Lens (compare)';
+      byFile.set(p.path, [...(byFile.get(p.path) ?? []), d]);
+    }
+    for (const [file, diags] of byFile) {
+      collection.set(vscode.Uri.file(file), diags);
+    }
+  };
+  return vscode.Disposable.from(comparison.onDidChange(show), collection);
+}
+
 export function registerCompare(ctx: CompareContext): vscode.Disposable[] {
   const { server, comparison } = ctx;
   const selector: vscode.DocumentSelector = [{ scheme: 'file', language: 'python' }];
@@ -150,6 +169,7 @@ export function registerCompare(ctx: CompareContext): vscode.Disposable[] {
     vscode.workspace.registerTextDocumentContentProvider(KERNEL_DIFF_SCHEME, new KernelSourceProvider()),
     vscode.window.createTreeView(CHANGED_LINES_VIEW_ID, { treeDataProvider: new ChangedLinesProvider(comparison) }),
     decorations(comparison),
+    problems(comparison),
     vscode.commands.registerCommand(Commands.compareWithTrace, async (arg?: vscode.Uri) => {
       try {
         const paths = arg ? [arg.fsPath] : await pickBaseline(ctx.captures());

@@ -260,6 +260,8 @@ export interface CompareRow {
 export interface CompareAnswer {
   summary: { lines: number; added: number; removed: number; changed: number; same: number; delta_us: number | null } | null;
   rows: CompareRow[];
+  /** Graph breaks of this run that the baseline has not, on their local lines (1-based). */
+  problems?: { path: string; line: number; message: string }[];
 }
 
 export const compareRequest = new RequestType<{ paths: string[]; profiles?: string[] }, CompareAnswer, void>('inductorLens/compare');

@@ -199,3 +199,20 @@ def test_exit_status_for_bisect(tmp_path):
     assert table.returncode == 0
     assert "3 changed lines of 6 model lines" in table.stdout or "4 changed lines of 6 model lines" in table.stdout
     assert "PyTorch 2.11.0+cu130" in table.stdout and "cuda (sm_90)" in table.stdout
+
+
+def test_graph_breaks_new_in_b_are_found_with_their_lines(tmp_path):
+    """The compile-health traces of PyTorch 2.14 (../shared/traces): against a run without graph
+    breaks, each graph break of the graph_breaks run is new, at its own line of health.py; against
+    itself none is."""
+    from conftest import case_dir
+    from inductor_lens.diff.runs import new_graph_breaks
+    from inductor_lens.files.cache import Cache
+    from inductor_lens.index.trace_index import load
+
+    cache = Cache(str(tmp_path))
+    base, breaks = load([case_dir("torch-2.14-cpu/mlp_train")], cache), load([case_dir("torch-2.14-cpu/graph_breaks")], cache)
+    found = new_graph_breaks(base, breaks)
+    assert [(e.compile_id, e.location.line) for e in found] == [("0/0", 29), ("2/0", 36), ("4/0", 42)]
+    assert all(e.location.file.endswith("health.py") for e in found)
+    assert new_graph_breaks(breaks, breaks) == []

@@ -67,5 +67,6 @@ async def test_compare_places_rows_on_the_local_model_lines(client: LanguageClie
         body = "\n".join(lines[side["start"] - 1 : side["end"]])
         assert f"def {side['name']}(" in body and side["end"] > side["start"]
     assert answer["summary"]["changed"] >= 2
+    assert answer["problems"] == []  # the edit added no graph break
     cleared = _plain(await client.protocol.send_request_async("inductorLens/compare", {"paths": []}))
     assert cleared == {"rows": [], "summary": None}

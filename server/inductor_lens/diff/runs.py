@@ -117,6 +117,19 @@ def differing_options(a: RunFacts, b: RunFacts) -> list[dict]:
     return out
 
 
+def break_where(e) -> str:
+    """A graph break's place as two runs share it: ``file name:code`` (the line number when the
+    record gives no code), ``?`` without a location."""
+    loc = e.location
+    return f"{os.path.basename(loc.file.replace(chr(92), '/'))}:{' '.join(loc.code.split()) or loc.line}" if loc is not None else "?"
+
+
+def new_graph_breaks(a: Index, b: Index) -> list:
+    """The graph-break events of ``b`` whose place and reason no graph break of ``a`` has."""
+    known = {(break_where(e), e.message) for e in a.compile_events if e.kind == "graph_break"}
+    return [e for e in b.compile_events if e.kind == "graph_break" and (break_where(e), e.message) not in known]
+
+
 def compiles_json(a: Index, b: Index) -> list[dict]:
     """Compile health per compiled function (matched by file name and function name): frame
     compiles, graph breaks, recompiles, guards and compile time on each side, and the graph breaks
@@ -143,9 +156,7 @@ def compiles_json(a: Index, b: Index) -> list[dict]:
             for e in fn.events:
                 if e.kind == "graph_break":
                     row["graph_breaks"] += 1
-                    loc = e.location
-                    where = f"{os.path.basename(loc.file)}:{' '.join(loc.code.split()) or loc.line}" if loc is not None else "?"
-                    row["breaks"].add((where, e.message))
+                    row["breaks"].add((break_where(e), e.message))
             guards = [c.guards for c in fn.compiles if c.guards is not None]
             if guards:
                 row["guards"] = (row["guards"] or 0) + max(guards)

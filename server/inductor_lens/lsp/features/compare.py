@@ -3,7 +3,7 @@ traces open in the editor (this run, B) placed on the lines of the local model f
 
 ``compare_answer`` is the ``inductorLens/compare`` answer::
 
-    {summary, runs, options, compiles,
+    {summary, runs, options, compiles, problems: [{path, line, message}],
      rows: [{change, file, code, path, line, lens, hover, delta_us, words,
              kernels: [{a: {name, path, start, end} | null, b: {...} | null}]}]}
 
@@ -11,13 +11,15 @@ traces open in the editor (this run, B) placed on the lines of the local model f
 moved lines followed; for a row only the baseline has, its own line when the local file still has
 that text there), null when nowhere; ``lens`` reads ``3 → 2 kernels · 41 µs → 29 µs (-29%)``;
 ``kernels`` the matched kernel pairs of the row with the lines of their sources in each run's
-output code (for *Open Kernel Diff*).
+output code (for *Open Kernel Diff*); ``problems`` the graph breaks of this run that the baseline
+has not (by file name, code and reason), placed on the local lines (the Problems view).
 """
 
 from __future__ import annotations
 
 from ...diff.compare import Comparison, comparison_json
 from ...diff.lines import LineDiff, SideLine
+from ...diff.runs import new_graph_breaks
 from ...index.kernel_facts import KernelFactsReader
 from ...model import Frame
 from ...text import format_us
@@ -104,4 +106,23 @@ def compare_answer(snapshot: Snapshot, comparison: Comparison) -> dict:
                 "kernels": pairs,
             }
         )
-    return {"summary": doc["summary"], "runs": doc["runs"], "options": doc["options"], "compiles": doc["compiles"], "rows": rows}
+    problems = []
+    if comparison.indexes:
+        for e in new_graph_breaks(*comparison.indexes):
+            local = snapshot.local(e.location) if e.location is not None else None
+            if local is not None and local.path is not None:
+                problems.append(
+                    {
+                        "path": local.path,
+                        "line": local.line,
+                        "message": f"new since the baseline: graph break in compile {e.compile_id}: {e.message}",
+                    }
+                )
+    return {
+        "summary": doc["summary"],
+        "runs": doc["runs"],
+        "options": doc["options"],
+        "compiles": doc["compiles"],
+        "rows": rows,
+        "problems": problems,
+    }
