@@ -125,6 +125,31 @@ def _add_diff_parser(sub) -> None:
     diff.add_argument("--fail-if-changed", action="store_true", help="exit 1 when any model line computes other kernels")
 
 
+def _diff_verdict(args, comparison, opened) -> tuple[int, str | None]:
+    """(exit status, the line that says why when it is not 0) of a comparison."""
+    for name, path, side in (("A", args.a, opened[0]), ("B", args.b, opened[1])):
+        if not side.index.graphs:
+            why = "nothing readable" if not side.readable else "no compiled graph"
+            return 125, f"cannot compare: {name} ({path}) has {why} (see the warnings); exit 125, as git bisect skips"
+    if args.fail_if_slower is not None:
+        slower = comparison.slower_by()
+        a, b = comparison.runs
+        if slower is None:
+            which = [n for n, r in (("A", a), ("B", b)) if r.measured_us is None] or ["A"]
+            return 125, (
+                f"--fail-if-slower: {' and '.join(which)} {'have' if len(which) > 1 else 'has'} no measured time "
+                "(no torch.profiler trace joined); exit 125"
+            )
+        if slower * 100 > args.fail_if_slower:
+            return 1, (
+                f"--fail-if-slower {args.fail_if_slower:g}%: B is {slower:+.1%} against A "
+                f"({a.measured_us:.1f} µs → {b.measured_us:.1f} µs); exit 1"
+            )
+    if args.fail_if_changed and comparison.changed:
+        return 1, f"--fail-if-changed: {len(comparison.changed)} of {len(comparison.lines)} model lines compute other kernels; exit 1"
+    return 0, None
+
+
 def _diff(args) -> int:
     import gc
 
@@ -139,14 +164,24 @@ def _diff(args) -> int:
         for path, profiles in ((args.a, args.profile_a), (args.b, args.profile_b))
     ]
     comparison = compare(opened[0].index, opened[1].index, [args.a], [args.b])
+    status, why = _diff_verdict(args, comparison, opened)
+    global _EXIT_WHEN_READER_LEAVES
+    _EXIT_WHEN_READER_LEAVES = status  # `diff ... | head`: the status still tells git bisect
+    for w in comparison.warnings[:10]:
+        sys.stderr.write(f"inductor-lens: warning ({w['run'].upper()}): {w['file']}:{w['line']}: {w['message']}\n")
+    if len(comparison.warnings) > 10:
+        sys.stderr.write(f"inductor-lens: … {len(comparison.warnings) - 10} more warnings (--json lists them)\n")
+    unreadable = status == 125 and why is not None and why.startswith("cannot compare")
     if args.json:
         from . import _json
         from .diff.compare import comparison_json
 
+        doc = comparison_json(comparison)
+        doc["exit_status"], doc["verdict"] = status, why
         sys.stdout.flush()
-        sys.stdout.buffer.write(_json.dumps_bytes(comparison_json(comparison), indent=True, newline=True))
+        sys.stdout.buffer.write(_json.dumps_bytes(doc, indent=True, newline=True))
         sys.stdout.flush()
-    else:
+    elif not unreadable:  # a side with nothing to compare: no table of every line "added"
         from rich.console import Console
 
         from .diff.table import print_comparison
@@ -154,24 +189,9 @@ def _diff(args) -> int:
         console = Console(width=None if sys.stdout.isatty() else _piped_width())
         console.on_broken_pipe = _reader_left  # type: ignore[method-assign]
         print_comparison(comparison, console, all_lines=args.all_lines)
-        warnings = comparison.warnings
-        if warnings:
-            err = Console(stderr=True)
-            for w in warnings[:10]:
-                err.print(f"warning ({w['run'].upper()}): {w['file']}:{w['line']}: {w['message']}", markup=False, highlight=False)
-            if len(warnings) > 10:
-                err.print(f"… {len(warnings) - 10} more warnings (--json lists them)", markup=False, highlight=False)
-    if not all(o.readable for o in opened):
-        return 125
-    if args.fail_if_slower is not None:
-        slower = comparison.slower_by()
-        if slower is None:
-            return 125
-        if slower * 100 > args.fail_if_slower:
-            return 1
-    if args.fail_if_changed and comparison.changed:
-        return 1
-    return 0
+    if why:
+        sys.stderr.write(f"inductor-lens: {why}\n")
+    return status
 
 
 def _positive(kind):
@@ -264,11 +284,15 @@ def _piped_width() -> int:
         return 200
 
 
+#: the exit status when the reader of stdout leaves (``diff`` sets it before it prints)
+_EXIT_WHEN_READER_LEAVES = 0
+
+
 def _reader_left() -> NoReturn:
     """``report | head``: the reader left.  rich would exit 1 (our "nothing readable"); the trace
-    was readable, so exit 0, quietly."""
+    was readable, so exit 0, quietly (``diff`` exits with the status it had decided)."""
     os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    raise SystemExit(0)
+    raise SystemExit(_EXIT_WHEN_READER_LEAVES)
 
 
 def main(argv=None) -> int:

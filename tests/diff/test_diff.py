@@ -216,3 +216,56 @@ def test_graph_breaks_new_in_b_are_found_with_their_lines(tmp_path):
     assert [(e.compile_id, e.location.line) for e in found] == [("0/0", 29), ("2/0", 36), ("4/0", 42)]
     assert all(e.location.file.endswith("health.py") for e in found)
     assert new_graph_breaks(breaks, breaks) == []
+
+
+def test_a_run_without_profile_is_unmeasured_not_zero(tmp_path):
+    """A new user's finding: against a run with no profile every row read ``135 µs → 0.0 µs``."""
+    from conftest import case_dir
+
+    cmd = [
+        sys.executable,
+        "-m",
+        "inductor_lens",
+        "diff",
+        case_dir("torch-2.11-cuda/profile_cnn"),
+        os.path.join(PAIRS, "cnn_train"),
+        "--json",
+        "--cache-dir",
+        str(tmp_path),
+    ]
+    got = json.loads(subprocess.run(cmd, capture_output=True, text=True, timeout=300).stdout)
+    assert got["summary"]["delta_us"] is None and got["runs"][1]["measured_us"] is None
+    assert got["lines"] and all(r["delta_us"] is None for r in got["lines"])
+    assert any(w.startswith("A measured ") and w.endswith("; B has no profile") for r in got["lines"] for w in r["words"])
+    assert not any("→ 0.0 µs" in w for r in got["lines"] for w in r["words"])
+
+
+def test_verdicts_are_said_and_kept_through_a_pipe(tmp_path):
+    """New user's findings: the exit status was lost behind ``| head``, a --fail-if-* exit said no
+    reason, and a side with nothing readable still printed every line as ``added``."""
+    changed = _run("mlp_train", "mlp_train_autotune", str(tmp_path), "--fail-if-changed")
+    assert changed.returncode == 1 and "--fail-if-changed: 3 of 5 model lines compute other kernels; exit 1" in changed.stderr
+    unmeasured = _run("mlp_train", "mlp_train", str(tmp_path), "--fail-if-slower", "5")
+    assert unmeasured.returncode == 125 and "A and B have no measured time" in unmeasured.stderr
+    missing = _run("mlp_train", str(tmp_path / "no-such-run"), str(tmp_path))
+    assert missing.returncode == 125 and missing.stdout == ""
+    assert "cannot compare: B (" in missing.stderr and "has nothing readable" in missing.stderr
+    # the reader leaves after one line: the status still tells git bisect
+    cmd = [
+        sys.executable,
+        "-m",
+        "inductor_lens",
+        "diff",
+        os.path.join(PAIRS, "mlp_train"),
+        os.path.join(PAIRS, "mlp_train_autotune"),
+        "--fail-if-changed",
+        "--all",
+        "--cache-dir",
+        str(tmp_path),
+    ]
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
+    assert proc.stdout is not None
+    proc.stdout.readline()
+    proc.stdout.close()
+    assert proc.wait(timeout=300) == 1

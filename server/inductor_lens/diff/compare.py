@@ -78,13 +78,14 @@ def compare(index_a: Index, index_b: Index, paths_a: list[str], paths_b: list[st
 
 
 # ---------------------------------------------------------------------- words
-def _shared_with(side: SideLine, family: str, run: RunLines) -> str:
-    others = sorted(run.rows[k].line for k in side.shared.get(family, ()) if k in run.rows)
-    return (
-        f" (shared with line{'s' if len(others) > 1 else ''} {', '.join(map(str, others[:4]))}{', ...' if len(others) > 4 else ''})"
-        if others
-        else ""
-    )
+def _shared_with(side: SideLine, family: str, run: RunLines, own_file: str) -> str:
+    """`` (shared with lines 23, 24)``; a line of another file is named with it (``activations.py:66``)."""
+    keys = sorted((k for k in side.shared.get(family, ()) if k in run.rows), key=lambda k: (k[0] != own_file, k[0], run.rows[k].line))
+    others = [str(run.rows[k].line) if k[0] == own_file else f"{k[0]}:{run.rows[k].line}" for k in keys]
+    if not others:
+        return ""
+    shown = ", ".join(others[:4]) + (", ..." if len(others) > 4 else "")
+    return f" (shared with line{'s' if len(others) > 1 else ''} {shown})"
 
 
 def _config_words(family: str, a: SideLine, b: SideLine) -> list[str]:
@@ -93,7 +94,8 @@ def _config_words(family: str, a: SideLine, b: SideLine) -> list[str]:
         return []
     out = []
     ca, cb = fa.chosen(), fb.chosen()
-    moves = [f"{k} {ca.get(k, '-')} → {cb.get(k, '-')}" for k in sorted(set(ca) | set(cb)) if ca.get(k) != cb.get(k)]
+    # a side whose launch config is unknown (several configs, no .best_config at hand) is not compared
+    moves = [f"{k} {ca.get(k, '-')} → {cb.get(k, '-')}" for k in sorted(set(ca) | set(cb)) if ca and cb and ca.get(k) != cb.get(k)]
     if moves:
         out.append(f"`{family}`: " + ", ".join(moves))
     na, nb = fa.configs_tried(), fb.configs_tried()
@@ -117,9 +119,9 @@ def describe(d: LineDiff, la: RunLines, lb: RunLines) -> list[str]:
         words.append("gone: " + ", ".join(f"`{f}`" + (f" ×{n}" if n > 1 else "") for f, n in sorted(a.kernels.items())))
     elif a is not None and b is not None:
         for family in sorted(set(a.kernels) - set(b.kernels)):
-            words.append(f"left `{family}`{_shared_with(a, family, la)}")
+            words.append(f"left `{family}`{_shared_with(a, family, la, d.key[0])}")
         for family in sorted(set(b.kernels) - set(a.kernels)):
-            words.append(f"joined `{family}`{_shared_with(b, family, lb)}")
+            words.append(f"joined `{family}`{_shared_with(b, family, lb, d.key[0])}")
         for family in sorted(set(a.kernels) & set(b.kernels)):
             if a.kernels[family] != b.kernels[family]:
                 words.append(f"`{family}` {a.kernels[family]} → {b.kernels[family]} launches")
@@ -128,11 +130,14 @@ def describe(d: LineDiff, la: RunLines, lb: RunLines) -> list[str]:
         words.append("line inserted")
     elif d.text == "deleted":
         words.append("line deleted")
-    ta = a.measured_us if a is not None else None
-    tb = b.measured_us if b is not None else None
-    if ta is not None or tb is not None:
-        pct = f" ({(tb or 0) / ta - 1:+.0%})" if ta and tb is not None else ""
-        words.append(f"{format_us(ta or 0.0)} → {format_us(tb or 0.0)}{pct}")
+    ta, tb = d.time("a"), d.time("b")
+    if ta is not None and tb is not None:
+        pct = f" ({tb / ta - 1:+.0%})" if ta else ""
+        words.append(f"{format_us(ta)} → {format_us(tb)}{pct}")
+    elif ta is not None:  # one run has a profile: its time, said as that side's only
+        words.append(f"A measured {format_us(ta)}; B has no profile")
+    elif tb is not None:
+        words.append(f"B measured {format_us(tb)}; A has no profile")
     return words
 
 

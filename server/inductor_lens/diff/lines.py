@@ -141,15 +141,23 @@ class LineDiff:
     change: str
     text: str | None
     words: list[str] = field(default_factory=list)
+    #: whether each run has measured time at all (a profile joined): a run without one is unmeasured,
+    #: not 0 µs
+    measured: tuple[bool, bool] = (False, False)
+
+    def time(self, side: str) -> float | None:
+        """The row's measured share on ``side`` (``a``/``b``): 0 where the line computes nothing in a
+        measured run, None in a run that was not measured."""
+        row, measured = (self.a, self.measured[0]) if side == "a" else (self.b, self.measured[1])
+        if not measured:
+            return None
+        return row.measured_us or 0.0 if row is not None else 0.0
 
     @property
     def delta_us(self) -> float | None:
-        """B's measured share minus A's (a side with no kernel counts 0), or None when unmeasured."""
-        ta = self.a.measured_us if self.a is not None else None
-        tb = self.b.measured_us if self.b is not None else None
-        if ta is None and tb is None:
-            return None
-        return (tb or 0.0) - (ta or 0.0)
+        """B's measured share minus A's, or None unless both runs were measured."""
+        ta, tb = self.time("a"), self.time("b")
+        return None if ta is None or tb is None else tb - ta
 
 
 def compare_lines(a: RunLines, b: RunLines) -> list[LineDiff]:
@@ -170,7 +178,7 @@ def compare_lines(a: RunLines, b: RunLines) -> list[LineDiff]:
             text = "inserted"
         elif rb is None and key not in b.texts:
             text = "deleted"
-        out.append(LineDiff(key, ra, rb, change, text))
+        out.append(LineDiff(key, ra, rb, change, text, measured=(a.measured, b.measured)))
     return out
 
 

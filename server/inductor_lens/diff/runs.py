@@ -41,10 +41,18 @@ class RunFacts:
     launches: int = 0
     measured_us: float | None = None
     profiled_runs: int | None = None
+    #: kernels per provenance (``mapping``, ``stack_traces``, ``comments``, ``inferred``...)
+    provenance: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def inferred(self) -> bool:
+        """Whether no kernel's links came from PyTorch's provenance (a trace without it)."""
+        return bool(self.provenance) and not (set(self.provenance) & {"mapping", "stack_traces", "kernel_information"})
 
     def to_json(self) -> dict:
         return {
             "paths": self.paths,
+            "provenance": dict(sorted(self.provenance.items())),
             "versions": self.versions,
             "device": self.device,
             "graphs": self.graphs,
@@ -75,6 +83,8 @@ def run_facts(index: Index, paths: list[str]) -> RunFacts:
     out.graphs = len(index.graphs)
     out.kernels = len(kernels)
     out.launches = sum(len(k.launches) for k in kernels)
+    for k in kernels:
+        out.provenance[k.provenance] = out.provenance.get(k.provenance, 0) + 1
     measured = [k.measured for k in kernels if k.measured is not None]
     if measured:
         out.measured_us = sum(m.total_us for m in measured)

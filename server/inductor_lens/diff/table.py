@@ -55,6 +55,8 @@ def print_comparison(c: Comparison, console, *, all_lines: bool = False) -> None
         if run.device:
             parts.append(run.device)
         parts.append(f"{plural(run.graphs, 'graph')}, {plural(run.kernels, 'kernel')}, {plural(run.launches, 'launch')}")
+        if run.inferred:
+            parts.append("no provenance in the trace: links rebuilt from the code comments (INDUCTOR_PROVENANCE=1 makes them exact)")
         if run.measured_us is not None:
             parts.append(
                 f"measured {format_us(run.measured_us)}" + (f" over {plural(run.profiled_runs, 'graph call')}" if run.profiled_runs else "")

@@ -35,11 +35,10 @@ def lens_text(d: LineDiff) -> str:
     na = len(d.a.kernels) if d.a else 0
     nb = len(d.b.kernels) if d.b else 0
     parts = [f"{na} → {nb} kernel{'s' if nb != 1 else ''}" if na != nb or d.change != "same" else f"{nb} kernel{'s' if nb != 1 else ''}"]
-    ta = d.a.measured_us if d.a else None
-    tb = d.b.measured_us if d.b else None
-    if ta is not None or tb is not None:
-        pct = f" ({(tb or 0.0) / ta - 1:+.0%})" if ta and tb is not None else ""
-        parts.append(f"{_time(d.a)} → {_time(d.b)}{pct}")
+    ta, tb = d.time("a"), d.time("b")
+    if ta is not None and tb is not None:
+        pct = f" ({tb / ta - 1:+.0%})" if ta else ""
+        parts.append(f"{format_us(ta)} → {format_us(tb)}{pct}")
     label = {"added": "new here", "removed": "gone here", "changed": "changed", "same": "same kernels"}[d.change]
     return f"{label} · " + " · ".join(parts)
 
