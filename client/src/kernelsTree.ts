@@ -177,9 +177,21 @@ export class KernelsTreeProvider implements TreeDataProvider<TreeNode> {
 
   constructor(private readonly fetch: () => Promise<KernelData>) {}
 
-  /** Fetches traces and kernels again and redraws the view. */
+  /** Refreshes started so far: only the newest one's answer is drawn. */
+  private fetches = 0;
+
+  /**
+   * Fetches traces and kernels again and redraws the view. Refreshes overlap (a capture's and the
+   * server's `ready` both ask): an older one that finishes last is dropped, or its traces without
+   * their kernels would replace the newer answer (a trace row expanded with nothing under it).
+   */
   async refresh(): Promise<void> {
-    this.data = await this.fetch();
+    const mine = ++this.fetches;
+    const data = await this.fetch();
+    if (mine !== this.fetches) {
+      return;
+    }
+    this.data = data;
     if (!this.sortChosen) {
       this.sort = this.hasMeasurements ? 'time' : 'launches';
     }

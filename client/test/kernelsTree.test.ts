@@ -442,3 +442,18 @@ describe('the Kernels view sorts by time once a profile is loaded', () => {
     expect(without.sortOrder).toBe('launches');
   });
 });
+
+describe('overlapping refreshes', () => {
+  test('an older fetch that finishes last does not replace the newer answer', async () => {
+    let release: (v: { traces: TraceInfo[]; kernels: Kernel[] }) => void = () => undefined;
+    const slow = new Promise<{ traces: TraceInfo[]; kernels: Kernel[] }>((resolve) => (release = resolve));
+    const newer = { traces: [] as TraceInfo[], kernels: [kernel({ name: 'triton_poi_fused_add_0' })] };
+    const answers = [slow, Promise.resolve(newer)];
+    const provider = new KernelsTreeProvider(() => answers.shift()!);
+    const first = provider.refresh();
+    await provider.refresh();
+    release({ traces: [], kernels: [] });
+    await first;
+    expect(provider.kernels.map((k) => k.name)).toEqual(['triton_poi_fused_add_0']);
+  });
+});
