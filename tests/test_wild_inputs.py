@@ -597,7 +597,7 @@ def _windows_variant(tmp_path, old: str, new: str) -> str:
     [
         ("\\\\fileserver\\share\\proj", "\\\\fileserver\\share\\proj"),  # UNC
         ("\\\\?\\C:\\Users\\user\\proj", "C:\\Users\\user\\proj"),  # extended-length form
-        ("D:\\Work\\PROJ", "d:/work/proj"),  # another drive, other case
+        ("D:\\Data\\PROJ", "d:/data/proj"),  # another drive, other case
     ],
 )
 def test_19_other_windows_path_forms(written, mapped, tmp_path, cache_dir):

@@ -1,7 +1,7 @@
 """Copy the round-20 GPU traces (made by run_r20.py on an H200, extracted to SRC) into
 tests/data/pairs/torch-2.11-cuda/<case>/: each log trimmed by scripts/trim_trace.py (whole records
-the lens does not read left out, kept records byte for byte), the case's model file, the
-profile if any, and from its Inductor cache only the folders that hold a ``.best_config``
+the lens does not read left out, kept records byte for byte), the profile if any,
+the case's model file when it is not ``tests/data/pairs/models.py`` (the edited CNN), and from its Inductor cache only the folders that hold a ``.best_config``
 (the chosen config, and the kernel file beside it; no Triton binaries).
 
     python scripts/gen_traces_r20/make_fixtures.py SRC CASE [CASE ...]
@@ -25,9 +25,12 @@ def main(src: str, cases: list[str]) -> None:
         for log in glob.glob(os.path.join(here, "trace", "*.log")):
             subprocess.run([sys.executable, os.path.join(REPO, "scripts", "trim_trace.py"), log,
                             os.path.join(there, "trace", os.path.basename(log))], check=True)
-        for name in ("models.py", "models_r20.py", "profile_trace.json"):
-            if os.path.isfile(os.path.join(here, name)):
-                shutil.copy(os.path.join(here, name), os.path.join(there, name))
+        if os.path.isfile(os.path.join(here, "profile_trace.json")):
+            shutil.copy(os.path.join(here, "profile_trace.json"), os.path.join(there, "profile_trace.json"))
+        model = os.path.join(here, "models.py")  # only a model file that is not tests/data/pairs/models.py (the edit)
+        shared = os.path.join(os.path.dirname(DEST), "models.py")
+        if os.path.isfile(model) and (not os.path.isfile(shared) or open(model, "rb").read() != open(shared, "rb").read()):
+            shutil.copy(model, os.path.join(there, "models.py"))
         for best in glob.glob(os.path.join(here, "inductor_cache", "*", "*.best_config")):
             folder = os.path.dirname(best)
             out = os.path.join(there, "inductor_cache", os.path.basename(folder))

@@ -21,6 +21,11 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+#: the model files, where the repository keeps them (../shared does not travel to the GPU machine):
+#: models.py is ../shared/gen_traces/models.py unchanged; the edited copy is the cnn_train_edit fixture's
+PAIRS = os.path.join(os.path.dirname(os.path.dirname(HERE)), "tests", "data", "pairs")
+SOURCES = {"models.py": os.path.join(PAIRS, "models.py"), "models_r20.py": os.path.join(HERE, "models_r20.py"),
+           "models_edit.py": os.path.join(PAIRS, "torch-2.11-cuda", "cnn_train_edit", "models.py")}
 WORKSPACE = "/workspace/proj"
 WORKSPACE_EDIT = "/workspace/proj_edit"
 RUNS = os.environ.get("RUNS", "/workspace/runs")
@@ -126,9 +131,9 @@ def is_triton(rel):
 def setup():
     os.makedirs(WORKSPACE, exist_ok=True)
     os.makedirs(WORKSPACE_EDIT, exist_ok=True)
-    for f in ("models.py", "health.py", "models_r20.py"):
-        shutil.copy(os.path.join(HERE, f), os.path.join(WORKSPACE, f))
-    shutil.copy(os.path.join(HERE, "models_edit.py"), os.path.join(WORKSPACE_EDIT, "models.py"))
+    for f in ("models.py", "models_r20.py"):
+        shutil.copy(SOURCES[f], os.path.join(WORKSPACE, f))
+    shutil.copy(SOURCES["models_edit.py"], os.path.join(WORKSPACE_EDIT, "models.py"))
 
 
 def versions(outroot):
@@ -287,10 +292,10 @@ def plan(results, cap, bins, budget):
 
 def pack(outroot, out, results, args):
     full, groups = plan(results, args.cap * MIB, args.bins, args.budget * MIB)
-    top = ["VERSIONS.txt", "results.json", "models.py", "health.py", "models_r20.py", "models_edit.py"]
-    for f in ("models.py", "health.py", "models_r20.py", "models_edit.py", "run_r20.py", "README.md"):
-        if os.path.exists(os.path.join(HERE, f)):
-            shutil.copy(os.path.join(HERE, f), os.path.join(outroot, f))
+    top = ["VERSIONS.txt", "results.json", "models.py", "models_r20.py", "models_edit.py"]
+    for f, src in [*SOURCES.items(), ("run_r20.py", os.path.join(HERE, "run_r20.py")), ("README.md", os.path.join(HERE, "README.md"))]:
+        if os.path.exists(src):
+            shutil.copy(src, os.path.join(outroot, f))
     top.append("run_r20.py")
     for r in results:
         r["triton_shipped"] = full.get(r["name"])

@@ -1,6 +1,6 @@
 """Count what each extracted case holds (for MANIFEST.md).
 
-python summarize.py /work/gpu_r20   -> a Markdown table on stdout
+python summarize.py OUTDIR   -> a Markdown table on stdout
 """
 import collections
 import glob

@@ -307,7 +307,7 @@ def test_the_report_command_capture_prints_is_quoted_for_the_shell():
 
     from inductor_lens.capture.summary import command_arg
 
-    assert command_arg("/work/run ü 1/trace", "/work") == "'run ü 1/trace'"
-    assert shlex.split(f"inductor-lens report {command_arg('/work/run ü 1/trace', '/work')}")[2] == "run ü 1/trace"
-    assert command_arg("/work/runs/trace", "/work") == "runs/trace"
-    assert command_arg("/elsewhere/a b", "/work") == "'/elsewhere/a b'"
+    assert command_arg("/home/u/run ü 1/trace", "/home/u") == "'run ü 1/trace'"
+    assert shlex.split(f"inductor-lens report {command_arg('/home/u/run ü 1/trace', '/home/u')}")[2] == "run ü 1/trace"
+    assert command_arg("/home/u/runs/trace", "/home/u") == "runs/trace"
+    assert command_arg("/elsewhere/a b", "/home/u") == "'/elsewhere/a b'"

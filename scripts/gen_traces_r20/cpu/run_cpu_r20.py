@@ -1,6 +1,6 @@
 """Round-20 CPU trace pairs: the same models.py cases traced with PyTorch 2.13 and 2.14.
 
-    python3 run_cpu_r20.py [--out /work/cpu_r20] [--only V/CASE ...]
+    python3 run_cpu_r20.py [--out OUTDIR] [--only V/CASE ...]
 
 Runs one case at a time (OMP_NUM_THREADS=1), each in a fresh run folder /tmp/runs_r20/V/CASE with
     TORCH_TRACE=<run>/trace INDUCTOR_PROVENANCE=1 TORCHINDUCTOR_CACHE_DIR=/tmp/torchinductor_r20_V_CASE
@@ -24,7 +24,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 REWRITE = os.path.join(REPO, "scripts", "rewrite_trace_paths.py")
-SHARED_MODELS = "/work/shared/gen_traces/models.py"
+SHARED_MODELS = os.path.join(os.path.dirname(REPO), "shared", "gen_traces", "models.py")  # ../shared beside the checkout
 WS = "/tmp/ws_r20/proj"
 RUNS = "/tmp/runs_r20"
 VENVS = {"2.13": "/tmp/venv213", "2.14": "/tmp/venv214"}
@@ -94,7 +94,7 @@ def run_case(v, name, case, extra, out):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--out", default="/work/cpu_r20")
+    ap.add_argument("--out", required=True, help="where the case folders go")
     ap.add_argument("--only", nargs="*")
     a = ap.parse_args()
     os.makedirs(WS, exist_ok=True)
