@@ -41,3 +41,16 @@ def dumps_bytes(obj, *, indent: bool = False, newline: bool = False) -> bytes:
     return (_std.dumps(obj, indent=2 if indent else None, ensure_ascii=False) + ("\n" if newline else "")).encode(
         "utf-8", "surrogateescape"
     )
+
+
+def write_document(obj, stream) -> None:
+    """Write ``obj`` as one indented, newline-terminated JSON document to ``stream`` (a text
+    stream: its binary buffer when it has one), serialized in one call."""
+    data = dumps_bytes(obj, indent=True, newline=True)
+    buffer = getattr(stream, "buffer", None)
+    if buffer is None:
+        stream.write(data.decode("utf-8"))
+        return
+    stream.flush()
+    buffer.write(data)
+    buffer.flush()

@@ -178,9 +178,7 @@ def _diff(args) -> int:
 
         doc = comparison_json(comparison)
         doc["exit_status"], doc["verdict"] = status, why
-        sys.stdout.flush()
-        sys.stdout.buffer.write(_json.dumps_bytes(doc, indent=True, newline=True))
-        sys.stdout.flush()
+        _json.write_document(doc, sys.stdout)
     elif not unreadable:  # a side with nothing to compare: no table of every line "added"
         from rich.console import Console
 

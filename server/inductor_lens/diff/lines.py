@@ -97,11 +97,12 @@ def run_lines(index: Index) -> RunLines:
             texts.add(line_key(frame))
         family = kernel_family(kernel)
         for launch in kernel.launches:
-            keys = list(dict.fromkeys(line_key(f) for f in _launch_frames(kernel, launch)))
-            frames = {line_key(f): f for f in _launch_frames(kernel, launch)}
+            frames: dict[LineKey, Frame] = {}  # one row per line text, in first-seen order (its last frame)
+            for f in _launch_frames(kernel, launch):
+                frames[line_key(f)] = f
+            keys = list(frames)
             module = launch_module(kernel, launch)
-            for key in keys:
-                frame = frames[key]
+            for key, frame in frames.items():
                 row = rows.get(key)
                 if row is None:
                     row = rows[key] = SideLine(frame.file, frame.code)

@@ -10,11 +10,10 @@ the log's ``torch_version`` artifact; the device from a joined profile's ``devic
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass, field
 
-from ..health.queries import compiled_functions
+from ..health.queries import compiled_functions, frame_compiles
 from ..index.trace_index import Index
 
 _DEVICE_PROPS = re.compile(r"DeviceProperties\(type='(?P<type>\w+)'[^)]*?\bcc=(?P<cc>\d+)")
@@ -131,7 +130,7 @@ def break_where(e) -> str:
     """A graph break's place as two runs share it: ``file name:code`` (the line number when the
     record gives no code), ``?`` without a location."""
     loc = e.location
-    return f"{os.path.basename(loc.file.replace(chr(92), '/'))}:{' '.join(loc.code.split()) or loc.line}" if loc is not None else "?"
+    return f"{loc.basename}:{' '.join(loc.code.split()) or loc.line}" if loc is not None else "?"
 
 
 def new_graph_breaks(a: Index, b: Index) -> list:
@@ -148,7 +147,7 @@ def compiles_json(a: Index, b: Index) -> list[dict]:
     def table(index: Index) -> dict[tuple[str, str], dict]:
         rows: dict[tuple[str, str], dict] = {}
         for fn in compiled_functions(index.compiles, index.compile_events):
-            key = (os.path.basename(fn.frame.file.replace("\\", "/")), fn.name)
+            key = (fn.frame.basename, fn.name)
             row = rows.setdefault(
                 key,
                 {
@@ -161,8 +160,8 @@ def compiles_json(a: Index, b: Index) -> list[dict]:
                     "breaks": set(),
                 },
             )
-            row["compiles"] += len({c.compile_id.split("_")[0] for c in fn.compiles})
-            row["recompiles"] += len({e.compile_id.split("_")[0] for e in fn.events if e.kind == "recompile"})
+            row["compiles"] += frame_compiles(fn.compiles)
+            row["recompiles"] += frame_compiles(e for e in fn.events if e.kind == "recompile")
             for e in fn.events:
                 if e.kind == "graph_break":
                     row["graph_breaks"] += 1

@@ -76,22 +76,16 @@ def print_comparison(c: Comparison, console, *, all_lines: bool = False) -> None
         console.print(Text(f"{plural(one_side, 'setting')} exist in one run's PyTorch only (--json lists them)"))
     for fn in c.compiles:
         ra, rb = fn["a"], fn["b"]
-        if ra == rb and not fn["new_graph_breaks"]:
+        counts = [None if r is None else (r["compiles"], r["graph_breaks"], r["recompiles"]) for r in (ra, rb)]
+        if counts[0] == counts[1] and not fn["new_graph_breaks"]:
             continue
-
-        def cell(r):
-            if r is None:
-                return "not compiled"
-            time = f", {format_seconds(r['compile_time_s'])}" if r["compile_time_s"] is not None else ""
-            return f"{r['compiles']}× · {plural(r['graph_breaks'], 'graph break')} · {plural(r['recompiles'], 'recompile')}{time}"
-
-        if (
-            ra is not None
-            and rb is not None
-            and (ra["compiles"], ra["graph_breaks"], ra["recompiles"]) == (rb["compiles"], rb["graph_breaks"], rb["recompiles"])
-            and not fn["new_graph_breaks"]
-        ):
-            continue
-        console.print(Text(f"compiled {fn['file']} {fn['function']}: {cell(ra)} → {cell(rb)}"))
+        console.print(Text(f"compiled {fn['file']} {fn['function']}: {_health_cell(ra)} → {_health_cell(rb)}"))
         for brk in fn["new_graph_breaks"]:
             console.print(Text(f"  new graph break at {brk['where']}: {brk['message']}"))
+
+
+def _health_cell(r: dict | None) -> str:
+    if r is None:
+        return "not compiled"
+    time = f", {format_seconds(r['compile_time_s'])}" if r["compile_time_s"] is not None else ""
+    return f"{r['compiles']}× · {plural(r['graph_breaks'], 'graph break')} · {plural(r['recompiles'], 'recompile')}{time}"

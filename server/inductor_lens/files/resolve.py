@@ -154,12 +154,15 @@ _INDUCTOR_CACHE_SEGMENT = re.compile(r"[/\\]torchinductor_[^/\\]+[/\\](.+)$")
 def inductor_cache_candidates(path: str, trace_path: str) -> list[str]:
     """Where an Inductor cache file (``/tmp/torchinductor_<user>/ab/cab….py``, or a Windows
     ``C:\\...\\Temp\\torchinductor_<user>\\ab\\cab….py``) may lie here: the path itself (when it
-    can be a path of this OS), then ``torchinductor/<rest>`` beside the trace (its folder and two parents)."""
+    can be a path of this OS), then ``torchinductor/<rest>`` beside the trace (its folder and two
+    parents, as ``capture`` and ../shared/traces keep it), then ``inductor_cache/<rest>`` there (as
+    the GPU trace generator keeps it)."""
     candidates = [path] if not trace_paths.looks_windows(path) or os.name == "nt" else []
     match = _INDUCTOR_CACHE_SEGMENT.search(path)
     if match:
         rest = [p for p in re.split(r"[/\\]", match.group(1)) if p]  # a Windows cache path too
         here = os.path.dirname(os.path.abspath(trace_path))
-        for base in (here, os.path.dirname(here), os.path.dirname(os.path.dirname(here))):
-            candidates.append(os.path.join(base, "torchinductor", *rest))
+        for folder in ("torchinductor", "inductor_cache"):
+            for base in (here, os.path.dirname(here), os.path.dirname(os.path.dirname(here))):
+                candidates.append(os.path.join(base, folder, *rest))
     return candidates

@@ -4,7 +4,7 @@ heuristic and size hints and ``inductor_meta`` of its source in the output code
 only config, autotune cache state, compile time; ``torch/_inductor/runtime/triton_heuristics.py``
 logs it per graph, PyTorch 2.6+), and the config autotuning chose, read from the Inductor cache's
 ``.best_config`` beside the kernel's file when that cache is at hand (the ``# kernel path:`` file,
-or its copy in a ``torchinductor/`` or ``inductor_cache/`` folder beside the trace).
+or its copy beside the trace: :func:`inductor_lens.files.resolve.inductor_cache_candidates`).
 """
 
 from __future__ import annotations
@@ -89,16 +89,9 @@ class KernelFactsReader:
                 break
             n -= 1
         if out.kernel_file and graph is not None and out.compile_info.get("only_config") is None:
-            for candidate in _kernel_file_candidates(out.kernel_file, graph.trace):
+            for candidate in inductor_cache_candidates(out.kernel_file, graph.trace):
                 if os.path.isfile(candidate):
                     out.best_config_known = True
                     out.best_config = best_config_beside(candidate)
                     break
         return out
-
-
-def _kernel_file_candidates(path: str, trace_path: str) -> list[str]:
-    """Where the kernel's cache file may lie here: as :func:`inductor_cache_candidates` says, and
-    in an ``inductor_cache/`` folder beside the trace (as ``gen_traces`` keeps it)."""
-    out = inductor_cache_candidates(path, trace_path)
-    return out + [c.replace(os.sep + "torchinductor" + os.sep, os.sep + "inductor_cache" + os.sep) for c in out[1:]]

@@ -29,7 +29,7 @@ from . import protocol
 from .features import compare as compare_feature
 from .features import hover as hover_feature
 from .features import lenses, navigation, symbols
-from .protocol import KernelsParams, PathsParams, PositionParams
+from .protocol import CompareParams, KernelsParams, PathsParams, PositionParams
 from .server import InductorLensServer
 from .settings import expand
 
@@ -241,12 +241,11 @@ async def compare(ls: InductorLensServer, params):
     through the front door in a thread) compared with the traces open here; no paths: the
     comparison is cleared."""
     await ls.worker.wait_for(ls.worker.generation)
-    p = PathsParams.parse(params)
+    p = CompareParams.parse(params)
     if not p.paths:
         ls.comparison = None
         return {"rows": [], "summary": None}
-    profiles = PathsParams.parse({"paths": protocol.param(params, "profiles")}).paths
-    request = TraceRequest(list(p.paths), profiles=list(profiles), path_maps=ls.trace_request().path_maps)
+    request = TraceRequest(list(p.paths), profiles=list(p.profiles), path_maps=ls.trace_request().path_maps)
     snapshot = ls.snapshot
     opened = await asyncio.to_thread(open_traces, request, cache=ls.cache)
     comparison = await asyncio.to_thread(compare_runs, opened.index, snapshot.index, list(p.paths), ["this workspace"])

@@ -80,6 +80,19 @@ class PathsParams:
 
 
 @dataclass(frozen=True)
+class CompareParams:
+    """``inductorLens/compare`` params: the baseline's ``paths`` and ``profiles`` (absolute; no
+    paths: clear the comparison)."""
+
+    paths: tuple[str, ...] = ()
+    profiles: tuple[str, ...] = ()
+
+    @classmethod
+    def parse(cls, params) -> CompareParams:
+        return cls(PathsParams.parse(params).paths, tuple(os.path.abspath(p) for p in str_list(param(params, "profiles"))))
+
+
+@dataclass(frozen=True)
 class PositionParams:
     """``inductorLens/linkedRanges`` params: a document ``uri`` (``textDocument.uri`` or ``uri``)
     and a 0-based ``line``/``character`` (None when missing or not numbers)."""

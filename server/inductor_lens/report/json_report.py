@@ -160,11 +160,4 @@ def write_json(index: Index, resolver: PathResolver | None, stream) -> None:
     indented, newline-terminated, serialized in one call (orjson when importable)."""
     from .. import _json
 
-    data = _json.dumps_bytes(index_json(index, resolver), indent=True, newline=True)
-    buffer = getattr(stream, "buffer", None)
-    if buffer is None:
-        stream.write(data.decode("utf-8"))
-        return
-    stream.flush()
-    buffer.write(data)
-    buffer.flush()
+    _json.write_document(index_json(index, resolver), stream)
