@@ -10,7 +10,7 @@ import { compareWithSetting, registerCompare } from './compareCommands';
 import { DISPLAY_NAME, KERNELS_VIEW_ID } from './constants';
 import { KernelsTreeProvider, type TreeNode } from './kernelsTree';
 import { setLogChannel, traceError } from './logging';
-import { fetchAllKernels } from './kernels';
+import { fetchAllKernels, fetchConsistent } from './kernels';
 import { type CompilesAnswer, compilesRequest, kernelPageRequest, tracesRequest } from './protocol';
 import { ServerManager } from './server';
 import { needsRestart } from './settings';
@@ -43,7 +43,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
   const manager = server;
 
   const noHealth: CompilesAnswer = { compiles: [], compile_events: [] };
-  const kernels = new KernelsTreeProvider(async () => {
+  const fetchOnce = async () => {
     const [traces, kernelList, health] = await Promise.all([
       manager.request(tracesRequest, {}),
       fetchAllKernels((offset, limit) => manager.request(kernelPageRequest, { summary: true, offset, limit })),
@@ -51,7 +51,8 @@ export async function activate(context: ExtensionContext): Promise<void> {
       manager.request(compilesRequest, {}).catch(() => noHealth),
     ]);
     return { traces, kernels: kernelList, health };
-  });
+  };
+  const kernels = new KernelsTreeProvider(() => fetchConsistent(fetchOnce));
   const refreshKernels = () =>
     kernels.refresh().then(
       () => setContext('inductorLens.hasKernels', kernels.kernels.length > 0),

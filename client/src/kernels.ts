@@ -194,3 +194,22 @@ export function kernelPickItem(kernel: Kernel): KernelPickItem {
     kernel,
   };
 }
+
+/**
+ * Fetches the Kernels view's data again while its traces count more kernels than its kernel
+ * list holds (at most `tries` times, `waitMs` apart). The traces and the kernel pages are separate
+ * requests: while a growing log is re-indexed, one can be answered from the snapshot before a
+ * swap and the other after it, and the view would show a trace with nothing under it.
+ */
+export async function fetchConsistent<T extends { traces: readonly { kernels?: number }[]; kernels: readonly unknown[] }>(
+  fetch: () => Promise<T>,
+  tries = 5,
+  waitMs = 400,
+): Promise<T> {
+  let data = await fetch();
+  for (let i = 1; i < tries && data.traces.reduce((n, t) => n + (t.kernels ?? 0), 0) > data.kernels.length; i++) {
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
+    data = await fetch();
+  }
+  return data;
+}

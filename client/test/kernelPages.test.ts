@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { fetchAllKernels } from '../src/kernels';
+import { describe, expect, it, vi } from 'vitest';
+import { fetchAllKernels, fetchConsistent } from '../src/kernels';
 import type { Kernel, KernelPage } from '../src/protocol';
 import { mlpInfer, profileCnn } from './helpers';
 
@@ -52,5 +52,21 @@ describe('fetchAllKernels', () => {
     const { kernels } = mlpInfer();
     const got = await fetchAllKernels(async () => ({ kernels: kernels.slice(0, 2), total: 4, next: 0 }), 2);
     expect(got).toEqual(kernels.slice(0, 2));
+  });
+});
+
+describe('fetchConsistent', () => {
+  it('fetches again while the traces count kernels the kernel list lacks, then gives up', async () => {
+
+    const answers = [
+      { traces: [{ kernels: 2 }], kernels: [] },
+      { traces: [{ kernels: 2 }], kernels: ['a', 'b'] },
+    ];
+    const fetch = vi.fn(async () => answers.shift()!);
+    expect((await fetchConsistent(fetch, 5, 1)).kernels).toEqual(['a', 'b']);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    const stale = vi.fn(async () => ({ traces: [{ kernels: 3 }], kernels: [] }));
+    expect((await fetchConsistent(stale, 3, 1)).kernels).toEqual([]);
+    expect(stale).toHaveBeenCalledTimes(3);
   });
 });
