@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 
+import pytest
 from conftest import TRACES, case_dir, case_log
 
 KERNEL_FIELDS = {
@@ -165,9 +166,18 @@ def test_summary_with_a_profile(cache_dir):
     assert "19.7 µs  extern_kernels.convolution:4 · conv2 · models.py:42" in forward
     assert "│ backward │       7 │        7 │ stack traces 7 " in backward and "198 µs" in backward
     assert "93.5 µs  torch.ops.aten.convolution_backward.default:3 · models.py:42" in backward
-    # the model lines by share, which add up to the attributed time (267 µs)
-    assert "model lines by share of the measured time (267 µs on 5 lines" in proc.stdout
-    assert "135 µs  of    159 µs  models.py:42  x = F.relu(self.bn2(self.conv2(x)))" in proc.stdout
+    # first, where the time goes: the model lines by share, which add up to the measured time (267 µs
+    # over the profile's 3 runs), with their percent and their forward / backward split
+    lines = proc.stdout.splitlines()
+    assert lines[0] == (
+        "where the time goes: 267 µs measured over 3 profiled runs, 100% of it on 5 model lines "
+        "(each launch's time split across its model lines)"
+    )
+    assert lines[1] == "   50.4%     135 µs  (fwd 32.9 µs · bwd 102 µs)   models.py:42  x = F.relu(self.bn2(self.conv2(x)))"
+    percents = [float(line.split("%")[0]) for line in lines[1:6]]
+    assert percents == sorted(percents, reverse=True) and sum(percents) == pytest.approx(100.0, abs=0.3)
+    assert lines[7] == "  models.py:357  loss = F.cross_entropy(cm(x), target)  — calls compile 0/0: 16 kernels, 2 graphs · 267 µs (100%)"
+    assert "│ 0/0     │ forward  │       9 │        9 │ mapping 9      │ 69.6 µs · 3 runs │" in proc.stdout
 
 
 def test_warnings_are_never_wrapped_when_piped(cache_dir, tmp_path):

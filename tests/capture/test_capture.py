@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -134,7 +135,18 @@ def test_capture_profile_gives_every_kernel_a_measured_cpu_time(tiny, tmp_path):
         assert (m["runs"], m["events"], m["clock"]) == (CALLS - 3, CALLS - 3, "cpu") and m["total_us"] > 0, k["key"]
     assert "measured in CPU time" in proc.stderr
     assert f"profile window of pid {profiles[0][len('profile_pid') : -len('.json')]}: {CALLS - 3} compiled-graph calls" in proc.stderr
-    assert " µs CPU " in proc.stderr  # the model lines carry their time
+    # the summary ranks the model lines by their share of the measured time, as report does: the
+    # shares add up to what was measured (a kernel naming two lines is split, not counted twice)
+    # and the heading says over how many profiled runs
+    assert f"measured over {CALLS - 3} profiled runs" in proc.stderr
+    rows = [m for m in re.finditer(r"^\s+([\d.]+)%\s+([\d.]+) (µs|ms)\s+tiny\.py:(\d+)", proc.stderr, re.M)]
+    assert {int(m[4]) for m in rows} == set(lines.values())
+    shares = [float(m[2]) * (1000.0 if m[3] == "ms" else 1.0) for m in rows]
+    total = sum(k["measured"]["total_us"] for k in doc["kernels"])
+    assert doc["measured"]["total_us"] == pytest.approx(total, rel=1e-6) and doc["measured"]["runs"] == [CALLS - 3]
+    assert sum(shares) == pytest.approx(total, rel=0.02)  # printed with 3 significant digits
+    assert sum(float(m[1]) for m in rows) == pytest.approx(100.0, abs=0.2)
+    assert sum(r["measured"]["share_us"] for r in doc["lines"]) == pytest.approx(total, rel=1e-6)
 
 
 @needs_torch

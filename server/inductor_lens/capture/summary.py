@@ -1,7 +1,7 @@
 """The summary ``inductor-lens capture`` prints once the command has ended: the captured trace
 indexed like ``inductor-lens report`` (with the profiles beside its logs), told in a few lines:
 each log and its graphs, how the kernels' provenance was found, the model lines that produced the
-most kernels (with measured time when a profile was joined), and what to look at next.
+most time (each launch's measured time split across its model lines, adding up to what was measured; by launches without a profile), and what to look at next.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from ..text import format_us, plural
+from ..text import plural
 
 #: Model lines listed at most.
 TOP_LINES = 10
@@ -82,7 +82,7 @@ def summary_lines(trace_dir: str, cwd: str, *, cache_dir: str | None = None) -> 
                 "was off): kernel -> FX node -> model line links were rebuilt from the code comments",
             )
         )
-    lines += _model_lines(kernels, cwd)
+    lines += _model_lines(index, cwd)
     for profile in index.profiles:
         cpu = any(k.measured is not None and k.measured.clock == "cpu" for k in kernels)
         note = (
@@ -107,36 +107,23 @@ def summary_lines(trace_dir: str, cwd: str, *, cache_dir: str | None = None) -> 
     return lines, facts, messages
 
 
-def _model_lines(kernels, cwd: str) -> list[str]:
-    """``file:line  N kernels · time  code`` for the lines that produced the most kernels."""
-    by_line: dict[tuple[str, int], list] = {}
-    code: dict[tuple[str, int], str] = {}
-    for kernel in kernels:
-        for frame in kernel.model_lines:
-            key = (frame.file, frame.line)
-            bucket = by_line.setdefault(key, [])
-            if kernel not in bucket:
-                bucket.append(kernel)
-            code.setdefault(key, frame.code)
-    if not by_line:
+def _model_lines(index, cwd: str) -> list[str]:
+    """Where the time goes, as ``report`` prints it first (:mod:`inductor_lens.timing.hot_lines`:
+    each launch's time split across its model lines, so the rows add up to what was measured, with
+    the number of profiled runs; without a profile by launches), then the user's own lines that
+    call the compiled code."""
+    from ..report.table import call_site_texts, hot_line_texts
+    from ..timing.hot_lines import call_sites, hot_lines
+
+    hot = hot_lines(index.kernels)
+    if not hot.rows:
         return []
 
-    def time(key) -> float:
-        return sum(k.measured.total_us for k in by_line[key] if k.measured is not None)
+    def label(frame) -> str:
+        return f"{shown_path(frame.file, cwd) if os.path.isabs(frame.file) else frame.file}:{frame.line}"
 
-    order = sorted(by_line, key=lambda key: (-time(key), -len(by_line[key]), key))
-    shown = order[:TOP_LINES]
-    out = [
-        f"  model lines that produced kernels ({len(shown)} of {len(order)}, "
-        f"{'slowest' if any(time(key) for key in order) else 'most kernels'} first):"
-    ]
-    labels = [f"{shown_path(file, cwd)}:{line}" for file, line in shown]
-    width = max(len(label) for label in labels)
-    for label, key in zip(labels, shown, strict=True):
-        ks = by_line[key]
-        parts = [plural(len(ks), "kernel")]
-        if any(k.measured is not None for k in ks):
-            clock = " CPU" if any(k.measured is not None and k.measured.clock == "cpu" for k in ks) else ""
-            parts.append(format_us(time(key)) + clock)
-        out.append(f"    {label.ljust(width)}  {' · '.join(parts):<24}  {code[key]}")
+    out = [f"  {hot.heading()}:"] + ["  " + t for t in hot_line_texts(hot, TOP_LINES, label)]
+    sites = call_site_texts(call_sites(index.graphs, hot.total_us if hot.runs else None), label)
+    if sites:
+        out += ["  your code that calls the compiled code:"] + ["  " + t for t in sites]
     return out

@@ -115,3 +115,42 @@ def join_existing(base: str, parts, fold_case: bool) -> str | None:
             nxt = os.path.join(current, match[0])
         current = nxt
     return current if os.path.isfile(current) else None
+
+
+#: PyTorch's own machinery (never a model line: compiling, autograd, FX, Inductor), by the folder
+#: or module right under ``torch/``
+_TORCH_MACHINERY = {
+    "_dynamo", "_functorch", "_inductor", "autograd", "fx", "_higher_order_ops", "_subclasses", "_guards.py",
+    "_prims", "_prims_common", "_refs", "_decomp", "_library", "_export", "export", "_ops.py", "_meta_registrations.py",
+    "utils", "_compile.py", "compiler", "_logging", "_strobelight", "overrides.py", "_jit_internal.py", "profiler",
+}  # fmt: skip
+
+
+def code_kind(path: str) -> str:
+    """What a source frame's file is, from its path as the trace wrote it (any OS):
+
+    ``"generated"`` (``<eval_with_key>.7``, ``<string>``, ``<frozen runpy>``), ``"torch"``
+    (PyTorch's machinery: ``torch/_dynamo``, ``torch/_functorch``, ``torch/autograd``,
+    ``torch/_inductor``, ``torch/fx``, ...), ``"torch_api"`` (PyTorch's Python API a model calls:
+    ``torch/nn/functional.py``, ``torch/nn/modules/...``, ``torch/_tensor.py``), ``"library"``
+    (anything else under ``site-packages``/``dist-packages``, and the Python standard library's
+    ``lib/pythonX.Y/``), or ``"user"``: the user's own code (the workspace).  A PyTorch source
+    checkout (``.../pytorch/torch/nn/functional.py``) counts as PyTorch."""
+    if not path or path.startswith("<"):
+        return "generated"
+    parts = parse(path).parts
+    lowered = [p.lower() for p in parts]
+    for i in range(len(parts) - 1, -1, -1):  # the innermost torch/ folder a known PyTorch module follows
+        if lowered[i] == "torch" and i + 1 < len(parts):
+            below = parts[i + 1]
+            packaged = i > 0 and lowered[i - 1] in ("site-packages", "dist-packages")
+            if below in _TORCH_MACHINERY:
+                return "torch"
+            if packaged or below in ("nn", "_tensor.py", "functional.py", "random.py", "serialization.py", "optim", "distributed"):
+                return "torch_api"
+    if "site-packages" in lowered or "dist-packages" in lowered:
+        return "library"
+    for i, p in enumerate(lowered[:-1]):  # the standard library: .../lib/python3.12/<module>
+        if p.startswith("python3") and i > 0 and lowered[i - 1] in ("lib", "lib64"):
+            return "library"
+    return "user"

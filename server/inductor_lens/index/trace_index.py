@@ -281,8 +281,12 @@ class Index:
             if kind == "break"
         ]
         found = pass_frames(starts, breaks) if breaks or starts else {}
+        callers: dict[tuple[int | None, str], tuple] = {}
+        for start in starts:  # a restarted compile logs its dynamo_start again: the first stack stands
+            callers.setdefault((start.pid, start.compile_id), start.frames[:-1])
         for graph in graphs:
             graph.pass_frame = found.get((graph.pid, base_compile_id(graph.compile_id)))
+            graph.call_stack = callers.get((graph.pid, base_compile_id(graph.compile_id)), ())
 
     def _add_loose_code(self, path: str) -> None:
         """A loose ``output_code.py`` / ``.cpp``, with debug-folder siblings when present."""

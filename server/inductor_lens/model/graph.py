@@ -146,6 +146,8 @@ class Graph:
     (other files with the same text), ``wrapper_language`` and ``mapping_version``.  Thread-safe.
     """
 
+    #: (class default for graphs unpickled from an older index cache)
+    call_stack: tuple[Frame, ...] = ()
     kernels = _lazy("kernels")
     post_grad = _lazy("post_grad")
     pre_grad = _lazy("pre_grad")
@@ -195,6 +197,10 @@ class Graph:
         #: the model line of the nodes PyTorch's passes made in this compile, when the compile-time
         #: stack had one (:mod:`inductor_lens.provenance.pass_frames`); set by the index before materializing
         self.pass_frame: Frame | None = None
+        #: the program's frames that called the compiled function, outermost first: the
+        #: compile's ``dynamo_start`` stack without its last frame (the compiled function itself);
+        #: ``()`` when the log has none.  Set by the index, like ``pass_frame``
+        self.call_stack: tuple[Frame, ...] = ()
         #: the output code's payload was unreadable when materializing (the index hides the graph)
         self.broken = False
         self._template: Graph | None = None

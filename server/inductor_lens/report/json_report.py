@@ -11,7 +11,9 @@ JSON shape (lines 1-based; unknown values ``null``)::
                   source [{file, line, function, code, resolved, via (only when followed)}], model_lines [...],
                   provenance, frames_from, measured {runs, events, total_us, mean_us, clock} | null}],
      "lines": [{file, line, code, resolved, kernels [{trace, compile_id, graph, key}], launches,
-                measured {share_us, kernels_us} | null}],   (see line_time.py)
+                measured {share_us, kernels_us, percent, by_graph {kind: share_us}} | null}],   (see line_time.py)
+     "measured": {total_us, lines_us, runs [n], clock} | null,   (see hot_lines.py)
+     "calls": [{file, line, code, resolved, innermost, compile_ids, graphs, kernels, launches, measured_us, percent}],
      "profiles": [{path, device_events, graph_calls}],
      "unattributed": [{name, count, total_us, profile}],
      "warnings": [{file, line, message}]}
@@ -23,7 +25,7 @@ from ..files.resolve import PathResolver
 from ..index.trace_index import Index
 from ..model import Frame, Kernel, Launch, Span
 from ..provenance.modules import NO_MODULE, kernel_module, launch_module
-from ..timing.line_time import line_times
+from ..timing.hot_lines import call_sites, hot_lines
 from .health import health_json
 
 
@@ -108,47 +110,87 @@ def kernel_json(kernel: Kernel, resolver: PathResolver | None, *, source: bool =
     }
 
 
-def lines_json(index: Index, resolver: PathResolver | None) -> list[dict]:
+def lines_json(index: Index, resolver: PathResolver | None, hot=None) -> list[dict]:
     """One row per model line any kernel names (file as the trace wrote it, then line): the kernels
-    and launches naming it and, with a profile, its share of their time and their whole time (µs).
-    The ``share_us`` of all rows add up to the device time of the measured launches that have a
-    model line (:mod:`inductor_lens.timing.line_time`)."""
+    and launches naming it and, with a profile, its share of their time, their whole time (µs),
+    its percent of every measured kernel's time and its share per graph kind.  The ``share_us`` of
+    all rows add up to the device time of the measured launches that have a model line
+    (:mod:`inductor_lens.timing.line_time`, ranked by :mod:`inductor_lens.timing.hot_lines`)."""
+    hot = hot or hot_lines(index.kernels)
     rows = []
-    for (file, line), row in sorted(line_times(index.kernels, through=False).own.items()):
+    for row in sorted(hot.rows, key=lambda r: (r.frame.file, r.frame.line)):
         frame = row.frame
         share, whole = row.share_us, row.kernels_us
+        measured = None
+        if share is not None and whole is not None:
+            measured = {
+                "share_us": round(share, 3),
+                "kernels_us": round(whole, 3),
+                "percent": None if row.percent is None else round(row.percent, 3),
+                "by_graph": {k: round(v, 3) for k, v in row.by_graph.items()},
+            }
         rows.append(
             {
-                "file": file,
-                "line": line,
+                "file": frame.file,
+                "line": frame.line,
                 "code": frame.code,
                 "resolved": resolver.resolve(frame.file, frame.code, frame.line) if resolver is not None else None,
                 "kernels": [
                     {
-                        "trace": p.kernel.graph.trace if p.kernel.graph else None,
-                        "compile_id": p.kernel.graph.compile_id if p.kernel.graph else None,
-                        "graph": p.kernel.graph.kind if p.kernel.graph else None,
-                        "key": p.kernel.key,
+                        "trace": k.graph.trace if k.graph else None,
+                        "compile_id": k.graph.compile_id if k.graph else None,
+                        "graph": k.graph.kind if k.graph else None,
+                        "key": k.key,
                     }
-                    for p in row.parts
+                    for k in row.kernels
                 ],
                 "launches": row.launches,
-                "measured": None if share is None or whole is None else {"share_us": round(share, 3), "kernels_us": round(whole, 3)},
+                "measured": measured,
             }
         )
     return rows
 
 
+def calls_json(index: Index, resolver: PathResolver | None, total_us: float | None) -> list[dict]:
+    """The user's own lines that called compiled code (:func:`inductor_lens.timing.hot_lines.call_sites`)."""
+    out = []
+    for site in call_sites(index.graphs, total_us):
+        frame = site.frame
+        out.append(
+            {
+                "file": frame.file,
+                "line": frame.line,
+                "code": frame.code,
+                "resolved": resolver.resolve(frame.file, frame.code, frame.line) if resolver is not None else None,
+                "innermost": site.innermost,
+                "compile_ids": site.compile_ids,
+                "graphs": [{"trace": g.trace, "compile_id": g.compile_id, "graph": g.kind} for g in site.graphs],
+                "kernels": site.kernels,
+                "launches": site.launches,
+                "measured_us": None if site.measured_us is None else round(site.measured_us, 3),
+                "percent": None if site.percent is None else round(site.percent, 3),
+            }
+        )
+    return out
+
+
 def index_json(index: Index, resolver: PathResolver | None) -> dict:
     """The whole ``report --json`` document."""
     memo: dict = {}
+    hot = hot_lines(index.kernels)
     return {
         "traces": [
             {"path": t.path, "rank": t.rank, "torch_version": t.torch_version, "compile_ids": list(t.compile_ids)} for t in index.traces
         ],
         **health_json(index, resolver),
         "kernels": [kernel_json(k, resolver, memo=memo) for k in index.kernels],
-        "lines": lines_json(index, resolver),
+        "lines": lines_json(index, resolver, hot),
+        "measured": (
+            {"total_us": round(hot.total_us, 3), "lines_us": round(hot.lines_us, 3), "runs": hot.runs, "clock": hot.clock}
+            if hot.runs
+            else None
+        ),
+        "calls": calls_json(index, resolver, hot.total_us if hot.runs else None),
         "profiles": [{"path": p.path, "device_events": p.device_events, "graph_calls": len(p.calls)} for p in index.profiles],
         "unattributed": [dict(u, profile=p.path) for p in index.profiles for u in p.unattributed_json()],
         "warnings": [w.to_json() for w in index.warnings],

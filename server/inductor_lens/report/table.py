@@ -3,7 +3,7 @@
 Summary: per trace its compile health (report_health.py), then one table with a row per graph
 (compile id, graph, kernels, launches, where provenance came from, measured time, the top
 kernels by measured time, or by launches and ops fused without a profile), and, with a profile, the
-model lines with the largest share of the measured time (line_time.py).  ``--all``: per graph
+the model lines by share of the measured time first (timing/hot_lines.py).  ``--all``: per graph
 every kernel with its model lines and the output code's path.  Warnings go to ``errors`` one per
 line, never wrapped (a file or pipe gets them whole).
 """
@@ -15,14 +15,16 @@ from ..index.trace_index import Index
 from ..model import Graph, Kernel
 from ..provenance.modules import kernel_module, module_text
 from ..text import format_us, plural, short_kernel_name
-from ..timing.line_time import line_times
+from ..timing.hot_lines import CallSite, HotLines, call_sites, hot_lines
 from .health import print_health
 
 #: How the CLI names each provenance source.
 SOURCE_WORDS = {"mapping": "mapping", "stack_traces": "stack traces", "comments": "comments", "inferred": "inferred"}
 #: Kernels per graph (and model lines per trace) the summary names.
 TOP = 3
-TOP_LINES = 5
+TOP_LINES = 10
+#: Graph kinds as a hot line's split names them.
+GRAPH_SHORT = {"forward": "fwd", "backward": "bwd", "inference": "inference"}
 
 
 def provenance_summary(kernels) -> str:
@@ -109,32 +111,72 @@ def print_summary(index: Index, trace_path: str, console) -> int:
         if measured:
             took = _graph_time(graph)
             cpu = any(k.measured is not None and k.measured.clock == "cpu" for k in graph.kernels)
-            row.append(format_us(took) + (" CPU" if cpu else "") if took is not None else "-")
+            runs = sorted({k.measured.runs for k in graph.kernels if k.measured is not None})
+            over = "" if not runs else f" · {plural(runs[-1], 'run')}" if len(runs) == 1 else f" · {runs[0]}-{runs[-1]} runs"
+            row.append(format_us(took) + (" CPU" if cpu else "") + over if took is not None else "-")
         row.append("\n".join(top) or "-")
         table.add_row(*(Text(cell) for cell in row))  # model code is text, never rich markup (`x[mask]`)
     console.print(table)
     return sum(1 for g in graphs if _without_provenance(g))
 
 
-def print_top_lines(index: Index, console) -> None:
-    """The model lines with the largest share of the measured time (nothing without a profile)."""
-    own = line_times(index.kernels, through=False).own
-    rows = sorted((r for r in own.values() if r.share_us), key=lambda r: -(r.share_us or 0.0))
-    if not rows:
-        return
-    total = sum(r.share_us or 0.0 for r in own.values())
-    console.print(
-        f"[bold]model lines by share of the measured time[/bold] ({format_us(total)} on {plural(len(rows), 'line')}; "
-        "each launch's time split across its model lines by post-grad nodes):"
-    )
-    for r in rows[:TOP_LINES]:
-        console.print(
-            f"  {format_us(r.share_us or 0.0):>9}  of {format_us(r.kernels_us or 0.0):>9}  "
-            f"{r.frame.basename}:{r.frame.line}  {r.frame.code}",
-            markup=False,
-            highlight=False,
-            soft_wrap=True,
+def hot_line_texts(hot: HotLines, limit: int, label=None) -> list[str]:
+    """The ranking's rows as text lines (``report`` and ``capture`` print the same):
+    ``13.1%  140 µs  (fwd 35.0 µs · bwd 105 µs)  modeling_bert.py:290  hidden_states = ...``; without
+    a profile ``12 launches · 31 ops  file:line  code``.  ``label(frame)`` names a line (default
+    ``basename:line``)."""
+    label = label or (lambda f: f"{f.basename}:{f.line}")
+    rows = hot.rows[:limit]
+    kinds = {k for row in hot.rows for k in row.by_graph}
+    splits = [
+        "(" + " · ".join(f"{GRAPH_SHORT.get(k, k)} {format_us(v)}" for k, v in row.by_graph.items()) + ")" if len(kinds) > 1 else ""
+        for row in rows
+    ]
+    width = max((len(x) for x in splits), default=0)
+    out = []
+    for row, split in zip(rows, splits, strict=True):
+        if hot.measured:
+            head = f"{row.percent or 0.0:5.1f}%  {format_us(row.share_us or 0.0):>9}" + (f"  {split:<{width}}" if width else "")
+        else:
+            head = f"{plural(row.launches, 'launch'):>11} · {plural(row.ops, 'op'):<8}"
+        text = f"  {head}  {label(row.frame)}  {row.frame.code}"
+        if row.caller is not None:
+            text += f"  ← called from {label(row.caller)}  {row.caller.code}"
+        out.append(text)
+    if len(hot.rows) > limit:
+        out.append(f"  … {plural(len(hot.rows) - limit, 'more line')} (--json: every line)")
+    return out
+
+
+def call_site_texts(sites: list[CallSite], label=None) -> list[str]:
+    """The user's innermost call sites of compiled code, one text line each."""
+    label = label or (lambda f: f"{f.basename}:{f.line}")
+    out = []
+    for site in (s for s in sites if s.innermost):
+        compiles = ", ".join(site.compile_ids)
+        took = "" if site.measured_us is None else f" · {format_us(site.measured_us)} ({site.percent or 0.0:.0f}%)"
+        out.append(
+            f"  {label(site.frame)}  {site.frame.code}  — calls compile {compiles}: "
+            f"{plural(site.kernels, 'kernel')}, {plural(len(site.graphs), 'graph')}{took}"
         )
+    return out
+
+
+def print_hot_lines(index: Index, console) -> None:
+    """First thing the summary prints: where the time goes (the model lines by share of the measured
+    time, forward and backward together; without a profile by launches, saying it is not time) and
+    the user's own lines that call the compiled code."""
+    hot = hot_lines(index.kernels)
+    if not hot.rows:
+        return
+    console.print(f"[bold]{hot.heading()}[/bold]", highlight=False)
+    for text in hot_line_texts(hot, TOP_LINES):
+        console.print(text, markup=False, highlight=False, soft_wrap=True)
+    sites = call_site_texts(call_sites(index.graphs, hot.total_us))
+    if sites:
+        console.print("[bold]your code that calls the compiled code:[/bold]", highlight=False)
+        for text in sites:
+            console.print(text, markup=False, highlight=False, soft_wrap=True)
 
 
 def print_all_kernels(index: Index, trace_path: str, console) -> int:
@@ -187,6 +229,8 @@ def print_tables(index: Index, resolver: PathResolver | None, console, errors=No
 
     errors = errors or console
     off = 0
+    if not all_kernels:
+        print_hot_lines(index, console)
     for trace in index.traces:
         rank = f" rank {trace.rank}" if trace.rank is not None else ""
         version = f" · PyTorch {trace.torch_version}" if trace.torch_version else ""
@@ -194,7 +238,6 @@ def print_tables(index: Index, resolver: PathResolver | None, console, errors=No
         print_health(index, trace.path, console)
         off += print_all_kernels(index, trace.path, console) if all_kernels else print_summary(index, trace.path, console)
     if not all_kernels:
-        print_top_lines(index, console)
         if index.graphs:
             console.print("(--all: every kernel with its module, model lines and the output code's path; --json: everything)")
     # debug handles in the code mean it was compiled with provenance: what is missing is the mapping

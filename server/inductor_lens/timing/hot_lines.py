@@ -1,0 +1,211 @@
+"""Where the time goes: model lines ranked by their share of the measured time, and the user's own
+call sites of compiled code (``out = cm(...)``) with what they call.
+
+One definition of a line's time everywhere (``report``'s first table and its ``lines`` rows,
+``capture``'s summary, the editor's lenses, heat marks and Hot Lines view): a model line's
+**share** (:mod:`inductor_lens.timing.line_time`: each launch's device time split across its model
+lines), so the shares of all lines add up to what was measured.  ``percent`` is the share of the
+**measured total**: every measured kernel's time, also of launches without a model line.  Measured
+times are sums over the profiled runs (a graph's calls in the profile; ``Measured.runs``), and
+every total says how many.
+
+Without a profile the lines are ranked by launches (then FX nodes computed) and say it is not time.
+
+A **call site** is a frame of the program that called a compiled function (the compile's
+``dynamo_start`` stack, :attr:`inductor_lens.model.Graph.call_stack`) in the user's own code
+(:func:`inductor_lens.files.trace_paths.code_kind` ``"user"``): it gathers every graph of that
+compile (forward and backward) with their kernels and time.  For Hugging Face or timm models the
+stacks inside the compiled code are all in ``site-packages``; the call site is the user's line.
+
+Pure functions over the index's graphs and kernels.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..files.trace_paths import code_kind
+from ..model import Frame, Graph, Kernel
+from ..text import format_us, plural
+from .line_time import line_times
+
+
+@dataclass(slots=True)
+class HotLine:
+    """One model line (``frame``: file, line and code as the trace wrote them): ``share_us`` its
+    share of the measured time (µs, summed over the profiled runs; ``None`` without a profile),
+    ``kernels_us`` the whole time of the launches naming it, ``launches`` and ``ops`` (post-grad
+    FX nodes of those launches), ``kernels`` in index order, ``by_graph`` the share per graph kind
+    (``forward``/``backward``/``inference``), ``percent`` of the measured total (``None`` without
+    a profile)."""
+
+    frame: Frame
+    share_us: float | None
+    kernels_us: float | None
+    launches: int
+    ops: int
+    kernels: list[Kernel]
+    by_graph: dict[str, float] = field(default_factory=dict)
+    percent: float | None = None
+    #: for a line of PyTorch's Python API (``torch/nn/functional.py``), the frame that called into it
+    caller: Frame | None = None
+
+
+@dataclass(slots=True)
+class HotLines:
+    """The ranking: ``rows`` sorted by share (with a profile) or by launches then ops (without);
+    ``total_us`` every measured kernel's time (µs, over ``runs``), ``lines_us`` the part that has
+    a model line; ``runs`` the distinct numbers of profiled runs of the measured kernels (``[4]``,
+    or ``[2, 4]`` when graphs ran a different number of times); ``clock`` ``device`` or ``cpu``."""
+
+    rows: list[HotLine]
+    measured: bool
+    total_us: float = 0.0
+    lines_us: float = 0.0
+    runs: list[int] = field(default_factory=list)
+    clock: str = "device"
+
+    def runs_text(self) -> str:
+        """``over 4 profiled runs`` / ``over 2-4 profiled runs`` / ``""``."""
+        if not self.runs:
+            return ""
+        lo, hi = min(self.runs), max(self.runs)
+        return f"over {plural(hi, 'profiled run')}" if lo == hi else f"over {lo}-{hi} profiled runs"
+
+    def heading(self) -> str:
+        """What the ranking is: ``where the time goes: 1.1 ms measured over 2 profiled runs, 98%
+        of it on 42 model lines`` or ``model lines by launches (no profile: not time): 42 lines``."""
+        if not self.measured:
+            return f"model lines by kernel launches (no profile, so not time): {plural(len(self.rows), 'line')}"
+        clock = " CPU" if self.clock == "cpu" else ""
+        on_lines = 100.0 * self.lines_us / self.total_us if self.total_us else 0.0
+        return (
+            f"where the time goes: {format_us(self.total_us)}{clock} measured {self.runs_text()}, "
+            f"{on_lines:.0f}% of it on {plural(len(self.rows), 'model line')} "
+            "(each launch's time split across its model lines)"
+        )
+
+
+def _runs_and_clock(kernels: list[Kernel]) -> tuple[list[int], str, float]:
+    runs = sorted({k.measured.runs for k in kernels if k.measured is not None})
+    cpu = any(k.measured is not None and k.measured.clock == "cpu" for k in kernels)
+    total = sum(k.measured.total_us for k in kernels if k.measured is not None)
+    return runs, ("cpu" if cpu else "device"), total
+
+
+def hot_lines(kernels: list[Kernel]) -> HotLines:
+    """Every model line of ``kernels`` ranked (see the module docstring)."""
+    own = line_times(kernels, through=False).own
+    runs, clock, total = _runs_and_clock(kernels)
+    rows: list[HotLine] = []
+    for row in own.values():
+        ops = sum(len(p.kernel.post_grad_nodes) for p in row.parts)
+        by_graph: dict[str, float] = {}
+        for part in row.parts:
+            if part.share_us is not None:
+                kind = part.kernel.graph.kind if part.kernel.graph is not None else "graph"
+                by_graph[kind] = by_graph.get(kind, 0.0) + part.share_us
+        share = row.share_us
+        first = row.parts[0].kernel if row.parts else None
+        caller = api_caller(first.frames, _same_frame(first.frames, row.frame)) if first is not None else None
+        rows.append(
+            HotLine(
+                row.frame,
+                share,
+                row.kernels_us,
+                row.launches,
+                ops,
+                [p.kernel for p in row.parts],
+                by_graph,
+                None if share is None or not total else 100.0 * share / total,
+                caller,
+            )
+        )
+    measured = any(r.share_us for r in rows)
+    if measured:
+        rows.sort(key=lambda r: (-(r.share_us or 0.0), -r.launches, r.frame.file, r.frame.line))
+    else:
+        rows.sort(key=lambda r: (-r.launches, -r.ops, r.frame.file, r.frame.line))
+    lines_us = sum(r.share_us or 0.0 for r in rows)
+    return HotLines(rows, measured, total, lines_us, runs, clock)
+
+
+@dataclass(slots=True)
+class CallSite:
+    """A line of the user's own code that called compiled code: ``frame`` (as the trace wrote it),
+    ``graphs`` (every graph of the compiles it called, forward and backward), ``compile_ids`` in
+    log order, ``innermost`` whether it is the innermost user frame of some compile's call stack
+    (``out = cm(...)`` rather than ``main()``), ``kernels`` and ``launches`` of those graphs,
+    ``measured_us`` their kernels' measured time (``None`` without a profile) and ``percent`` of
+    ``total_us``, the measured total of every kernel given."""
+
+    frame: Frame
+    graphs: list[Graph] = field(default_factory=list)
+    compile_ids: list[str] = field(default_factory=list)
+    innermost: bool = False
+    kernels: int = 0
+    launches: int = 0
+    measured_us: float | None = None
+    percent: float | None = None
+
+
+def user_frames(frames) -> list[Frame]:
+    """The frames of ``frames`` in the user's own code (:func:`code_kind` ``"user"``), in order."""
+    return [f for f in frames if code_kind(f.file) == "user"]
+
+
+def call_sites(graphs: list[Graph], total_us: float | None = None) -> list[CallSite]:
+    """The user's call sites of ``graphs`` (their ``call_stack`` frames in the user's own code),
+    innermost first then by file and line.  ``total_us`` (default: every measured kernel of
+    ``graphs``) is what ``percent`` is of."""
+    sites: dict[tuple[str, int], CallSite] = {}
+    for graph in graphs:
+        frames = user_frames(graph.call_stack)
+        for i, frame in enumerate(frames):
+            site = sites.setdefault((frame.file, frame.line), CallSite(frame))
+            if not any(g is graph for g in site.graphs):
+                site.graphs.append(graph)
+            if graph.compile_id not in site.compile_ids:
+                site.compile_ids.append(graph.compile_id)
+            site.innermost = site.innermost or i == len(frames) - 1
+    if total_us is None:
+        total_us = sum(k.measured.total_us for g in graphs for k in g.kernels if k.measured is not None)
+    for site in sites.values():
+        kernels = [k for g in site.graphs for k in g.kernels]
+        site.kernels = len(kernels)
+        site.launches = sum(len(k.launches) for k in kernels)
+        times = [k.measured.total_us for k in kernels if k.measured is not None]
+        site.measured_us = sum(times) if times else None
+        site.percent = None if site.measured_us is None or not total_us else 100.0 * site.measured_us / total_us
+    return sorted(sites.values(), key=lambda s: (not s.innermost, s.frame.file, s.frame.line))
+
+
+def innermost_user_frame(frames, call_stack=()) -> Frame | None:
+    """The innermost frame in the user's own code: of a kernel's ``frames`` (its stacks inside the
+    compiled code), else of the compile's ``call_stack`` (the line that called it)."""
+    inside = user_frames(frames)
+    if inside:
+        innermost = [f for f in inside if f.innermost]
+        return (innermost or inside)[-1]
+    outside = user_frames(call_stack)
+    return outside[-1] if outside else None
+
+
+def _same_frame(frames, frame: Frame) -> Frame:
+    """The innermost frame of ``frames`` on ``frame``'s file and line (its stack index), else ``frame``."""
+    for f in frames:
+        if f.innermost and f.file == frame.file and f.line == frame.line:
+            return f
+    return frame
+
+
+def api_caller(frames, model_line: Frame) -> Frame | None:
+    """For a model line in PyTorch's Python API (``torch/nn/functional.py`` ``pad``), the frame
+    of the same stack that called into PyTorch (the loss function's line); ``None`` otherwise."""
+    if code_kind(model_line.file) != "torch_api":
+        return None
+    stack = [f for f in frames if f.stack == model_line.stack]
+    for frame in reversed(stack):
+        if code_kind(frame.file) not in ("torch_api", "torch", "generated"):
+            return frame
+    return None
