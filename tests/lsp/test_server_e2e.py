@@ -120,7 +120,11 @@ async def test_model_line_lens_names_kernels_and_references_find_launches(client
     assert line_of(MODELS, 26).strip() == "y = self.fc2(y)"
     title = by_line[26].command.title
     assert "extern_kernels.mm:3" in title and "triton_poi_fused_add_addmm_relu_1:4" in title and title.startswith("2 kernels")
-    assert set(by_line) == {22, 23, 24, 25, 26, 27}
+    # the model lines, and the script's lines that called the compiled code (the compile's
+    # dynamo_start stack): `out = cm(x)` and, further out, `case_mlp(dev)` in main
+    assert set(by_line) == {22, 23, 24, 25, 26, 27, 72, 230}
+    assert line_of(MODELS, 72).strip() == "out = cm(x)" and line_of(MODELS, 230).strip() == "case_mlp(dev)"
+    assert by_line[72].command.title == "calls compile 0/0: 4 kernels (4 inference)"
     # the compiled function's first line: its one compile and the time its compilation_metrics record gives
     from conftest import case_log, raw_records
 

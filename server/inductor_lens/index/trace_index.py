@@ -69,6 +69,9 @@ class Index:
         self.compiles: list[Compile] = []
         self.compile_events: list[CompileEvent] = []
         self.kernel_compile_info: dict[tuple[str, str, int], dict[str, dict]] = {}
+        #: {(log path, base compile id): the frames that called the compiled function} (``dynamo_start``'s
+        #: stack without its last frame, outermost first; the first process's, in a log of several)
+        self.call_stacks: dict[tuple[str, str], tuple] = {}
         #: (size, first and last bytes) -> path of every log added: a copy reached again is skipped
         self._logs_by_content: dict[tuple, str] = {}
         #: the rank of each log added (byte-identical logs of two ranks are two traces)
@@ -284,6 +287,7 @@ class Index:
         callers: dict[tuple[int | None, str], tuple] = {}
         for start in starts:  # a restarted compile logs its dynamo_start again: the first stack stands
             callers.setdefault((start.pid, start.compile_id), start.frames[:-1])
+            self.call_stacks.setdefault((log.path, start.compile_id), start.frames[:-1])
         for graph in graphs:
             graph.pass_frame = found.get((graph.pid, base_compile_id(graph.compile_id)))
             graph.call_stack = callers.get((graph.pid, base_compile_id(graph.compile_id)), ())

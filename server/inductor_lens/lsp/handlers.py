@@ -27,6 +27,7 @@ from ..files.discovery import WATCH_GLOBS, looks_like_trace
 from ..open_traces import TraceRequest, open_traces
 from . import protocol
 from .features import compare as compare_feature
+from .features import hot_lines as hot_lines_feature
 from .features import hover as hover_feature
 from .features import lenses, navigation, symbols
 from .protocol import CompareParams, KernelsParams, PathsParams, PositionParams
@@ -253,6 +254,12 @@ async def compare(ls: InductorLensServer, params):
     return compare_feature.compare_answer(snapshot, comparison)
 
 
+async def hot_lines(ls: InductorLensServer, params):
+    """``inductorLens/hotLines``: where the time goes across files (:mod:`.features.hot_lines`)."""
+    await ls.worker.wait_for(ls.worker.generation)
+    return hot_lines_feature.hot_lines_answer(ls.snapshot)
+
+
 async def reindex(ls: InductorLensServer, params):
     await ls.worker.wait_for(ls.worker.request())
     return {"kernels": len(ls.snapshot.index.kernels)}
@@ -289,6 +296,7 @@ HANDLERS: list[tuple[str, Callable, Callable[[Any], Any]]] = [
     ("inductorLens/addTraces", add_traces, lambda params: {"kernels": 0}),
     ("inductorLens/addProfiles", add_profiles, lambda params: {"kernels": 0, "profiles": []}),
     ("inductorLens/reindex", reindex, lambda params: {"kernels": 0}),
+    ("inductorLens/hotLines", hot_lines, lambda params: {"measured": False, "heading": "", "rows": [], "calls": []}),
     ("inductorLens/compare", compare, lambda params: {"rows": [], "summary": None}),
 ]
 

@@ -12,7 +12,7 @@ re-indexed (file watching + polling).
 
 Custom requests (wire shapes in :mod:`inductor_lens.lsp.protocol`): ``inductorLens/kernels``,
 ``inductorLens/traces``, ``inductorLens/compiles``, ``inductorLens/linkedRanges``, ``inductorLens/addTraces``,
-``inductorLens/addProfiles``, ``inductorLens/reindex`` (see docs/editors.md).  Errors go to
+``inductorLens/addProfiles``, ``inductorLens/reindex``, ``inductorLens/hotLines`` (see docs/editors.md).  Errors go to
 ``window/logMessage`` (and diagnostics on open files), never to pop-ups.
 """
 
@@ -34,7 +34,7 @@ from ..files.resolve import PathResolver
 from ..index.trace_index import Index
 from ..open_traces import TraceRequest
 from . import protocol
-from .features import health, symbols
+from .features import health, hot_lines, symbols
 from .features.snapshot import Snapshot
 from .settings import Settings, expand
 from .worker import IndexWorker
@@ -64,6 +64,8 @@ class InductorLensServer(LanguageServer):
         self.progress_supported = False
         #: the last *Compare with Trace...* (baseline A against this workspace, B), or None
         self.comparison: Comparison | None = None
+        #: whether the "no file of this workspace is in the trace's stacks" note was shown (once a session)
+        self.workspace_note_shown = False
 
     # ------------------------------------------------------------------ plumbing
     def report_server_error(self, error: Exception, source) -> None:  # never pop-ups
@@ -194,3 +196,8 @@ class InductorLensServer(LanguageServer):
         """Put ``snapshot`` live (any thread)."""
         with self._snapshot_lock:
             self.snapshot = snapshot
+        if snapshot.complete and not self.workspace_note_shown:
+            note = hot_lines.workspace_note(snapshot, self.folders)
+            if note is not None:
+                self.workspace_note_shown = True
+                self.send(lambda: self.window_show_message(types.ShowMessageParams(type=types.MessageType.Info, message=note)))

@@ -15,10 +15,12 @@ from dataclasses import dataclass
 
 from lsprotocol import types
 
+from ...files.trace_paths import code_kind
 from ...health.queries import CompiledFunction, compiled_functions, guard_of, health_counts
-from ...model import Compile, CompileEvent, Kernel, Span
+from ...model import Compile, CompileEvent, Frame, Kernel, Span
 from ...model.compile_id import base_compile_id
 from ...text import format_seconds, format_us, plural
+from ...timing.hot_lines import user_frames
 from .navigation import lsp_location
 from .snapshot import Snapshot
 
@@ -185,6 +187,10 @@ def _related(ctx: Snapshot, fn: CompiledFunction | None, e: CompileEvent) -> lis
         loc = ctx.location_of_frame(fn.frame)
         if loc is not None:
             out.append(types.DiagnosticRelatedInformation(lsp_location(loc), f"compiled function {fn.name}"))
+    caller = _user_caller(ctx, e.trace, e.compile_id)
+    at = ctx.location_of_frame(caller) if caller is not None else None
+    if at is not None and caller is not None:
+        out.append(types.DiagnosticRelatedInformation(lsp_location(at), f"your code that calls it: {caller.code}"))
     out.append(
         types.DiagnosticRelatedInformation(
             _log_location(e.trace, e.target_line, len(e.message) + 2), f"{e.record} record of compile {e.compile_id} in the trace"
@@ -275,6 +281,7 @@ def _diagnostic_table(ctx: Snapshot) -> dict[str, list[types.Diagnostic]]:
         ][:RELATED_RECORDS]
         message = "\n".join([_message(owner, first), *_traces_note(events)])
         table.setdefault(loc.path, []).append(_diagnostic(_range(loc), message, first, related))
+    _place_on_call_sites(ctx, placed, table)
     for (path, _), unplaced_items in unplaced.items():
         fn, first, home = unplaced_items[0]
         rows: dict[str, None] = {}
@@ -293,6 +300,45 @@ def _diagnostic_table(ctx: Snapshot) -> dict[str, list[types.Diagnostic]]:
     for diags in table.values():
         diags.sort(key=lambda d: (d.range.start.line, d.range.start.character))
     return table
+
+
+def _user_caller(ctx: Snapshot, trace: str, compile_id: str) -> Frame | None:
+    """The innermost frame of the user's own code that called compile ``compile_id`` of ``trace``."""
+    frames = user_frames(ctx.index.call_stacks.get((trace, base_compile_id(compile_id)), ()))
+    return frames[-1] if frames else None
+
+
+def _place_on_call_sites(ctx: Snapshot, placed: dict, table: dict[str, list[types.Diagnostic]]) -> None:
+    """A problem whose line is not the user's own code (a Hugging Face model's ``generic.py``
+    ``wrapper``, or a library line not on this machine) is also said, as information, on the
+    user's line that called the compiled code (``out = cm(...)``), naming where PyTorch put it."""
+    del placed  # every event is looked at, also those no local line could hold
+    owners: dict[tuple[str, str], CompiledFunction] = {}
+    for fn in _functions(ctx):
+        for c in fn.compiles:
+            owners[(fn.trace, base_compile_id(c.compile_id))] = fn
+    on_site: dict[tuple[str, int], dict[str, None]] = {}
+    sites: dict[tuple[str, int], Span] = {}
+    for e in ctx.index.compile_events:
+        owner = owners.get((e.trace, base_compile_id(e.compile_id)))
+        where = e.location or (owner.frame if owner is not None else None)
+        if where is not None and code_kind(where.file) == "user":
+            continue
+        caller = _user_caller(ctx, e.trace, e.compile_id)
+        at = ctx.location_of_frame(caller) if caller is not None else None
+        if at is None:
+            continue
+        what = _message(owner, e).split("\n", 1)[0]
+        on_site.setdefault((at.path, at.line), {})[what + (f" (at {where.basename}:{where.line})" if where is not None else "")] = None
+        sites[(at.path, at.line)] = at
+    for key, rows in on_site.items():
+        at = sites[key]
+        message = "\n".join([f"The compiled code this line calls had {plural(len(rows), 'compile problem')}:", *rows])
+        table.setdefault(at.path, []).append(
+            types.Diagnostic(
+                range=_range(at), message=message, severity=types.DiagnosticSeverity.Information, source=SOURCE, code="called-code"
+            )
+        )
 
 
 # ----------------------------------------------------------------------------- kernel hover

@@ -11,6 +11,7 @@ from ...model import Frame, Kernel, Launch, aten_op_of
 from ...provenance.generated_frames import node_model_line
 from ...provenance.modules import kernel_module, module_markdown
 from ...text import format_us, plural
+from ...timing.hot_lines import api_caller, hot_lines, innermost_user_frame
 from .health import kernel_compile_markdown
 from .snapshot import LineShare, Snapshot, uri
 
@@ -106,7 +107,15 @@ def kernel_markdown(ctx: Snapshot, kernel: Kernel, *, launches: int | None = Non
         parts.append(compiled)
     model = kernel.model_lines
     if model:
-        parts.append("**Model lines**\n" + "\n".join(f"- {_frame_link(ctx, f)}" for f in model))
+        items = []
+        for f in model:
+            caller = api_caller(kernel.frames, f)
+            items.append(f"- {_frame_link(ctx, f)}" + (f" ← called from {_frame_link(ctx, caller)}" if caller is not None else ""))
+        parts.append("**Model lines**\n" + "\n".join(items))
+        yours = innermost_user_frame(kernel.frames, graph.call_stack if graph is not None else ())
+        if yours is not None and all((yours.file, yours.line) != (f.file, f.line) for f in model):
+            inside = any(f is yours for f in kernel.frames)
+            parts.append(f"**Your code:** {_frame_link(ctx, yours)}" + ("" if inside else " *(the call of the compiled code)*"))
         shared = shared_outer_frames(kernel)
         if shared:
             chain = " › ".join(f"{f.basename}:{f.line}" for f in shared)
@@ -160,9 +169,45 @@ def hover(ctx: Snapshot, path: str, line: int, col: int) -> types.Hover | None:
     if found is not None:
         return _hover(node_markdown(ctx, *found))
     rows = ctx.kernels_on_source_line(path, line)
+    site = ctx.call_site(path, line)
+    texts = []
     if rows:
-        return _hover(source_line_markdown(ctx, rows, ctx.line_share(path, line)))
-    return None
+        texts.append(source_line_markdown(ctx, rows, ctx.line_share(path, line)))
+    if site is not None:
+        texts.append(call_site_markdown(ctx, site))
+    return _hover("\n\n---\n\n".join(texts)) if texts else None
+
+
+def call_site_markdown(ctx: Snapshot, site) -> str:
+    """Hover on a line of the user's code that called compiled code: the compiles and graphs it
+    called (forward and backward), their kernels, measured time, compile problems, and the lines
+    inside the compiled code that take the most of it."""
+    from .lenses import call_site_problems
+
+    parts = [f"**This line calls compiled code:** compile {', '.join(site.compile_ids)}"]
+    rows = []
+    for graph in site.graphs:
+        times = [k.measured.total_us for k in graph.kernels if k.measured is not None]
+        took = f" · {format_us(sum(times))}" if times else ""
+        rows.append(f"- compile {graph.compile_id} {graph.kind} graph: {plural(len(graph.kernels), 'kernel')}{took}")
+    parts.append("\n".join(rows))
+    if site.measured_us is not None:
+        percent = ctx.percent_of_total(site.measured_us)
+        parts.append(
+            f"**Measured:** {format_us(site.measured_us)}"
+            + (f", {percent:.0f}% of the {format_us(ctx.measured_total_us)} measured over {ctx.runs_text()}" if percent is not None else "")
+        )
+    problems = call_site_problems(ctx, site)
+    if problems:
+        parts.append(f"**Compile health:** {problems} (see the compiled function's lens)")
+    hot = hot_lines([k for g in site.graphs for k in g.kernels])
+    if hot.measured:
+        items = []
+        for row in hot.rows[:5]:
+            percent = ctx.percent_of_total(row.share_us)
+            items.append(f"- {_frame_link(ctx, row.frame)} — {format_us(row.share_us or 0.0)} ({percent or 0:.0f}%)")
+        parts.append("**Where its time goes:**\n" + "\n".join(items))
+    return "\n\n".join(parts)
 
 
 def node_markdown(ctx: Snapshot, graph, role: str, node) -> str:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from lsprotocol import types
 
 from ...model import Span
+from ...model.compile_id import base_compile_id
 from ...provenance.modules import kernel_module, launch_module, module_text
 from ...text import format_us, plural
 from .health import function_lenses
@@ -99,7 +100,7 @@ def source_lenses(ctx: Snapshot, path: str) -> list[Lens]:
         parts = []
         for trace, kernels in by_trace.items():
             text = f"{plural(len(kernels), 'kernel')} · {plural(sum(len(k.post_grad_nodes) for k in kernels), 'op')}"
-            text += _share_text(share, kernels)
+            text += _share_text(ctx, share, kernels)
             names = [k.key for k in kernels[:NAMED]]
             text += " — " + ", ".join(names) + (f" +{len(kernels) - NAMED}" if len(kernels) > NAMED else "")
             if len(by_trace) > 1:
@@ -109,8 +110,9 @@ def source_lenses(ctx: Snapshot, path: str) -> list[Lens]:
     return lenses
 
 
-def _share_text(share, kernels) -> str:
-    """`` · 41 µs share`` (model line), `` · 41 µs in calls`` (call line), ``""`` without a profile."""
+def _share_text(ctx: Snapshot, share, kernels) -> str:
+    """`` · 41 µs share (12%)`` (model line), `` · 41 µs in calls (12%)`` (call line), ``""`` without
+    a profile; the percent is of every measured kernel's time (the status bar's total)."""
     if share is None:
         return ""
     own = calls = 0.0
@@ -125,9 +127,49 @@ def _share_text(share, kernels) -> str:
             calls += part.share_us
     if not measured:
         return ""
+    percent = ctx.percent_of_total(own + calls)
+    of = f" ({percent:.0f}%)" if percent is not None and percent >= 0.5 else " (<1%)" if percent is not None else ""
     if calls and not own:
-        return f" · {format_us(calls)} in calls"
-    return f" · {format_us(own + calls)} share"
+        return f" · {format_us(calls)} in calls{of}"
+    return f" · {format_us(own + calls)} share{of}"
+
+
+def call_site_lenses(ctx: Snapshot, path: str) -> list[Lens]:
+    """One lens on each line of the user's own code that called compiled code (``out = cm(...)``):
+    the compiles it called, their kernels forward and backward, their measured time and its percent,
+    and their compile problems; its targets are the kernels' launches."""
+    out = []
+    path = os.path.abspath(path)
+    for line in ctx.call_lines_of_file.get(path, []):
+        site = ctx.call_site(path, line)
+        if site is None:
+            continue
+        kinds: dict[str, int] = {}
+        for graph in site.graphs:
+            kinds[graph.kind] = kinds.get(graph.kind, 0) + len(graph.kernels)
+        split = " · ".join(f"{n} {kind}" for kind, n in kinds.items())
+        title = f"calls compile {', '.join(site.compile_ids)}: {plural(site.kernels, 'kernel')} ({split})"
+        if site.measured_us is not None:
+            percent = ctx.percent_of_total(site.measured_us)
+            title += f" · {format_us(site.measured_us)}" + (f" ({percent:.0f}%, {ctx.runs_text()})" if percent is not None else "")
+        problems = call_site_problems(ctx, site)
+        if problems:
+            title += " · " + problems
+        kernels = [k for g in site.graphs for k in g.kernels]
+        out.append(Lens(line, title, _launch_targets(kernels)))
+    return out
+
+
+def call_site_problems(ctx: Snapshot, site) -> str:
+    """``1 recompile · 2 graph breaks`` of the compiles a call site called (``""`` when none)."""
+    traces = {g.trace for g in site.graphs}
+    bases = {base_compile_id(c) for c in site.compile_ids}
+    counts: dict[str, set[str]] = {}
+    for e in ctx.index.compile_events:
+        if e.trace in traces and base_compile_id(e.compile_id) in bases:
+            counts.setdefault(e.kind, set()).add(f"{e.compile_id}:{e.record_line}")
+    words = {"recompile": "recompile", "graph_break": "graph break", "failure": "failure"}
+    return " · ".join(plural(len(v), words.get(k, k)) for k, v in counts.items())
 
 
 def _launch_targets(kernels) -> list[types.Location]:
@@ -151,7 +193,9 @@ def code_lenses(ctx: Snapshot, path: str) -> list[types.CodeLens]:
 
 def _code_lenses(ctx: Snapshot, path: str) -> list[types.CodeLens]:
     compiled = [Lens(l.line, l.title, l.targets) for l in function_lenses(ctx, path)]  # compiled functions (health.py)
-    raw = output_code_lenses(ctx, path) or sorted([*source_lenses(ctx, path), *compiled], key=lambda l: l.line)
+    raw = output_code_lenses(ctx, path) or sorted(
+        [*source_lenses(ctx, path), *call_site_lenses(ctx, path), *compiled], key=lambda l: l.line
+    )
     out = []
     for lens in raw:
         position = types.Position(lens.line - 1, 0)

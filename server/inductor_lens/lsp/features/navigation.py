@@ -99,6 +99,9 @@ def references(ctx: Snapshot, path: str, line: int, col: int, include_declaratio
             kernels = ctx.index.kernels_of_node(*found[:2], found[2].key)
         else:
             kernels = [k for k, _ in ctx.kernels_on_source_line(path, line)]
+            site = ctx.call_site(path, line)
+            if site is not None and not kernels:  # a call of compiled code: every kernel it ran
+                return _first_launches([k for g in site.graphs for k in g.kernels])
     from_line = hit is None and ctx.node_at(path, line) is None  # a model line: only the launches it made
     here = (os.path.abspath(path), line)
     out: list[types.Location] = []
@@ -113,6 +116,19 @@ def references(ctx: Snapshot, path: str, line: int, col: int, include_declaratio
             loc = lsp_location(launch)
             if loc not in out:
                 out.append(loc)
+    return out
+
+
+def _first_launches(kernels: list[Kernel]) -> list[types.Location]:
+    """Each launch site of ``kernels`` once (kernels of repeated compiles share their code)."""
+    out: list[types.Location] = []
+    seen: set[tuple] = set()
+    for kernel in kernels:
+        for launch in kernel.launches:
+            key = (launch.path, launch.line, launch.col)
+            if key not in seen:
+                seen.add(key)
+                out.append(lsp_location(launch))
     return out
 
 

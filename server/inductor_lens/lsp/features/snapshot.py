@@ -17,6 +17,7 @@ from pathlib import Path
 from ...files.resolve import PathResolver
 from ...index.trace_index import Index
 from ...model import Frame, FxNode, Graph, Kernel, Launch, Span
+from ...timing.hot_lines import CallSite, call_sites
 from ...timing.line_time import KernelPart, line_times
 
 #: How far (in lines) a frame's code is searched for when the local file's line differs.
@@ -194,6 +195,19 @@ class Snapshot:
                     continue
                 share = self.line_shares.setdefault((local.path, local.line), LineShare())
                 share.add(kind, row.parts)
+        #: every measured kernel's time (µs, over the profiled runs: ``runs``), what percents are of
+        self.measured_total_us = sum(k.measured.total_us for k in measured if k.measured is not None)
+        self.runs: list[int] = sorted({k.measured.runs for k in measured if k.measured is not None})
+        #: the user's own lines that called compiled code (hot_lines.py): {(local path, line): CallSite}
+        self.call_sites: dict[tuple[str, int], CallSite] = {}
+        self.call_lines_of_file: dict[str, list[int]] = {}
+        for site in call_sites(self.graphs, self.measured_total_us if measured else None):
+            local = self.local(site.frame)
+            if local.path is None or local.status == "mismatch" or (self.covers and local.path not in self.covers):
+                continue
+            self.call_sites.setdefault((local.path, local.line), site)
+        for path, line in sorted(self.call_sites):
+            self.call_lines_of_file.setdefault(path, []).append(line)
 
     def _local_lines(self, frames: list[Frame]) -> tuple[list[tuple[tuple[str, int], Frame]], list[tuple[str, Frame]]]:
         """((local path, line), frame) of the first frame on each local line, in frame order; and
@@ -336,6 +350,20 @@ class Snapshot:
     def kernels_on_source_line(self, path: str, line: int) -> list[tuple[Kernel, Frame]]:
         """Kernels a model/library line produced (any frame of their stacks), in index order."""
         return list(self.by_local_line.get((os.path.abspath(path), line), []))
+
+    def call_site(self, path: str, line: int) -> CallSite | None:
+        """The user's call of compiled code on a local line (``out = cm(...)``), if any."""
+        return self.call_sites.get((os.path.abspath(path), line))
+
+    def percent_of_total(self, us: float | None) -> float | None:
+        """``us`` as a percent of every measured kernel's time (``None`` without a profile)."""
+        return None if us is None or not self.measured_total_us else 100.0 * us / self.measured_total_us
+
+    def runs_text(self) -> str:
+        """``3 runs`` / ``2-4 runs`` / ``""``: how many profiled runs the measured times sum."""
+        if not self.runs:
+            return ""
+        return f"{self.runs[0]} run{'s' if self.runs[0] != 1 else ''}" if len(self.runs) == 1 else f"{self.runs[0]}-{self.runs[-1]} runs"
 
     def line_share(self, path: str, line: int) -> LineShare | None:
         """The measured time of a model/library line (``None`` when no kernel names it)."""
