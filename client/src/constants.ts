@@ -12,6 +12,7 @@ export const MIN_PYTHON: readonly [number, number] = [3, 10];
 export const PYTHON_EXTENSION_ID = 'ms-python.python';
 export const KERNELS_VIEW_ID = 'inductorLens.kernels';
 export const CHANGED_LINES_VIEW_ID = 'inductorLens.changedLines';
+export const HOT_LINES_VIEW_ID = 'inductorLens.hotLines';
 
 export const Commands = {
   openTrace: 'inductorLens.openTrace',
@@ -34,4 +35,11 @@ export const CompareCommands = {
   compareWithTrace: 'inductorLens.compareWithTrace',
   clearComparison: 'inductorLens.clearComparison',
   openKernelDiff: 'inductorLens.openKernelDiff',
+} as const;
+
+/** The Hot Lines view's commands (registered by hotLines.ts). */
+export const HotLinesCommands = {
+  split: 'inductorLens.hotLinesSplit',
+  together: 'inductorLens.hotLinesTogether',
+  refresh: 'inductorLens.refreshHotLines',
 } as const;

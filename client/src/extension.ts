@@ -8,6 +8,7 @@ import { registerCommands } from './commands';
 import { Comparison } from './compare';
 import { compareWithSetting, registerCompare } from './compareCommands';
 import { DISPLAY_NAME, KERNELS_VIEW_ID } from './constants';
+import { registerHotLines } from './hotLines';
 import { KernelsTreeProvider, type TreeNode } from './kernelsTree';
 import { setLogChannel, traceError } from './logging';
 import { fetchAllKernels, fetchConsistent } from './kernels';
@@ -60,6 +61,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
     );
   // The status bar shows the measured device time of the kernels the view last fetched.
   kernels.onDidChangeTreeData(() => statusBar.setMeasured(kernels.measuredTotalUs));
+  const hotLines = registerHotLines(manager, context.extensionPath);
   const comparison = new Comparison();
   const threePanel = new ThreePanelView(() => manager.running, () => kernels.traces);
 
@@ -67,6 +69,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
     statusBar.update(status);
     if (status.state === 'ready') {
       void refreshKernels();
+      void hotLines.provider.refresh();
       void compareWithSetting({ server: manager, comparison, captures: () => [] });
     }
   });
@@ -100,6 +103,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
       }
     }),
     onDidGrantWorkspaceTrust(() => manager.requestRestart('the workspace was trusted')),
+    ...hotLines.disposables,
     comparison,
     ...registerCompare({
       server: manager,

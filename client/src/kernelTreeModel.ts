@@ -21,6 +21,16 @@ export interface TraceNode {
   children: CompileNode[];
   /** Shown after the compiles when the trace's profiles have kernels joined to no compiled kernel. */
   unattributed: UnattributedNode | undefined;
+  /** Under the time sort: every measured kernel of the trace, forward and backward together, slowest first. */
+  slowest?: SlowestNode;
+}
+
+/** "All graphs, slowest first": the time sort across a trace's graphs (forward and backward together). */
+export interface SlowestNode {
+  type: 'slowest';
+  trace: string;
+  measuredUs: number;
+  children: KernelNode[];
 }
 
 export interface CompileNode {
@@ -51,6 +61,8 @@ export interface KernelNode {
    * for identical loops): the label then shows the debug handle, as for extern kernels.
    */
   sharedName?: boolean;
+  /** Listed across graphs (under "all graphs, slowest first"): the description names its compile and graph. */
+  across?: boolean;
 }
 
 /** "Unattributed device kernels": what a trace's profiles measured that no compiled kernel explains. */
@@ -76,6 +88,7 @@ export type TreeNode =
   | CompileNode
   | GraphNode
   | KernelNode
+  | SlowestNode
   | UnattributedNode
   | UnattributedKernelNode
   | HealthNode;
@@ -211,6 +224,16 @@ export function buildKernelTree(traces: readonly TraceInfo[], kernels: readonly 
       compile.measuredUs = totalMeasured(compile.children.map((g) => g.measuredUs));
     }
     trace.measuredUs = totalMeasured(trace.children.map((c) => c.measuredUs));
+    if (sort === 'time') {
+      const measured = trace.children
+        .flatMap((c) => c.children.flatMap((g) => g.children))
+        .filter((k) => k.kernel.measured != null)
+        .sort((a, b) => compare(a.kernel, b.kernel))
+        .map((k): KernelNode => ({ ...k, across: true }));
+      if (measured.length) {
+        trace.slowest = { type: 'slowest', trace: trace.path, measuredUs: trace.measuredUs ?? 0, children: measured };
+      }
+    }
     trace.kernelCount ||= trace.children.reduce(
       (n, c) => n + c.children.reduce((m, g) => m + g.children.length, 0),
       0,

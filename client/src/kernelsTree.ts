@@ -98,13 +98,24 @@ export function toTreeItem(node: TreeNode): TreeItem {
       const extern = kernel.kind === 'extern' || kernel.kind === 'fallback';
       const item = new TreeItem(kernelLabel(kernel, extern || !!node.sharedName), TreeItemCollapsibleState.None);
       item.id = `${kernel.trace}\0${compileLabel(kernel.compile_id, kernel.pid)}\0${kernel.graph}\0${kernel.key}`;
-      item.description = kernelDescription(kernel);
+      item.description = node.across
+        ? `${compileLabel(kernel.compile_id, kernel.pid)} ${kernel.graph} · ${kernelDescription(kernel)}`
+        : kernelDescription(kernel);
+      if (node.across) item.id += '\0across';
       item.tooltip = new MarkdownString(kernelTooltip(kernel));
       item.iconPath = new ThemeIcon(extern ? 'library' : 'symbol-event');
       item.contextValue = 'kernel';
       if (kernel.definition) {
         item.command = openAt(kernel.definition.path, kernel.definition.line, 'Open Kernel');
       }
+      return item;
+    }
+    case 'slowest': {
+      const item = new TreeItem('all graphs, slowest first', TreeItemCollapsibleState.Collapsed);
+      item.description = `${plural(node.children.length, 'kernel')} · ${formatUs(node.measuredUs)}`;
+      item.tooltip = 'Every measured kernel of this trace, forward and backward graphs together, by measured time (Sort Kernels… changes the order)';
+      item.iconPath = new ThemeIcon('flame');
+      item.contextValue = 'slowest';
       return item;
     }
     case 'unattributed': {
@@ -256,7 +267,7 @@ export class KernelsTreeProvider implements TreeDataProvider<TreeNode> {
       case 'healthEvent':
         return [];
       case 'trace':
-        return node.unattributed ? [...node.children, node.unattributed] : node.children;
+        return [...(node.slowest ? [node.slowest] : []), ...node.children, ...(node.unattributed ? [node.unattributed] : [])];
       case 'kernel':
       case 'unattributedKernel':
         return [];

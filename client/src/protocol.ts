@@ -265,3 +265,47 @@ export interface CompareAnswer {
 }
 
 export const compareRequest = new RequestType<{ paths: string[]; profiles?: string[] }, CompareAnswer, void>('inductorLens/compare');
+
+/** A place of `inductorLens/hotLines`: `uri` null when the file is not on this machine; `line` 0-based. */
+export interface HotPlace {
+  uri: string | null;
+  line: number;
+  file: string;
+  basename: string;
+  code: string;
+  /** user | library | torch_api | torch | generated */
+  kind: string;
+}
+
+export interface HotLine extends HotPlace {
+  share_us: number | null;
+  percent: number | null;
+  by_graph: Record<string, number>;
+  launches: number;
+  ops: number;
+  kernels: number;
+  caller: HotPlace | null;
+}
+
+export interface HotCall extends HotPlace {
+  innermost: boolean;
+  compile_ids: string[];
+  graphs: string[];
+  kernels: number;
+  measured_us: number | null;
+  percent: number | null;
+}
+
+/** `inductorLens/hotLines`: the model lines ranked by their share of the measured time (by launches without a profile). */
+export interface HotLinesAnswer {
+  measured: boolean;
+  heading: string;
+  total_us?: number;
+  runs?: number[];
+  clock?: string;
+  rows: HotLine[];
+  more?: number;
+  calls: HotCall[];
+}
+
+export const hotLinesRequest = new RequestType<Record<string, never>, HotLinesAnswer, void>('inductorLens/hotLines');

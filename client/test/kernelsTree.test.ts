@@ -11,6 +11,7 @@ import {
   shortKernelName,
   type TraceNode,
   toTreeItem,
+  type SlowestNode,
   type UnattributedNode,
 } from '../src/kernelsTree';
 import type { Kernel, TraceInfo } from '../src/protocol';
@@ -362,8 +363,21 @@ describe('buildKernelTree on the real profile_cnn trace with its torch.profiler 
     provider.setSort('launches');
   });
 
-  test('an "Unattributed device kernels" node lists what the profile could not join', () => {
+  test('under the time sort, "all graphs, slowest first" lists forward and backward kernels together', () => {
     const children = provider.getChildren(trace);
+    const across = children[0] as SlowestNode;
+    expect(across.type).toBe('slowest');
+    const times = across.children.map((k) => k.kernel.measured!.total_us);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(new Set(across.children.map((k) => k.kernel.graph))).toEqual(new Set(['forward', 'backward']));
+    expect(across.children.length).toBe(kernels.filter((k) => k.measured).length);
+    const item = toTreeItem(across.children[0]);
+    expect(String(item.description)).toMatch(/^0\/0 (forward|backward) · /);
+    expect(toTreeItem(across).label).toBe('all graphs, slowest first');
+  });
+
+  test('an "Unattributed device kernels" node lists what the profile could not join', () => {
+    const children = provider.getChildren(trace).filter((c) => c.type !== 'slowest');
     expect(children.slice(0, -1)).toEqual(trace.children);
     const node = children[children.length - 1] as UnattributedNode;
     expect(node.type).toBe('unattributed');

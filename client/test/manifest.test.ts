@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { describe, expect, test, vi } from 'vitest';
 import { registerCommands } from '../src/commands';
-import { Commands, CompareCommands, KERNELS_VIEW_ID } from '../src/constants';
+import { Commands, CompareCommands, HotLinesCommands, KERNELS_VIEW_ID } from '../src/constants';
 import * as api from '../src/vscodeapi';
 
 vi.mock('../src/vscodeapi');
@@ -36,9 +36,13 @@ describe('package.json', () => {
   test('every contributed command is registered, and every registered command is contributed or a lens target', () => {
     vi.mocked(api.registerCommand).mockImplementation(() => ({ dispose: () => undefined }));
     registerCommands({} as never);
-    const registered = [...vi.mocked(api.registerCommand).mock.calls.map((c) => c[0]), ...Object.values(CompareCommands)];
+    const registered = [
+      ...vi.mocked(api.registerCommand).mock.calls.map((c) => c[0]),
+      ...Object.values(CompareCommands),
+      ...Object.values(HotLinesCommands),
+    ];
     const contributed = manifest.contributes.commands.map((c: { command: string }) => c.command);
-    expect(new Set(registered)).toEqual(new Set([...Object.values(Commands), ...Object.values(CompareCommands)]));
+    expect(new Set(registered)).toEqual(new Set([...Object.values(Commands), ...Object.values(CompareCommands), ...Object.values(HotLinesCommands)]));
     for (const command of contributed) {
       expect(registered).toContain(command);
     }
