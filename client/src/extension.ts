@@ -40,7 +40,13 @@ export async function activate(context: ExtensionContext): Promise<void> {
   const openedProfiles = () => context.workspaceState.get<string[]>(OPENED_PROFILES_KEY, []);
   const remember = (key: string, opened: () => string[]) => (paths: string[]) =>
     context.workspaceState.update(key, [...new Set([...opened(), ...paths])]);
-  server = new ServerManager({ extensionPath: context.extensionPath, outputChannel, openedTraces, openedProfiles });
+  server = new ServerManager({
+    extensionPath: context.extensionPath,
+    storagePath: context.globalStorageUri?.fsPath,
+    outputChannel,
+    openedTraces,
+    openedProfiles,
+  });
   const manager = server;
 
   const noHealth: CompilesAnswer = { compiles: [], compile_events: [] };

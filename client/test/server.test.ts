@@ -82,6 +82,16 @@ describe('buildServerLaunch', () => {
     expect(launch.env.PYTHONPATH).toBeUndefined();
     expect(launch.args).toEqual(['-m', 'inductor_lens', 'serve']);
   });
+
+  test('keeps the server\'s byte code in the extension storage, also where the environment forbids writing it', () => {
+    const base = { PYTHONDONTWRITEBYTECODE: '1', PATH: '/usr/bin' };
+    const launch = buildServerLaunch({ command: ['python3'], source: 'default' }, 'useBundled', '/ext/bundled/libs', base, '/store/pycache');
+    expect(launch.env.PYTHONDONTWRITEBYTECODE).toBeUndefined();
+    expect(launch.env.PYTHONPYCACHEPREFIX).toBe('/store/pycache');
+    expect(base.PYTHONDONTWRITEBYTECODE).toBe('1'); // the caller's environment is not touched
+    const own = buildServerLaunch({ command: ['python3'], source: 'default' }, 'useBundled', '/l', { PYTHONPYCACHEPREFIX: '/mine' }, '/store/pycache');
+    expect(own.env.PYTHONPYCACHEPREFIX).toBe('/mine');
+  });
 });
 
 /** A LanguageClient stand-in that records how it was made and used. */

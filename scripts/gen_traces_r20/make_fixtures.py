@@ -25,8 +25,9 @@ def main(src: str, cases: list[str]) -> None:
         for log in glob.glob(os.path.join(here, "trace", "*.log")):
             subprocess.run([sys.executable, os.path.join(REPO, "scripts", "trim_trace.py"), log,
                             os.path.join(there, "trace", os.path.basename(log))], check=True)
-        if os.path.isfile(os.path.join(here, "profile_trace.json")):
-            shutil.copy(os.path.join(here, "profile_trace.json"), os.path.join(there, "profile_trace.json"))
+        for name in ("profile_trace.json", "profile_trace.json.gz"):
+            if os.path.isfile(os.path.join(here, name)):
+                shutil.copy(os.path.join(here, name), os.path.join(there, name))
         model = os.path.join(here, "models.py")  # only a model file that is not tests/data/pairs/models.py (the edit)
         shared = os.path.join(os.path.dirname(DEST), "models.py")
         if os.path.isfile(model) and (not os.path.isfile(shared) or open(model, "rb").read() != open(shared, "rb").read()):

@@ -13,6 +13,7 @@ import sys
 import pytest
 import pytest_lsp
 from conftest import TRACES, answer_like_vscode, case_dir
+from inductor_lens.lsp.features.lenses import WHOLE_LENSES
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
@@ -42,10 +43,14 @@ async def start(client: LanguageClient, traces: list[str], **extra) -> None:
 
 
 async def resolved_lenses(client: LanguageClient, uri: str) -> list[types.CodeLens]:
-    """codeLens then codeLens/resolve for each, as VS Code does for visible lenses."""
+    """codeLens then codeLens/resolve for each, as VS Code does for lenses without a command: a
+    document's lenses come whole (up to WHOLE_LENSES) and still resolve to the same."""
     lenses = await client.text_document_code_lens_async(types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=uri)))
-    assert all(lens.command is None and lens.data for lens in lenses)
-    return [await client.code_lens_resolve_async(lens) for lens in lenses]
+    assert all(lens.data for lens in lenses)
+    assert all(lens.command is not None for lens in lenses) == (len(lenses) <= WHOLE_LENSES)
+    resolved = [await client.code_lens_resolve_async(lens) for lens in lenses]
+    assert all(r.command == lens.command for r, lens in zip(resolved, lenses, strict=True) if lens.command is not None)
+    return resolved
 
 
 def line_of(path: str, line: int) -> str:
