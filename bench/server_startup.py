@@ -103,8 +103,11 @@ def one_run(python: str, libs: str, env_over: dict[str, str | None], workspace: 
     env["TMPDIR"] = cache  # the fork server's multiprocessing folder goes with the run's scratch
     argv = [python] + (["-X", "importtime"] if importtime else [])
     if env_over.get("NO_FORK_SERVER"):  # serve() without its fork server (an experiment, not a setting)
-        argv += ["-c", "import sys, runpy, inductor_lens.index.loader as l; l.start_scan_processes = lambda: None; "
-                 "sys.argv = ['inductor_lens', 'serve']; runpy.run_module('inductor_lens', run_name='__main__', alter_sys=True)"]
+        argv += [
+            "-c",
+            "import sys, runpy, inductor_lens.index.loader as l; l.start_scan_processes = lambda: None; "
+            "sys.argv = ['inductor_lens', 'serve']; runpy.run_module('inductor_lens', run_name='__main__', alter_sys=True)",
+        ]
     else:
         argv += ["-m", "inductor_lens", "serve"]
     rpc = Rpc(argv, env, workspace)
@@ -169,7 +172,10 @@ def main() -> int:
     args = ap.parse_args()
     if not os.path.isdir(args.workspace):
         sys.exit(f"no workspace {args.workspace}: run bench/editor_open.sh first (or pass --workspace)")
-    scratch = tempfile.mkdtemp(prefix="il-startup-", dir=os.path.join(REPO, ".editor-e2e", "tmp") if os.path.isdir(os.path.join(REPO, ".editor-e2e", "tmp")) else None)
+    scratch = tempfile.mkdtemp(
+        prefix="il-startup-",
+        dir=os.path.join(REPO, ".editor-e2e", "tmp") if os.path.isdir(os.path.join(REPO, ".editor-e2e", "tmp")) else None,
+    )
     results: dict[str, list[dict]] = {}
 
     def fresh_libs(name: str) -> str:
@@ -210,7 +216,11 @@ def main() -> int:
     it_warm = run("importtime-warm", libs, {**write, "NO_FORK_SERVER": "1"}, importtime=True)["imports"]
 
     summary = {
-        variant: {"initialize_s_median": statistics.median(r["initialize_s"] for r in rs), "ready_s_median": statistics.median(r["ready_s"] for r in rs), "runs": rs}
+        variant: {
+            "initialize_s_median": statistics.median(r["initialize_s"] for r in rs),
+            "ready_s_median": statistics.median(r["ready_s"] for r in rs),
+            "runs": rs,
+        }
         for variant, rs in results.items()
     }
     print("\nmedians (s): variant, spawn→initialize answered, spawn→status ready")
@@ -222,8 +232,20 @@ def main() -> int:
         print("  slowest top-level imports (cumulative):", ", ".join(f"{k} {v}" for k, v in it["slowest_top_level_ms"].items()))
     os.makedirs(os.path.dirname(args.json), exist_ok=True)
     with open(args.json, "w") as fh:
-        json.dump({"python": args.python, "libs": args.libs, "workspace": args.workspace, "nproc": os.cpu_count(),
-                   "loadavg": os.getloadavg(), "variants": summary, "importtime_nopyc": it_nopyc, "importtime_warm": it_warm}, fh, indent=2)
+        json.dump(
+            {
+                "python": args.python,
+                "libs": args.libs,
+                "workspace": args.workspace,
+                "nproc": os.cpu_count(),
+                "loadavg": os.getloadavg(),
+                "variants": summary,
+                "importtime_nopyc": it_nopyc,
+                "importtime_warm": it_warm,
+            },
+            fh,
+            indent=2,
+        )
     print(f"\nwrote {args.json}")
     shutil.rmtree(scratch, ignore_errors=True)
     return 0

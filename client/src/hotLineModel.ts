@@ -36,7 +36,7 @@ export interface HotCallRow {
 
 export type HotNode = HotGroup | HotRow | HotCallRow;
 
-/** The view's top level: one list (together), or one group per graph kind (split), then the user's calls. */
+/** The view's top level: the user's calls of compiled code, then one list (together) or one group per graph kind (split). */
 export function hotTree(answer: HotLinesAnswer | undefined, mode: HotLinesMode): HotNode[] {
   if (!answer || (!answer.rows.length && !answer.calls.length)) {
     return [];
@@ -62,7 +62,8 @@ export function hotTree(answer: HotLinesAnswer | undefined, mode: HotLinesMode):
     rows.forEach((r, i) => (r.rank = i + 1));
     return rows;
   };
-  const out: HotNode[] = [];
+  // the user's own calls of the compiled code first (a Hugging Face model's lines are all in site-packages)
+  const out: HotNode[] = answer.calls.filter((c) => c.innermost).map((call): HotCallRow => ({ type: 'call', call }));
   if (mode === 'split' && answer.measured) {
     const kinds = [...new Set(answer.rows.flatMap((r) => Object.keys(r.by_graph)))].sort(
       (a, b) => (KIND_ORDER[a] ?? 9) - (KIND_ORDER[b] ?? 9),
@@ -74,10 +75,6 @@ export function hotTree(answer: HotLinesAnswer | undefined, mode: HotLinesMode):
     }
   } else {
     out.push(...rowsOf());
-  }
-  const calls = answer.calls.filter((c) => c.innermost);
-  for (const call of calls) {
-    out.push({ type: 'call', call });
   }
   return out;
 }

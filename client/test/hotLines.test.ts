@@ -24,8 +24,9 @@ const MODELS = 'file:///workspace/proj/models.py';
 describe('Hot Lines on profile_cnn (SmallCNN training with a torch.profiler trace)', () => {
   const answer = load('profile_cnn');
 
-  test('together: the model lines by share, adding up to the measured total, then the user call', () => {
+  test('together: the user call first, then the model lines by share, adding up to the measured total', () => {
     const nodes = hotTree(answer, 'together');
+    expect(nodes[0].type).toBe('call');
     const rows = nodes.filter((n): n is HotRow => n.type === 'row');
     expect(rows.map((r) => r.line.line + 1)).toEqual([42, 40, 44, 41, 43]);
     const sum = rows.reduce((n, r) => n + (r.shareUs ?? 0), 0);

@@ -21,24 +21,33 @@ end, 50)
 if not client then return fail('the README configuration started no server') end
 out('client: ' .. client.name)
 
+local function lens_title(line)
+  for _ = 1, 120 do -- the first answers precede the end of indexing
+    local lenses = client.request_sync('textDocument/codeLens', { textDocument = vim.lsp.util.make_text_document_params() }, 10000, buf)
+    for _, lens in ipairs(lenses and lenses.result or {}) do
+      if lens.range.start.line == line - 1 then
+        local resolved = client.request_sync('codeLens/resolve', lens, 10000, buf)
+        local title = resolved and resolved.result and resolved.result.command and resolved.result.command.title
+        if title then return title end
+      end
+    end
+    vim.wait(250)
+  end
+end
+
 local line = vim.fn.search('^\\s*y = self.fc2(y)$')
 if line == 0 then return fail('no `y = self.fc2(y)` line in models.py') end
-local title
-for _ = 1, 120 do -- the first answers precede the end of indexing
-  local lenses = client.request_sync('textDocument/codeLens', { textDocument = vim.lsp.util.make_text_document_params() }, 10000, buf)
-  for _, lens in ipairs(lenses and lenses.result or {}) do
-    if lens.range.start.line == line - 1 then
-      local resolved = client.request_sync('codeLens/resolve', lens, 10000, buf)
-      title = resolved and resolved.result and resolved.result.command and resolved.result.command.title
-    end
-  end
-  if title then break end
-  vim.wait(250)
-end
+local title = lens_title(line)
 out('lens on models.py:' .. line .. ': ' .. tostring(title))
+-- the script's own call of the compiled model gets a lens too (what it calls, forward and backward)
+local call = vim.fn.search('^\\s*out = cm(x)$')
+local call_title = call > 0 and lens_title(call) or nil
+out('lens on models.py:' .. call .. ': ' .. tostring(call_title))
 vim.lsp.stop_client(client.id)
-if title and title:find('extern_kernels.mm:3', 1, true) and title:find('triton_poi_fused_add_addmm_relu_1:4', 1, true) then
-  out('RESULT: PASS (the README configuration shows the kernels of models.py:' .. line .. ')')
+if not (call_title and call_title:find('^calls compile 0/0: 4 kernels')) then
+  fail('no lens on the call of the compiled model (out = cm(x))')
+elseif title and title:find('extern_kernels.mm:3', 1, true) and title:find('triton_poi_fused_add_addmm_relu_1:4', 1, true) then
+  out('RESULT: PASS (the README configuration shows the kernels of models.py:' .. line .. ' and the call on line ' .. call .. ')')
   out('neovim-readme-e2e: 1 passed, 0 failed')
   vim.cmd('qall!')
 else

@@ -106,7 +106,9 @@ def main() -> None:
         "modelLineCode": next(
             f["code"] for k in on_line for f in k["source"] if os.path.basename(f["file"]) == "models.py" and f["line"] == model_line
         ),
-        "modelLineTotal": f"{format_us(line_us)} share",
+        # the lens's share carries its percent of every measured kernel's time (report's measured.total_us)
+        "modelLineTotal": f"{format_us(line_us)} share ({100.0 * line_us / report['measured']['total_us']:.0f}%)",
+        "modelLineShare": format_us(line_us),
         "modelLineLens": f"{plural(len(on_line), 'kernel')} · {plural(ops, 'op')} · {format_us(line_us)} share",
         "modelLineWhole": format_us(row["measured"]["kernels_us"]),
         "unattributedDescription": f"{plural(len(unattributed), 'kernel')} · {plural(runs, 'run')} · {format_us(total_unattributed)}",

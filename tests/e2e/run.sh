@@ -31,7 +31,7 @@
 #
 # Environment: E2E_PYTHON, the interpreter the extension runs the server with (default
 # /usr/bin/python3, which has none of the server's dependencies: proves the bundled ones work);
-# E2E_TORCH_PYTHON (above); E2E_SCENARIOS, the checks to run (default all: "mlp profile gpt2 health compare capture nvim");
+# E2E_TORCH_PYTHON (above); E2E_SCENARIOS, the checks to run (default all: "mlp profile gpt2 hot health compare capture nvim");
 # PORT (8765).
 set -euo pipefail
 REPO=$(git -C "$(dirname "${BASH_SOURCE[0]}")" rev-parse --show-toplevel)
@@ -42,7 +42,7 @@ PORT=${PORT:-8765}
 CS_VERSION=4.100.3 # the last code-server whose engines.node is 20
 E2E_PYTHON=${E2E_PYTHON:-/usr/bin/python3}
 E2E_TORCH_PYTHON=${E2E_TORCH_PYTHON:-$REPO/.venv-torch/bin/python}
-E2E_SCENARIOS=${E2E_SCENARIOS:-mlp profile gpt2 health compare capture nvim}
+E2E_SCENARIOS=${E2E_SCENARIOS:-mlp profile gpt2 hot health compare capture nvim}
 CASE=$SHARED/traces/torch-2.11-cuda/mlp_infer
 PROFILE_CASE=$SHARED/traces/torch-2.11-cuda/profile_cnn
 HEALTH_CASES=$SHARED/traces/torch-2.14-cpu
@@ -237,6 +237,28 @@ cat >"$RUN/expected-capture.json" <<EOF
 EOF
 cat "$RUN/expected-capture.json"
 
+# The "where the time goes" scenarios (hot_expected.py): SmallCNN with its profile (a local model
+# file: heat marks), the profiled Hugging Face BERT run (every kernel's stack in transformers: the
+# user's script gets the lens), the timm ConvNeXt run without its profile (ranked by launches).
+HOT_NAMES=()
+hot_ws() { # NAME TRACE_DIR PROFILE_OR_EMPTY MODEL_FILE
+  local ws=$RUN/ws-hot-$1
+  mkdir -p "$ws/torch_trace" "$ws/.vscode"
+  cp "$2"/*.log "$ws/torch_trace/"
+  [ -n "$3" ] && cp "$3" "$ws/"
+  cp "$4" "$ws/"
+  chmod -R u+w "$ws"
+  cp "$WS/.vscode/settings.json" "$ws/.vscode/settings.json"
+  "$SERVE" report "$ws/torch_trace" ${3:+--profile "$ws/$(basename "$3")"} --path-map "/workspace/proj=$ws" --cache-dir "$RUN/report-cache" --json >"$RUN/hot-$1-report.json"
+  "$E2E_PYTHON" "$REPO/tests/e2e/hot_expected.py" "$ws" "$1" <"$RUN/hot-$1-report.json" >"$RUN/expected-hot-$1.json"
+  cat "$RUN/expected-hot-$1.json"
+  HOT_NAMES+=("$1")
+}
+PAIRS=$REPO/tests/data/pairs/torch-2.11-cuda
+hot_ws cnn "$SHARED/traces/torch-2.11-cuda/profile_cnn/trace" "$SHARED/traces/torch-2.11-cuda/profile_cnn/profile_trace.json" "$SHARED/traces/models.py"
+hot_ws bert "$PAIRS/profile_bert_train/trace" "$PAIRS/profile_bert_train/profile_trace.json.gz" "$REPO/scripts/gen_traces_r20/models_r20.py"
+hot_ws convnext "$PAIRS/profile_convnext_train/trace" "" "$REPO/scripts/gen_traces_r20/models_r20.py"
+
 # ------------------------------------------------------------------ 4. code-server + the extension
 stamp "code-server: install the .vsix and start"
 mkdir -p "$RUN/csdata/user/User" "$RUN/csdata/ext"
@@ -277,6 +299,12 @@ fi
 if only compare; then
   stamp "VS Code checks: compare with trace"
   node "$REPO/tests/e2e/vscode.e2e.cjs" "http://127.0.0.1:$PORT/?folder=$WS6" "$RUN/expected-compare.json" "$ART" || VSCODE_RC=$?
+fi
+if only hot; then
+  for name in "${HOT_NAMES[@]}"; do
+    stamp "VS Code checks: where the time goes ($name)"
+    node "$REPO/tests/e2e/vscode.e2e.cjs" "http://127.0.0.1:$PORT/?folder=$RUN/ws-hot-$name" "$RUN/expected-hot-$name.json" "$ART" || VSCODE_RC=$?
+  done
 fi
 if only health; then
   stamp "VS Code checks: compile health"

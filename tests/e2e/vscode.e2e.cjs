@@ -38,7 +38,7 @@ const t0 = Date.now();
 const log = (...args) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s]`, ...args);
 const results = [];
 const scenario = expected.scenario || 'mlp';
-const prefix = scenario === 'mlp' ? '' : `${scenario}-`;
+const prefix = scenario === 'mlp' ? '' : scenario === 'hot' ? `hot-${expected.name}-` : `${scenario}-`;
 
 /** Runs one named check; a failure is recorded (with a screenshot) and the next check still runs. */
 async function check(page, name, body) {
@@ -456,7 +456,7 @@ async function profileChecks(page, shot) {
     // its hover: the share, of how much its kernels ran in all
     await page.keyboard.press('End');
     await runCommand(page, 'Show or Focus Hover');
-    const share = `${expected.modelLineTotal.replace(/ share$/, '')} is this line's share of the ${expected.modelLineWhole} its kernels ran`;
+    const share = `${expected.modelLineShare} is this line's share of the ${expected.modelLineWhole} its kernels ran`;
     const hover = page.locator('.monaco-hover-content').filter({ hasText: share }).first();
     await hover.waitFor({ timeout: 20000 });
     await page.waitForTimeout(300);
@@ -751,6 +751,90 @@ async function compareChecks(page, shot) {
   });
 }
 
+/** Where the time goes (hot_expected.py): the Hot Lines view, heat marks, the user's call of the compiled code. */
+async function hotChecks(page, shot) {
+  const n = expected.name;
+  await check(page, `${n}: the status bar shows the indexed kernels`, async () => {
+    const item = page.locator('.statusbar-item', { hasText: /\d+ kernels?/ }).first();
+    await item.waitFor({ timeout: 120000 });
+    return (await item.innerText()).trim();
+  });
+
+  await check(page, `${n}: the Hot Lines view ranks the model lines across files`, async () => {
+    await runCommand(page, 'Inductor Lens: Focus on Hot Lines View');
+    const pane = page.locator('.pane', { hasText: 'Hot Lines' });
+    const rows = pane.locator('.monaco-list-row');
+    const top = rows.filter({ hasText: expected.topRow }).first();
+    await top.waitFor({ timeout: 30000 });
+    const texts = (await rows.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+    const first = texts.find((t) => !t.startsWith('your call · ')) ?? '';
+    if (!first.startsWith(expected.topRow)) throw new Error(`first line row "${first}", expected ${expected.topRow}`);
+    if (!first.includes(expected.topCode)) throw new Error(`first line row lacks its code: ${first}`);
+    const call = texts.find((t) => t.startsWith(`your call · ${expected.file}:${expected.callLine}`));
+    if (texts[0] !== call) throw new Error(`the user's call is not listed first: ${texts[0]}`);
+    if (!call) throw new Error(`no row for the user's call ${expected.file}:${expected.callLine}: ${texts.join(' | ')}`);
+    const message = (await pane.locator('.message, .tree-explorer-viewlet-tree-view-message').allInnerTexts()).join(' ');
+    if (!expected.measured && !message.includes('not time')) throw new Error(`without a profile the view must say it is not time: "${message}"`);
+    const narrow = await resizeSideBar(page, 900);
+    await page.waitForTimeout(400);
+    await shot(`hot-${n}-01-hot-lines.png`);
+    if (narrow) await resizeSideBar(page, narrow);
+    return `${texts.slice(0, 4).join(' | ')} … ${call}; message "${message}"`;
+  });
+
+  if (expected.heatLine) {
+    await check(page, `${n}: heat marks in the gutter of the model file`, async () => {
+      await quickOpen(page, expected.heatFile);
+      await goToLine(page, expected.heatLine);
+      await waitForCursorLine(page, expected.heatLine);
+      const deadline = Date.now() + 20000;
+      let marks = 0;
+      while (Date.now() < deadline && !marks) {
+        marks = await page.evaluate(() => {
+          const editor = document.querySelector('.editor-group-container.active .monaco-editor');
+          return editor ? [...editor.querySelectorAll('.cgmr')].length : 0;
+        });
+        if (!marks) await page.waitForTimeout(250);
+      }
+      if (!marks) throw new Error('no gutter heat mark drawn');
+      const lens = await waitForLensAbove(page, expected.heatLine, (t) => /share \(\d+%\)/.test(t));
+      await page.waitForTimeout(300);
+      await shot(`hot-${n}-02-heat-marks.png`);
+      return `${marks} heat marks drawn; lens above ${expected.heatFile}:${expected.heatLine}: "${lens}"`;
+    });
+  }
+
+  await check(page, `${n}: the user's own call of the compiled code has a lens and references`, async () => {
+    await page.keyboard.press('Escape');
+    await quickOpen(page, expected.file);
+    await goToLine(page, expected.callLine);
+    await waitForCursorLine(page, expected.callLine);
+    const lens = await waitForLensAbove(page, expected.callLine, (t) => t.includes(expected.callLens));
+    if (expected.callTime && !lens.includes(expected.callTime)) throw new Error(`call lens lacks "${expected.callTime}": ${lens}`);
+    if (!expected.callTime && / (µs|ms) \(/.test(lens)) throw new Error(`a lens without a profile names a time: ${lens}`);
+    await page.waitForTimeout(300);
+    await shot(`hot-${n}-03-call-lens.png`);
+    await page.keyboard.press('End');
+    await runCommand(page, 'Show or Focus Hover');
+    const hover = page.locator('.monaco-hover-content').filter({ hasText: 'This line calls compiled code' }).first();
+    await hover.waitFor({ timeout: 20000 });
+    await page.waitForTimeout(300);
+    await shot(`hot-${n}-04-call-hover.png`);
+    const hoverText = (await hover.innerText()).replace(/\s+/g, ' ').slice(0, 300);
+    await page.keyboard.press('Escape');
+    await runCommand(page, 'Peek References');
+    const peek = page.locator('.peekview-widget, .zone-widget .reference-zone-widget').first();
+    await peek.waitFor({ timeout: 20000 });
+    const peekText = await peek.innerText();
+    const named = expected.outputCodes.filter((f) => peekText.includes(f));
+    if (!named.length) throw new Error(`the references peek names none of ${expected.outputCodes.join(', ')}: ${peekText.slice(0, 300)}`);
+    await page.waitForTimeout(400);
+    await shot(`hot-${n}-05-call-references.png`);
+    await page.keyboard.press('Escape');
+    return `lens "${lens}"; hover "${hoverText}"; references in ${named.length} output code file(s)`;
+  });
+}
+
 (async () => {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'chrome-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -773,7 +857,7 @@ async function compareChecks(page, shot) {
     await page.goto(url, { waitUntil: 'domcontentloaded' });
     await page.waitForSelector('.monaco-workbench', { timeout: 90000 });
     log('workbench rendered');
-    const checks = { profile: profileChecks, health: healthChecks, gpt2: gpt2Checks, capture: captureChecks, compare: compareChecks, mlp: mlpChecks }[scenario];
+    const checks = { profile: profileChecks, health: healthChecks, gpt2: gpt2Checks, capture: captureChecks, compare: compareChecks, mlp: mlpChecks, hot: hotChecks }[scenario];
     await checks(page, shot);
   } finally {
     await shot(`${prefix}99-final.png`).catch(() => {});
