@@ -35,7 +35,8 @@ def _where(ctx: Snapshot, frame: Frame) -> dict:
 
 
 def hot_lines_answer(ctx: Snapshot) -> dict:
-    """``{measured, heading, total_us, runs, clock, rows: [...], calls: [...]}``: ``rows`` each
+    """``{measured, heading, total_us, lines_us, runs, clock, rows: [...], more, calls: [...]}``
+    (``total_us`` every measured kernel's time, ``lines_us`` the part on model lines): ``rows`` each
     ``{uri, line, file, basename, code, kind, share_us, percent, by_graph, launches, ops, kernels,
     caller}`` sorted by share (``measured``) or by launches; ``calls`` the user's lines that call
     compiled code ``{uri, line, ..., compile_ids, kernels, measured_us, percent}``."""
@@ -75,6 +76,7 @@ def _answer(ctx: Snapshot) -> dict:
         "measured": hot.measured,
         "heading": hot.heading(),
         "total_us": round(hot.total_us, 3),
+        "lines_us": round(hot.lines_us, 3),
         "runs": hot.runs,
         "clock": hot.clock,
         "rows": rows,

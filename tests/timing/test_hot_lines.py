@@ -1,0 +1,98 @@
+"""Where the time goes (timing/hot_lines.py): the ranking that adds up, the user's call sites of
+compiled code, what a frame's file is, and a PyTorch-API line's caller; on real traces."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from conftest import REPO, case_dir, raw_records
+from inductor_lens.files.cache import Cache
+from inductor_lens.files.trace_paths import code_kind
+from inductor_lens.open_traces import TraceRequest, open_traces
+from inductor_lens.timing.hot_lines import call_sites, hot_lines, innermost_user_frame
+
+BERT = os.path.join(REPO, "tests", "data", "pairs", "torch-2.11-cuda", "profile_bert_train")
+
+
+@pytest.fixture(scope="module")
+def cnn(tmp_path_factory):
+    return open_traces(TraceRequest([case_dir("torch-2.11-cuda/profile_cnn")]), cache=Cache(str(tmp_path_factory.mktemp("c")))).index
+
+
+@pytest.fixture(scope="module")
+def bert(tmp_path_factory):
+    return open_traces(TraceRequest([BERT]), cache=Cache(str(tmp_path_factory.mktemp("b")))).index
+
+
+def test_the_ranking_adds_up_to_what_was_measured(cnn):
+    hot = hot_lines(cnn.kernels)
+    total = sum(k.measured.total_us for k in cnn.kernels if k.measured)
+    assert hot.measured and hot.runs == [3] and hot.total_us == pytest.approx(total)
+    shares = [r.share_us for r in hot.rows]
+    assert shares == sorted(shares, reverse=True)
+    assert sum(shares) == pytest.approx(hot.lines_us) and hot.lines_us == pytest.approx(total)  # every launch has a model line
+    assert sum(r.percent for r in hot.rows) == pytest.approx(100.0)
+    for r in hot.rows:  # the forward/backward split is the share, and no share exceeds its kernels' time
+        assert sum(r.by_graph.values()) == pytest.approx(r.share_us) and r.share_us <= r.kernels_us + 1e-9
+    top = hot.rows[0]
+    assert (top.frame.basename, top.frame.line, round(top.percent, 1)) == ("models.py", 42, 50.4)
+    assert hot.heading().startswith("where the time goes: 267 µs measured over 3 profiled runs, 100% of it on 5 model lines")
+
+
+def test_without_a_profile_lines_rank_by_launches_and_say_so(load_case):
+    index = load_case("torch-2.11-cuda/gpt2_train")
+    hot = hot_lines(index.kernels)
+    assert not hot.measured and hot.runs == [] and all(r.share_us is None and r.percent is None for r in hot.rows)
+    launches = [r.launches for r in hot.rows]
+    assert launches == sorted(launches, reverse=True) and launches[0] == 50
+    assert "no profile, so not time" in hot.heading()
+
+
+def test_the_users_call_of_a_hugging_face_model_is_its_call_site(bert):
+    """Every kernel's stack is in transformers; the compile's dynamo_start stack names the script."""
+    assert all(code_kind(f.file) != "user" for k in bert.kernels for f in k.frames)
+    sites = call_sites(bert.graphs)
+    (site,) = [s for s in sites if s.innermost]
+    assert (os.path.basename(site.frame.file), site.frame.line, site.frame.code) == (
+        "models_r20.py",
+        140,
+        "out = cm(input_ids=ids, attention_mask=mask, labels=labels)",
+    )
+    assert site.compile_ids == ["0/0", "0/1"] and [g.kind for g in site.graphs] == ["forward", "backward"] * 2
+    assert site.kernels == len(bert.kernels) == 188 and site.percent == pytest.approx(100.0)
+    # the outer frames (main(), the profiled loop) call it too; the line runs once per compile only where it says so
+    outer = {(s.frame.line, tuple(s.compile_ids)) for s in sites if not s.innermost}
+    assert (52, ("0/0",)) in outer and (55, ("0/1",)) in outer
+    # the frames are those of the log's dynamo_start records, without the compiled function's own
+    (log,) = [os.path.join(BERT, "trace", f) for f in os.listdir(os.path.join(BERT, "trace"))]
+    starts = [env["dynamo_start"]["stack"] for _, env, _ in raw_records(log) if "dynamo_start" in env]
+    assert {(fr["line"], fr.get("loc")) for fr in starts[0][:-1]} >= {(140, site.frame.code)}
+    assert innermost_user_frame(bert.kernels[0].frames, bert.kernels[0].graph.call_stack) == site.frame
+
+
+def test_a_pytorch_api_model_line_names_its_caller(load_case):
+    """GPT-2's loss pads its labels through torch/nn/functional.py: the line names transformers' call."""
+    index = load_case("torch-2.11-cuda/gpt2_train")
+    (pad,) = [r for r in hot_lines(index.kernels).rows if r.frame.basename == "functional.py"]
+    assert pad.frame.code == "return torch._C._nn.pad(input, pad, mode, value)"
+    assert pad.caller is not None and code_kind(pad.caller.file) == "library" and "pad(" in pad.caller.code
+
+
+@pytest.mark.parametrize(
+    "path, kind",
+    [
+        ("/workspace/proj/models.py", "user"),
+        ("C:\\Users\\me\\proj\\train.py", "user"),
+        ("/home/u/torch/train.py", "user"),
+        ("/opt/venv/lib/python3.12/site-packages/transformers/models/bert/modeling_bert.py", "library"),
+        ("/usr/lib/python3.12/contextlib.py", "library"),
+        ("/opt/venv/lib/python3.12/site-packages/torch/nn/functional.py", "torch_api"),
+        ("/home/u/pytorch/torch/nn/modules/linear.py", "torch_api"),
+        ("/opt/venv/lib/python3.12/site-packages/torch/_dynamo/compiled_autograd.py", "torch"),
+        ("/opt/venv/lib/python3.12/site-packages/torch/autograd/graph.py", "torch"),
+        ("<eval_with_key>.7", "generated"),
+    ],
+)
+def test_code_kind(path, kind):
+    assert code_kind(path) == kind
