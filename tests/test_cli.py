@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 
 import pytest
-from conftest import TRACES, case_dir, case_log
+from conftest import REPO, TRACES, case_dir, case_log
 
 KERNEL_FIELDS = {
     "trace",
@@ -28,7 +29,7 @@ KERNEL_FIELDS = {
 }
 
 
-def run(*args, cache_dir):
+def run(*args, cache_dir, env=None):
     return subprocess.run(
         [sys.executable, "-m", "inductor_lens", *args, "--cache-dir", cache_dir]
         if args[0] == "report"
@@ -36,6 +37,7 @@ def run(*args, cache_dir):
         capture_output=True,
         text=True,
         timeout=120,
+        env={**os.environ, **env} if env else None,
     )
 
 
@@ -158,26 +160,50 @@ def test_default_table_is_a_summary_and_all_lists_every_kernel(cache_dir):
 
 def test_summary_with_a_profile(cache_dir):
     proc = run("report", case_dir("torch-2.11-cuda/profile_cnn"), cache_dir=cache_dir)
-    rows = [line for line in proc.stdout.splitlines() if line.startswith(("│ 0/0     │ forward", "│ 0/0     │ backward"))]
-    # per graph: kernels, launches, provenance source, measured total, the slowest kernel first
-    assert len(rows) == 2
-    forward, backward = rows
-    assert "│ forward  │       9 │        9 │ mapping 9 " in forward and "69.6 µs" in forward
-    assert "19.7 µs  extern_kernels.convolution:4 · conv2 · models.py:42" in forward
-    assert "│ backward │       7 │        7 │ stack traces 7 " in backward and "198 µs" in backward
-    assert "93.5 µs  torch.ops.aten.convolution_backward.default:3 · models.py:42" in backward
+    out = proc.stdout
+    rows = [line for line in out.splitlines() if line.startswith(("│ 0/0     │ forward", "│ 0/0     │ backward"))]
+    # per graph: kernels, launches, provenance source, measured total over the profile's runs
+    assert rows == [
+        "│ 0/0     │ forward  │       9 │        9 │ mapping 9      │ 69.6 µs · 3 runs │",
+        "│ 0/0     │ backward │       7 │        7 │ stack traces 7 │  198 µs · 3 runs │",
+    ]
+    # then each graph's slowest kernels, whole names (a table that wraps between words)
+    tops = out.split("top kernels by measured time:\n", 1)[1].splitlines()
+    assert tops[0].split() == "0/0 forward 19.7 µs extern_kernels.convolution:4 · conv2 · models.py:42".split()
+    assert tops[3].split() == "0/0 backward 93.5 µs torch.ops.aten.convolution_backward.default:3 · models.py:42".split()
+    assert any("triton_red_fused_convolution_backward_max_pool2d_with_indices_max_pool2d_with_indices_backward" in t for t in tops)
     # first, where the time goes: the model lines by share, which add up to the measured time (267 µs
     # over the profile's 3 runs), with their percent and their forward / backward split
-    lines = proc.stdout.splitlines()
+    lines = out.splitlines()
     assert lines[0] == (
         "where the time goes: 267 µs measured over 3 profiled runs, 100% of it on 5 model lines "
         "(each launch's time split across its model lines)"
     )
-    assert lines[1] == "   50.4%     135 µs  (fwd 32.9 µs · bwd 102 µs)   models.py:42  x = F.relu(self.bn2(self.conv2(x)))"
+    assert lines[1] == "   50.5%     135 µs  (fwd 32.6 µs · bwd 103 µs)   models.py:42  x = F.relu(self.bn2(self.conv2(x)))"
     percents = [float(line.split("%")[0]) for line in lines[1:6]]
     assert percents == sorted(percents, reverse=True) and sum(percents) == pytest.approx(100.0, abs=0.3)
-    assert lines[7] == "  models.py:357  loss = F.cross_entropy(cm(x), target)  — calls compile 0/0: 16 kernels, 2 graphs · 267 µs (100%)"
-    assert "│ 0/0     │ forward  │       9 │        9 │ mapping 9      │ 69.6 µs · 3 runs │" in proc.stdout
+    # what the profile measured outside the compiled kernels is said, not mixed in
+    assert lines[6] == "  (not in these figures: 24.5 µs on 6 device kernels joined to no compiled kernel, listed below)"
+    assert lines[8] == "  models.py:357  loss = F.cross_entropy(cm(x), target)  — calls compile 0/0: 16 kernels, 2 graphs · 267 µs (100%)"
+
+
+@pytest.mark.parametrize("columns", [80, 120, 200])
+def test_tables_fit_the_terminal_and_never_cut_a_name(cache_dir, columns):
+    """At 80, 120 and 200 columns: every table line fits, and each top kernel's name is whole
+    (wrapped between words, or folded only where a name is wider than its column)."""
+    case = os.path.join(REPO, "tests", "data", "pairs", "torch-2.11-cuda", "profile_bert_train")
+    proc = run("report", case, cache_dir=cache_dir, env={"COLUMNS": str(columns)})
+    assert proc.returncode == 0
+    out = proc.stdout.splitlines()
+    boxed = [line for line in out if line[:1] in "┏┃┡│└"]
+    assert boxed and all(len(line) <= columns for line in boxed)
+    tops = "\n".join(out[out.index("top kernels by measured time:") + 1 :])
+    joined = re.sub(r"\s+", "", tops)  # lines put back together: a folded name reads whole
+    for name in ("torch.ops.aten._scaled_dot_product_efficient_attention.default:8", "extern_kernels.mm:81"):
+        assert name in joined
+    assert "…" not in tops  # nothing shortened in the middle
+    # a reused kernel's modules: a prefix and a count, never dozens of names
+    assert "bert.encoder.layer.0.attention.self.* (3 modules)" in re.sub(r"\s+", " ", tops)
 
 
 def test_warnings_are_never_wrapped_when_piped(cache_dir, tmp_path):

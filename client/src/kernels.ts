@@ -114,7 +114,13 @@ export function modelLinesText(kernel: Kernel): string | undefined {
 
 /** `transformer.h.0.attn.c_attn`, `transformer.wte (shared)`, `conv1 + bn1`; undefined without one. */
 export function moduleText(kernel: Kernel): string | undefined {
-  const text = kernel.module ?? (kernel.modules?.length ? kernel.modules.join(' + ') : undefined);
+  // the server's rule (provenance/modules.py module_text): a prefix and a count, never 52 names
+  const mods = kernel.modules ?? [];
+  let text: string | undefined;
+  if (mods.length <= 1) text = kernel.module ?? mods[0];
+  else if (kernel.module) text = `${kernel.module}.* (${mods.length} modules)`;
+  else if (mods.length === 2) text = mods.join(' + ');
+  else text = `${mods[0]} + ${mods[1]} + … (${mods.length} modules)`;
   return text ? text + (kernel.module_shared ? ' (shared)' : '') : undefined;
 }
 

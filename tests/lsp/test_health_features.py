@@ -226,7 +226,8 @@ def test_function_lenses_and_failures_follow_a_model_file_whose_lines_moved(load
     """The local model file has 3 lines more at the top than the traced one: the compiled
     functions' lenses and the failure placed on a function move with their ``def``, as kernel
     lenses and graph-break warnings already did (a new user's finding: they stayed at the
-    traced lines, on other code).  Resume functions (no ``def`` of their own) stay put."""
+    traced lines, on other code).  Resume functions (no ``def`` of their own) move with the code
+    of their graph-break line (they stayed put, on other code: issue 24)."""
     with open(HEALTH_PY, encoding="utf-8") as fh:
         text = fh.read()
     (tmp_path / "health.py").write_text("# one\n# two\n# three\n" + text, encoding="utf-8")
@@ -239,7 +240,7 @@ def test_function_lenses_and_failures_follow_a_model_file_whose_lines_moved(load
         after = {l.title: l.line for l in health.function_lenses(here, moved_py)}
         assert before and set(after) == set(before)
         for title, line in before.items():
-            assert after[title] == line + (0 if title.startswith("resume function") else 3), title
+            assert after[title] == line + 3, title
         lines = text.split("\n")
         defs = {
             l: lines[l - 1] for t, l in before.items() if not t.startswith("resume function") and not lines[l - 1].lstrip().startswith("@")
@@ -250,3 +251,34 @@ def test_function_lenses_and_failures_follow_a_model_file_whose_lines_moved(load
         assert [d.range.start.line for d in failures] == [d.range.start.line + 3 for d in traced_failures]
         seen_failures += len(failures)
     assert seen_failures >= 1  # recompiles_health's failed compile of `shapes`
+
+
+def test_compile_health_is_placed_only_where_the_lines_text_matches(load_case, tmp_path):
+    """Issue: in a file that is not the traced one, warnings and `compiled 4×` lenses stayed on the
+    traced line numbers (blank lines, other statements); in an edited file they stayed on their old
+    lines. Graph-break records carry the line's code: checked as kernel lenses are, moves followed."""
+    index = load_case("torch-2.14-cpu/graph_breaks")
+    traced = open(HEALTH_PY).read().split("\n")
+    # another file at the traced path: no lens and no warning on its lines
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "health.py").write_text("\n".join(f"x{i} = {i}" for i in range(len(traced))) + "\n")
+    ctx = Snapshot(index, PathResolver([("/workspace/proj", str(other))]))
+    path = str(other / "health.py")
+    assert health.function_lenses(ctx, path) == [] and health.diagnostics(ctx, path) == []
+    # the traced file with two lines inserted at the top: everything follows by two lines
+    edited = tmp_path / "edited"
+    edited.mkdir()
+    (edited / "health.py").write_text("# an edit\nEDIT = 1\n" + "\n".join(traced))
+    moved = Snapshot(index, PathResolver([("/workspace/proj", str(edited))]))
+    here = Snapshot(index, PathResolver([("/workspace/proj", TRACES)]))
+    for get in (
+        lambda c, p: [x.line for x in health.function_lenses(c, p)],
+        lambda c, p: [d.range.start.line for d in health.diagnostics(c, p)],
+    ):
+        before, after = get(here, HEALTH_PY), get(moved, str(edited / "health.py"))
+        assert before and after == [n + 2 for n in before]
+    # the resume functions' lenses (on their graph-break line) follow too, by the break's code text
+    titles = {x.line: x.title for x in health.function_lenses(moved, str(edited / "health.py"))}
+    resume = [line for line, title in titles.items() if "resume function" in title]
+    assert resume and all((edited / "health.py").read_text().split("\n")[line - 1].strip() == traced[line - 3].strip() for line in resume)

@@ -292,7 +292,7 @@ async def sp_client(lsp_client: LanguageClient, tmp_path_factory):
     (built from the trace's own frames), passed as initializationOptions.sitePackages."""
     import re
 
-    from conftest import raw_graphs
+    from conftest import raw_graphs, raw_records
 
     gpt2 = os.path.join(case_dir("torch-2.11-cuda/gpt2_train"), "trace")
     log = os.path.join(gpt2, os.listdir(gpt2)[0])
@@ -303,6 +303,13 @@ async def sp_client(lsp_client: LanguageClient, tmp_path_factory):
             for text in strings:
                 for m in re.finditer(r'File "[^"]+/site-packages/(transformers/[^"]+)", line (\d+), in \S+\n +(.*)', text):
                     files.setdefault(m.group(1), {})[int(m.group(2))] = m.group(3).strip()
+    # the compiled functions' first lines (compilation_metrics: co_filename, co_firstlineno, co_name)
+    # hold their `def`, as the real files do: compile lenses are placed only where it is
+    for _, env, _ in raw_records(log):
+        m = env.get("compilation_metrics")
+        if m and "/site-packages/transformers/" in (m.get("co_filename") or ""):
+            rel = "transformers/" + m["co_filename"].split("/site-packages/transformers/", 1)[1]
+            files.setdefault(rel, {})[m["co_firstlineno"]] = f"def {m['co_name']}(self, *args, **kwargs):"
     for rel, lines in files.items():
         target = site / rel
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -176,8 +176,11 @@ def materialize_log_graph(
     if group.aot_graph is not None:
         aot = group.aot_graph
         inputs.aot_graph = lambda: parse_fx_graph(log.payload(aot, warns) or "", graph.trace)
-    if group.name_graphs:
-        inputs.other_names = lambda: {n for rec in group.name_graphs for n in node_names(log.payload(rec, warns) or "")}
+    # graphs whose node names a launch comment may use (the joint graph, the graph before the
+    # post-grad passes, the compile's AOT graph: compiled autograd's comments name its copies)
+    named = [*group.name_graphs, *([group.aot_graph] if group.aot_graph is not None else [])]
+    if named:
+        inputs.other_names = lambda: {n for rec in named for n in node_names(log.payload(rec, warns) or "")}
     link_graph(graph, inputs)
 
 

@@ -217,6 +217,17 @@ class _Linker:
         post_graph, pre_graph = self.post, self.pre
         scope = self.scope_of(site)
         c_pre, c_post, unknown = self.comment_names(site, scope)
+        if unknown and kdef is not None and kdef.node_map and self.post is not None:
+            # a name Inductor's passes gave a node after the post-grad graph was printed
+            # (reinplace's `_generalized_scatter`): the kernel header maps it to the post-grad node
+            for name in list(unknown):
+                for target in kdef.node_map.get(name, ()):
+                    found = self.post.resolve(target, scope)
+                    if found is not None:
+                        if name in unknown:
+                            unknown.remove(name)
+                        if found not in c_post:
+                            c_post.append(found)
         if unknown and self.inputs.other_names is not None:
             if self._other is None:
                 self._other = self.inputs.other_names()

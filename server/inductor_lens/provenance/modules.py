@@ -153,11 +153,23 @@ def launch_module(kernel: Kernel, launch: Launch) -> ModuleRef | None:
 
 
 def module_text(ref: ModuleRef | None) -> str | None:
-    """A short label: ``transformer.h.0.mlp.c_fc``, ``transformer.wte (shared)``, ``conv1 + bn1``
-    (modules without a common prefix); ``None`` without a module."""
+    """A short label, by one rule for every surface (tables, lenses, the Kernels view's twin in
+    ``client/src/kernels.ts``): one module by its path (``transformer.h.0.mlp.c_fc``); several
+    with a common prefix as the prefix and a count (``stages.* (52 modules)``); two without one
+    joined (``conv1 + bn1``); more without one the first two and a count (``a + b + … (5 modules)``);
+    `` (shared)`` for a tied weight.  ``None`` without a module.  The full list is in
+    ``report --json`` (``modules``), ``--all`` and the hover."""
     if ref is None:
         return None
-    text = ref.path if ref.path is not None else " + ".join(ref.modules)
+    mods = ref.modules
+    if len(mods) <= 1:
+        text = ref.path or (mods[0] if mods else "")
+    elif ref.path is not None:
+        text = f"{ref.path}.* ({len(mods)} modules)"
+    elif len(mods) == 2:
+        text = " + ".join(mods)
+    else:
+        text = f"{mods[0]} + {mods[1]} + … ({len(mods)} modules)"
     return text + (" (shared)" if ref.shared else "")
 
 

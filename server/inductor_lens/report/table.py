@@ -14,7 +14,7 @@ from ..files.resolve import PathResolver
 from ..index.trace_index import Index
 from ..model import Graph, Kernel
 from ..provenance.modules import kernel_module, module_text
-from ..text import format_us, plural, short_kernel_name
+from ..text import format_us, plural
 from ..timing.hot_lines import CallSite, HotLines, call_sites, hot_lines
 from .health import print_health
 
@@ -47,7 +47,7 @@ def _without_provenance(graph: Graph) -> bool:
 
 def _kernel_label(kernel: Kernel) -> str:
     """``extern_kernels.mm:9 · transformer.h.0.attn.c_proj · pytorch_utils.py:119``."""
-    label = short_kernel_name(kernel.key)
+    label = kernel.key  # whole: a table wraps between words, never inside a name
     module = module_text(kernel_module(kernel))
     if module:
         label += f" · {module}"
@@ -63,15 +63,15 @@ def _took(kernel: Kernel) -> str:
     return "-" if m is None else format_us(m.total_us) + (" CPU" if m.clock == "cpu" else "")
 
 
-def _top_kernels(graph: Graph) -> tuple[str, list[str]]:
-    """(how they were ranked, ``TOP`` kernel lines) of a graph."""
+def _top_kernels(graph: Graph) -> tuple[str, list[tuple[str, str]]]:
+    """(how they were ranked, ``TOP`` (figure, kernel label) pairs) of a graph."""
     kernels = graph.kernels
     if any(k.measured for k in kernels):
         ranked = sorted((k for k in kernels if k.measured), key=lambda k: -k.measured.total_us)  # type: ignore[union-attr]
-        return "time", [f"{_took(k)}  {_kernel_label(k)}" for k in ranked[:TOP]]
+        return "time", [(_took(k), _kernel_label(k)) for k in ranked[:TOP]]
     ranked = sorted(kernels, key=lambda k: (-len(k.launches), -len(k.post_grad_nodes)))
     return "launches", [
-        f"{plural(len(k.launches), 'launch')} · {plural(len(k.post_grad_nodes), 'op')}  {_kernel_label(k)}" for k in ranked[:TOP]
+        (f"{plural(len(k.launches), 'launch')} · {plural(len(k.post_grad_nodes), 'op')}", _kernel_label(k)) for k in ranked[:TOP]
     ]
 
 
@@ -81,7 +81,10 @@ def _graph_time(graph: Graph) -> float | None:
 
 
 def print_summary(index: Index, trace_path: str, console) -> int:
-    """One row per graph of ``trace_path``; returns how many graphs had no provenance tracking."""
+    """One row per graph of ``trace_path`` (compile, graph, kernels, launches, provenance, measured
+    time with its runs), then each graph's top kernels in a borderless table that wraps between
+    words at the terminal's width (80, 120, 200 columns: names are never cut); returns how many
+    graphs had no provenance tracking."""
     from rich.table import Table
     from rich.text import Text
 
@@ -95,10 +98,13 @@ def print_summary(index: Index, trace_path: str, console) -> int:
         expand=False,
     )
     for name, justify in (("compile", "left"), ("graph", "left"), ("kernels", "right"), ("launches", "right"), ("provenance", "left")):
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+        table.add_column(name, justify=justify, no_wrap=name != "provenance")  # type: ignore[arg-type]
     if measured:
-        table.add_column("measured time", justify="right")
-    table.add_column("top kernels by measured time" if measured else "top kernels by launches, ops fused", overflow="fold")
+        table.add_column("measured time", justify="right", no_wrap=True)
+    tops = Table(box=None, show_header=False, pad_edge=False, padding=(0, 1), expand=False)
+    tops.add_column("graph", no_wrap=True)
+    tops.add_column("figure", justify="right", no_wrap=True)
+    tops.add_column("kernel", overflow="fold")
     for graph in graphs:
         _, top = _top_kernels(graph)
         row = [
@@ -114,9 +120,13 @@ def print_summary(index: Index, trace_path: str, console) -> int:
             runs = sorted({k.measured.runs for k in graph.kernels if k.measured is not None})
             over = "" if not runs else f" · {plural(runs[-1], 'run')}" if len(runs) == 1 else f" · {runs[0]}-{runs[-1]} runs"
             row.append(format_us(took) + (" CPU" if cpu else "") + over if took is not None else "-")
-        row.append("\n".join(top) or "-")
         table.add_row(*(Text(cell) for cell in row))  # model code is text, never rich markup (`x[mask]`)
+        for i, (figure, label) in enumerate(top):
+            tops.add_row(Text(f"  {graph.compile_id} {graph.kind}" if i == 0 else ""), Text(figure), Text(label))
     console.print(table)
+    if tops.row_count:
+        console.print("top kernels by measured time:" if measured else "top kernels by launches and ops fused:", highlight=False)
+        console.print(tops)
     return sum(1 for g in graphs if _without_provenance(g))
 
 
@@ -162,16 +172,33 @@ def call_site_texts(sites: list[CallSite], label=None) -> list[str]:
     return out
 
 
-def print_hot_lines(index: Index, console) -> None:
-    """First thing the summary prints: where the time goes (the model lines by share of the measured
-    time, forward and backward together; without a profile by launches, saying it is not time) and
-    the user's own lines that call the compiled code."""
+def print_hot_lines(index: Index, console, limit: int | None = TOP_LINES) -> None:
+    """First thing the report prints: where the time goes (the model lines by share of the measured
+    time, forward and backward together; without a profile by launches, saying it is not time), what
+    the profile measured outside them, and the user's own lines that call the compiled code.
+    ``limit=None`` (``--all``): every line."""
     hot = hot_lines(index.kernels)
     if not hot.rows:
         return
     console.print(f"[bold]{hot.heading()}[/bold]", highlight=False)
-    for text in hot_line_texts(hot, TOP_LINES):
+    for text in hot_line_texts(hot, len(hot.rows) if limit is None else limit):
         console.print(text, markup=False, highlight=False, soft_wrap=True)
+    for note in hot.notes():
+        console.print(f"  ({note})", markup=False, highlight=False)
+    outside = [u for p in index.profiles for u in p.unattributed_json()]
+    if hot.measured and outside:
+        inductor = [u for u in outside if u["name"].startswith(("triton_", "cpp_fused"))]
+        text = (
+            f"  (not in these figures: {format_us(sum(u['total_us'] for u in outside))} on "
+            f"{plural(len(outside), 'device kernel')} joined to no compiled kernel, listed below"
+        )
+        if inductor:
+            n = len(inductor)
+            text += (
+                f"; {n} of them {'is' if n == 1 else 'are'} named like Inductor's own ({inductor[0]['name'][:60]}…): "
+                "the trace may be incomplete (a log cut short, another rank's, or a graph compiled outside it)"
+            )
+        console.print(text + ")", markup=False, highlight=False)
     sites = call_site_texts(call_sites(index.graphs, hot.total_us))
     if sites:
         console.print("[bold]your code that calls the compiled code:[/bold]", highlight=False)
@@ -229,8 +256,7 @@ def print_tables(index: Index, resolver: PathResolver | None, console, errors=No
 
     errors = errors or console
     off = 0
-    if not all_kernels:
-        print_hot_lines(index, console)
+    print_hot_lines(index, console, None if all_kernels else TOP_LINES)
     for trace in index.traces:
         rank = f" rank {trace.rank}" if trace.rank is not None else ""
         version = f" · PyTorch {trace.torch_version}" if trace.torch_version else ""

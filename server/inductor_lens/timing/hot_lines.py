@@ -65,6 +65,19 @@ class HotLines:
     runs: list[int] = field(default_factory=list)
     clock: str = "device"
 
+    def notes(self) -> list[str]:
+        """What the heading cannot say in a few words: graphs profiled a different number of times
+        (the shares are sums over each graph's own runs), how to get time without a profile."""
+        out = []
+        if len(self.runs) > 1:
+            out.append(
+                f"graphs ran a different number of times in the profile ({', '.join(map(str, self.runs))} runs): "
+                "each share sums its own graph's runs, so a graph profiled more often weighs more"
+            )
+        if not self.measured and self.rows:
+            out.append("for time, profile the run: inductor-lens capture --profile -- python train.py, or report --profile FILE")
+        return out
+
     def runs_text(self) -> str:
         """``over 4 profiled runs`` / ``over 2-4 profiled runs`` / ``""``."""
         if not self.runs:
@@ -76,7 +89,10 @@ class HotLines:
         """What the ranking is: ``where the time goes: 1.1 ms measured over 2 profiled runs, 98%
         of it on 42 model lines`` or ``model lines by launches (no profile: not time): 42 lines``."""
         if not self.measured:
-            return f"model lines by kernel launches (no profile, so not time): {plural(len(self.rows), 'line')}"
+            return (
+                f"model lines by kernel launches (no profile, so not time; a launch that fuses several lines counts on each): "
+                f"{plural(len(self.rows), 'line')}"
+            )
         clock = " CPU" if self.clock == "cpu" else ""
         on_lines = 100.0 * self.lines_us / self.total_us if self.total_us else 0.0
         return (

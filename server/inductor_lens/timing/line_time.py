@@ -1,10 +1,13 @@
 """Measured time per model line that adds up: each launch's device time split across its model lines.
 
-The rule (stated in README "Measured time"): a launch's device time (``Measured.launch_us``, from
+The rule (docs/report-json.md, ``lines``): a launch's device time (``Measured.launch_us``, from
 the profile join) is split across the launch's model lines (the innermost frame of each of its
-stacks) in proportion to the launch's post-grad nodes whose ``# File:`` line in the post-grad graph
-is that model line; equally when no node names one of its lines (no post-grad graph, or frames
-the graph does not print).  So the shares of all lines add up to the device time of the launches
+stacks) in proportion to the launch's post-grad nodes that compute something whose ``# File:``
+line in the post-grad graph is that model line: an extern or fallback launch (a GEMM, an
+attention call) by the nodes of the op it runs only; another launch by its nodes other than views
+and layout changes (``view``, ``permute``, ``expand``, ...: :data:`VIEW_OPS`), those counting only
+when nothing else names a line; equally when no node names one of its lines (no post-grad graph,
+or frames the graph does not print).  So the shares of all lines add up to the device time of the launches
 that have a model line, and no line's share exceeds the full time of the launches naming it.
 
 A call line further out (``hidden_states = block(...)``, ``q = self.q_proj(x)``) is no model
@@ -18,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..model import Frame, Kernel, Launch
+from ..model import Frame, Kernel, Launch, aten_op_of
 
 #: (file as the trace wrote it, line)
 LineKey = tuple[str, int]
@@ -89,9 +92,36 @@ def _launch_times(kernel: Kernel) -> list[float | None]:
     return [m.total_us / len(kernel.launches)] * len(kernel.launches) if kernel.launches else []
 
 
+#: ATen ops that move no data of their own (views and layout changes): a launch's time is never
+#: split onto a line for them while it computes anything else
+VIEW_OPS = frozenset(
+    f"aten.{op}"
+    for op in (
+        "view", "_unsafe_view", "reshape", "permute", "transpose", "t", "expand", "unsqueeze", "squeeze",
+        "select", "slice", "alias", "as_strided", "unfold", "narrow", "split", "split_with_sizes", "unbind",
+        "view_as", "expand_as", "detach", "lift_fresh_copy",
+    )
+)  # fmt: skip
+
+
+def _extern_op(kernel: Kernel) -> str | None:
+    """The ATen op an extern or fallback kernel runs (``extern_kernels.mm`` -> ``aten.mm``,
+    ``torch.ops.aten._scaled_dot_product_efficient_attention.default`` -> that op), else ``None``."""
+    if kernel.kind not in ("extern", "fallback"):
+        return None
+    name = kernel.name
+    if name.startswith("extern_kernels."):
+        op = name[len("extern_kernels.") :]
+        return "aten." + {"bias_addmm": "addmm"}.get(op, op)
+    return aten_op_of(name)
+
+
 def _weights(kernel: Kernel, launch: Launch, model: list[Frame]) -> list[float]:
-    """Per model line of ``launch``: how many of its post-grad nodes' ``# File:`` lines it is (a node
-    printed without one, made by a pass, counts for the graph's ``pass_frame``)."""
+    """Per model line of ``launch``: how many of its post-grad nodes that compute something have
+    that line as their ``# File:`` line (a node printed without one, made by a pass, counts for the
+    graph's ``pass_frame``).  An extern or fallback launch runs one op: only the nodes of that op
+    count (an attention call's mask and reshapes do not get its time); other launches leave out
+    view and layout nodes (:data:`VIEW_OPS`) while any other node names a line."""
     post = kernel.graph.post_grad if kernel.graph is not None else None
     index: dict[tuple[str, int], int] = {}
     for i, frame in enumerate(model):
@@ -101,19 +131,31 @@ def _weights(kernel: Kernel, launch: Launch, model: list[Frame]) -> list[float]:
             if line.isdigit():
                 index.setdefault((file, int(line)), i)
     counts = [0.0] * len(model)
+    views = [0.0] * len(model)
+    runs = [0.0] * len(model)
+    op = _extern_op(kernel)
     if post is not None:
         nodes = post.nodes
         made = kernel.graph.pass_frame if kernel.graph is not None else None  # the line of nodes PyTorch's passes made
         for name in launch.post_grad_nodes:
             node = nodes.get(name)
             own = None if node is None else node.frame if node.frame is not None else made
-            if own is not None:
-                at = index.get((own.file, own.line))
-                if at is not None:
-                    counts[at] += 1
-    if not any(counts):
-        return [1.0] * len(model)
-    return counts
+            if own is None:
+                continue
+            at = index.get((own.file, own.line))
+            if at is None:
+                continue
+            target = aten_op_of(node.target) if node is not None and node.target else None
+            if op is not None and target == op:
+                runs[at] += 1
+            elif target in VIEW_OPS:
+                views[at] += 1
+            else:
+                counts[at] += 1
+    for chosen in (runs, counts, views):
+        if any(chosen):
+            return chosen
+    return [1.0] * len(model)
 
 
 def line_times(kernels: list[Kernel], *, through: bool = True) -> LineTimes:

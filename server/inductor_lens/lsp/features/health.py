@@ -122,6 +122,36 @@ def _lens_targets(ctx: Snapshot, fn: CompiledFunction) -> list[types.Location]:
     return out
 
 
+def _resume_frame(ctx: Snapshot, fn: CompiledFunction):
+    """A resume function's line (``torch_dynamo_resume_in_f_at_29``: the graph-break line) checked
+    by the code text the graph-break record gives for that line (followed when it moved; a file
+    whose line differs gets nothing); ``None`` for other functions or without such a record."""
+    if not fn.name.startswith(_RESUME):
+        return None
+    for e in ctx.index.compile_events:
+        loc = e.location
+        if (
+            e.trace == fn.trace
+            and e.kind == "graph_break"
+            and loc is not None
+            and loc.code
+            and (loc.file, loc.line) == (fn.frame.file, fn.frame.line)
+        ):
+            return ctx.local(loc)
+    return None
+
+
+def _placeable(ctx: Snapshot, frame: Frame | None) -> Span | None:
+    """Where a problem's frame is on this machine, ``None`` when not found or when the local file's
+    line differs from the traced code (compile health is placed by the same check as kernel lenses)."""
+    if frame is None:
+        return None
+    local = ctx.local(frame)
+    if local.path is None or local.status == "mismatch":
+        return None
+    return ctx.location_of_frame(frame)
+
+
 def function_lenses(ctx: Snapshot, path: str) -> list[FunctionLens]:
     """One lens on each compiled function's first line in ``path``:
     ``compiled 9× · 8 recompiles · 4.2 s compiling`` (per trace when several traces compiled it)."""
@@ -132,8 +162,8 @@ def function_lenses(ctx: Snapshot, path: str) -> list[FunctionLens]:
 def _lens_table(ctx: Snapshot) -> dict[str, list[FunctionLens]]:
     by_line: dict[tuple[str, int], list[CompiledFunction]] = {}
     for fn in _functions(ctx):
-        local = ctx.local(fn.frame)
-        if local.path is not None:
+        local = _resume_frame(ctx, fn) or ctx.local(fn.frame)
+        if local.path is not None and local.status != "mismatch":  # another file at that path: no lens on its lines
             by_line.setdefault((local.path, local.line), []).append(fn)
     table: dict[str, list[FunctionLens]] = {}
     for (path, line), fns in sorted(by_line.items()):
@@ -188,7 +218,7 @@ def _related(ctx: Snapshot, fn: CompiledFunction | None, e: CompileEvent) -> lis
         if loc is not None:
             out.append(types.DiagnosticRelatedInformation(lsp_location(loc), f"compiled function {fn.name}"))
     caller = _user_caller(ctx, e.trace, e.compile_id)
-    at = ctx.location_of_frame(caller) if caller is not None else None
+    at = _placeable(ctx, caller)
     if at is not None and caller is not None:
         out.append(types.DiagnosticRelatedInformation(lsp_location(at), f"your code that calls it: {caller.code}"))
     out.append(
@@ -255,9 +285,9 @@ def _diagnostic_table(ctx: Snapshot) -> dict[str, list[types.Diagnostic]]:
     unplaced: dict[tuple[str, int], list[tuple[CompiledFunction, CompileEvent, Span]]] = {}
     for e in ctx.index.compile_events:
         owner = fn_of.get((e.trace, base_compile_id(e.compile_id)))
-        loc = ctx.location_of_frame(e.location) if e.location is not None else None
+        loc = _placeable(ctx, e.location)
         if loc is None:  # no user line, or not found here: the compiled function's line
-            home = ctx.location_of_frame(owner.frame) if owner is not None else None
+            home = _placeable(ctx, owner.frame) if owner is not None else None
             if home is None:
                 continue
             if e.kind == "recompile" and owner is not None:
@@ -325,7 +355,7 @@ def _place_on_call_sites(ctx: Snapshot, placed: dict, table: dict[str, list[type
         if where is not None and code_kind(where.file) == "user":
             continue
         caller = _user_caller(ctx, e.trace, e.compile_id)
-        at = ctx.location_of_frame(caller) if caller is not None else None
+        at = _placeable(ctx, caller)
         if at is None:
             continue
         what = _message(owner, e).split("\n", 1)[0]

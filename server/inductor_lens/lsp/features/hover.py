@@ -242,7 +242,7 @@ def _innermost_of_stack(kernel: Kernel, frame: Frame) -> Frame | None:
 
 
 #: How the hover states the rule that splits time across lines (line_time.py).
-SHARE_RULE = "each launch's time split across its model lines in proportion to their post-grad nodes"
+SHARE_RULE = "each launch's time split across its model lines by the post-grad nodes that compute (an extern call: its op's line)"
 
 
 def source_line_markdown(ctx: Snapshot, rows: list, share: LineShare | None = None) -> str:

@@ -24,26 +24,33 @@ from ...timing.line_time import KernelPart, line_times
 NEARBY = 40
 
 
-def _function_line(frame: Frame, path: str, lines: list[str]) -> "LocalFrame | None":
-    """A frame without code text (a compiled function's first line, from ``dynamo_start``) in a
-    local file whose lines moved: the ``def`` of its function a few lines away (``moved``);
-    ``None`` when the traced line still holds that ``def`` or a decorator, or nothing is found."""
+def _function_line(frame: Frame, path: str, lines: list[str]) -> "LocalFrame":
+    """A frame without code text (a compiled function's first line, from ``dynamo_start`` or
+    ``compilation_metrics``): ``ok`` when the traced line still holds the ``def`` of its function
+    (or a decorator), ``moved`` to the ``def`` a few lines away (another version of the file),
+    ``mismatch`` when no such ``def`` is near (another file at that path: nothing is placed on
+    it).  A resume function (``torch_dynamo_resume_in_f_at_29``, no ``def`` of its own) and a
+    name that is not an identifier (``<module>``) are ``ok`` where the file has the line."""
     name = frame.function
-    if not name or not name.isidentifier():
-        return None
+    at = frame.line
+    if not name or not name.isidentifier() or name.startswith(_RESUME):
+        return LocalFrame(frame, path, at, "ok" if 0 < at <= len(lines) else "mismatch")
     def_of = re.compile(rf"\s*(?:async\s+)?def\s+{re.escape(name)}\b")
 
     def holds(line: int) -> bool:
         return 0 < line <= len(lines) and def_of.match(lines[line - 1]) is not None
 
-    at = frame.line
     if holds(at) or (0 < at <= len(lines) and lines[at - 1].lstrip().startswith("@")):
-        return None
+        return LocalFrame(frame, path, at, "ok")
     for delta in range(1, NEARBY + 1):
         for line in (at - delta, at + delta):
             if holds(line):
                 return LocalFrame(frame, path, line, "moved")
-    return None
+    return LocalFrame(frame, path, at, "mismatch")
+
+
+#: The name Dynamo gives the function that resumes a frame after a graph break.
+_RESUME = "torch_dynamo_resume_in_"
 
 
 @dataclass(slots=True, frozen=True)
@@ -250,7 +257,7 @@ class Snapshot:
         path = os.path.abspath(path)
         lines = _read_lines(path, self._lines)
         if lines and not frame.code:  # a compiled function's first line (dynamo_start): found by its `def`
-            return _function_line(frame, path, lines) or LocalFrame(frame, path, frame.line, "ok")
+            return _function_line(frame, path, lines)
         if not lines or not frame.code:
             return LocalFrame(frame, path, frame.line, "ok" if lines else "mismatch")
         want = frame.code.strip()
