@@ -29,6 +29,7 @@
 #
 # Usage: bench/editor_open.sh [N]   (N runs per workspace, default 3)
 # Environment: PORT (8790), E2E_PYTHON (/usr/bin/python3), BENCH_CASES ("gpt2prof mlp"),
+#   BENCH_REOPEN (1: runs 2..N start with run 1's extension storage, as a re-opened window does),
 #   BENCH_TRACE (messages: inductorLens.trace.server; "off" for no LSP trace),
 #   BENCH_PYC (keep: inherit PYTHONDONTWRITEBYTECODE as it is; "write": unset it for the server,
 #   so the bundled libs get __pycache__ in the extension folder after the first run;
@@ -157,6 +158,9 @@ for case in $BENCH_CASES; do
   for i in $(seq 1 "$N"); do
     R=$B/runs/$case-$i
     rm -rf "$R" && mkdir -p "$R/udd/User" "$R/cache"
+    if [ "${BENCH_REOPEN:-0}" = 1 ] && [ "$i" -gt 1 ]; then # a re-open: the extension's storage of run 1 (the server's byte code)
+      cp -r "$B/runs/$case-1/udd/User/globalStorage" "$R/udd/User/" 2>/dev/null || true
+    fi
     make_ws "$case" "$WS" # untouched by the previous run
     cat >"$R/udd/User/settings.json" <<'EOF'
 {

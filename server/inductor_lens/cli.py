@@ -296,7 +296,10 @@ def _reader_left() -> NoReturn:
 def main(argv=None) -> int:
     """Entry point of the ``inductor-lens`` command; returns the exit code."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # `report --bogus`: the subcommand's own usage, not the top-level one
+        sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        sub.choices[args.command].error(f"unrecognized arguments: {' '.join(extra)}")
     if args.command in ("report", "diff"):
         try:
             return _report(args) if args.command == "report" else _diff(args)

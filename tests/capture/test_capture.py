@@ -257,6 +257,11 @@ def test_too_old_pytorch_is_said(tmp_path):
 def test_missing_command_non_python_command_and_signals(tmp_path):
     proc = _capture(["--out", str(tmp_path / "a"), "--", "no-such-command-xyz"], tmp_path)
     assert proc.returncode == 127 and "command not found: no-such-command-xyz" in proc.stderr
+    assert not (tmp_path / "a").exists()  # a command that never ran leaves no capture folder behind
+    fresh = tmp_path / "fresh"
+    fresh.mkdir()
+    proc = _capture(["--", str(tmp_path / "nonexistent")], fresh)
+    assert proc.returncode == 127 and os.listdir(fresh) == []  # nor the default inductor-lens-captures/<time>/
     proc = _capture(["--out", str(tmp_path / "b"), "--", "sh", "-c", "echo from-sh; exit 3"], tmp_path)
     assert (proc.returncode, proc.stdout) == (3, "from-sh\n")
     assert "no Python process of the command loaded the capture hook" in proc.stderr
@@ -279,6 +284,34 @@ def test_missing_command_non_python_command_and_signals(tmp_path):
     assert script.read_text() == "print('mine')\n"
     proc = _capture(["--out", "/proc/inductor-lens-nowhere", "--", "true"], tmp_path)
     assert proc.returncode == 2 and "cannot make the trace folder" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_a_sigint_sent_to_capture_reaches_the_command(tmp_path):
+    """Not from a terminal (``kill -INT <capture's pid>``): the command gets it and capture reports
+    how it ended (it was ignored: the command ran on)."""
+    import signal
+    import time
+
+    cmd = [
+        sys.executable,
+        "-m",
+        "inductor_lens",
+        "capture",
+        "--out",
+        str(tmp_path / "run"),
+        "--",
+        sys.executable,
+        "-c",
+        "import time; time.sleep(60)",
+    ]
+    proc = subprocess.Popen(cmd, cwd=tmp_path, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not (tmp_path / "run" / "trace").exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    time.sleep(1.0)  # the command has started
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 128 + signal.SIGINT and "ended by SIGINT" in err, err
 
 
 def test_hook_records_each_process_and_runs_the_environments_own_sitecustomize(tmp_path):

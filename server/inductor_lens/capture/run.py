@@ -102,8 +102,9 @@ def child_env(
 
 def run_command(command: list[str], env: dict[str, str]) -> RunResult:
     """Run ``command`` with the terminal inherited; wait for it.  Ctrl-C reaches the command (it is
-    in the terminal's process group) and is ignored here, so the trace is still indexed after it;
-    SIGTERM and SIGHUP sent to this process are passed on to the command."""
+    in the terminal's process group) and is not sent again from here, so the trace is still indexed
+    after it; a SIGINT sent to this process from elsewhere, SIGTERM and SIGHUP are passed on to
+    the command."""
     started = time.monotonic()
     try:
         proc = subprocess.Popen(command, env=env)
@@ -120,8 +121,15 @@ def run_command(command: list[str], env: dict[str, str]) -> RunResult:
         except OSError:
             pass
 
+    def interrupt(signum, frame):
+        # Ctrl-C in the terminal reaches the command itself (its process group is the terminal's
+        # foreground one): sending it again could cut short what the command does on it (saving a
+        # checkpoint). A SIGINT from elsewhere (`kill -INT <pid>`, no terminal) is passed on.
+        if not _terminal_interrupt():
+            forward(signum, frame)
+
     previous: dict = {}
-    handlers: list = [(signal.SIGINT, signal.SIG_IGN), (signal.SIGTERM, forward)]
+    handlers: list = [(signal.SIGINT, interrupt), (signal.SIGTERM, forward)]
     if hasattr(signal, "SIGHUP"):
         handlers.append((signal.SIGHUP, forward))
     for signum, handler in handlers:
@@ -139,6 +147,15 @@ def run_command(command: list[str], env: dict[str, str]) -> RunResult:
         name = signal.Signals(-rc).name
         return RunResult(128 - rc, name, seconds)
     return RunResult(rc, None, seconds)
+
+
+def _terminal_interrupt() -> bool:
+    """Whether this process is in the foreground process group of a terminal on stdin (then a
+    SIGINT is most likely the terminal's Ctrl-C, which the command got too)."""
+    try:
+        return os.isatty(0) and os.tcgetpgrp(0) == os.getpgrp()
+    except OSError:
+        return False
 
 
 def read_procs(out: str) -> list[dict]:
@@ -299,6 +316,7 @@ def capture(args) -> int:
         print(f"inductor-lens capture: --out {out} is a file, not a folder; give a new folder", file=sys.stderr)
         return 2
     trace_dir = os.path.join(out, "trace")
+    made = [d for d in (os.path.dirname(out), out, trace_dir) if not os.path.exists(d)]  # removed again if the command never ran
     try:
         os.makedirs(trace_dir, exist_ok=True)
     except OSError as exc:
@@ -319,6 +337,15 @@ def capture(args) -> int:
     started = time.time()
     env = child_env(dict(os.environ), out, profile=args.profile, calls=args.profile_calls, seconds=args.profile_seconds)
     result = run_command(command, env)
+    if result.exit_status in (126, 127) and result.messages:  # the command could not be started: leave nothing behind
+        for folder in reversed(made):
+            try:
+                os.rmdir(folder)  # only an empty folder this capture made
+            except OSError:
+                break
+        for m in result.messages:
+            say(m.text)
+        return result.exit_status
     messages = list(result.messages)
     procs = read_procs(out)
     logs = find_logs(trace_dir)

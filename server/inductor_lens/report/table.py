@@ -260,6 +260,10 @@ def print_tables(index: Index, resolver: PathResolver | None, console, errors=No
     for trace in index.traces:
         rank = f" rank {trace.rank}" if trace.rank is not None else ""
         version = f" · PyTorch {trace.torch_version}" if trace.torch_version else ""
+        if not any(g.trace == trace.path for g in index.graphs) and not any(c.trace == trace.path for c in index.compiles):
+            why = next((w.message for w in index.warnings if w.file == trace.path), "no compiled graph and no compile record")
+            console.print(f"[bold]{escape(trace.path)}[/bold]{escape(rank)}: nothing to report ({escape(why)})", soft_wrap=True)
+            continue
         console.print(f"[bold]{escape(trace.path)}[/bold]{escape(rank)}{escape(version)}")
         print_health(index, trace.path, console)
         off += print_all_kernels(index, trace.path, console) if all_kernels else print_summary(index, trace.path, console)
