@@ -135,6 +135,12 @@ class _Window:
         if self.cuda:
             activities.append(torch.profiler.ProfilerActivity.CUDA)
         schedule = torch.profiler.schedule(wait=0, warmup=self.warmup, active=self.calls, repeat=1)
+        # what the profiler capture turned on says to the terminal, the program without --profile
+        # never does: PyTorch's "UserWarning: CompiledFunctionBackward (Triggered internally at
+        # .../profiler/collection.cpp)" on every backward of a compiled graph
+        import warnings
+
+        warnings.filterwarnings("ignore", message=r"CompiledFunctionBackward", category=UserWarning)
         prof = torch.profiler.profile(activities=activities, schedule=schedule, on_trace_ready=self._export)
         prof.start()
         self.prof, self.state = prof, "warming up" if self.warmup else "recording"
