@@ -130,10 +130,22 @@ export function moduleText(kernel: Kernel): string | undefined {
  * `19.7 µs  convolution:4 · conv2`, `addmm:4 · transformer.h.0.attn.c_attn`, `poi max_pool2d_with_indices_1 · models.py:41`.
  */
 export function kernelLabel(kernel: Kernel, withHandle: boolean): string {
-  const where = moduleText(kernel) ?? modelLinesText(kernel);
+  const module = moduleText(kernel);
+  const where = (module && shortModule(module)) ?? modelLinesText(kernel);
   const name = kernelShortName(kernel, withHandle) + (where ? ` · ${where}` : '');
   const m = kernel.measured;
   return m ? `${formatUs(m.total_us)}${m.clock === 'cpu' ? ' CPU' : ''}  ${name}` : name;
+}
+
+/**
+ * A module path cut to its last two names for a ~300 px row (`…self_attn.q_proj` for
+ * `model.layers.3.self_attn.q_proj`; the tooltip has it whole); counts and `(shared)` kept.
+ */
+export function shortModule(text: string): string {
+  const m = /^(\S+?)((?:\.\*)? \(\d+ modules\))?( \(shared\))?$/.exec(text);
+  if (!m || text.includes(' + ')) return text;
+  const parts = m[1].split('.');
+  return parts.length > 3 ? `…${parts.slice(-2).join('.')}${m[2] ?? ''}${m[3] ?? ''}` : text;
 }
 
 /**
@@ -149,6 +161,9 @@ export function kernelDescription(kernel: Kernel): string {
   const lines = modelLinesText(kernel);
   if (lines && moduleText(kernel)) {
     parts.push(lines);
+  }
+  if (kernel.provenance === 'inferred' || kernel.launches.some((l) => l.provenance === 'inferred')) {
+    parts.push('inferred'); // its links were inferred from the code's dataflow (the README says how to get exact ones)
   }
   return parts.join(' · ');
 }

@@ -37,13 +37,13 @@ export interface Kernel {
   name: string;
   kind: string;
   definition: FileLine | null;
-  launches: FileLine[];
+  launches: (FileLine & { provenance?: string })[];
   post_grad_nodes: string[];
   pre_grad_nodes: string[];
   aten_ops: string[];
   /** Every frame PyTorch recorded; null when the kernels were asked for with `summary: true`. */
   source: SourceFrame[] | null;
-  provenance: 'mapping' | 'stack_traces' | 'kernel_information' | 'comments';
+  provenance: 'mapping' | 'stack_traces' | 'kernel_information' | 'comments' | 'inferred';
   /** The innermost frame of each stack trace: the model lines the kernel came from. */
   model_lines: SourceFrame[];
   /** Measured device time from the loaded profiles; null when no profile covers the kernel. */

@@ -27,7 +27,8 @@ const FOCUS_KERNELS = `${KERNELS_VIEW_ID}.focus`;
  */
 export function describeStatus(status: ServerStatus, measuredUs: number | null = null): StatusView {
   const counts = `${plural(status.kernels, 'kernel')} in ${plural(status.traces, 'trace')}`;
-  const errors = status.errors > 0 ? `, ${plural(status.errors, 'input')} skipped (see the logs)` : '';
+  const errors =
+    status.errors > 0 ? `\n${plural(status.errors, 'warning')} while reading the traces: damaged or unexpected input, named by file and line (click to show the logs)` : '';
   switch (status.state) {
     case 'indexing':
       return {
@@ -44,7 +45,8 @@ export function describeStatus(status: ServerStatus, measuredUs: number | null =
       const healthTip =
         problems > 0
           ? `\nCompile health: ${plural(status.graphBreaks ?? 0, 'graph break')}, ${plural(status.recompiles ?? 0, 'recompile')}, ` +
-            `${plural(status.failures ?? 0, 'failure')} (warnings on the model lines; Compile health in the Kernels view)`
+            `${plural(status.failures ?? 0, 'failure')} in the trace (Compile health in the Kernels view). The Problems view ` +
+            'lists those of the open files, one per line and compile (a compile\'s attempts and its ranks together)'
           : '';
       return {
         text: `$(pulse) ${plural(status.kernels, 'kernel')}${time}${status.errors > 0 ? ` $(warning) ${status.errors}` : ''}${health}`,

@@ -471,3 +471,29 @@ describe('overlapping refreshes', () => {
     expect(provider.kernels.map((k) => k.name)).toEqual(['triton_poi_fused_add_0']);
   });
 });
+
+describe('Kernels view rows fit ~300 px: essentials first, one module rule, inferred said', () => {
+  test('a long module path keeps its last two names; counts and (shared) stay', async () => {
+    const { shortModule } = await import('../src/kernels');
+    expect(shortModule('model.layers.3.self_attn.q_proj')).toBe('…self_attn.q_proj');
+    expect(shortModule('transformer.h.0.mlp')).toBe('…0.mlp');
+    expect(shortModule('bert.encoder.layer.0.attention.self.* (3 modules)')).toBe('…attention.self.* (3 modules)');
+    expect(shortModule('transformer.wte (shared)')).toBe('transformer.wte (shared)');
+    expect(shortModule('conv1 + bn1')).toBe('conv1 + bn1');
+  });
+
+  test('modules: a prefix and a count, never the whole list', async () => {
+    const { moduleText } = await import('../src/kernels');
+    const many = Array.from({ length: 52 }, (_, i) => `stages.${i}.conv`);
+    expect(moduleText({ ...kernel({ name: 'triton_poi_fused_0' }), module: 'stages', modules: many } as Kernel)).toBe('stages.* (52 modules)');
+    expect(moduleText({ ...kernel({ name: 'triton_poi_fused_0' }), module: null, modules: ['a', 'b', 'c'] } as unknown as Kernel)).toBe(
+      'a + b + … (3 modules)',
+    );
+  });
+
+  test('a kernel whose links were inferred says so in its row', async () => {
+    const { kernelDescription } = await import('../src/kernels');
+    const k = { ...kernel({ name: 'triton_poi_fused_0' }), provenance: 'inferred' } as Kernel;
+    expect(kernelDescription(k).split(' · ')).toContain('inferred');
+  });
+});

@@ -33,7 +33,7 @@ describe('describeStatus', () => {
   test('ready with skipped inputs points at the logs', () => {
     const view = describeStatus({ state: 'ready', kernels: 1, traces: 2, errors: 3, message: '' });
     expect(view.text).toBe('$(pulse) 1 kernel $(warning) 3');
-    expect(view.tooltip).toContain('3 inputs skipped');
+    expect(view.tooltip).toContain('3 warnings while reading the traces');
     expect(view.command).toBe('inductorLens.showLogs');
   });
 

@@ -18,8 +18,10 @@ from .snapshot import Snapshot, uri
 #: Client command that opens one location or shows several (the VS Code extension implements it;
 #: other editors show the title only).
 OPEN_LOCATIONS = "inductorLens.openLocations"
-#: How many kernel keys a model-line lens names before it says "+N".
-NAMED = 3
+#: How many kernel keys a model-line lens names before it says "+N" (one when two would pass
+#: NAMES_WIDTH characters), the slowest first.
+NAMED = 2
+NAMES_WIDTH = 90
 
 
 @dataclass(slots=True)
@@ -47,7 +49,7 @@ def output_code_lenses(ctx: Snapshot, path: str) -> list[Lens]:
             own = len(kernel.launches) > 1  # without debug handles each launch has its own provenance
             model = launch.model_lines if own else kernel.model_lines
             ops = len(launch.post_grad_nodes) if own else len(kernel.post_grad_nodes)
-            first = f"{model[0].basename}:{model[0].line}" if model else "no model line"
+            first = f"{model[0].basename}:{_local_line(ctx, model[0])}" if model else "no model line"
             more = f" +{len(model) - 1}" if len(model) > 1 else ""
             module = module_text(launch_module(kernel, launch) if own else kernel_module(kernel))
             title = (
@@ -101,13 +103,25 @@ def source_lenses(ctx: Snapshot, path: str) -> list[Lens]:
         for trace, kernels in by_trace.items():
             text = f"{plural(len(kernels), 'kernel')} · {plural(sum(len(k.post_grad_nodes) for k in kernels), 'op')}"
             text += _share_text(ctx, share, kernels)
-            names = [k.key for k in kernels[:NAMED]]
-            text += " — " + ", ".join(names) + (f" +{len(kernels) - NAMED}" if len(kernels) > NAMED else "")
+            # the top items only (the slowest, else those fusing the most ops), never 300 characters of names
+            ranked = sorted(kernels, key=lambda k: (-(k.measured.total_us if k.measured else 0.0), -len(k.post_grad_nodes)))
+            names = [k.key for k in ranked[:NAMED]]
+            if len(names) > 1 and sum(len(n) for n in names) > NAMES_WIDTH:
+                names = names[:1]
+            text += " — " + ", ".join(names) + (f" +{len(kernels) - len(names)}" if len(kernels) > len(names) else "")
+            if any(k.provenance == "inferred" or any(la.provenance == "inferred" for la in k.launches) for k in kernels):
+                text += " · inferred links"
             if len(by_trace) > 1:
                 text = f"{_trace_label(trace)}: {text}"
             parts.append(text)
         lenses.append(Lens(line, " | ".join(parts), _launch_targets([k for k, _ in rows])))
     return lenses
+
+
+def _local_line(ctx: Snapshot, frame) -> int:
+    """The line a frame is on in the local file (the hover's and the definition's), else the traced one."""
+    local = ctx.local(frame)
+    return local.line if local.path is not None and local.status != "mismatch" else frame.line
 
 
 def _share_text(ctx: Snapshot, share, kernels) -> str:
