@@ -37,3 +37,28 @@ def short_kernel_name(key: str, width: int = 56) -> str:
     head = (width - 1) * 3 // 5
     tail = width - 1 - head
     return key[:head] + "…" + key[-tail:]
+
+
+def short_device_name(name: str) -> str:
+    """A device kernel's demangled name without ``void``, its parameter list and namespaces
+    (``void at::native::vectorized_elementwise_kernel<4, at::native::FillFunctor<float>, …>(int, …)``
+    -> ``vectorized_elementwise_kernel<4, FillFunctor<float>, …>``), as the Kernels view shows it
+    (``client/src/kernelTreeModel.ts`` ``shortKernelName``); Triton names stay as they are."""
+    import re
+
+    s = name.strip()
+    if s.startswith("void "):
+        s = s[5:].lstrip()
+    if s.endswith(")"):
+        depth = 0
+        for i in range(len(s) - 1, -1, -1):
+            if s[i] == ")":
+                depth += 1
+            elif s[i] == "(":
+                depth -= 1
+                if depth == 0:
+                    if i > 0:
+                        s = s[:i]
+                    break
+    s = re.sub(r"\b[A-Za-z_]\w*::", "", s.replace("(anonymous namespace)::", "")).strip()
+    return s or name

@@ -13,8 +13,8 @@ from __future__ import annotations
 from ..files.resolve import PathResolver
 from ..index.trace_index import Index
 from ..model import Graph, Kernel
-from ..provenance.modules import kernel_module, module_text
-from ..text import format_us, plural
+from ..provenance.modules import kernel_module, module_of_nodes, module_text
+from ..text import format_us, plural, short_device_name
 from ..timing.hot_lines import CallSite, HotLines, call_sites, hot_lines
 from .health import print_health
 
@@ -64,14 +64,37 @@ def _took(kernel: Kernel) -> str:
 
 
 def _top_kernels(graph: Graph) -> tuple[str, list[tuple[str, str]]]:
-    """(how they were ranked, ``TOP`` (figure, kernel label) pairs) of a graph."""
-    kernels = graph.kernels
-    if any(k.measured for k in kernels):
-        ranked = sorted((k for k in kernels if k.measured), key=lambda k: -k.measured.total_us)  # type: ignore[union-attr]
-        return "time", [(_took(k), _kernel_label(k)) for k in ranked[:TOP]]
-    ranked = sorted(kernels, key=lambda k: (-len(k.launches), -len(k.post_grad_nodes)))
+    """(how they were ranked, ``TOP`` (figure, kernel label) pairs) of a graph.  Entries of one
+    kernel (a Triton kernel Inductor reuses for identical loops, one entry per layer) are one row:
+    ``triton_poi_fused_add_0 ×3 · bert.encoder.layer.* (3 modules)``, their times summed."""
+    groups: dict[str, list[Kernel]] = {}
+    for kernel in graph.kernels:
+        same = kernel.name if kernel.kind not in ("extern", "fallback") else kernel.key  # extern calls differ by op and shape
+        groups.setdefault(same, []).append(kernel)
+    rows = list(groups.values())
+
+    def label(ks: list[Kernel]) -> str:
+        if len(ks) == 1:
+            return _kernel_label(ks[0])
+        nodes = list(dict.fromkeys(n for k in ks for n in k.pre_grad_nodes))
+        module = module_text(module_of_nodes(graph.pre_grad, nodes))
+        lines = list(dict.fromkeys(f"{f.basename}:{f.line}" for k in ks for f in k.model_lines))
+        text = f"{ks[0].name} ×{len(ks)}" + (f" · {module}" if module else "")
+        return text + (f" · {lines[0]}" + (f" +{len(lines) - 1}" if len(lines) > 1 else "") if lines else "")
+
+    if any(k.measured for k in graph.kernels):
+        timed = [ks for ks in rows if any(k.measured for k in ks)]
+        timed.sort(key=lambda ks: -sum(k.measured.total_us for k in ks if k.measured))
+        out = []
+        for ks in timed[:TOP]:
+            total = sum(k.measured.total_us for k in ks if k.measured)
+            cpu = any(k.measured is not None and k.measured.clock == "cpu" for k in ks)
+            out.append((format_us(total) + (" CPU" if cpu else ""), label(ks)))
+        return "time", out
+    rows.sort(key=lambda ks: (-sum(len(k.launches) for k in ks), -sum(len(k.post_grad_nodes) for k in ks)))
     return "launches", [
-        (f"{plural(len(k.launches), 'launch')} · {plural(len(k.post_grad_nodes), 'op')}", _kernel_label(k)) for k in ranked[:TOP]
+        (f"{plural(sum(len(k.launches) for k in ks), 'launch')} · {plural(sum(len(k.post_grad_nodes) for k in ks), 'op')}", label(ks))
+        for ks in rows[:TOP]
     ]
 
 
@@ -291,7 +314,7 @@ def print_tables(index: Index, resolver: PathResolver | None, console, errors=No
         if profile.unattributed:
             console.print(f"[bold]{escape(profile.path)}[/bold]: device kernels joined to no compiled kernel (eager ops, optimizer, ...):")
             for u in profile.unattributed_json():
-                console.print(f"  {u['count']:4d} x {u['total_us']:9.1f} µs  {u['name'][:120]}", markup=False, highlight=False)
+                console.print(f"  {u['count']:4d} x {u['total_us']:9.1f} µs  {short_device_name(u['name'])}", markup=False, highlight=False)
     warnings = index.warnings
     if warnings:
         errors.print(f"[yellow]{len(warnings)} warning(s):[/yellow]")
