@@ -124,3 +124,24 @@ async def test_a_workspace_with_none_of_the_traced_files_is_told_which_files_hav
     assert note is not None and note.startswith(
         "Inductor Lens: no file of this workspace is in the trace's stacks; lenses are on models_r20.py"
     )
+
+
+async def test_a_kernel_launched_three_times_has_one_block_and_its_launches_summarised():
+    """Issue 24: a definition's hover repeated the whole block per launch (model lines below the
+    fold); now one line per launch (its model line, module, time), then one block, model lines first."""
+    from inductor_lens.files.resolve import PathResolver
+    from inductor_lens.lsp.features.hover import hover
+    from inductor_lens.lsp.features.snapshot import Snapshot
+    from inductor_lens.open_traces import TraceRequest, open_traces
+
+    index = open_traces(TraceRequest([os.path.join(BERT, "trace")])).index
+    ctx = Snapshot(index, PathResolver([]))
+    name = "triton_per_fused_add_addmm_native_dropout_native_layer_norm_native_layer_norm_backward_view_5"
+    graph = next(g for g in index.graphs if g.compile_id == "0/0" and g.kind == "forward")
+    entries = [k for k in graph.kernels if k.name == name]
+    assert len(entries) == 3 and len({k.key for k in entries}) == 3
+    d = entries[0].definition
+    text = hover(ctx, d.path, d.line, d.col).contents.value
+    assert text.startswith(f"**{name}** is launched 3 times in this graph")
+    assert sum(line.startswith(f"- [{name}:") for line in text.split("\n")) == 3
+    assert text.count("**Model lines**") == 1 and text.index("**Model lines**") < text.index("**Fuses")

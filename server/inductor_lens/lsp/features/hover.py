@@ -9,7 +9,7 @@ from lsprotocol import types
 
 from ...model import Frame, Kernel, Launch, aten_op_of
 from ...provenance.generated_frames import node_model_line
-from ...provenance.modules import kernel_module, module_markdown
+from ...provenance.modules import kernel_module, module_markdown, module_text
 from ...text import format_us, plural
 from ...timing.hot_lines import api_caller, hot_lines, innermost_user_frame
 from .health import kernel_compile_markdown
@@ -92,19 +92,7 @@ def kernel_markdown(ctx: Snapshot, kernel: Kernel, *, launches: int | None = Non
     rank = f" · rank {graph.rank}" if graph and graph.rank is not None else ""
     rank += f" · pid {graph.pid}" if graph and graph.pid is not None else ""
     parts = [f"{title} — {KIND_TEXT.get(kernel.kind, kernel.kind)}", f"{where}{rank} · {n_launch} launch{'es' if n_launch != 1 else ''}"]
-    module = module_markdown(kernel_module(kernel))
-    if module:
-        parts.append(module)
-    if kernel.measured is not None:
-        m = kernel.measured
-        clock = "CPU" if m.clock == "cpu" else "device"
-        parts.append(
-            f"**Measured:** {plural(m.runs, 'run')} · {format_us(m.total_us)} {clock} time"
-            f" ({format_us(m.mean_us)} per run" + (f", {m.events} {clock} kernels" if m.events != m.runs else "") + ")"
-        )
-    compiled = kernel_compile_markdown(ctx, kernel)
-    if compiled:
-        parts.append(compiled)
+    # model lines first (what the user came for), then module, time and compile facts, then the details
     model = kernel.model_lines
     if model:
         items = []
@@ -122,6 +110,19 @@ def kernel_markdown(ctx: Snapshot, kernel: Kernel, *, launches: int | None = Non
             parts.append(f"called from {chain}")
     else:
         parts.append("*No model lines recorded for this kernel.*")
+    module = module_markdown(kernel_module(kernel))
+    if module:
+        parts.append(module)
+    if kernel.measured is not None:
+        m = kernel.measured
+        clock = "CPU" if m.clock == "cpu" else "device"
+        parts.append(
+            f"**Measured:** {plural(m.runs, 'run')} · {format_us(m.total_us)} {clock} time"
+            f" ({format_us(m.mean_us)} per run" + (f", {m.events} {clock} kernels" if m.events != m.runs else "") + ")"
+        )
+    compiled = kernel_compile_markdown(ctx, kernel)
+    if compiled:
+        parts.append(compiled)
     if kernel.post_grad_nodes:
         post = kernel.graph.post_grad if kernel.graph else None
         shown = []
@@ -152,6 +153,21 @@ def kernel_markdown(ctx: Snapshot, kernel: Kernel, *, launches: int | None = Non
     return "\n\n".join(parts)
 
 
+def launches_markdown(ctx: Snapshot, kernels: list[Kernel]) -> str:
+    """One line per entry of a kernel launched several times (its debug handles): the launch, its
+    model line, module and measured time; then the first entry's block (the code is the same)."""
+    rows = []
+    for k in kernels:
+        loc = k.first_launch
+        link = f"[{k.key}]({uri(loc.path)}#L{loc.line})" if loc else k.key
+        model = k.model_lines
+        where = _frame_link(ctx, model[0]) + (f" +{len(model) - 1}" if len(model) > 1 else "") if model else "no model line"
+        module = module_text(kernel_module(k))
+        took = f" · {format_us(k.measured.total_us)}" if k.measured is not None else ""
+        rows.append(f"- {link} — {where}" + (f" · `{module}`" if module else "") + took)
+    return "\n".join(rows) + "\n\n---\n\n" + kernel_markdown(ctx, kernels[0])
+
+
 def _hover(text: str) -> types.Hover:
     return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text))
 
@@ -162,8 +178,7 @@ def hover(ctx: Snapshot, path: str, line: int, col: int) -> types.Hover | None:
     if hit is not None:
         sharing = ctx.kernels_sharing_definition(hit.kernel)
         if hit.where == "definition" and len(sharing) > 1:
-            text = "\n\n---\n\n".join(kernel_markdown(ctx, k) for k in sharing)
-            return _hover(f"**{hit.kernel.name}** is launched {len(sharing)} times in this graph\n\n---\n\n{text}")
+            return _hover(f"**{hit.kernel.name}** is launched {len(sharing)} times in this graph\n\n{launches_markdown(ctx, sharing)}")
         return _hover(kernel_markdown(ctx, hit.kernel, launch=hit.launch))
     found = ctx.node_at(path, line)
     if found is not None:
