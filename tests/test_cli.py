@@ -207,6 +207,15 @@ def test_tables_fit_the_terminal_and_never_cut_a_name(cache_dir, columns):
     # a Triton kernel Inductor reuses for every layer is one row, not the same name three times
     assert "triton_per_fused_add_addmm_native_dropout_native_layer_norm_native_layer_norm_backward_view_5×3" in joined
     assert "…" not in tops  # nothing shortened in the middle
+    # a name no wider than the terminal stays on one line (a continuation line starts at the left)
+    whole = [n for n in ("torch.ops.aten._scaled_dot_product_efficient_attention_backward.default:89",) if len(n) <= columns]
+    assert all(any(n in line for line in out) for n in whole)
+    # the headline says what is not on a model line, not a rounded 100%
+    assert re.sub(r"\s+", " ", "\n".join(out[:3])).startswith(
+        "where the time goes: 1.1 ms measured over 3 profiled runs, 99.6% of it on 42 model lines "
+        "(each launch's time split across its model lines; 4.6 µs on kernels with no model line)"
+    )
+    assert "0/0 forward (not profiled)" in tops  # a graph the profile did not see is said, not mixed in
     # a reused kernel's modules: a prefix and a count, never dozens of names
     assert "bert.encoder.layer.0.attention.self.* (3 modules)" in re.sub(r"\s+", " ", tops)
 

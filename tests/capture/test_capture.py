@@ -143,10 +143,10 @@ def test_capture_profile_gives_every_kernel_a_measured_cpu_time(tiny, tmp_path):
     assert {int(m[4]) for m in rows} == set(lines.values())
     shares = [float(m[2]) * (1000.0 if m[3] == "ms" else 1.0) for m in rows]
     total = sum(k["measured"]["total_us"] for k in doc["kernels"])
-    assert doc["measured"]["total_us"] == pytest.approx(total, rel=1e-6) and doc["measured"]["runs"] == [CALLS - 3]
+    assert doc["measured"]["total_us"] == pytest.approx(total, abs=0.01) and doc["measured"]["runs"] == [CALLS - 3]
     assert sum(shares) == pytest.approx(total, rel=0.02)  # printed with 3 significant digits
     assert sum(float(m[1]) for m in rows) == pytest.approx(100.0, abs=0.2)
-    assert sum(r["measured"]["share_us"] for r in doc["lines"]) == pytest.approx(total, rel=1e-6)
+    assert sum(r["measured"]["share_us"] for r in doc["lines"]) == pytest.approx(total, abs=0.01)
 
 
 @needs_torch

@@ -124,10 +124,7 @@ def print_summary(index: Index, trace_path: str, console) -> int:
         table.add_column(name, justify=justify, no_wrap=name != "provenance")  # type: ignore[arg-type]
     if measured:
         table.add_column("measured time", justify="right", no_wrap=True)
-    tops = Table(box=None, show_header=False, pad_edge=False, padding=(0, 1), expand=False)
-    tops.add_column("graph", no_wrap=True)
-    tops.add_column("figure", justify="right", no_wrap=True)
-    tops.add_column("kernel", overflow="fold")
+    tops: list[tuple[str, str, str]] = []  # (graph, figure, kernel label)
     for graph in graphs:
         _, top = _top_kernels(graph)
         row = [
@@ -144,12 +141,19 @@ def print_summary(index: Index, trace_path: str, console) -> int:
             over = "" if not runs else f" · {plural(runs[-1], 'run')}" if len(runs) == 1 else f" · {runs[0]}-{runs[-1]} runs"
             row.append(format_us(took) + (" CPU" if cpu else "") + over if took is not None else "-")
         table.add_row(*(Text(cell) for cell in row))  # model code is text, never rich markup (`x[mask]`)
+        unprofiled = measured and _graph_time(graph) is None
+        name = f"{graph.compile_id} {graph.kind}" + (" (not profiled)" if unprofiled else "")
         for i, (figure, label) in enumerate(top):
-            tops.add_row(Text(f"  {graph.compile_id} {graph.kind}" if i == 0 else ""), Text(figure), Text(label))
+            tops.append((name if i == 0 else "", figure, label))
     console.print(table)
-    if tops.row_count:
+    if tops:
+        # one text line per kernel, wrapped by the terminal's width between words: a continuation
+        # line starts at the left, so a name up to the terminal's width is never cut
         console.print("top kernels by measured time:" if measured else "top kernels by launches and ops fused:", highlight=False)
-        console.print(tops)
+        g_width = max(len(g) for g, _, _ in tops)
+        f_width = max(len(f) for _, f, _ in tops)
+        for graph_name, figure, label in tops:
+            console.print(Text(f"  {graph_name:<{g_width}}  {figure:>{f_width}}  {label}"), highlight=False)
     return sum(1 for g in graphs if _without_provenance(g))
 
 
@@ -244,7 +248,7 @@ def print_all_kernels(index: Index, trace_path: str, console) -> int:
             title_justify="left",
             expand=False,
         )
-        table.add_column("kernel (debug handle)", overflow="fold")
+        table.add_column("kernel (debug handle)", overflow="fold", min_width=min(100, max((len(k.key) for k in graph.kernels), default=10)))
         table.add_column("kind")
         table.add_column("module", overflow="fold")
         table.add_column("launches", justify="right")

@@ -95,10 +95,14 @@ class HotLines:
             )
         clock = " CPU" if self.clock == "cpu" else ""
         on_lines = 100.0 * self.lines_us / self.total_us if self.total_us else 0.0
+        rest = self.total_us - self.lines_us
+        # 99.6%, not a rounded 100%: what has no model line is said
+        share = f"{on_lines:.0f}%" if rest < 0.05 or on_lines < 99.5 else f"{on_lines:.1f}%"
         return (
             f"where the time goes: {format_us(self.total_us)}{clock} measured {self.runs_text()}, "
-            f"{on_lines:.0f}% of it on {plural(len(self.rows), 'model line')} "
-            "(each launch's time split across its model lines)"
+            f"{share} of it on {plural(len(self.rows), 'model line')} "
+            "(each launch's time split across its model lines"
+            + (f"; {format_us(rest)} on kernels with no model line)" if rest >= 0.05 else ")")
         )
 
 
