@@ -258,6 +258,7 @@ def test_missing_command_non_python_command_and_signals(tmp_path):
     proc = _capture(["--out", str(tmp_path / "a"), "--", "no-such-command-xyz"], tmp_path)
     assert proc.returncode == 127 and "command not found: no-such-command-xyz" in proc.stderr
     assert not (tmp_path / "a").exists()  # a command that never ran leaves no capture folder behind
+    assert f"nothing was recorded: {tmp_path / 'a'} was removed again" in proc.stderr
     fresh = tmp_path / "fresh"
     fresh.mkdir()
     proc = _capture(["--", str(tmp_path / "nonexistent")], fresh)
@@ -356,3 +357,16 @@ def test_the_report_command_capture_prints_is_quoted_for_the_shell():
     assert shlex.split(f"inductor-lens report {command_arg('/home/u/run ü 1/trace', '/home/u')}")[2] == "run ü 1/trace"
     assert command_arg("/home/u/runs/trace", "/home/u") == "runs/trace"
     assert command_arg("/elsewhere/a b", "/home/u") == "'/elsewhere/a b'"
+
+
+def test_a_command_stopped_by_a_signal_is_not_told_it_compiled_nothing():
+    """A new user's trial: `kill -INT` 6 s in, before anything compiled, was answered "nothing was
+    compiled (did a torch.compile'd function run?)", which reads as the script's fault."""
+    from inductor_lens.capture.run import environment_messages
+
+    procs = [{"pid": 7, "torch_importable": True, "torch_version": "2.13.0+cpu", "profile": {"state": "waiting for a call", "seen": 0}}]
+    stopped = [m.text for m in environment_messages(procs, [], profile=True, stopped=True)]
+    assert any("the signal ended the command before anything was compiled" in t for t in stopped)
+    assert "no profile: the signal ended the command before a compiled graph was called" in stopped
+    ran = [m.text for m in environment_messages(procs, [], profile=True, stopped=False)]
+    assert any("did a torch.compile'd function run?" in t for t in ran)

@@ -246,19 +246,16 @@ def environment_messages(procs: list[dict], logs: list[str], profile: bool, stop
     if procs and any(p.get("torch_importable") for p in procs) and not versions and not logs:
         msgs.append(Message("warning", "the command never imported torch: nothing was compiled, no trace was written"))
     elif versions and not logs:
+        why = "the signal ended the command before anything was compiled" if stopped else "did a torch.compile'd function run?"
         msgs.append(
-            Message(
-                "warning",
-                f"PyTorch {', '.join(versions)} was imported but wrote no TORCH_TRACE log: nothing was compiled "
-                "(did a torch.compile'd function run?)",
-            )
+            Message("warning", f"PyTorch {', '.join(versions)} was imported but wrote no TORCH_TRACE log: nothing was compiled ({why})")
         )
     if profile:
-        msgs += _profile_messages(procs)
+        msgs += _profile_messages(procs, stopped)
     return msgs
 
 
-def _profile_messages(procs: list[dict]) -> list[Message]:
+def _profile_messages(procs: list[dict], stopped: bool = False) -> list[Message]:
     msgs = []
     for p in procs:
         status = p.get("profile")
@@ -291,8 +288,12 @@ def _profile_messages(procs: list[dict]) -> list[Message]:
         msgs.append(
             Message(
                 "warning",
-                "no profile: no graph compiled by torch.compile was called (the window counts calls of "
-                "Inductor's compiled graphs; AOTInductor packages are not profiled)",
+                (
+                    "no profile: the signal ended the command before a compiled graph was called"
+                    if stopped
+                    else "no profile: no graph compiled by torch.compile was called (the window counts calls of "
+                    "Inductor's compiled graphs; AOTInductor packages are not profiled)"
+                ),
             )
         )
     return msgs
@@ -345,6 +346,8 @@ def capture(args) -> int:
                 break
         for m in result.messages:
             say(m.text)
+        if made and not os.path.exists(made[0]):
+            say(f"nothing was recorded: {out} was removed again")
         return result.exit_status
     messages = list(result.messages)
     procs = read_procs(out)
