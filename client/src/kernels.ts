@@ -162,7 +162,7 @@ export function kernelDescription(kernel: Kernel): string {
   if (lines && moduleText(kernel)) {
     parts.push(lines);
   }
-  if (kernel.provenance === 'inferred' || kernel.launches.some((l) => l.provenance === 'inferred')) {
+  if (inferredText(kernel)) {
     parts.push('inferred'); // its links were inferred from the code's dataflow (the README says how to get exact ones)
   }
   return parts.join(' · ');
@@ -205,13 +205,20 @@ export interface KernelPickItem extends QuickPickItem {
 }
 
 /** A Go to Kernel… entry: name, ATen ops, model line, compile and graph. */
+/** `inferred links` when a kernel's links were inferred from the code's dataflow, else undefined. */
+export function inferredText(kernel: Kernel): string | undefined {
+  return kernel.provenance === 'inferred' || kernel.launches.some((l) => l.provenance === 'inferred') ? 'inferred links' : undefined;
+}
+
 export function kernelPickItem(kernel: Kernel): KernelPickItem {
   const where = `compile ${kernel.compile_id} ${kernel.graph} graph${kernel.rank !== null ? `, rank ${kernel.rank}` : ''}`;
   const model = kernel.model_lines.length ? modelLineText(kernel.model_lines[0]) : 'no model line';
   return {
     label: kernel.name,
     description: kernel.aten_ops.join(', '),
-    detail: [model, moduleText(kernel), where, plural(kernel.launches.length, 'launch'), measuredText(kernel)].filter(Boolean).join(' · '),
+    detail: [model, moduleText(kernel), where, plural(kernel.launches.length, 'launch'), measuredText(kernel), inferredText(kernel)]
+      .filter(Boolean)
+      .join(' · '),
     kernel,
   };
 }

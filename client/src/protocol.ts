@@ -185,6 +185,8 @@ export interface ServerStatus {
   graphBreaks?: number;
   recompiles?: number;
   failures?: number;
+  /** Kernels with a link inferred from the code's dataflow (the trace recorded no provenance for them). */
+  inferred?: number;
 }
 
 /** `initializationOptions` the client sends (the server also pulls the `inductorLens` section). */

@@ -48,9 +48,16 @@ export function describeStatus(status: ServerStatus, measuredUs: number | null =
             `${plural(status.failures ?? 0, 'failure')} in the trace (Compile health in the Kernels view). The Problems view ` +
             'lists those of the open files, one per line and compile (a compile\'s attempts and its ranks together)'
           : '';
+      const inferred = status.inferred ?? 0;
+      const inferredText = inferred > 0 ? ` · ${inferred} inferred` : '';
+      const inferredTip =
+        inferred > 0
+          ? `\n${plural(inferred, 'kernel')} with inferred links: the trace recorded no provenance for them, so their FX nodes ` +
+            'and model lines were rebuilt from the code\'s dataflow (INDUCTOR_PROVENANCE=1 records exact ones)'
+          : '';
       return {
-        text: `$(pulse) ${plural(status.kernels, 'kernel')}${time}${status.errors > 0 ? ` $(warning) ${status.errors}` : ''}${health}`,
-        tooltip: `Inductor Lens: ${counts}${errors}${timeTip}${healthTip}${status.message ? `\n${status.message}` : ''}`,
+        text: `$(pulse) ${plural(status.kernels, 'kernel')}${time}${inferredText}${status.errors > 0 ? ` $(warning) ${status.errors}` : ''}${health}`,
+        tooltip: `Inductor Lens: ${counts}${errors}${timeTip}${inferredTip}${healthTip}${status.message ? `\n${status.message}` : ''}`,
         command: status.errors > 0 ? Commands.showLogs : FOCUS_KERNELS,
         error: false,
       };

@@ -76,3 +76,12 @@ describe('StatusBar', () => {
     expect(item.text).toBe('$(warning) Inductor Lens');
   });
 });
+
+describe('inferred links are said in the status bar', () => {
+  test('a count in the text and what it means in the tooltip', () => {
+    const view = describeStatus({ state: 'ready', kernels: 28, traces: 1, errors: 0, inferred: 5 });
+    expect(view.text).toBe('$(pulse) 28 kernels · 5 inferred');
+    expect(view.tooltip).toContain('5 kernels with inferred links');
+    expect(view.tooltip).toContain('INDUCTOR_PROVENANCE=1');
+  });
+});

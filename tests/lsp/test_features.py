@@ -216,3 +216,13 @@ def test_lenses_relocated_or_withheld_on_an_edited_model_file(tmp_path, load_cas
     path.write_text("\n".join(lines))
     ctx = Snapshot(load_case("torch-2.11-cuda/mlp_infer"), PathResolver([("/workspace/proj", str(project))]))
     assert not any(l.title.startswith("Inductor Lens: this file differs") for l in lenses.source_lenses(ctx, str(path)))
+
+
+def test_the_status_counts_the_kernels_with_inferred_links(load_case):
+    """Issue 24: "inferred" said everywhere a link is shown, the status bar too."""
+    from inductor_lens.lsp.protocol import status_json
+
+    index = load_case("torch-2.11-cuda/no_provenance")
+    inferred = [k for k in index.kernels if k.provenance == "inferred" or any(la.provenance == "inferred" for la in k.launches)]
+    assert status_json(index, "ready")["inferred"] == len(inferred) == 4
+    assert status_json(load_case("torch-2.11-cuda/mlp_infer"), "ready")["inferred"] == 0

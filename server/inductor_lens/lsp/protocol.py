@@ -207,10 +207,13 @@ def linked_ranges_json(ranges: dict[str, list] | None) -> dict:
 
 def status_json(index: Index, state: str, message: str = "") -> dict:
     """The ``inductorLens/status`` notification: ``state`` is indexing, ready or error;
-    ``problems`` (``graphBreaks`` + ``recompiles`` + ``failures``) counts the compile problems."""
+    ``problems`` (``graphBreaks`` + ``recompiles`` + ``failures``) counts the compile problems;
+    ``inferred`` the kernels with a link inferred from the code's dataflow (no provenance recorded)."""
+    kernels = index.kernels
     return {
         "state": state,
-        "kernels": len(index.kernels),
+        "kernels": len(kernels),
+        "inferred": sum(1 for k in kernels if k.provenance == "inferred" or any(la.provenance == "inferred" for la in k.launches)),
         "traces": len(index.traces),
         "errors": len(index.warnings),
         "message": message,
