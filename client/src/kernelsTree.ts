@@ -174,6 +174,10 @@ export interface KernelData {
   health?: CompilesAnswer;
 }
 
+/** How often, and how far apart, the view asks again while traces and kernel pages disagree. */
+const LATE_RETRIES = 8;
+const LATE_RETRY_MS = 1500;
+
 /** TreeDataProvider over the last fetched data; `refresh()` re-fetches. */
 export class KernelsTreeProvider implements TreeDataProvider<TreeNode> {
   private roots: TraceNode[] = [];
@@ -190,6 +194,8 @@ export class KernelsTreeProvider implements TreeDataProvider<TreeNode> {
 
   /** Refreshes started so far: only the newest one's answer is drawn. */
   private fetches = 0;
+  /** Later refreshes asked for while the traces and kernel pages disagree (reset when they agree). */
+  private lateRetries = 0;
 
   /**
    * Fetches traces and kernels again and redraws the view. Refreshes overlap (a capture's and the
@@ -203,6 +209,15 @@ export class KernelsTreeProvider implements TreeDataProvider<TreeNode> {
       return;
     }
     this.data = data;
+    // traces that count more kernels than the pages held (a snapshot swapped between the two
+    // requests, for longer than fetchConsistent waited): ask again a little later, a few times
+    const short = data.traces.reduce((n, t) => n + (t.kernels ?? 0), 0) > data.kernels.length;
+    if (short && this.lateRetries < LATE_RETRIES) {
+      this.lateRetries++;
+      setTimeout(() => void this.refresh().catch(() => undefined), LATE_RETRY_MS);
+    } else if (!short) {
+      this.lateRetries = 0;
+    }
     if (!this.sortChosen) {
       this.sort = this.hasMeasurements ? 'time' : 'launches';
     }

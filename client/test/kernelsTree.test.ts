@@ -497,3 +497,24 @@ describe('Kernels view rows fit ~300 px: essentials first, one module rule, infe
     expect(kernelDescription(k).split(' · ')).toContain('inferred');
   });
 });
+
+describe('a view whose traces count more kernels than its pages hold asks again later', () => {
+  test('the answer that agrees is drawn once it comes', async () => {
+    vi.useFakeTimers();
+    const { traces, kernels } = mlpInfer();
+    let calls = 0;
+    const provider = new KernelsTreeProvider(async () => {
+      calls++;
+      return { traces, kernels: calls < 3 ? [] : kernels };
+    });
+    await provider.refresh();
+    expect(provider.kernels).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1600);
+    await vi.advanceTimersByTimeAsync(1600);
+    expect(calls).toBe(3);
+    expect(provider.kernels).toHaveLength(kernels.length);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(calls).toBe(3); // agreeing: no more asks
+    vi.useRealTimers();
+  });
+});
