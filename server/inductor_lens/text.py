@@ -62,3 +62,10 @@ def short_device_name(name: str) -> str:
                     break
     s = re.sub(r"\b[A-Za-z_]\w*::", "", s.replace("(anonymous namespace)::", "")).strip()
     return s or name
+
+
+def runs_text(runs: list[int]) -> str:
+    """``3 runs`` / ``2-4 runs`` / ``""``: how many profiled runs measured times sum (``runs`` sorted)."""
+    if not runs:
+        return ""
+    return plural(runs[0], "run") if runs[0] == runs[-1] else f"{runs[0]}-{runs[-1]} runs"

@@ -213,7 +213,7 @@ def status_json(index: Index, state: str, message: str = "") -> dict:
     return {
         "state": state,
         "kernels": len(kernels),
-        "inferred": sum(1 for k in kernels if k.provenance == "inferred" or any(la.provenance == "inferred" for la in k.launches)),
+        "inferred": sum(1 for k in kernels if k.inferred),
         "traces": len(index.traces),
         "errors": len(index.warnings),
         "message": message,

@@ -100,6 +100,12 @@ class Kernel:
         return self.launches[0] if self.launches else self.definition
 
     @property
+    def inferred(self) -> bool:
+        """Whether a link of this kernel was inferred from the code's dataflow (its own provenance or
+        a launch's: the trace recorded no provenance for it)."""
+        return self.provenance == "inferred" or any(la.provenance == "inferred" for la in self.launches)
+
+    @property
     def model_lines(self) -> list[Frame]:
         """The innermost frame of each stack trace, de-duplicated by (file, line), in order."""
         return innermost_frames(self.frames)

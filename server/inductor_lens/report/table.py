@@ -14,7 +14,7 @@ from ..files.resolve import PathResolver
 from ..index.trace_index import Index
 from ..model import Graph, Kernel
 from ..provenance.modules import kernel_module, module_of_nodes, module_text
-from ..text import format_us, plural, short_device_name
+from ..text import format_us, plural, runs_text, short_device_name
 from ..timing.hot_lines import CallSite, HotLines, call_sites, hot_lines
 from .health import print_health
 
@@ -138,7 +138,7 @@ def print_summary(index: Index, trace_path: str, console) -> int:
             took = _graph_time(graph)
             cpu = any(k.measured is not None and k.measured.clock == "cpu" for k in graph.kernels)
             runs = sorted({k.measured.runs for k in graph.kernels if k.measured is not None})
-            over = "" if not runs else f" · {plural(runs[-1], 'run')}" if len(runs) == 1 else f" · {runs[0]}-{runs[-1]} runs"
+            over = f" · {runs_text(runs)}" if runs else ""
             row.append(format_us(took) + (" CPU" if cpu else "") + over if took is not None else "-")
         table.add_row(*(Text(cell) for cell in row))  # model code is text, never rich markup (`x[mask]`)
         unprofiled = measured and _graph_time(graph) is None

@@ -148,7 +148,7 @@ def kernel_markdown(ctx: Snapshot, kernel: Kernel, *, launches: int | None = Non
         None: "none",
     }[kernel.frames_from]
     parts.append(f"*provenance: {source} · model lines from {frames}*")
-    if kernel.provenance == "inferred" or any(la.provenance == "inferred" for la in kernel.launches):
+    if kernel.inferred:
         parts.append(INFERRED_NOTE)
     return "\n\n".join(parts)
 

@@ -109,7 +109,7 @@ def source_lenses(ctx: Snapshot, path: str) -> list[Lens]:
             if len(names) > 1 and sum(len(n) for n in names) > NAMES_WIDTH:
                 names = names[:1]
             text += " — " + ", ".join(names) + (f" +{len(kernels) - len(names)}" if len(kernels) > len(names) else "")
-            if any(k.provenance == "inferred" or any(la.provenance == "inferred" for la in k.launches) for k in kernels):
+            if any(k.inferred for k in kernels):
                 text += " · inferred links"
             if len(by_trace) > 1:
                 text = f"{_trace_label(trace)}: {text}"

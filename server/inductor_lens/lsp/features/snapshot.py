@@ -17,6 +17,7 @@ from pathlib import Path
 from ...files.resolve import PathResolver
 from ...index.trace_index import Index
 from ...model import Frame, FxNode, Graph, Kernel, Launch, Span
+from ...text import runs_text
 from ...timing.hot_lines import CallSite, call_sites
 from ...timing.line_time import KernelPart, line_times
 
@@ -368,9 +369,7 @@ class Snapshot:
 
     def runs_text(self) -> str:
         """``3 runs`` / ``2-4 runs`` / ``""``: how many profiled runs the measured times sum."""
-        if not self.runs:
-            return ""
-        return f"{self.runs[0]} run{'s' if self.runs[0] != 1 else ''}" if len(self.runs) == 1 else f"{self.runs[0]}-{self.runs[-1]} runs"
+        return runs_text(self.runs)
 
     def line_share(self, path: str, line: int) -> LineShare | None:
         """The measured time of a model/library line (``None`` when no kernel names it)."""
