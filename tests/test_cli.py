@@ -418,3 +418,20 @@ def test_json_of_a_log_whose_file_name_is_not_utf8(cache_dir, tmp_path):
     doc = json.loads(proc.stdout)
     (trace,) = doc["traces"]
     assert os.path.isfile(os.fsencode(trace["path"])) and doc["kernels"]
+
+
+def test_a_file_with_nothing_to_report_says_why_once(cache_dir, tmp_path):
+    """A text file and the first 1 KB of a real log: the reason, with its line, is printed once
+    (on stdout, not repeated among the warnings)."""
+    text = tmp_path / "notes.log"
+    text.write_text("hello\nworld\n")
+    head = tmp_path / "dedicated_log_torch_trace_head.log"
+    head.write_bytes(open(case_log("torch-2.14-cpu/mlp_infer"), "rb").read()[:1000])
+    for path, reason in (
+        (text, "line 1: no TORCH_TRACE records found"),
+        (head, "text after the last record is not a record (log truncated?)"),
+    ):
+        proc = run("report", str(path), cache_dir=cache_dir)
+        said = f"{path}: nothing to report ("
+        assert said in proc.stdout and reason in proc.stdout, proc.stdout
+        assert reason not in proc.stderr, proc.stderr

@@ -134,6 +134,9 @@ def test_capture_profile_gives_every_kernel_a_measured_cpu_time(tiny, tmp_path):
         m = k["measured"]
         assert (m["runs"], m["events"], m["clock"]) == (CALLS - 3, CALLS - 3, "cpu") and m["total_us"] > 0, k["key"]
     assert "measured in CPU time" in proc.stderr
+    # the profiler's own start/stop lines (libkineto's "USDT: ... profiler_start", PyTorch 2.12+)
+    # stay out of the terminal, as without --profile
+    assert "USDT:" not in proc.stderr and "profiler_start" not in proc.stderr
     assert f"profile window of pid {profiles[0][len('profile_pid') : -len('.json')]}: {CALLS - 3} compiled-graph calls" in proc.stderr
     # the summary ranks the model lines by their share of the measured time, as report does: the
     # shares add up to what was measured (a kernel naming two lines is split, not counted twice)

@@ -65,7 +65,7 @@ def test_graph_break_diagnostics_on_their_lines_with_hint_and_related_places(ctx
     assert [d.code for d in diags] == ["gb0059", "gb0124", "gb0025"]
     assert diags[2].code_description.href == "https://meta-pytorch.github.io/compile-graph-break-site/gb/gb0025.html"
     assert diags[2].message == (
-        "Graph break in explicit_break (compile 4/0): Call to `torch._dynamo.graph_break()`\n"
+        "Graph break in explicit_break, compile 4/0 (restarted as 4/0_1): Call to `torch._dynamo.graph_break()`\n"
         "User-inserted graph break. Message: None\nHint: Remove the `torch._dynamo.graph_break()` call."
     )
     assert "Hint: Set `torch._dynamo.config.capture_scalar_outputs = True`" in diags[1].message

@@ -90,13 +90,30 @@ def compiled_functions(compiles: list[Compile], events: list[CompileEvent]) -> l
 
 def problems_by_compile(events: list[CompileEvent]) -> dict[str, dict[str, None]]:
     """``{frame compile id: {text: None}}`` of the recompile reasons and failures (``failed: ...``),
-    de-duplicated in order, whitespace collapsed (graph breaks left out)."""
+    de-duplicated in order, whitespace collapsed (graph breaks left out); the user frame's path
+    that a recompile reason names is shortened to its file name, as the table's other columns."""
     problems: dict[str, dict[str, None]] = {}
     for e in events:
         if e.kind != "graph_break":
-            text = ("failed: " if e.kind == "failure" else "") + " ".join(e.message.split())
+            message = e.message
+            if e.location is not None and f"# {e.location.file}:" in message:
+                message = message.replace(f"# {e.location.file}:", f"# {e.location.basename}:")
+            text = ("failed: " if e.kind == "failure" else "") + " ".join(message.split())
             problems.setdefault(base_compile_id(e.compile_id), {})[text] = None
     return problems
+
+
+def compile_named(compile_id: str, compiles) -> str:
+    """``0/0`` spelled with the attempt that the compile tables show: a graph break is logged
+    under the attempt that broke (``0/0``) and its compile is restarted as ``0/0_1`` (PyTorch's
+    ``torch/_dynamo/convert_frame.py`` restart, 2.4-2.14), the only row of that compile; so the
+    break reads ``compile 0/0 (restarted as 0/0_1)``.  ``compiles``: the trace's ``Compile``s."""
+    base = base_compile_id(compile_id)
+    later = sorted(
+        (c.compile_id for c in compiles if c.compile_id != compile_id and base_compile_id(c.compile_id) == base),
+        key=lambda cid: (len(cid), cid),
+    )
+    return f"compile {compile_id} (restarted as {later[-1]})" if later and compile_id == base else f"compile {compile_id}"
 
 
 def guard_of(message: str) -> tuple[str | None, str]:

@@ -378,16 +378,32 @@ def _first_reason_line(text: str, line: int) -> int:
     return line + 1
 
 
+_TRUNCATED_WHERE = re.compile(r"\s+#\s+(?P<file>\S+):(?P<line>\d+) in (?P<func>\S+)\s*$")
+
+
+def reason_message(reason: str, location: Frame | None) -> str:
+    """The first line of a recompile reason, its padding collapsed and the ``# …/file.py:L in fn``
+    comment PyTorch cut to a fixed width (``# orkspace/proj/health.py:21 in forward``, written by
+    ``torch/_guards.py`` / ``guards.py``'s ``get_guard_fail_reason`` in PyTorch 2.5-2.14) given the
+    full path from the reason's own ``User stack trace:`` frame when that frame's path ends with the
+    cut one and names the same line; otherwise the comment is kept as PyTorch wrote it."""
+    head = reason.strip().split("\n", 1)[0].rstrip()
+    m = _TRUNCATED_WHERE.search(head)
+    if m and location is not None and location.file.endswith(m["file"]) and int(m["line"]) == location.line:
+        head = f"{head[: m.start()]}  # {location.file}:{location.line} in {m['func']}"
+    return re.sub(r"(\S) {3,}", r"\1  ", head)
+
+
 def _recompile(reasons: list[str], cid: str, path: str, rank: int | None, record: str, line: int, target_line: int) -> CompileEvent | None:
     """A recompile event: the message is the first reason's first line (the failed guard of the
     newest cache entry), the location the first frame of its ``User stack trace:``."""
     if not reasons:
         return None
     first = reasons[0]
-    message = first.strip().split("\n", 1)[0].rstrip()
     _, marker, user = first.partition("User stack trace:")
     stack = _frames(user + "\n") if marker else []
     location = stack[0] if stack else None
+    message = reason_message(first, location)
     return CompileEvent(
         path,
         rank,

@@ -283,12 +283,16 @@ def print_tables(index: Index, resolver: PathResolver | None, console, errors=No
 
     errors = errors or console
     off = 0
+    said: set[int] = set()  # warnings already given as a trace's "nothing to report" reason
     print_hot_lines(index, console, None if all_kernels else TOP_LINES)
     for trace in index.traces:
         rank = f" rank {trace.rank}" if trace.rank is not None else ""
         version = f" · PyTorch {trace.torch_version}" if trace.torch_version else ""
         if not any(g.trace == trace.path for g in index.graphs) and not any(c.trace == trace.path for c in index.compiles):
-            why = next((w.message for w in index.warnings if w.file == trace.path), "no compiled graph and no compile record")
+            first = next((w for w in index.warnings if w.file == trace.path), None)
+            why = f"line {first.line}: {first.message}" if first is not None else "no compiled graph and no compile record"
+            if first is not None:
+                said.add(id(first))
             console.print(f"[bold]{escape(trace.path)}[/bold]{escape(rank)}: nothing to report ({escape(why)})", soft_wrap=True)
             continue
         console.print(f"[bold]{escape(trace.path)}[/bold]{escape(rank)}{escape(version)}")
@@ -319,7 +323,7 @@ def print_tables(index: Index, resolver: PathResolver | None, console, errors=No
             console.print(f"[bold]{escape(profile.path)}[/bold]: device kernels joined to no compiled kernel (eager ops, optimizer, ...):")
             for u in profile.unattributed_json():
                 console.print(f"  {u['count']:4d} x {u['total_us']:9.1f} µs  {short_device_name(u['name'])}", markup=False, highlight=False)
-    warnings = index.warnings
+    warnings = [w for w in index.warnings if id(w) not in said]
     if warnings:
         errors.print(f"[yellow]{len(warnings)} warning(s):[/yellow]")
         for w in warnings:  # one line each, whole: a terminal wraps it, a file keeps it greppable

@@ -42,6 +42,44 @@ _PROFILE_ENV = "INDUCTOR_LENS_PROFILE"
 #: Modules that define ``CompiledFxGraph`` (2.6+ / older releases).
 _TARGETS = ("torch._inductor.output_code", "torch._inductor.codecache")
 
+
+class _QuietProfiler(object):
+    """File descriptor 2 goes to a temporary file while the profiler changes state, and is written
+    back without the ``USDT:`` lines libkineto prints on every start and stop
+    (``SyncActivityProfilerHandler.cpp``, PyTorch 2.12+; ``KINETO_LOG_LEVEL`` does not silence
+    them): what the program itself writes meanwhile is kept, in order."""
+
+    def __enter__(self):
+        self.saved = None
+        try:
+            import tempfile
+
+            sys.stderr.flush()
+            self.tmp = tempfile.TemporaryFile()
+            self.saved = os.dup(2)
+            os.dup2(self.tmp.fileno(), 2)
+        except (OSError, ValueError, AttributeError):
+            self.saved = None
+        return self
+
+    def __exit__(self, *exc):
+        if self.saved is None:
+            return False
+        try:
+            sys.stderr.flush()
+        except (OSError, ValueError, AttributeError):
+            pass
+        os.dup2(self.saved, 2)
+        os.close(self.saved)
+        self.tmp.seek(0)
+        data = self.tmp.read()
+        self.tmp.close()
+        kept = b"".join(line for line in data.splitlines(True) if not line.startswith(b"USDT:"))
+        if kept:
+            os.write(2, kept)
+        return False
+
+
 _record = {}  # type: dict
 _record_path = None  # type: str | None
 
@@ -109,7 +147,8 @@ class _Window:
                 if self.seen == 1:
                     self.start()
                 return
-            self.prof.step()  # type: ignore[attr-defined]
+            with _QuietProfiler():
+                self.prof.step()  # type: ignore[attr-defined]
             self.steps += 1
             now = time.monotonic()
             if self.steps == self.warmup:
@@ -142,7 +181,8 @@ class _Window:
 
         warnings.filterwarnings("ignore", message=r"CompiledFunctionBackward", category=UserWarning)
         prof = torch.profiler.profile(activities=activities, schedule=schedule, on_trace_ready=self._export)
-        prof.start()
+        with _QuietProfiler():
+            prof.start()
         self.prof, self.state = prof, "warming up" if self.warmup else "recording"
         if not self.warmup:
             self.recording_since = time.monotonic()
@@ -170,7 +210,8 @@ class _Window:
                     import torch  # type: ignore[import-not-found]
 
                     torch.cuda.synchronize()
-                prof.stop()  # type: ignore[attr-defined]  # exports through _export while recording
+                with _QuietProfiler():
+                    prof.stop()  # type: ignore[attr-defined]  # exports through _export while recording
                 if self.state in ("warming up", "recording"):
                     self.state = "empty"
             except Exception as exc:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from lsprotocol import types
 
 from ...files.trace_paths import code_kind
-from ...health.queries import CompiledFunction, compiled_functions, guard_of, health_counts
+from ...health.queries import CompiledFunction, compile_named, compiled_functions, guard_of, health_counts
 from ...model import Compile, CompileEvent, Frame, Kernel, Span
 from ...model.compile_id import base_compile_id
 from ...text import format_seconds, format_us, plural
@@ -237,7 +237,7 @@ def _explain(e: CompileEvent) -> list[str]:
 def _message(fn: CompiledFunction | None, e: CompileEvent) -> str:
     where = f" of {fn.name}" if fn is not None else ""
     if e.kind == "graph_break":
-        head = f"Graph break in {fn.name if fn else '?'} (compile {e.compile_id}): {e.message}"
+        head = f"Graph break in {fn.name if fn else '?'}, {compile_named(e.compile_id, fn.compiles if fn else [])}: {e.message}"
         return "\n".join([head, *_explain(e)])
     if e.kind == "failure":
         return "\n".join([f"Compile {e.compile_id}{where} failed: {e.message}", *_explain(e)])
