@@ -105,6 +105,18 @@ def test_local_frame_moved_and_mismatch(tmp_path, load_case):
     assert (local.status, local.line, local.frame.line) == ("moved", 28, 26)
     h = hover.hover(ctx, str(project / "models.py"), 28, 8)
     assert "extern_kernels.mm:3" in h.contents.value
+    # one line resolution: the lens, the hover of the kernel and its symbols all say :28, never :26
+    code = k.graph.output_code
+    kernel_hover = hover.kernel_markdown(ctx, k)
+    assert f"[models.py:28](file://{project / 'models.py'}#L28)" in kernel_hover and "models.py:26" not in kernel_hover.replace(
+        "(was line 26 in the trace)", ""
+    )
+    assert "*(was line 26 in the trace)*" in kernel_hover
+    titles = [lens.title for lens in lenses.output_code_lenses(ctx, code) if lens.line == k.launches[0].line]
+    assert titles and titles[0].startswith("models.py:28"), titles
+    details = {s.name: s.detail for group in symbols.document_symbols(ctx, code) for s in group.children or []}
+    assert details["extern_kernels.mm:3"].startswith("models.py:28")
+    assert "extern_kernels.mm:3" in [w.name for w in symbols.workspace_symbols(ctx, "models.py:28")]
     changed = [("y = self.fc2(y)  # edited" if l.strip() == "y = self.fc2(y)" else l) for l in lines]
     (project / "models.py").write_text("\n".join(changed))
     ctx = Snapshot(load_case("torch-2.11-cuda/mlp_infer"), PathResolver([("/workspace/proj", str(project))]))
@@ -226,3 +238,30 @@ def test_the_status_counts_the_kernels_with_inferred_links(load_case):
     inferred = [k for k in index.kernels if k.provenance == "inferred" or any(la.provenance == "inferred" for la in k.launches)]
     assert status_json(index, "ready")["inferred"] == len(inferred) == 4
     assert status_json(load_case("torch-2.11-cuda/mlp_infer"), "ready")["inferred"] == 0
+
+
+def test_a_line_reached_by_several_stacks_of_one_kernel_is_listed_once(load_case):
+    """GPT-2 training: some kernels fuse nodes whose stacks (recorded once per node) end on the same
+    inner line; the hover of an outer line lists that inner line once, with each kernel once."""
+    import collections
+    import re
+
+    ctx = Snapshot(load_case("torch-2.11-cuda/gpt2_train"), PathResolver([("/workspace/proj", TRACES)]))
+    checked = 0
+    for kernel in ctx.index.kernels:
+        stacks = collections.defaultdict(list)
+        for f in kernel.frames:
+            stacks[f.stack].append(f)
+        ends = collections.Counter((s[-1].file, s[-1].line) for s in stacks.values())
+        twice = [s for s in stacks.values() if ends[(s[-1].file, s[-1].line)] > 1 and len(s) > 1]
+        if not twice:
+            continue
+        outer = twice[0][-2]
+        rows = [(k, f) for k in ctx.index.kernels for f in k.frames if (f.file, f.line) == (outer.file, outer.line) and not f.innermost]
+        text = hover.source_line_markdown(ctx, rows)
+        listed = re.findall(r"^  - (.+) — \d+ kernels?$", text, re.M)
+        assert listed and len(listed) == len(set(listed)), text
+        said = int(re.search(r"(\d+) kernels? through calls on this line", text)[1])
+        assert said == len({id(k) for k, _ in rows}), text
+        checked += 1
+    assert checked == 4

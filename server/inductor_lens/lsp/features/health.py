@@ -359,7 +359,7 @@ def _place_on_call_sites(ctx: Snapshot, placed: dict, table: dict[str, list[type
         if at is None:
             continue
         what = _message(owner, e).split("\n", 1)[0]
-        on_site.setdefault((at.path, at.line), {})[what + (f" (at {where.basename}:{where.line})" if where is not None else "")] = None
+        on_site.setdefault((at.path, at.line), {})[what + (f" (at {ctx.label(where)})" if where is not None else "")] = None
         sites[(at.path, at.line)] = at
     for key, rows in on_site.items():
         at = sites[key]

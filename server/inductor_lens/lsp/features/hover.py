@@ -34,7 +34,7 @@ MAX_NODES = 12
 
 def _frame_link(ctx: Snapshot, frame: Frame) -> str:
     local = ctx.local(frame)
-    label = f"{frame.basename}:{local.line if local.path else frame.line}"
+    label = ctx.label(frame)
     code = f" `{frame.code}`" if frame.code else ""
     if local.path is None:
         return f"{label}{code} — *not found locally: {frame.file}*"
@@ -106,7 +106,7 @@ def kernel_markdown(ctx: Snapshot, kernel: Kernel, *, launches: int | None = Non
             parts.append(f"**Your code:** {_frame_link(ctx, yours)}" + ("" if inside else " *(the call of the compiled code)*"))
         shared = shared_outer_frames(kernel)
         if shared:
-            chain = " › ".join(f"{f.basename}:{f.line}" for f in shared)
+            chain = " › ".join(ctx.label(f) for f in shared)
             parts.append(f"called from {chain}")
     else:
         parts.append("*No model lines recorded for this kernel.*")
@@ -286,8 +286,9 @@ def source_line_markdown(ctx: Snapshot, rows: list, share: LineShare | None = No
             if len(by_trace) > 1
             else ""
         )
-        direct = [(k, f) for k, f in items if f.innermost]
+        direct = list({id(k): (k, f) for k, f in items if f.innermost}.values())  # a kernel once
         via = [(k, f) for k, f in items if not f.innermost]
+        via_kernels = len({id(k) for k, _ in via})
         lines = []
         for kernel, _ in direct[:LIST_MAX]:
             loc = kernel.first_launch
@@ -303,13 +304,17 @@ def source_line_markdown(ctx: Snapshot, rows: list, share: LineShare | None = No
         if len(direct) > LIST_MAX:
             lines.append(f"- … +{len(direct) - LIST_MAX} more")
         if via:
-            groups: dict[Frame, list[Kernel]] = {}
+            # one row per inner line (file, line and code), however many stacks reach it: a Frame
+            # also carries its stack's number, and two rows then read as one line listed twice
+            groups: dict[tuple[str, int, str], tuple[Frame, list[Kernel]]] = {}
             for kernel, frame in via:
                 inner = _innermost_of_stack(kernel, frame)
                 if inner is not None:
-                    groups.setdefault(inner, []).append(kernel)
-            ranked = sorted(groups.items(), key=lambda item: -len(item[1]))
-            lines.append(f"{plural(len(via), 'kernel')} through calls on this line, by the line that made them:")
+                    row = groups.setdefault((inner.file, inner.line, inner.code), (inner, []))[1]
+                    if kernel not in row:
+                        row.append(kernel)
+            ranked = sorted(groups.values(), key=lambda item: -len(item[1]))
+            lines.append(f"{plural(via_kernels, 'kernel')} through calls on this line, by the line that made them:")
             for inner, group in ranked[:LIST_MAX]:
                 lines.append(f"  - {_frame_link(ctx, inner)} — {plural(len(group), 'kernel')}")
             if len(ranked) > LIST_MAX:

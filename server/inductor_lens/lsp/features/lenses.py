@@ -120,8 +120,7 @@ def source_lenses(ctx: Snapshot, path: str) -> list[Lens]:
 
 def _local_line(ctx: Snapshot, frame) -> int:
     """The line a frame is on in the local file (the hover's and the definition's), else the traced one."""
-    local = ctx.local(frame)
-    return local.line if local.path is not None and local.status != "mismatch" else frame.line
+    return ctx.line_of(frame)
 
 
 def _share_text(ctx: Snapshot, share, kernels) -> str:

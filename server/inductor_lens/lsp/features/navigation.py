@@ -148,7 +148,7 @@ def _pre_grad_links(ctx: Snapshot, kernel: Kernel) -> tuple[list[types.Location]
         return [], "No pre-grad nodes: PyTorch recorded no model line for this kernel."
     lines = {(f.file, f.line) for f in model}
     found = [node for node in fx.nodes.values() if node.frame is not None and (node.frame.file, node.frame.line) in lines]
-    where = ", ".join(f"{f.basename}:{f.line}" for f in model)
+    where = ", ".join(ctx.label(f) for f in model)
     if graph is not None and graph.kind != "backward":
         return [], f"No pre-grad nodes recorded for this kernel (its model lines: {where})."
     if not found:

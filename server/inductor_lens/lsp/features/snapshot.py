@@ -251,6 +251,17 @@ class Snapshot:
             self._local[key] = found
         return found
 
+    def line_of(self, frame: Frame) -> int:
+        """The one line number every answer gives for ``frame`` (lens, hover, references,
+        definitions, symbols, diagnostics): its line in the local file where that file is found and
+        the line's text matches (moved lines followed), else the line the trace recorded."""
+        local = self.local(frame)
+        return local.line if local.path is not None and local.status != "mismatch" else frame.line
+
+    def label(self, frame: Frame) -> str:
+        """``file.py:L`` with :meth:`line_of`'s line."""
+        return f"{frame.basename}:{self.line_of(frame)}"
+
     def _resolve(self, frame: Frame) -> LocalFrame:
         path = self.resolver.resolve(frame.file, frame.code, frame.line)
         if path is None:

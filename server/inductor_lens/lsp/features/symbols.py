@@ -29,7 +29,7 @@ def document_symbols(ctx: Snapshot, path: str) -> list[types.DocumentSymbol]:
         if loc is None:
             continue
         rng = lsp_location(loc).range
-        detail = ", ".join(f"{f.basename}:{f.line}" for f in kernel.model_lines[:3])
+        detail = ", ".join(ctx.label(f) for f in kernel.model_lines[:3])
         groups.setdefault(kernel.kind, []).append(
             types.DocumentSymbol(name=kernel.key, kind=types.SymbolKind.Function, range=rng, selection_range=rng, detail=detail or None)
         )
@@ -54,10 +54,12 @@ def workspace_symbols(ctx: Snapshot, query: str, limit: int = 500) -> list[types
     q = query.strip().lower()
     out: list[types.WorkspaceSymbol] = []
     for kernel in (k for g in ctx.graphs for k in g.kernels):  # (a partial snapshot's graphs only)
-        lines = [f"{f.basename}:{f.line}" for f in kernel.model_lines]
-        hay = [kernel.key.lower(), *(a.lower() for a in kernel.aten_ops), *(l.lower() for l in lines)]
-        if q and not any(q in h for h in hay):
+        traced = [f"{f.basename}:{f.line}" for f in kernel.model_lines]
+        hay = [kernel.key.lower(), *(a.lower() for a in kernel.aten_ops), *(l.lower() for l in traced)]
+        # a model line is found by its line in the local file too (moved since the trace)
+        if q and not any(q in h for h in hay) and not (":" in q and any(q in ctx.label(f).lower() for f in kernel.model_lines)):
             continue
+        lines = [ctx.label(f) for f in kernel.model_lines[:1]]
         loc = kernel.home
         if loc is None:
             continue
