@@ -142,3 +142,11 @@ def load_case(cache_dir):
         return memo[case]
 
     return _load
+
+
+def path_of_uri(uri: str) -> str:
+    """The file path of a ``file://`` URI (percent-decoded: extracted files are named
+    ``forward · compile 0_0 · output code.py``)."""
+    from urllib.parse import unquote, urlparse
+
+    return unquote(urlparse(uri).path)

@@ -24,6 +24,7 @@ import type { GraphFiles, LinkedRanges, TraceInfo } from './protocol';
 import { linkedRangesRequest } from './protocol';
 import {
   createTextEditorDecorationType,
+  executeCommand,
   getVisibleTextEditors,
   onDidChangeTextEditorSelection,
   onDidChangeVisibleTextEditors,
@@ -48,6 +49,17 @@ export interface PanelFiles {
 }
 
 export const FOLLOW_DELAY_MS = 150;
+
+/**
+ * The editor layout of the view (`vscode.setEditorLayout`): the two graphs stacked on the left
+ * (pre-grad above post-grad, groups 1 and 2), the output code on the right (group 3), so each
+ * panel gets about half the editor's width instead of a third (graph lines carry types, shapes and
+ * a `# File:` comment: at a third of a laptop screen they were cut mid-type).
+ */
+export const PANEL_LAYOUT = {
+  orientation: 0,
+  groups: [{ groups: [{}, {}], size: 0.46 }, { size: 0.54 }],
+};
 
 const samePath = (a: Uri, b: Uri) => path.normalize(a.fsPath) === path.normalize(b.fsPath);
 
@@ -162,6 +174,7 @@ export class ThreePanelView implements Disposable {
     }
     this.panels = panels;
     this.links = links;
+    await executeCommand('vscode.setEditorLayout', PANEL_LAYOUT);
     const columns: Array<[Uri | undefined, ViewColumn]> = [
       [panels.preGrad, ViewColumn.One],
       [panels.postGrad, ViewColumn.Two],

@@ -119,7 +119,7 @@ cat >"$RUN/expected.json" <<EOF
 {
   "kernel": "triton_per_fused_addmm_gelu_native_layer_norm_0",
   "kernelLabel": "per addmm_gelu_n…_layer_norm_0 · fc1 + norm",
-  "outputCodeName": "$(basename "$CODE")",
+  "outputCodeName": null,
   "definitionLine": $(line_of '^triton_per_fused_addmm_gelu_native_layer_norm_0 = async_compile'),
   "launchLine": $(line_of 'triton_per_fused_addmm_gelu_native_layer_norm_0.run('),
   "otherDefinitionLine": $(line_of '^triton_poi_fused_add_addmm_relu_1 = async_compile'),
@@ -141,6 +141,17 @@ else # no dev venv: the bundled server under the same plain interpreter
   printf '#!/bin/sh\nPYTHONPATH=%s exec %s -m inductor_lens "$@"\n' "$REPO/bundled/libs" "$E2E_PYTHON" >"$SERVE"
   chmod +x "$SERVE"
 fi
+# The output code's file name as the server names it (its extracted copy: `inference · compile 0_0 ·
+# output code.py`), read off the report of the same case.
+"$SERVE" report "$CASE" --cache-dir "$RUN/report-cache" --json >"$RUN/mlp-report.json"
+"$E2E_PYTHON" - "$RUN/expected.json" "$RUN/mlp-report.json" <<'PY'
+import json, os, sys
+expected, report = (json.load(open(p, encoding="utf-8")) for p in sys.argv[1:3])
+(kernel,) = [k for k in report["kernels"] if k["name"] == expected["kernel"]]
+expected["outputCodeName"] = os.path.basename(kernel["definition"]["path"])
+json.dump(expected, open(sys.argv[1], "w", encoding="utf-8"), ensure_ascii=False, indent=1)
+PY
+cat "$RUN/expected.json"
 WS2=$RUN/ws-profile
 mkdir -p "$WS2/torch_trace" "$WS2/.vscode"
 cp "$PROFILE_CASE"/trace/*.log "$WS2/torch_trace/"

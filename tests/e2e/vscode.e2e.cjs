@@ -262,6 +262,16 @@ async function mlpChecks(page, shot) {
     if (groups.length < 3) throw new Error(`expected 3 editor groups, got ${summary}`);
     const [pre, post, code] = groups;
     if (!pre.lines.length || !post.lines.length) throw new Error(`no highlight in a graph panel: ${summary}`);
+    // each panel's tab says what it is, and each panel gets about half the editor's width (the
+    // graphs stacked on the left, the output code on the right), not a third
+    const names = [pre.file, post.file, code.file];
+    const wanted = [/^compile 0_0 · pre-grad graph\.py$/, /^inference · compile 0_0 · post-grad graph\.py$/, /^inference · compile 0_0 · output code\.py$/];
+    if (!wanted.every((re, i) => re.test(names[i]))) throw new Error(`panel tabs: ${names.join(' | ')}`);
+    const widths = await page.evaluate(() => {
+      const part = document.querySelector('.part.editor').getBoundingClientRect().width;
+      return [...document.querySelectorAll('.editor-group-container')].map((g) => g.getBoundingClientRect().width / part);
+    });
+    if (widths.length !== 3 || widths.some((w) => w < 0.4)) throw new Error(`panel widths (share of the editor): ${widths.map((w) => w.toFixed(2)).join(', ')}`);
     if (!code.lines.some((l) => l.line === expected.definitionLine)) {
       throw new Error(`output code panel does not highlight line ${expected.definitionLine}: ${summary}`);
     }

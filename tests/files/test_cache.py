@@ -116,13 +116,23 @@ def test_positions_follow_edits_of_the_files_they_point_into(tmp_path):
         for name in dirs + files:
             os.chmod(os.path.join(root, name), 0o755 if name in dirs else 0o644)
     cache = Cache(str(tmp_path / "cache"))
-    path, line, code = _definition(load([str(folder)], cache))
-    assert path.startswith(str(folder)) and line == 62 and code.startswith("triton_per_fused_gelu_native_layer_norm_0 = ")
-    _insert_two_lines(path)  # the Inductor cache file beside the log, edited
+    index = load([str(folder)], cache)
+    moved, line, code = _definition(index)
+    # the definition is in the extracted copy, named by what it is; the Inductor cache file beside
+    # the log with the same text is an alias of it
+    assert moved.startswith(cache.root) and os.path.basename(moved) == "forward · compile 0_0 · output code.py"
+    assert line == 62 and code.startswith("triton_per_fused_gelu_native_layer_norm_0 = ")
+    graph = next(g for g in index.graphs if g.output_code == moved)
+    (on_disk,) = graph.output_code_aliases
+    assert on_disk.startswith(str(folder)) and open(on_disk).read() == open(moved).read()
+    assert index.document(on_disk).graph is graph
+    _insert_two_lines(on_disk)  # the Inductor cache file beside the log, edited
     for disk_cache in (True, False):
-        moved, moved_line, moved_code = _definition(load([str(folder)], cache, disk_cache=disk_cache))
-        assert moved.startswith(cache.root) and moved_code == code
+        again_index = load([str(folder)], cache, disk_cache=disk_cache)
+        again, _, again_code = _definition(again_index)
+        assert again == moved and again_code == code
         assert os.stat(moved).st_mode & 0o222 == 0  # read-only
+        assert all(on_disk not in g.output_code_aliases for g in again_index.graphs)  # no longer the same text
     _insert_two_lines(moved)  # the extracted copy, edited
     for disk_cache in (True, False):
         again, again_line, again_code = _definition(load([str(folder)], cache, disk_cache=disk_cache))

@@ -7,7 +7,7 @@ import os
 import shutil
 
 import pytest
-from conftest import TRACES, case_dir
+from conftest import TRACES, case_dir, path_of_uri
 from inductor_lens.files.resolve import PathResolver
 from inductor_lens.lsp.features import hover, lenses, navigation, symbols
 from inductor_lens.lsp.features.snapshot import Snapshot
@@ -47,7 +47,7 @@ def test_model_line_hover_and_definition(ctx):
     h = hover.hover(ctx, MODELS, 26, 8)
     assert h.contents.value.startswith("**2 kernels · 4 ops** came from this line")
     defs = navigation.definition(ctx, MODELS, 26, 8)
-    texts = sorted(_lines(d.uri[7:])[d.range.start.line] for d in defs)
+    texts = sorted(_lines(path_of_uri(d.uri))[d.range.start.line] for d in defs)
     assert texts[0].strip().startswith("extern_kernels.mm(") and texts[1].startswith(
         "triton_poi_fused_add_addmm_relu_1 = async_compile.triton("
     )

@@ -12,7 +12,7 @@ import sys
 
 import pytest
 import pytest_lsp
-from conftest import TRACES, answer_like_vscode, case_dir
+from conftest import TRACES, answer_like_vscode, case_dir, path_of_uri
 from inductor_lens.lsp.features.lenses import WHOLE_LENSES
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
@@ -112,7 +112,7 @@ async def test_definition_from_launch_and_from_definition(client: LanguageClient
     col = line_of(launch["path"], launch["line"]).index("triton_per_fused")
     result = await client.text_document_definition_async(types.DefinitionParams(**pos(launch["path"], launch["line"], col)))
     (target,) = result
-    path = target.uri[len("file://") :]
+    path = path_of_uri(target.uri)
     assert line_of(path, target.range.start.line + 1).startswith("triton_per_fused_addmm_gelu_native_layer_norm_0 = async_compile.triton(")
     # on the definition: its model lines
     result = await client.text_document_definition_async(types.DefinitionParams(**pos(path, target.range.start.line + 1, 3)))
@@ -147,9 +147,9 @@ async def test_model_line_lens_names_kernels_and_references_find_launches(client
         (ks[f"inference/{key}"]["launches"][0]["path"], ks[f"inference/{key}"]["launches"][0]["line"])
         for key in ("extern_kernels.mm:3", "triton_poi_fused_add_addmm_relu_1:4")
     }
-    assert {(r.uri[len("file://") :], r.range.start.line + 1) for r in refs} == expected
+    assert {(path_of_uri(r.uri), r.range.start.line + 1) for r in refs} == expected
     for r in refs:
-        text = line_of(r.uri[len("file://") :], r.range.start.line + 1)
+        text = line_of(path_of_uri(r.uri), r.range.start.line + 1)
         assert text[r.range.start.character : r.range.end.character] in ("extern_kernels.mm", "triton_poi_fused_add_addmm_relu_1")
 
 
@@ -181,7 +181,7 @@ async def test_hover_on_graph_node_and_linked_ranges(client: LanguageClient):
     hover = await client.text_document_hover_async(types.HoverParams(**pos(post, n, 9)))
     assert "triton_per_fused_addmm_gelu_native_layer_norm_0:2" in hover.contents.value and "models.py:24" in hover.contents.value
     result = await client.text_document_definition_async(types.DefinitionParams(**pos(post, n, 9)))
-    assert line_of(result[0].uri[len("file://") :], result[0].range.start.line + 1).startswith(
+    assert line_of(path_of_uri(result[0].uri), result[0].range.start.line + 1).startswith(
         "triton_per_fused_addmm_gelu_native_layer_norm_0 = "
     )
     linked = _plain(

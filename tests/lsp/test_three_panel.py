@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from conftest import path_of_uri
 from inductor_lens.files.resolve import PathResolver
 from inductor_lens.lsp.features.navigation import linked_ranges
 from inductor_lens.lsp.features.snapshot import Snapshot
@@ -16,7 +17,7 @@ def _at_launch(ctx, kernel):
 def _pre_grad_lines(ranges) -> list[str]:
     out = []
     for loc in ranges["preGrad"]:
-        path = loc.uri[len("file://") :]
+        path = path_of_uri(loc.uri)
         with open(path) as fh:
             out.append(fh.read().split("\n")[loc.range.start.line].strip().split(":")[0].split(" =")[0])
     return out

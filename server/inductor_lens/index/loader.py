@@ -229,21 +229,35 @@ class LogLoader:
         language = "cpp" if code_rec.kind == "graph_dump" else "python"
         meta = code_rec.envelope.get(code_rec.kind) or {}
         names = [str(meta.get(k)) for k in ("file_path", "filename") if isinstance(meta, dict) and meta.get(k)]
-        base = trace_paths.basename(names[0]) if names else ("output_code.cpp" if language == "cpp" else "output_code.py")
+        original = trace_paths.basename(names[0]) if names else ("output_code.cpp" if language == "cpp" else "output_code.py")
         on_disk = [c for n in names for c in inductor_cache_candidates(n, log.path) if os.path.isfile(c)]
         aot = _AOT_ID_KIND.match(log.first_payload_line(code_rec) or "")
         kind = (aot.group(1) if aot else None) or group.kind_hint or "inference"
-        code_path = os.path.abspath(on_disk[0]) if on_disk else self.cache.path_for(code_rec.md5, base)
+        base = extracted_name("output code", group.compile_id, kind, os.path.splitext(original)[1] or ".py")
+        # always the extracted copy, named by what it is (an editor tab reads ``forward · compile 0_0 ·
+        # output code.py``, not the Inductor cache's hash); the Inductor cache file with the same
+        # text stays an alias (materialize: hovers and lenses work in it too)
+        code_path = self.cache.path_for(code_rec.md5, base)
         loader = LogGraphLoader(log, group, base, on_disk, self.cache, self.shared, self)
         graph = Graph(log.path, log.rank, group.compile_id, kind, group.ordinal, code_path, wrapper_language=language, loader=loader)
         graph.code_md5 = code_rec.md5
-        cid_dir = group.compile_id.replace("/", "_").replace("!", "ca")
         graph.graph_files = {
-            role: self.cache.path_for(rec.md5, f"{role}_graph_{cid_dir}{'' if role == 'pre_grad' else '_' + kind}.py")
+            role: self.cache.path_for(
+                rec.md5, extracted_name(f"{role.replace('_', '-')} graph", group.compile_id, None if role == "pre_grad" else kind)
+            )
             for role in ("post_grad", "pre_grad")
             if (rec := getattr(group, role)) is not None and rec.md5
         }
         return graph
+
+
+def extracted_name(what: str, compile_id: str, kind: str | None, ext: str = ".py") -> str:
+    """The file name a graph's extracted text gets, named by what it is, as editor tabs and
+    References peeks show it: ``forward · compile 0_0 · output code.py``, ``compile 0_0 ·
+    pre-grad graph.py`` (a compile id's ``/`` cannot be in a file name: ``_``; compiled
+    autograd's ``!`` is ``ca``).  No rank: ranks with the same text share one file."""
+    cid = compile_id.replace("/", "_").replace("!", "ca")
+    return " · ".join(([kind] if kind else []) + [f"compile {cid}", what]) + ext
 
 
 def _content_key(group: GraphRecords, kind: str) -> tuple | None:
@@ -326,7 +340,7 @@ class LogGraphLoader:
         from .ranks import own_pre_grad
 
         cold = (graph.output_code, dict(graph.graph_files), graph._wrapper_language)
-        name = os.path.basename(graph.graph_files.get("pre_grad") or "pre_grad_graph.py")
+        name = os.path.basename(graph.graph_files.get("pre_grad") or extracted_name("pre-grad graph", graph.compile_id, None))
         rec = self.group.pre_grad
         try:
             path = self.cache.extract(text, name, rec.md5 if rec is not None else None)

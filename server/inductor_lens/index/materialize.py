@@ -100,7 +100,7 @@ def materialize_log_graph(
                 "Inductor cache file with the MD5 the log names, not from the damaged log",
             )
         )
-    aliases = [os.path.abspath(p) for p in on_disk if same_text(p, text)]
+    aliases = [p for p in dict.fromkeys(os.path.abspath(p) for p in on_disk) if same_text(p, text)]  # each once
     if graph.output_code in aliases:
         aliases.remove(graph.output_code)
     else:  # no on-disk copy with this text: extract one (and say where editors find it now)

@@ -203,6 +203,9 @@ class Index:
         docs[os.path.abspath(graph.output_code)] = DocumentRole(graph, DocRole.CODE)
         for role, path in getattr(graph, "graph_files", {}).items():
             docs.setdefault(os.path.abspath(path), DocumentRole(graph, DocRole(role)))
+        if not graph.loaded:  # the Inductor cache's copy of the output code, before it is read
+            for path in getattr(graph._loader, "on_disk", ()):
+                docs.setdefault(os.path.abspath(path), DocumentRole(graph, DocRole.CODE))
         if graph.loaded:
             for path in graph.output_code_aliases:
                 docs[os.path.abspath(path)] = DocumentRole(graph, DocRole.CODE)

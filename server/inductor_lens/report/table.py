@@ -10,6 +10,8 @@ line, never wrapped (a file or pipe gets them whole).
 
 from __future__ import annotations
 
+import shlex
+
 from ..files.resolve import PathResolver
 from ..index.trace_index import Index
 from ..model import Graph, Kernel
@@ -272,7 +274,8 @@ def print_all_kernels(index: Index, trace_path: str, console) -> int:
                 row.append(f"{m.runs} runs · {m.total_us:.1f} µs" + (" CPU" if m.clock == "cpu" else "") if m else "-")
             table.add_row(*(Text(cell) for cell in row))  # model code is text, never rich markup (`x[mask]`)
         console.print(table)
-        console.print(f"  output code: {graph.output_code}", markup=False, highlight=False)
+        also = "".join(f" (also in the Inductor cache: {shlex.quote(a)})" for a in graph.output_code_aliases[:1])
+        console.print(f"  output code: {shlex.quote(graph.output_code)}{also}", markup=False, highlight=False, soft_wrap=True)
     return off
 
 
