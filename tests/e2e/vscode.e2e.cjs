@@ -707,6 +707,37 @@ async function healthChecks(page, shot) {
     }
     return `${expected.modelFile}:${expected.gateLine} (${expected.gateCode}): "${lens}"; peek: ${texts.join(' | ')}`;
   });
+
+  await check(page, 'two lines inserted and saved move the warnings and lenses with their lines', async () => {
+    await page.keyboard.press('Escape');
+    await page.locator('.editor-group-container.active .monaco-editor textarea').first().focus();
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.type('# edited\n# edited\n');
+    await page.keyboard.press('Control+s');
+    const lens = await waitForLensAbove(page, expected.gateLine + 2, (t) => t.includes(expected.gateLens), 45000);
+    await runCommand(page, 'Problems: Focus on Problems View');
+    await page.keyboard.press('Control+f'); // the Problems view's filter, as in the check above
+    await page.waitForTimeout(300);
+    await page.keyboard.press('Control+a');
+    await page.keyboard.insertText('Graph break in');
+    await page.waitForTimeout(800);
+    await runCommand(page, 'View: Toggle Maximized Panel');
+    const wanted = expected.breakLines.map((n) => n + 2);
+    let lines = [];
+    let rows = [];
+    for (let i = 0; i < 120; i++) {
+      rows = await problemRows(page);
+      lines = rows.filter((r) => r.startsWith('Graph break in')).map((r) => Number((/\[Ln (\d+), Col \d+\]/.exec(r) || [])[1]));
+      if (JSON.stringify(lines) === JSON.stringify(wanted)) break;
+      await page.waitForTimeout(250);
+    }
+    await shot('health-07-after-edit.png');
+    await runCommand(page, 'View: Toggle Maximized Panel');
+    if (JSON.stringify(lines) !== JSON.stringify(wanted)) {
+      throw new Error(`after the edit, graph-break warnings on lines ${JSON.stringify(lines)}, expected ${JSON.stringify(wanted)}`);
+    }
+    return `lens above line ${expected.gateLine + 2}: "${lens}"; warnings on lines ${lines.join(', ')}`;
+  });
 }
 
 /** Compare with Trace… (the compareWith setting): the edited CNN run against the run before the edit. */

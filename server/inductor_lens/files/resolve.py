@@ -95,6 +95,11 @@ class PathResolver:
                 self._by_lower_name.setdefault(fname.lower(), []).extend(paths)
         return self._by_name
 
+    def forget_contents(self) -> None:
+        """Drop what was read off local files (tie-breaks by a line's text): a file was edited."""
+        self._cache.clear()
+        read_line.cache_clear()
+
     def resolve(self, path: str, code: str | None = None, line: int | None = None) -> str | None:
         """A local file for trace path ``path`` or ``None``; ``code``/``line`` (the frame's text
         and line) break ties between files with the same path suffix."""

@@ -143,6 +143,14 @@ def did_open(ls: InductorLensServer, params: types.DidOpenTextDocumentParams) ->
     ls.publish_diagnostics(params.text_document.uri)
 
 
+def did_save(ls: InductorLensServer, params: types.DidSaveTextDocumentParams) -> None:
+    """A saved model file the answers were placed by: read it again (lenses, compile-health
+    warnings and heat marks follow its moved lines; those on lines whose text changed go)."""
+    path = to_fs_path(params.text_document.uri)
+    if path and ls.snapshot.index.document(path) is None and ls.snapshot.read(path):
+        ls.reread_local_files()
+
+
 def did_close(ls: InductorLensServer, params: types.DidCloseTextDocumentParams) -> None:
     path = to_fs_path(params.text_document.uri)
     if path:
@@ -281,6 +289,7 @@ HANDLERS: list[tuple[str, Callable, Callable[[Any], Any]]] = [
     (types.WORKSPACE_DID_CHANGE_WATCHED_FILES, did_change_watched_files, _none),
     (types.TEXT_DOCUMENT_DID_OPEN, did_open, _none),
     (types.TEXT_DOCUMENT_DID_CLOSE, did_close, _none),
+    (types.TEXT_DOCUMENT_DID_SAVE, did_save, _none),
     (types.TEXT_DOCUMENT_HOVER, hover, _none),
     (types.TEXT_DOCUMENT_DEFINITION, definition, _none),
     (types.TEXT_DOCUMENT_REFERENCES, references, _none),

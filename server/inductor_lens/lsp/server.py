@@ -107,6 +107,13 @@ class InductorLensServer(LanguageServer):
         if caps and caps.code_lens and caps.code_lens.refresh_support:
             self.workspace_code_lens_refresh(None)
 
+    def reread_local_files(self) -> None:
+        """Swap in the live snapshot read afresh off the local files (a model file was saved), then
+        refresh the diagnostics and lenses of open documents."""
+        with self._snapshot_lock:
+            self.snapshot = self.snapshot.reread()
+        self.refresh_clients()
+
     def publish_diagnostics(self, doc_uri: str) -> None:
         """The index's warnings about this document, as diagnostics."""
         path = to_fs_path(doc_uri)

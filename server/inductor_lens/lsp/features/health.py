@@ -266,6 +266,18 @@ def _diagnostic(rng: types.Range, message: str, e: CompileEvent, related) -> typ
 RELATED_RECORDS = 8
 
 
+def _not_here(ctx: Snapshot, e: CompileEvent, at: Span) -> list[str]:
+    """Why a problem with a user line sits on its compiled function's line instead: that line's
+    text is not in the local file (edited since the trace, or another version of the file)."""
+    frame = e.location
+    if frame is None or not frame.code:
+        return []
+    local = ctx.local(frame)
+    if local.path is not None and local.status != "mismatch" and (local.path, local.line) == (at.path, at.line):
+        return []
+    return [f"(Its line in the trace, {frame.basename}:{frame.line} `{frame.code.strip()}`, is not in this file as it is now.)"]
+
+
 def _traces_note(events: list[CompileEvent]) -> list[str]:
     """``Recorded by 2 traces (ranks 0, 1)`` when several traces (ranks) logged the same problem."""
     traces = {e.trace: e.rank for e in events}
@@ -309,7 +321,8 @@ def _diagnostic_table(ctx: Snapshot) -> dict[str, list[types.Diagnostic]]:
             )
             for e in {e.trace: e for e in events[1:] if e.trace != first.trace}.values()
         ][:RELATED_RECORDS]
-        message = "\n".join([_message(owner, first), *_traces_note(events)])
+        moved_off = _not_here(ctx, first, loc)
+        message = "\n".join([_message(owner, first), *moved_off, *_traces_note(events)])
         table.setdefault(loc.path, []).append(_diagnostic(_range(loc), message, first, related))
     _place_on_call_sites(ctx, placed, table)
     for (path, _), unplaced_items in unplaced.items():

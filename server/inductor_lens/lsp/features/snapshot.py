@@ -217,6 +217,18 @@ class Snapshot:
         for path, line in sorted(self.call_sites):
             self.call_lines_of_file.setdefault(path, []).append(line)
 
+    def read(self, path: str) -> bool:
+        """Whether this snapshot placed answers by reading the local file ``path`` (a model or
+        library file: its lines were compared with the trace's code)."""
+        key = os.path.abspath(path)
+        return key in self._lines or key in self.lines_of_file or key in self.call_lines_of_file
+
+    def reread(self) -> Snapshot:
+        """The same index and graphs again, with local files read afresh (after one was saved:
+        lines moved by an edit are followed, answers on lines whose text changed withdrawn)."""
+        self.resolver.forget_contents()
+        return Snapshot(self.index, self.resolver, None if self.complete else self.graphs, sorted(self.covers) or None)
+
     def _local_lines(self, frames: list[Frame]) -> tuple[list[tuple[tuple[str, int], Frame]], list[tuple[str, Frame]]]:
         """((local path, line), frame) of the first frame on each local line, in frame order; and
         (local path, frame) of the frames whose code that file does not have near their line."""
