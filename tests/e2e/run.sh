@@ -31,7 +31,7 @@
 #
 # Environment: E2E_PYTHON, the interpreter the extension runs the server with (default
 # /usr/bin/python3, which has none of the server's dependencies: proves the bundled ones work);
-# E2E_TORCH_PYTHON (above); E2E_SCENARIOS, the checks to run (default all: "mlp profile gpt2 hot health compare capture nvim");
+# E2E_TORCH_PYTHON (above); E2E_SCENARIOS, the checks to run (default all: "mlp profile gpt2 hot inferred health compare capture nvim");
 # PORT (8765).
 set -euo pipefail
 REPO=$(git -C "$(dirname "${BASH_SOURCE[0]}")" rev-parse --show-toplevel)
@@ -42,7 +42,7 @@ PORT=${PORT:-8765}
 CS_VERSION=4.100.3 # the last code-server whose engines.node is 20
 E2E_PYTHON=${E2E_PYTHON:-/usr/bin/python3}
 E2E_TORCH_PYTHON=${E2E_TORCH_PYTHON:-$REPO/.venv-torch/bin/python}
-E2E_SCENARIOS=${E2E_SCENARIOS:-mlp profile gpt2 hot health compare capture nvim}
+E2E_SCENARIOS=${E2E_SCENARIOS:-mlp profile gpt2 hot inferred health compare capture nvim}
 CASE=$SHARED/traces/torch-2.11-cuda/mlp_infer
 PROFILE_CASE=$SHARED/traces/torch-2.11-cuda/profile_cnn
 HEALTH_CASES=$SHARED/traces/torch-2.14-cpu
@@ -293,6 +293,27 @@ CS_PGID=$!
 trap 'kill -- -$CS_PGID 2>/dev/null || true' EXIT
 for _ in $(seq 1 120); do curl -sf -o /dev/null "http://127.0.0.1:$PORT/healthz" && break; sleep 0.5; done
 
+# The inferred-links scenario: torch-2.14-cpu mlp_train_noprov (no provenance recorded: every link
+# inferred from the code's dataflow) in <ws>/torch_trace, and models.py.
+WS7=$RUN/ws-inferred
+mkdir -p "$WS7/torch_trace" "$WS7/.vscode"
+cp "$SHARED"/traces/torch-2.14-cpu/mlp_train_noprov/trace/*.log "$WS7/torch_trace/"
+cp "$SHARED/traces/models.py" "$WS7/models.py"
+chmod -R u+w "$WS7"
+cp "$WS/.vscode/settings.json" "$WS7/.vscode/settings.json"
+"$SERVE" report "$WS7/torch_trace" --path-map "/workspace/proj=$WS7" --cache-dir "$RUN/report-cache" --json >"$RUN/inferred-report.json"
+"$E2E_PYTHON" - "$RUN/inferred-report.json" >"$RUN/expected-inferred.json" <<'PY'
+import json, os, sys
+report = json.load(open(sys.argv[1], encoding="utf-8"))
+kernels = report["kernels"]
+inferred = [k for k in kernels if k["provenance"] == "inferred"]
+assert inferred, "mlp_train_noprov: links inferred"
+line = next(r for r in report["lines"] if os.path.basename(r["file"]) == "models.py")
+json.dump({"scenario": "inferred", "kernels": len(kernels), "inferred": len(inferred), "kernel": inferred[0]["name"],
+           "modelFile": "models.py", "modelLine": line["line"]}, sys.stdout, indent=1)
+PY
+cat "$RUN/expected-inferred.json"
+
 stamp "VS Code checks"
 VSCODE_RC=0
 only() { [[ " $E2E_SCENARIOS " == *" $1 "* ]]; }
@@ -316,6 +337,10 @@ if only hot; then
     stamp "VS Code checks: where the time goes ($name)"
     node "$REPO/tests/e2e/vscode.e2e.cjs" "http://127.0.0.1:$PORT/?folder=$RUN/ws-hot-$name" "$RUN/expected-hot-$name.json" "$ART" || VSCODE_RC=$?
   done
+fi
+if only inferred; then
+  stamp "VS Code checks: inferred links"
+  node "$REPO/tests/e2e/vscode.e2e.cjs" "http://127.0.0.1:$PORT/?folder=$WS7" "$RUN/expected-inferred.json" "$ART" || VSCODE_RC=$?
 fi
 if only health; then
   stamp "VS Code checks: compile health"

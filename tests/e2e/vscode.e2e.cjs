@@ -193,6 +193,51 @@ async function waitForLensAbove(page, line, ok, timeout = 30000) {
   throw new Error(`lens above line ${line}: ${JSON.stringify(text)}`);
 }
 
+/**
+ * Inferred links (torch-2.14-cpu mlp_train_noprov: no provenance recorded): "inferred" is said in
+ * the status bar, the Kernels view, Go to Kernel… and the model file's lenses.
+ */
+async function inferredChecks(page, shot) {
+  await check(page, 'status bar says how many kernels have inferred links', async () => {
+    const item = page.locator('.statusbar-item', { hasText: `${expected.kernels} kernels` }).first();
+    await item.waitFor({ timeout: 120000 });
+    const text = (await item.innerText()).trim();
+    if (!text.includes(`${expected.inferred} inferred`)) throw new Error(`status bar "${text}"`);
+    await shot('inferred-01-status-bar.png');
+    return text;
+  });
+
+  await check(page, 'Kernels view rows say inferred', async () => {
+    await runCommand(page, 'Inductor Lens: Focus on Kernels View');
+    const row = page.locator('.pane-body .monaco-list-row', { hasText: 'inferred' }).first();
+    await row.waitFor({ timeout: 30000 });
+    await shot('inferred-02-kernels-view.png');
+    return (await row.innerText()).replace(/\s+/g, ' ');
+  });
+
+  await check(page, 'Go to Kernel… says inferred links', async () => {
+    await runCommand(page, 'Inductor Lens: Go to Kernel…');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: 10000 });
+    await input.fill(expected.kernel);
+    const item = page.locator('.quick-input-list .monaco-list-row', { hasText: 'inferred links' }).first();
+    await item.waitFor({ timeout: 30000 });
+    await shot('inferred-03-go-to-kernel.png');
+    const text = (await item.innerText()).replace(/\s+/g, ' ');
+    await page.keyboard.press('Escape');
+    return text;
+  });
+
+  await check(page, "the model file's lens says inferred links", async () => {
+    await quickOpen(page, expected.modelFile);
+    await goToLine(page, expected.modelLine);
+    await waitForCursorLine(page, expected.modelLine);
+    const lens = await waitForLensAbove(page, expected.modelLine, (t) => t.includes('inferred'));
+    await shot('inferred-04-model-lens.png');
+    return `${expected.modelFile}:${expected.modelLine}: "${lens}"`;
+  });
+}
+
 /** The real mlp_infer trace: navigation, hover, three-panel view, code lenses. */
 async function mlpChecks(page, shot) {
   await check(page, 'status bar shows the indexed kernels', async () => {
@@ -200,6 +245,10 @@ async function mlpChecks(page, shot) {
     await item.waitFor({ timeout: 120000 });
     const text = (await item.innerText()).trim();
     await shot('01-status-bar.png');
+    // a clean, complete trace raises no alarm: no warning mark, no compile problems
+    if ((await item.locator('.codicon-warning').count()) > 0 || /compile problem/.test(text)) {
+      throw new Error(`a clean trace shows a warning: "${text}"`);
+    }
     return text;
   });
 
@@ -209,7 +258,16 @@ async function mlpChecks(page, shot) {
     await row.waitFor({ timeout: 30000 });
     const rows = await page.locator('.pane-body .monaco-list-row').allInnerTexts();
     await shot('02-kernels-view.png');
-    return rows.map((r) => r.replace(/\s+/g, ' ')).join(' | ');
+    // at the default side-bar width every kernel row's label (its essentials: kind, short name,
+    // module) is drawn whole; what does not fit is in the description and the tooltip
+    const cut = await page.evaluate(() =>
+      [...document.querySelectorAll('.pane-body .monaco-list-row .label-name')]
+        .filter((el) => el.scrollWidth > el.clientWidth + 1)
+        .map((el) => el.textContent),
+    );
+    const width = await page.evaluate(() => document.querySelector('.part.sidebar').getBoundingClientRect().width);
+    if (cut.length) throw new Error(`labels cut at a ${width}px side bar: ${cut.join(' | ')}`);
+    return `side bar ${Math.round(width)}px: ` + rows.map((r) => r.replace(/\s+/g, ' ')).join(' | ');
   });
 
   await check(page, 'Go to Kernel… opens the kernel definition in the output code', async () => {
@@ -230,6 +288,13 @@ async function mlpChecks(page, shot) {
     await page.waitForTimeout(400);
     await shot('04-hover.png');
     const text = (await page.locator('.monaco-hover-content').allInnerTexts()).join('\n');
+    // short: the model lines come first, right under the kernel's title and compile
+    const lines = text.split('\n').filter((l) => l.trim());
+    const heading = lines.indexOf('Model lines');
+    const at = lines.findIndex((l) => l.includes(expected.hoverText));
+    if (heading < 0 || heading > 2 || at < 0 || at > heading + 3) {
+      throw new Error(`the model lines are not first (heading at ${heading}, ${expected.hoverText} at ${at}): ${JSON.stringify(lines.slice(0, 8))}`);
+    }
     return JSON.stringify(text.slice(0, 400));
   });
 
@@ -898,7 +963,7 @@ async function hotChecks(page, shot) {
     await page.goto(url, { waitUntil: 'domcontentloaded' });
     await page.waitForSelector('.monaco-workbench', { timeout: 90000 });
     log('workbench rendered');
-    const checks = { profile: profileChecks, health: healthChecks, gpt2: gpt2Checks, capture: captureChecks, compare: compareChecks, mlp: mlpChecks, hot: hotChecks }[scenario];
+    const checks = { inferred: inferredChecks, profile: profileChecks, health: healthChecks, gpt2: gpt2Checks, capture: captureChecks, compare: compareChecks, mlp: mlpChecks, hot: hotChecks }[scenario];
     await checks(page, shot);
   } finally {
     await shot(`${prefix}99-final.png`).catch(() => {});
