@@ -265,3 +265,22 @@ def test_a_line_reached_by_several_stacks_of_one_kernel_is_listed_once(load_case
         assert said == len({id(k) for k, _ in rows}), text
         checked += 1
     assert checked == 4
+
+
+def test_a_model_line_lens_of_many_ranks_is_one_short_part(tmp_path, cache_dir):
+    """Five ranks' logs of one model (mlp_infer's log copied per rank): each model-line lens is one
+    part for all of them (``5 traces: 1 kernel · 13 ops — ...``), never a part per rank."""
+    from conftest import case_log
+    from inductor_lens.files.cache import Cache
+    from inductor_lens.index.trace_index import load
+
+    data = open(case_log("torch-2.11-cuda/mlp_infer"), "rb").read()
+    for rank in range(5):
+        (tmp_path / f"dedicated_log_torch_trace_rank_{rank}_x.log").write_bytes(data)
+    ctx = Snapshot(load([str(tmp_path)], Cache(cache_dir)), PathResolver([("/workspace/proj", TRACES)]))
+    titles = [lens.title for lens in lenses.source_lenses(ctx, MODELS) if "kernel" in lens.title]
+    assert titles and all(t.startswith("5 traces: ") and " | " not in t and len(t) < 160 for t in titles), titles
+    one = Snapshot(load([case_log("torch-2.11-cuda/mlp_infer")], Cache(cache_dir)), PathResolver([("/workspace/proj", TRACES)]))
+    assert sorted(t.removeprefix("5 traces: ") for t in titles) == sorted(
+        lens.title for lens in lenses.source_lenses(one, MODELS) if "kernel" in lens.title
+    )

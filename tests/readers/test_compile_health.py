@@ -383,7 +383,11 @@ def test_report_table_opens_with_compile_health(cache_dir):
         # one spelling: the attempt that broke, and the restart the compile table shows
         assert f"graph break at health.py:{line}, compile {cid} (restarted as {cid}_1): {message}" in out
     assert "[0/0]" not in out
-    assert "— hint: Remove the `torch._dynamo.graph_break()` call." in out
+    assert "    hint: Remove the `torch._dynamo.graph_break()` call." in out
+    # every hint PyTorch gave, each on its line (the first may point at the next), without its
+    # "Please report an issue to PyTorch." boilerplate
+    assert "    hint: Avoid calling builtin `print`" in out and "    hint: If you are attempting to call a logging function" in out
+    assert "Please report an issue to PyTorch" not in out
     assert "│ 0/0_1   │ health.py:27 noisy" in out
 
 

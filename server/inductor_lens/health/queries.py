@@ -116,6 +116,16 @@ def compile_named(compile_id: str, compiles) -> str:
     return f"compile {compile_id} (restarted as {later[-1]})" if later and compile_id == base else f"compile {compile_id}"
 
 
+#: PyTorch's closing hint on graph breaks it considers its own bug (``torch/_dynamo/graph_break_hints.py``
+#: ``SUPPORTABLE`` / ``DYNAMO_BUG``, 2.7-2.14): said on every such break, it tells the reader nothing.
+BOILERPLATE_HINTS = ("Please report an issue to PyTorch.",)
+
+
+def hints_of(e: CompileEvent) -> list[str]:
+    """The hints PyTorch gave a graph break, in its order, without its boilerplate."""
+    return [h.strip() for h in (e.hint or "").split("\n") if h.strip() and h.strip() not in BOILERPLATE_HINTS]
+
+
 def guard_of(message: str) -> tuple[str | None, str]:
     """(cache entry, guard) of a recompile reason's first line: ``0/1: self.scale == 1.0  # ...``
     -> (``0/1``, ``self.scale == 1.0``); the comment PyTorch appends (the source line) is dropped."""

@@ -13,7 +13,7 @@ that opens the table.  Shapes (lines 1-based, times in seconds, unknown values `
 from __future__ import annotations
 
 from ..files.resolve import PathResolver
-from ..health.queries import compile_named, health_counts, problems_by_compile
+from ..health.queries import compile_named, health_counts, hints_of, problems_by_compile
 from ..model import Compile, CompileEvent, Frame
 from ..model.compile_id import base_compile_id
 from ..text import format_seconds, plural
@@ -123,12 +123,22 @@ def print_health(index, trace_path: str, console) -> None:
         )
         table.add_row(*(Text(cell) for cell in cells))  # guard text quotes user code: never rich markup
     console.print(table)
-    breaks = Table.grid()  # wrapped text keeps its indent
-    breaks.add_column(width=2)
-    breaks.add_column(overflow="fold")
     for e in events:
         if e.kind == "graph_break":
-            hint = f" — hint: {e.hint.splitlines()[0]}" if e.hint else ""
-            breaks.add_row("", Text(f"graph break at {_where(e.location)}, {compile_named(e.compile_id, compiles)}: {e.message}{hint}"))
-    if breaks.row_count:
-        console.print(breaks)
+            where = f"graph break at {_where(e.location)}, {compile_named(e.compile_id, compiles)}: {e.message}"
+            console.print(_indented(2, Text(where)))
+            for hint in hints_of(e):  # every hint (one may point at the next), each on its line
+                console.print(_indented(4, Text("hint: ", style="dim"), Text(hint)))
+
+
+def _indented(indent: int, *cells):
+    """``cells`` on one row, ``indent`` columns in; wrapped text keeps the indent of its cell."""
+    from rich.table import Table
+
+    grid = Table.grid()
+    grid.add_column(width=indent)
+    for _ in cells[:-1]:
+        grid.add_column(no_wrap=True)
+    grid.add_column(overflow="fold")
+    grid.add_row("", *cells)
+    return grid

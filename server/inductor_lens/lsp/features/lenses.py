@@ -22,6 +22,8 @@ OPEN_LOCATIONS = "inductorLens.openLocations"
 #: NAMES_WIDTH characters), the slowest first.
 NAMED = 2
 NAMES_WIDTH = 90
+#: More traces than this naming one line (the ranks of a job): one lens part for them all.
+PER_TRACE_PARTS = 3
 
 
 @dataclass(slots=True)
@@ -99,6 +101,13 @@ def source_lenses(ctx: Snapshot, path: str) -> list[Lens]:
         by_trace: dict[str, list] = {}
         for kernel, _ in rows:
             by_trace.setdefault(kernel.graph.trace if kernel.graph else "", []).append(kernel)
+        many = len(by_trace) > PER_TRACE_PARTS  # every rank of a job: one summary, not a part each
+        if many:
+            # the same kernel of every rank once (by compile, graph and key): what the ranks compiled
+            same = {
+                (k.graph.compile_id if k.graph else "", k.graph.kind if k.graph else "", k.key): k for ks in by_trace.values() for k in ks
+            }
+            by_trace = {plural(len(by_trace), "trace"): list(same.values())}
         parts = []
         for trace, kernels in by_trace.items():
             text = f"{plural(len(kernels), 'kernel')} · {plural(sum(len(k.post_grad_nodes) for k in kernels), 'op')}"
@@ -111,7 +120,9 @@ def source_lenses(ctx: Snapshot, path: str) -> list[Lens]:
             text += " — " + ", ".join(names) + (f" +{len(kernels) - len(names)}" if len(kernels) > len(names) else "")
             if any(k.inferred for k in kernels):
                 text += " · inferred links"
-            if len(by_trace) > 1:
+            if many:
+                text = f"{trace}: {text}"
+            elif len(by_trace) > 1:
                 text = f"{_trace_label(trace)}: {text}"
             parts.append(text)
         lenses.append(Lens(line, " | ".join(parts), _launch_targets([k for k, _ in rows])))
