@@ -22,7 +22,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("readers",),
     ("provenance",),
     ("index",),
-    ("health", "timing"),
+    ("health", "timing", "perf"),
     ("report", "diff"),
     ("open_traces",),
     ("capture", "lsp"),

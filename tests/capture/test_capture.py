@@ -128,7 +128,7 @@ def test_capture_profile_gives_every_kernel_a_measured_cpu_time(tiny, tmp_path):
     profiles = [f for f in os.listdir(trace_dir) if f.startswith("profile_")]
     assert len(profiles) == 1
     doc = _report(trace_dir, tmp_path / "cache")
-    assert doc["profiles"] == [{"path": str(trace_dir / profiles[0]), "device_events": 0, "graph_calls": CALLS - 3}]
+    assert doc["profiles"] == [{"path": str(trace_dir / profiles[0]), "device_events": 0, "graph_calls": CALLS - 3, "device": None}]
     assert len(doc["kernels"]) == 2
     for k in doc["kernels"]:
         m = k["measured"]

@@ -66,6 +66,9 @@ class ChromeTrace:
     #: fwdbwd flows: id -> {"s": (pid, tid, ts), "f": (pid, tid, ts)}
     flows: dict[object, dict[str, tuple]] = field(default_factory=dict)
     warnings: list[InputWarning] = field(default_factory=list)
+    #: the devices of ``deviceProperties`` (Kineto writes it before ``traceEvents`` on CUDA and
+    #: ROCm runs): ``[{"id": 0, "name": "NVIDIA H200", "numSms": 132, ...}]``; empty on CPU runs
+    devices: list[dict] = field(default_factory=list)
 
     def op_by_external_id(self) -> dict[int, int]:
         """``{External id: op index}`` (how a device kernel names the op that launched it)."""
@@ -113,7 +116,16 @@ def _events_streamed(fh, trace: ChromeTrace):
         if not eof and len(buf) - pos < (1 << 20):
             refill()
         if not started:
+            props = buf.find('"deviceProperties"', pos)
             at = buf.find('"traceEvents"', pos)
+            if 0 <= props and (at < 0 or props < at) and not trace.devices:
+                bracket = buf.find("[", props)
+                try:
+                    value, _ = decoder.raw_decode(buf, bracket) if bracket >= 0 else (None, 0)
+                except ValueError:
+                    value = None
+                if isinstance(value, list):
+                    trace.devices = [d for d in value if isinstance(d, dict)]
             if at < 0:
                 if eof:
                     trace.warnings.append(InputWarning(trace.path, 0, NOT_A_PROFILE))
@@ -166,6 +178,9 @@ def read_chrome_trace(path: str) -> ChromeTrace:
                 trace.warnings.append(InputWarning(path, 0, f"not JSON: {exc}"))
                 return trace
             events = doc.get("traceEvents") if isinstance(doc, dict) else None
+            props = doc.get("deviceProperties") if isinstance(doc, dict) else None
+            if isinstance(props, list):
+                trace.devices = [d for d in props if isinstance(d, dict)]
             if not isinstance(events, list):  # JSON, but not a profiler trace ([] or {}): said, not ignored
                 trace.warnings.append(InputWarning(path, 0, NOT_A_PROFILE))
                 return trace

@@ -24,6 +24,8 @@ from __future__ import annotations
 from ..files.resolve import PathResolver
 from ..index.trace_index import Index
 from ..model import Frame, Kernel, Launch, Span
+from ..perf.devices import device_peak
+from ..perf.throughput import IndexFigures, line_throughput
 from ..provenance.modules import NO_MODULE, kernel_module, launch_module
 from ..timing.hot_lines import call_sites, hot_lines
 from .health import health_json
@@ -50,11 +52,17 @@ def frame_json(frame: Frame, resolver: PathResolver | None, memo: dict | None = 
     return out
 
 
-def launch_json(launch: Launch, resolver: PathResolver | None, kernel: Kernel | None = None, memo: dict | None = None) -> dict:
+def launch_json(
+    launch: Launch, resolver: PathResolver | None, kernel: Kernel | None = None, memo: dict | None = None, perf: IndexFigures | None = None
+) -> dict:
     """One launch with its own provenance: ``{path, line, post_grad_nodes, pre_grad_nodes,
     aten_ops, model_lines, provenance, module, modules, module_shared}`` (the module of its own
-    pre-grad nodes in ``kernel``'s graph)."""
+    pre-grad nodes in ``kernel``'s graph); with ``perf``, also ``bytes`` (read and written, an
+    integer; ``null`` when unknown, with ``bytes_unknown`` saying why), ``bytes_from``
+    (``inductor``: the kernel's ``kernel_num_gb``; ``derived``) and ``flops`` (GEMMs,
+    convolutions, attention; else ``null``): :mod:`inductor_lens.perf.figures`."""
     module = launch_module(kernel, launch) if kernel is not None else None
+    figures = perf.launch(kernel, launch).to_json() if perf is not None and kernel is not None else {}
     return {
         "path": launch.path,
         "line": launch.line,
@@ -64,6 +72,7 @@ def launch_json(launch: Launch, resolver: PathResolver | None, kernel: Kernel | 
         "model_lines": [frame_json(f, resolver, memo) for f in launch.model_lines],
         "provenance": launch.provenance,
         **(module.to_json() if module is not None else NO_MODULE),
+        **figures,
     }
 
 
@@ -79,13 +88,22 @@ def _shared(memo: dict | None, what: str, of: list, make) -> list:
     return found[1]
 
 
-def kernel_json(kernel: Kernel, resolver: PathResolver | None, *, source: bool = True, memo: dict | None = None) -> dict:
+def kernel_json(
+    kernel: Kernel, resolver: PathResolver | None, *, source: bool = True, memo: dict | None = None, perf: IndexFigures | None = None
+) -> dict:
     """One kernel in the ``report --json`` / ``inductorLens/kernels`` shape; ``source=False``
     leaves out the full stacks (``source`` is then ``null``; ``model_lines`` stay); ``memo`` as
-    in :func:`frame_json`."""
+    in :func:`frame_json`.  With ``perf``: ``bytes``/``flops`` per run of its graph (its launches
+    summed), and a measured kernel's ``measured`` gains ``gbps``, ``tflops``, ``peak_fraction``,
+    ``bound`` and ``device`` (:mod:`inductor_lens.perf.throughput`)."""
     graph = kernel.graph
     module = kernel_module(kernel)
     frames = kernel.frames
+    speed = perf.kernel(kernel) if perf is not None else None
+    measured = kernel.measured.to_json() if kernel.measured is not None else None
+    if measured is not None and speed is not None:
+        measured.update(speed.to_json())
+    figures = {"bytes": speed.bytes, "flops": speed.flops} if speed is not None else {}
     return {
         "trace": graph.trace if graph else None,
         "rank": graph.rank if graph else None,
@@ -97,7 +115,9 @@ def kernel_json(kernel: Kernel, resolver: PathResolver | None, *, source: bool =
         "kind": kernel.kind,
         "handle": kernel.handle,
         "definition": _loc(kernel.definition),
-        "launches": _shared(memo, "launches", kernel.launches, lambda: [launch_json(la, resolver, kernel, memo) for la in kernel.launches]),
+        "launches": _shared(
+            memo, "launches", kernel.launches, lambda: [launch_json(la, resolver, kernel, memo, perf) for la in kernel.launches]
+        ),
         "post_grad_nodes": list(kernel.post_grad_nodes),
         "pre_grad_nodes": list(kernel.pre_grad_nodes),
         "aten_ops": list(kernel.aten_ops),
@@ -106,28 +126,36 @@ def kernel_json(kernel: Kernel, resolver: PathResolver | None, *, source: bool =
         "model_lines": _shared(memo, "model_lines", frames, lambda: [frame_json(f, resolver, memo) for f in kernel.model_lines]),
         "provenance": kernel.provenance,
         "frames_from": kernel.frames_from,
-        "measured": kernel.measured.to_json() if kernel.measured is not None else None,
+        **figures,
+        "measured": measured,
     }
 
 
-def lines_json(index: Index, resolver: PathResolver | None, hot=None) -> list[dict]:
+def lines_json(index: Index, resolver: PathResolver | None, hot=None, perf: IndexFigures | None = None) -> list[dict]:
     """One row per model line any kernel names (file as the trace wrote it, then line): the kernels
     and launches naming it and, with a profile, its share of their time, their whole time (µs),
     its percent of every measured kernel's time and its share per graph kind.  The ``share_us`` of
     all rows add up to the device time of the measured launches that have a model line
     (:mod:`inductor_lens.timing.line_time`, ranked by :mod:`inductor_lens.timing.hot_lines`)."""
     hot = hot or hot_lines(index.kernels)
+    per_line = perf.lines(index.kernels) if perf is not None else {}
     rows = []
     for row in sorted(hot.rows, key=lambda r: (r.frame.file, r.frame.line)):
         frame = row.frame
         share, whole = row.share_us, row.kernels_us
         measured = None
+        figures: dict = {}
+        line = per_line.get((frame.file, frame.line))
+        speed = line_throughput(line, perf.line_peak(row.kernels)) if line is not None and perf is not None else None
+        if speed is not None:
+            figures = {"bytes": speed.bytes, "flops": speed.flops}
         if share is not None and whole is not None:
             measured = {
                 "share_us": round(share, 3),
                 "kernels_us": round(whole, 3),
                 "percent": None if row.percent is None else round(row.percent, 3),
                 "by_graph": {k: round(v, 3) for k, v in row.by_graph.items()},
+                **(speed.to_json() if speed is not None else {}),
             }
         rows.append(
             {
@@ -145,6 +173,7 @@ def lines_json(index: Index, resolver: PathResolver | None, hot=None) -> list[di
                     for k in row.kernels
                 ],
                 "launches": row.launches,
+                **figures,
                 "measured": measured,
             }
         )
@@ -174,24 +203,44 @@ def calls_json(index: Index, resolver: PathResolver | None, total_us: float | No
     return out
 
 
+def devices_json(names: list[str]) -> list[dict]:
+    """``[{name, known, peak: {hbm_gbps, tflops {dtype: TFLOP/s}} | null}]`` of the profiled
+    devices (:mod:`inductor_lens.perf.devices`; ``peak`` null for a device not in the table)."""
+    out = []
+    for name in names:
+        peak = device_peak(name)
+        out.append(
+            {
+                "name": name,
+                "table": peak.name if peak else None,
+                "peak": {"hbm_gbps": peak.hbm_gbps, "tflops": dict(peak.tflops)} if peak else None,
+            }
+        )
+    return out
+
+
 def index_json(index: Index, resolver: PathResolver | None) -> dict:
     """The whole ``report --json`` document."""
     memo: dict = {}
     hot = hot_lines(index.kernels)
+    perf = IndexFigures(index)
     return {
         "traces": [
             {"path": t.path, "rank": t.rank, "torch_version": t.torch_version, "compile_ids": list(t.compile_ids)} for t in index.traces
         ],
         **health_json(index, resolver),
-        "kernels": [kernel_json(k, resolver, memo=memo) for k in index.kernels],
-        "lines": lines_json(index, resolver, hot),
+        "kernels": [kernel_json(k, resolver, memo=memo, perf=perf) for k in index.kernels],
+        "lines": lines_json(index, resolver, hot, perf),
         "measured": (
             {"total_us": round(hot.total_us, 3), "lines_us": round(hot.lines_us, 3), "runs": hot.runs, "clock": hot.clock}
             if hot.runs
             else None
         ),
         "calls": calls_json(index, resolver, hot.total_us if hot.runs else None),
-        "profiles": [{"path": p.path, "device_events": p.device_events, "graph_calls": len(p.calls)} for p in index.profiles],
+        "profiles": [
+            {"path": p.path, "device_events": p.device_events, "graph_calls": len(p.calls), "device": p.device_name} for p in index.profiles
+        ],
+        "devices": devices_json(perf.device_names),
         "unattributed": [dict(u, profile=p.path) for p in index.profiles for u in p.unattributed_json()],
         "warnings": [w.to_json() for w in index.warnings],
     }

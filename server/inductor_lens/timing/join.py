@@ -78,6 +78,13 @@ class ProfileJoin:
     measured_kernels: int = 0
     #: the logs whose graphs this profile measured (or, when none matched, those it was joined to)
     traces: set[str] = field(default_factory=set)
+    #: the profiled devices' names (``deviceProperties``: ``["NVIDIA H200"]``); empty on a CPU run
+    device_names: list[str] = field(default_factory=list)
+
+    @property
+    def device_name(self) -> str | None:
+        """The device the profile ran on (the first of ``deviceProperties``), ``None`` on a CPU run."""
+        return self.device_names[0] if self.device_names else None
 
     def unattributed_json(self) -> list[dict]:
         """``[{name, count, total_us}]`` of the device kernels joined to no kernel, slowest first."""
@@ -144,7 +151,9 @@ def join_chrome_trace(trace: ChromeTrace, graphs: list[Graph], pids: dict[str, s
     ``pids`` (log path -> the process ids its records name): a compiled-graph call is joined to
     the graphs of the log written by the process that made the call (the profile's ``pid``), when
     one of the candidates is (two runs of one model, given together)."""
-    result = ProfileJoin(path=trace.path, device_events=len(trace.kernels))
+    result = ProfileJoin(
+        path=trace.path, device_events=len(trace.kernels), device_names=[str(d.get("name")) for d in trace.devices if d.get("name")]
+    )
     ops = trace.ops
     by_ext = trace.op_by_external_id()
     children: dict[int, list[int]] = {}

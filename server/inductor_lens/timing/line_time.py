@@ -116,7 +116,7 @@ def _extern_op(kernel: Kernel) -> str | None:
     return aten_op_of(name)
 
 
-def _weights(kernel: Kernel, launch: Launch, model: list[Frame]) -> list[float]:
+def launch_weights(kernel: Kernel, launch: Launch, model: list[Frame]) -> list[float]:
     """Per model line of ``launch``: how many of its post-grad nodes that compute something have
     that line as their ``# File:`` line (a node printed without one, made by a pass, counts for the
     graph's ``pass_frame``).  An extern or fallback launch runs one op: only the nodes of that op
@@ -176,7 +176,7 @@ def line_times(kernels: list[Kernel], *, through: bool = True) -> LineTimes:
             key_w = (id(launch), id(post))
             found = weights_of.get(key_w)
             if found is None or found[0] is not launch:
-                found = weights_of[key_w] = (launch, _weights(kernel, launch, model))
+                found = weights_of[key_w] = (launch, launch_weights(kernel, launch, model))
             weights = found[1]
             total = sum(weights)
             shares: dict[LineKey, float | None] = {}

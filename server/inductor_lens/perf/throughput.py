@@ -1,0 +1,212 @@
+"""Achieved throughput against the device: per kernel and per model line, the bytes and FLOPs of
+a graph call (:mod:`.figures`) over the measured time of that call, as GB/s and TFLOP/s, the
+share of the device's peak (:mod:`.devices`) and the roofline class.
+
+* ``gbps`` = bytes per run / mean µs per run / 1e3 (GB/s = 10^9 bytes/s); ``tflops`` likewise
+  with FLOPs (``None`` where no FLOPs are counted).
+* **Roofline class**: ``compute`` when the arithmetic intensity (FLOPs per byte) reaches the
+  device's ridge point for the FLOPs' dtype (peak FLOP/s over peak bytes/s), else ``memory``
+  (every launch without counted FLOPs: pointwise and reduction kernels).
+* ``peak_fraction``: the achieved share of the roof that binds: GB/s over peak HBM bandwidth
+  when memory-bound, TFLOP/s over the dtype's dense peak when compute-bound; ``None`` when the
+  device is not in the table, and for CPU time (no peak is claimed for a CPU).
+* A **model line** gets the bytes, FLOPs and time of the launches that compute it, each launch
+  split across its model lines by the rule of :mod:`inductor_lens.timing.line_time` (the same
+  weights as the line's share of time), so lines add up as ``lines`` rows do.
+
+Pure functions over kernels, their launch figures and the device's peaks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..model import Frame, Kernel
+from ..timing.line_time import launch_weights
+from .devices import DevicePeak
+from .figures import LaunchFigures
+
+
+@dataclass(slots=True)
+class Throughput:
+    """``bytes``/``flops`` per run (``None`` when a launch's is unknown / none counted), ``us`` the
+    mean measured time per run (``None`` without a profile), the derived ``gbps``, ``tflops``,
+    ``bound`` (``memory``/``compute``, ``None`` without bytes) and ``peak_fraction``; ``clock``
+    ``device`` or ``cpu``; ``device`` the table's name of the device (``None``: unknown or CPU)."""
+
+    bytes: int | None
+    flops: int | None
+    dtype: str | None = None
+    us: float | None = None
+    clock: str = "device"
+    device: str | None = None
+    gbps: float | None = None
+    tflops: float | None = None
+    bound: str | None = None
+    peak_fraction: float | None = None
+
+    def to_json(self) -> dict:
+        return {
+            "gbps": _round(self.gbps),
+            "tflops": _round(self.tflops, 4),
+            "peak_fraction": _round(self.peak_fraction, 4),
+            "bound": self.bound,
+            "device": self.device,
+        }
+
+
+def _round(value: float | None, digits: int = 3) -> float | None:
+    return None if value is None else round(value, digits)
+
+
+def derive(bytes_: int | None, flops: int | None, dtype: str | None, us: float | None, clock: str, peak: DevicePeak | None) -> Throughput:
+    """The derived figures of ``bytes_`` and ``flops`` moved in ``us`` µs on ``clock``'s device."""
+    out = Throughput(bytes_, flops, dtype, us, clock, peak.name if peak is not None and clock == "device" else None)
+    if us is None or us <= 0:
+        return out
+    if bytes_ is not None:
+        out.gbps = bytes_ / us / 1e3
+    if flops is not None:
+        out.tflops = flops / us / 1e6
+    if bytes_ is None or bytes_ <= 0:
+        return out
+    use = peak if clock == "device" else None
+    ridge = use.ridge(dtype) if use is not None and flops else None
+    out.bound = "compute" if flops and ridge is not None and flops / bytes_ >= ridge else "memory"
+    if use is not None:
+        if out.bound == "compute":
+            top = use.peak_tflops(dtype)
+            out.peak_fraction = out.tflops / top if top and out.tflops is not None else None
+        elif out.gbps is not None:
+            out.peak_fraction = out.gbps / use.hbm_gbps
+    return out
+
+
+def kernel_throughput(kernel: Kernel, launches: list[LaunchFigures], peak: DevicePeak | None) -> Throughput:
+    """A kernel's figures per run of its graph (its launches summed) and, when measured, the
+    derived throughput over its mean measured time."""
+    known = [f.bytes for f in launches]
+    bytes_ = sum(b for b in known if b is not None) if known and all(b is not None for b in known) else None
+    flops_list = [f.flops for f in launches if f.flops is not None]
+    flops = sum(flops_list) if flops_list else None
+    dtype = next((f.dtype for f in launches if f.dtype), None)
+    m = kernel.measured
+    return derive(bytes_, flops, dtype, m.mean_us if m is not None else None, m.clock if m is not None else "device", peak)
+
+
+@dataclass(slots=True)
+class LineFigures:
+    """One model line's part of its launches (split as its time is): ``bytes`` and ``flops`` per
+    run, ``us`` its share of the measured time per run, and whether every launch's bytes were
+    known (``complete``)."""
+
+    frame: Frame
+    bytes: float = 0.0
+    flops: float = 0.0
+    us: float = 0.0
+    measured: bool = False
+    complete: bool = True
+    dtype: str | None = None
+    clock: str = "device"
+
+
+def line_figures(kernels: list[Kernel], figures_of) -> dict[tuple[str, int], LineFigures]:
+    """``{(file, line): LineFigures}`` of every model line of ``kernels``; ``figures_of(kernel,
+    launch)`` gives a launch's :class:`LaunchFigures`."""
+    out: dict[tuple[str, int], LineFigures] = {}
+    for kernel in kernels:
+        m = kernel.measured
+        runs = m.runs if m is not None and m.runs else 0
+        times: list[float | None]
+        if m is None:
+            times = [None] * len(kernel.launches)
+        elif len(m.launch_us) == len(kernel.launches):
+            times = [t / runs if runs else None for t in m.launch_us]
+        else:
+            times = [m.mean_us / len(kernel.launches)] * len(kernel.launches) if kernel.launches else []
+        for launch, took in zip(kernel.launches, times, strict=False):
+            model = launch.model_lines or kernel.model_lines
+            if not model:
+                continue
+            weights = launch_weights(kernel, launch, model)
+            whole = sum(weights) or 1.0
+            fig = figures_of(kernel, launch)
+            for frame, w in zip(model, weights, strict=True):
+                row = out.setdefault((frame.file, frame.line), LineFigures(frame))
+                part = w / whole
+                if fig.bytes is None:
+                    row.complete = False
+                else:
+                    row.bytes += fig.bytes * part
+                if fig.flops is not None:
+                    row.flops += fig.flops * part
+                    row.dtype = row.dtype or fig.dtype
+                if took is not None:
+                    row.us += took * part
+                    row.measured = True
+                    row.clock = m.clock if m is not None else row.clock
+    return out
+
+
+def line_throughput(row: LineFigures, peak: DevicePeak | None) -> Throughput:
+    """The derived figures of one model line."""
+    return derive(
+        round(row.bytes) if row.complete else None,
+        round(row.flops) if row.flops else None,
+        row.dtype,
+        row.us if row.measured else None,
+        row.clock,
+        peak,
+    )
+
+
+class IndexFigures:
+    """Figures for the kernels of one index, computed when first asked for and kept: each graph's
+    :class:`~.figures.GraphFigures` (its output code read once; graphs copied from one another
+    share it), and the peaks of the device that profiled each trace."""
+
+    def __init__(self, index) -> None:
+        from .devices import device_peak
+
+        self.index = index
+        self._graphs: dict[tuple, object] = {}
+        self._peaks: dict[str, DevicePeak | None] = {}
+        for profile in getattr(index, "profiles", ()):
+            name = getattr(profile, "device_name", None)
+            for trace in getattr(profile, "traces", ()):
+                self._peaks.setdefault(trace, device_peak(name))
+        #: the device names the profiles give, for the report (``["NVIDIA H200"]``)
+        self.device_names = sorted({n for p in getattr(index, "profiles", ()) for n in getattr(p, "device_names", [])})
+
+    def graph(self, graph):
+        from .figures import GraphFigures
+
+        key = (graph.output_code, graph.post_grad.path if graph.post_grad is not None else None)
+        found = self._graphs.get(key)
+        if found is None:
+            try:
+                with open(graph.output_code, encoding="utf-8", errors="replace") as fh:
+                    lines: list[str] | None = fh.read().split("\n")
+            except OSError:
+                lines = None
+            found = self._graphs[key] = GraphFigures(graph, lines)
+        return found
+
+    def launch(self, kernel: Kernel, launch) -> LaunchFigures:
+        if kernel.graph is None:
+            return LaunchFigures(None, why="no graph")
+        return self.graph(kernel.graph).figures(kernel, launch)  # type: ignore[attr-defined]
+
+    def peak(self, kernel: Kernel) -> DevicePeak | None:
+        return self._peaks.get(kernel.graph.trace) if kernel.graph is not None else None
+
+    def kernel(self, kernel: Kernel) -> Throughput:
+        return kernel_throughput(kernel, [self.launch(kernel, la) for la in kernel.launches], self.peak(kernel))
+
+    def lines(self, kernels: list[Kernel]) -> dict[tuple[str, int], LineFigures]:
+        return line_figures(kernels, self.launch)
+
+    def line_peak(self, kernels: list[Kernel]) -> DevicePeak | None:
+        """The device of these kernels when they share one (a line measured on one GPU)."""
+        peaks = {id(p): p for p in (self.peak(k) for k in kernels if k.measured is not None) if p is not None}
+        return next(iter(peaks.values())) if len(peaks) == 1 else None

@@ -1,0 +1,188 @@
+"""Bytes, FLOPs and throughput per launch, kernel and model line (inductor_lens.perf), on real
+traces: two H200 runs made with TORCHINDUCTOR_BENCHMARK_KERNEL=1 (SmallCNN and GPT-2 training,
+each with its torch.profiler trace), and CPU PyTorch 2.14.
+
+The bytes are derived from the same log with what that flag adds removed
+(scripts/strip_benchmark_kernel.py: ``kernel_num_gb``/``kernel_flop`` and each kernel's benchmark
+harness, MD5s recomputed: the output code then equals, byte for byte, a run made without the flag)
+and compared with the figure Inductor itself wrote (``kernel_num_gb``) in the original."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+from conftest import DATA, REPO, TRACES
+from inductor_lens.files.cache import Cache
+from inductor_lens.index.trace_index import load
+from inductor_lens.perf.devices import device_peak
+from inductor_lens.perf.figures import GraphFigures, parse_ann
+from inductor_lens.perf.throughput import IndexFigures
+
+BENCH = {
+    "profile_cnn_bench": 11,  # Triton launches in its two output codes
+    "profile_gpt2_train_bench": 42,
+}
+
+
+def _case(name: str) -> str:
+    return os.path.join(DATA, "pairs", "torch-2.11-cuda", name)
+
+
+def _log(name: str) -> str:
+    folder = os.path.join(_case(name), "trace")
+    (log,) = [os.path.join(folder, f) for f in os.listdir(folder) if f.endswith(".log")]
+    return log
+
+
+def _figures(index):
+    out = {}
+    for graph in index.graphs:
+        with open(graph.output_code, encoding="utf-8") as fh:
+            figs = GraphFigures(graph, fh.read().split("\n"))
+        for kernel in graph.kernels:
+            for n, launch in enumerate(kernel.launches):
+                out[(graph.compile_id, graph.kind, kernel.key, n)] = (kernel, figs.figures(kernel, launch))
+    return out
+
+
+@pytest.fixture(scope="module")
+def stripped(tmp_path_factory):
+    """{case: path of its log as a run without the flag writes it}."""
+    out = {}
+    for name in BENCH:
+        dest = tmp_path_factory.mktemp(name) / "dedicated_log_torch_trace_stripped.log"
+        subprocess.run([sys.executable, os.path.join(REPO, "scripts", "strip_benchmark_kernel.py"), _log(name), str(dest)], check=True)
+        out[name] = str(dest)
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(BENCH))
+def test_triton_bytes_derived_without_the_flag_match_inductors_kernel_num_gb(name, stripped, cache_dir):
+    text = open(stripped[name], encoding="utf-8").read()
+    assert "kernel_num_gb" not in text and "def get_args():\n    arg_0" not in text  # nothing of the flag is left
+    original = _figures(load([_log(name)], Cache(cache_dir)))
+    derived = _figures(load([stripped[name]], Cache(cache_dir)))
+    assert original.keys() == derived.keys()
+    compared = 0
+    for key, (kernel, fig) in derived.items():
+        if not kernel.kind.startswith(("pointwise", "reduction", "persistent_reduction", "template")):
+            continue
+        _, ref = original[key]
+        assert ref.bytes_from == "inductor" and ref.bytes > 0, key  # the flag's figure, used and said
+        assert fig.bytes_from == "derived" and fig.bytes is not None, (key, fig.why)
+        assert abs(fig.bytes - ref.bytes) <= 0.02 * ref.bytes, (key, fig.bytes, ref.bytes)
+        compared += 1
+    assert compared == BENCH[name]
+
+
+def test_gemm_and_convolution_flops_from_the_post_grad_shapes(cache_dir):
+    """Every extern GEMM launch: 2·M·N·K of the shapes the post-grad graph prints for its node
+    (an addmm's bias add not counted); convolutions: PyTorch's FLOP-counter rule."""
+    index = load([_log("profile_gpt2_train_bench"), _log("profile_cnn_bench")], Cache(cache_dir))
+    gemms = convs = 0
+    for key, (kernel, fig) in _figures(index).items():
+        if kernel.kind != "extern" and kernel.kind != "fallback":
+            continue
+        post = kernel.graph.post_grad
+        ops = ("aten.mm.default", "aten.addmm.default", "aten.convolution.default")
+        nodes = [post.nodes[n] for n in kernel.launches[key[3]].post_grad_nodes if post.nodes[n].target.endswith(ops)]
+        if not nodes:
+            continue
+        node = nodes[0]
+        shapes = [parse_ann(post.nodes[a].ann if a in post.nodes else post.placeholders[a])[0][1] for a in node.args]
+        if node.target.endswith(("aten.mm.default", "aten.addmm.default")):
+            a, b = shapes[-2:]
+            assert fig.flops == 2 * a[0] * a[1] * b[1], (key, fig.flops, shapes)
+            gemms += 1
+        elif node.target.endswith("aten.convolution.default"):
+            x, w = shapes[:2]
+            out = parse_ann(node.ann)[0][1]
+            assert fig.flops == 2 * x[0] * w[0] * w[1] * w[2] * w[3] * out[2] * out[3], key
+            convs += 1
+    assert gemms >= 20 and convs == 2, (gemms, convs)
+
+
+def test_cpp_kernel_bytes_checked_by_hand(cache_dir):
+    """C++ kernels have no Inductor figure: cpp_fused_gelu_native_layer_norm_0 of the 2.14 CPU
+    MLP, by hand from its launch ``(buf2, buf4, buf0, primals_4, primals_5, buf5)``: the mean and
+    rstd (64 floats each, in place: twice), the GEMM's output read (64×1024), LayerNorm's weight
+    and bias (1024 each), the output written (64×1024)."""
+    figures = _figures(load([os.path.join(TRACES, "torch-2.14-cpu", "mlp_train")], Cache(cache_dir)))
+    ((kernel, fig),) = [v for k, v in figures.items() if k[2] == "cpp_fused_gelu_native_layer_norm_0:2"]
+    assert fig.bytes == (64 * 2 + 64 * 2 + 64 * 1024 + 1024 + 1024 + 64 * 1024) * 4 == 533504
+    assert fig.flops is None
+    ((_, mm),) = [v for k, v in figures.items() if k[:3] == ("0/0", "forward", "extern_kernels.addmm:1")]
+    assert mm.flops == 2 * 64 * 1024 * 256 and mm.bytes == (1024 + 64 * 256 + 256 * 1024 + 64 * 1024) * 4
+
+
+@pytest.mark.parametrize("name", sorted(BENCH))
+def test_report_json_throughput_is_bytes_over_mean_time_against_the_h200(name, cache_dir):
+    case = _case(name)
+    profile = os.path.join(case, "profile_trace.json")
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "inductor_lens",
+            "report",
+            os.path.join(case, "trace"),
+            "--profile",
+            profile,
+            "--json",
+            "--cache-dir",
+            cache_dir,
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
+    doc = json.loads(proc.stdout)
+    assert doc["devices"][0]["name"] == "NVIDIA H200" and doc["devices"][0]["table"] == "H200"
+    peak = device_peak("NVIDIA H200")
+    measured = 0
+    for k in doc["kernels"]:
+        launches = k["launches"]
+        assert all(isinstance(la["bytes"], int) for la in launches), k["key"]
+        assert k["bytes"] == sum(la["bytes"] for la in launches)
+        m = k["measured"]
+        if m is None:
+            continue
+        measured += 1
+        assert m["gbps"] == pytest.approx(k["bytes"] / m["mean_us"] / 1e3, rel=1e-3, abs=1e-3)
+        if k["flops"] is None:
+            assert m["tflops"] is None and m["bound"] == "memory"
+            assert m["peak_fraction"] == pytest.approx(m["gbps"] / peak.hbm_gbps, abs=1e-4)
+        else:
+            assert m["tflops"] == pytest.approx(k["flops"] / m["mean_us"] / 1e6, rel=1e-3, abs=1e-4)
+            intensity = k["flops"] / k["bytes"]
+            assert m["bound"] == ("compute" if intensity >= peak.ridge("f32") else "memory")
+    assert measured >= 10
+    # model lines: their bytes add up to the launches' bytes (each launch split across its lines)
+    launches_bytes = sum(k["bytes"] for k in doc["kernels"] if k["model_lines"])
+    assert sum(r["bytes"] for r in doc["lines"]) == pytest.approx(launches_bytes, rel=1e-6, abs=len(doc["lines"]))
+
+
+def test_a_device_not_in_the_table_and_cpu_time_claim_no_peak():
+    assert device_peak("NVIDIA GeForce GTX 1080") is None and device_peak(None) is None
+    assert device_peak("NVIDIA H100 80GB HBM3").name == "H100 SXM" and device_peak("NVIDIA A100-SXM4-40GB").name == "A100 SXM 40GB"
+    assert device_peak("AMD Instinct MI300X").hbm_gbps == 5300
+    from inductor_lens.perf.throughput import derive
+
+    cpu = derive(1000, None, None, 2.0, "cpu", device_peak("NVIDIA H200"))
+    assert cpu.gbps == 0.5 and cpu.peak_fraction is None and cpu.device is None
+    unknown = derive(4_000_000, None, None, 2.0, "device", None)
+    assert unknown.gbps == 2000 and unknown.peak_fraction is None and unknown.bound == "memory"
+
+
+def test_dynamic_shapes_say_unknown(cache_dir):
+    """mlp_train_dynamic (symbolic batch): a buffer sized ``s0`` makes the bytes unknown, said."""
+    index = load([_log("mlp_train_dynamic")], Cache(cache_dir))
+    figs = IndexFigures(index)
+    unknown = [figs.launch(k, la) for k in index.kernels for la in k.launches if figs.launch(k, la).bytes is None]
+    assert unknown and all(re.search(r"dynamic shapes|not fixed", f.why or "") for f in unknown if f.why)
