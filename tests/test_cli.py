@@ -179,7 +179,16 @@ def test_summary_with_a_profile(cache_dir):
         "where the time goes: 267 µs measured over 3 profiled runs, 100% of it on 5 model lines "
         "(each launch's time split across its model lines)"
     )
-    assert lines[1] == "   50.5%     135 µs  (fwd 32.6 µs · bwd 103 µs)   models.py:42  x = F.relu(self.bn2(self.conv2(x)))"
+    # ... and how close to the H200 each line runs (its bytes and FLOPs over its share of the time)
+    assert lines[1] == (
+        "   50.5%     135 µs  (fwd 32.6 µs · bwd 103 µs)   1.26 TFLOP/s · 2% of H200 FP32 · compute-bound  "
+        "models.py:42  x = F.relu(self.bn2(self.conv2(x)))"
+    )
+    doc = json.loads(run("report", case_dir("torch-2.11-cuda/profile_cnn"), "--json", cache_dir=cache_dir).stdout)
+    (row,) = [r for r in doc["lines"] if r["file"].endswith("models.py") and r["line"] == 42]
+    assert row["measured"]["tflops"] == pytest.approx(1.26, abs=0.005) and row["measured"]["bound"] == "compute"
+    assert row["measured"]["tflops"] == pytest.approx(row["flops"] / (row["measured"]["share_us"] / 3) / 1e6, rel=1e-3)
+    assert re.search(r"437 GB/s · 9% of H200 HBM · memory-bound +models\.py:41  x = F\.max_pool2d", out)
     percents = [float(line.split("%")[0]) for line in lines[1:6]]
     assert percents == sorted(percents, reverse=True) and sum(percents) == pytest.approx(100.0, abs=0.3)
     # what the profile measured outside the compiled kernels is said, not mixed in

@@ -16,6 +16,7 @@ from ..files.resolve import PathResolver
 from ..index.trace_index import Index
 from ..model import Graph, Kernel
 from ..provenance.modules import kernel_module, module_of_nodes, module_text
+from ..perf.throughput import IndexFigures, line_throughput, speed_text
 from ..text import format_us, plural, runs_text, short_device_name
 from ..timing.hot_lines import CallSite, HotLines, call_sites, hot_lines
 from .health import print_health
@@ -159,13 +160,29 @@ def print_summary(index: Index, trace_path: str, console) -> int:
     return sum(1 for g in graphs if _without_provenance(g))
 
 
-def hot_line_texts(hot: HotLines, limit: int, label=None) -> list[str]:
+def line_speed(index: Index, hot: HotLines):
+    """``speed(row)`` for :func:`hot_line_texts`: each model line's throughput phrase, its bytes
+    and FLOPs over its share of the time (:mod:`inductor_lens.perf.throughput`)."""
+    perf = IndexFigures(index)
+    per_line = perf.lines(index.kernels)
+
+    def speed(row) -> str:
+        found = per_line.get((row.frame.file, row.frame.line))
+        return speed_text(line_throughput(found, perf.line_peak(row.kernels))) if found is not None else ""
+
+    return speed
+
+
+def hot_line_texts(hot: HotLines, limit: int, label=None, speed=None) -> list[str]:
     """The ranking's rows as text lines (``report`` and ``capture`` print the same):
-    ``13.1%  140 µs  (fwd 35.0 µs · bwd 105 µs)  modeling_bert.py:290  hidden_states = ...``; without
-    a profile ``12 launches · 31 ops  file:line  code``.  ``label(frame)`` names a line (default
-    ``basename:line``)."""
+    ``13.1%  140 µs  (fwd 35.0 µs · bwd 105 µs)  428 GB/s · 9% of H200 HBM  modeling_bert.py:290
+    hidden_states = ...``; without a profile ``12 launches · 31 ops  file:line  code``.
+    ``label(frame)`` names a line (default ``basename:line``); ``speed(row)`` gives a measured
+    row's throughput phrase (:func:`inductor_lens.perf.throughput.speed_text`; none without it)."""
     label = label or (lambda f: f"{f.basename}:{f.line}")
     rows = hot.rows[:limit]
+    rates = [speed(row) if speed is not None and hot.measured else "" for row in rows]
+    rate_width = max((len(r) for r in rates), default=0)
     kinds = {k for row in hot.rows for k in row.by_graph}
     splits = [
         "(" + " · ".join(f"{GRAPH_SHORT.get(k, k)} {format_us(v)}" for k, v in row.by_graph.items()) + ")" if len(kinds) > 1 else ""
@@ -173,9 +190,10 @@ def hot_line_texts(hot: HotLines, limit: int, label=None) -> list[str]:
     ]
     width = max((len(x) for x in splits), default=0)
     out = []
-    for row, split in zip(rows, splits, strict=True):
+    for row, split, rate in zip(rows, splits, rates, strict=True):
         if hot.measured:
             head = f"{row.percent or 0.0:5.1f}%  {format_us(row.share_us or 0.0):>9}" + (f"  {split:<{width}}" if width else "")
+            head += f"  {rate:<{rate_width}}" if rate_width else ""
         else:
             head = f"{plural(row.launches, 'launch'):>11} · {plural(row.ops, 'op'):<8}"
         text = f"  {head}  {label(row.frame)}  {row.frame.code}"
@@ -210,7 +228,8 @@ def print_hot_lines(index: Index, console, limit: int | None = TOP_LINES) -> Non
     if not hot.rows:
         return
     console.print(f"[bold]{hot.heading()}[/bold]", highlight=False)
-    for text in hot_line_texts(hot, len(hot.rows) if limit is None else limit):
+    speed = line_speed(index, hot) if hot.measured else None
+    for text in hot_line_texts(hot, len(hot.rows) if limit is None else limit, speed=speed):
         console.print(text, markup=False, highlight=False, soft_wrap=True)
     for note in hot.notes():
         console.print(f"  ({note})", markup=False, highlight=False)
