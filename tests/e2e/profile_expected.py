@@ -69,6 +69,11 @@ def main() -> None:
     line_us = row["measured"]["share_us"]
     ops = sum(len(k["post_grad_nodes"]) for k in on_line)
 
+    def speed_of(m):
+        if m.get("bound") == "compute":
+            return f"{m['tflops']:.3g} TFLOP/s · {m['peak_fraction'] * 100:.0f}% of H200 FP32 · compute-bound"
+        return f"{m['gbps']:.3g} GB/s · {m['peak_fraction'] * 100:.0f}% of H200 HBM · memory-bound"
+
     # (c) The unattributed device kernels, slowest first.
     unattributed = sorted(report["unattributed"], key=lambda u: -u["total_us"])
     runs = sum(u["count"] for u in unattributed)
@@ -97,7 +102,10 @@ def main() -> None:
         "outputCodeName": os.path.basename(launch["path"]),
         "definitionLine": triton["definition"]["line"],
         "launchLine": launch["line"],
-        "launchLens": f"{plural(m['runs'], 'run')} · {format_us(m['total_us'])} · ",
+        # ... then how close to the H200 it ran (report --json's gbps and peak_fraction; a Triton
+        # reduction, so memory-bound against the HBM)
+        "launchLens": f"{plural(m['runs'], 'run')} · {format_us(m['total_us'])} · "
+        + (f"{m['gbps']:.3g} GB/s · {m['peak_fraction'] * 100:.0f}% of H200 HBM · memory-bound · " if m.get("bound") == "memory" else ""),
         "hoverMeasured": f"Measured: {plural(m['runs'], 'run')} · {format_us(m['total_us'])} device time"
         f" ({format_us(m['mean_us'])} per run",
         "kernelLabel": label(triton),
@@ -110,6 +118,9 @@ def main() -> None:
         "modelLineTotal": f"{format_us(line_us)} share ({100.0 * line_us / report['measured']['total_us']:.0f}%)",
         "modelLineShare": format_us(line_us),
         "modelLineLens": f"{plural(len(on_line), 'kernel')} · {plural(ops, 'op')} · {format_us(line_us)} share",
+        # how close to the H200 the line runs: its `lines` row's figures (a convolution's line:
+        # compute-bound against FP32)
+        "modelLineSpeed": speed_of(row["measured"]),
         "modelLineWhole": format_us(row["measured"]["kernels_us"]),
         "unattributedDescription": f"{plural(len(unattributed), 'kernel')} · {plural(runs, 'run')} · {format_us(total_unattributed)}",
         "unattributedTop": f"{plural(unattributed[0]['count'], 'run')} · {format_us(unattributed[0]['total_us'])}",

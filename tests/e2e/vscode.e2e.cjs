@@ -524,7 +524,7 @@ async function profileChecks(page, shot) {
     const lens = await waitForLensAbove(
       page,
       expected.modelLine,
-      (t) => t.startsWith(`${kernels} · `) && t.includes(` · ${expected.modelLineTotal} — `),
+      (t) => t.startsWith(`${kernels} · `) && t.includes(` · ${expected.modelLineTotal} · ${expected.modelLineSpeed} — `),
     );
     await page.waitForTimeout(300);
     await shot('profile-06-model-line-lens.png');

@@ -376,7 +376,15 @@ async def test_measured_time_in_hover_output_lens_and_model_line(profile_client:
     hover = await profile_client.text_document_hover_async(types.HoverParams(**pos(launch["path"], launch["line"], col)))
     assert f"**Measured:** 3 runs · {format_us(k['measured']['total_us'])} device time" in hover.contents.value
     titles = {l.range.start.line + 1: l.command.title for l in await resolved_lenses(profile_client, "file://" + launch["path"])}
-    assert titles[launch["line"]].startswith(f"3 runs · {format_us(k['measured']['total_us'])} · models.py:40")
+    # how close to the H200 it ran: report --json's figures for the same kernel (bytes per run over
+    # its mean time; a reduction: memory-bound, against the HBM's 4.8 TB/s)
+    report = _profile_cnn_report()
+    (rk,) = [r for r in report["kernels"] if r["graph"] == "forward" and r["key"] == k["key"]]
+    gbps, pct = rk["measured"]["gbps"], rk["measured"]["peak_fraction"] * 100
+    assert rk["measured"]["bound"] == "memory" and gbps == pytest.approx(rk["bytes"] / rk["measured"]["mean_us"] / 1e3, rel=1e-3)
+    speed = f"{gbps:.3g} GB/s · {pct:.0f}% of H200 HBM · memory-bound"
+    assert titles[launch["line"]].startswith(f"3 runs · {format_us(k['measured']['total_us'])} · {speed} · models.py:40")
+    assert f"· {speed}" in hover.contents.value
     # the model line shows its share of the time of every kernel it produced (forward and backward):
     # the `lines` row of report --json, whose shares add up to the attributed time
     assert line_of(MODELS, 42).strip() == "x = F.relu(self.bn2(self.conv2(x)))"
@@ -391,6 +399,9 @@ async def test_measured_time_in_hover_output_lens_and_model_line(profile_client:
     assert lenses[42].startswith(expected), (lenses[42], expected)
     hover = (await profile_client.text_document_hover_async(types.HoverParams(**pos(MODELS, 42, 8)))).contents.value
     assert f"**Measured:** {format_us(share)} is this line's share of the {format_us(whole)} its kernels ran" in hover
+    tflops = row["measured"]["tflops"]
+    assert row["measured"]["bound"] == "compute" and f"**Against the device:** {tflops:.3g} TFLOP/s · " in hover
+    assert f"{tflops:.3g} TFLOP/s · {row['measured']['peak_fraction'] * 100:.0f}% of H200 FP32 · compute-bound" in lenses[42]
     conv_bwd = ks["backward/torch.ops.aten.convolution_backward.default:3"]["measured"]["total_us"]
     assert f"{format_us(conv_bwd)} of its {format_us(conv_bwd)}" in hover  # one model line: all of it
     traces = _plain(await profile_client.protocol.send_request_async("inductorLens/traces", {}))

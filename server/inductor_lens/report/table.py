@@ -15,8 +15,8 @@ import shlex
 from ..files.resolve import PathResolver
 from ..index.trace_index import Index
 from ..model import Graph, Kernel
-from ..provenance.modules import kernel_module, module_of_nodes, module_text
 from ..perf.throughput import IndexFigures, line_throughput, speed_text
+from ..provenance.modules import kernel_module, module_of_nodes, module_text
 from ..text import format_us, plural, runs_text, short_device_name
 from ..timing.hot_lines import CallSite, HotLines, call_sites, hot_lines
 from .health import print_health

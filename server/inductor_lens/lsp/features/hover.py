@@ -116,10 +116,18 @@ def kernel_markdown(ctx: Snapshot, kernel: Kernel, *, launches: int | None = Non
     if kernel.measured is not None:
         m = kernel.measured
         clock = "CPU" if m.clock == "cpu" else "device"
+        speed = ctx.kernel_speed(kernel)
         parts.append(
             f"**Measured:** {plural(m.runs, 'run')} · {format_us(m.total_us)} {clock} time"
             f" ({format_us(m.mean_us)} per run" + (f", {m.events} {clock} kernels" if m.events != m.runs else "") + ")"
+            + (f" · {speed}" if speed else "")
         )
+    figures = ctx.perf.kernel(kernel)
+    if figures.bytes is not None or figures.flops is not None:
+        moved = [f"{_bytes_text(figures.bytes)} read and written" if figures.bytes is not None else "bytes unknown"]
+        if figures.flops is not None:
+            moved.append(_flop_text(figures.flops))
+        parts.append("**Per run:** " + " · ".join(moved))
     compiled = kernel_compile_markdown(ctx, kernel)
     if compiled:
         parts.append(compiled)
@@ -166,6 +174,22 @@ def launches_markdown(ctx: Snapshot, kernels: list[Kernel]) -> str:
         took = f" · {format_us(k.measured.total_us)}" if k.measured is not None else ""
         rows.append(f"- {link} — {where}" + (f" · `{module}`" if module else "") + took)
     return "\n".join(rows) + "\n\n---\n\n" + kernel_markdown(ctx, kernels[0])
+
+
+def _bytes_text(n: int) -> str:
+    """``1.57 MB``, ``688 kB``, ``88 B`` (decimal units)."""
+    for unit, size in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
+        if n >= size:
+            return f"{n / size:.3g} {unit}"
+    return f"{n} B"
+
+
+def _flop_text(n: int) -> str:
+    """``7.08 MFLOP``, ``33.6 GFLOP`` (decimal units)."""
+    for unit, size in (("TFLOP", 1e12), ("GFLOP", 1e9), ("MFLOP", 1e6), ("kFLOP", 1e3)):
+        if n >= size:
+            return f"{n / size:.3g} {unit}"
+    return f"{n} FLOP"
 
 
 def _hover(text: str) -> types.Hover:
@@ -276,6 +300,9 @@ def source_line_markdown(ctx: Snapshot, rows: list, share: LineShare | None = No
                 text += f"; {format_us(share.calls_us)} more in calls on it"
         else:
             text = f"**Measured:** {format_us(share.calls_us or 0.0)} in calls on this line: the shares of the lines it calls, of the {format_us(whole)} its kernels ran"
+        speed = ctx.line_speed(rows)
+        if speed:
+            text += f"\n\n**Against the device:** {speed} (this line's bytes and FLOPs over its share of the time)"
         parts.append(text)
     by_trace: dict[str, list] = {}
     for kernel, frame in rows:

@@ -60,7 +60,8 @@ def output_code_lenses(ctx: Snapshot, path: str) -> list[Lens]:
             if launch.provenance == "inferred":
                 title += " · inferred"
             if kernel.measured is not None:
-                title = f"{plural(kernel.measured.runs, 'run')} · {format_us(kernel.measured.total_us)} · " + title
+                speed = ctx.kernel_speed(kernel)
+                title = f"{plural(kernel.measured.runs, 'run')} · {format_us(kernel.measured.total_us)} · " + (f"{speed} · " if speed else "") + title
             targets = [lsp_location(l) for l in (ctx.location_of_frame(f) for f in model) if l]
             lenses.append(Lens(launch.line, title, targets))
     for kernels in by_name.values():
@@ -112,6 +113,9 @@ def source_lenses(ctx: Snapshot, path: str) -> list[Lens]:
         for trace, kernels in by_trace.items():
             text = f"{plural(len(kernels), 'kernel')} · {plural(sum(len(k.post_grad_nodes) for k in kernels), 'op')}"
             text += _share_text(ctx, share, kernels)
+            speed = ctx.line_speed(rows) if len(by_trace) == 1 else ""
+            if speed:
+                text += " · " + speed
             # the top items only (the slowest, else those fusing the most ops), never 300 characters of names
             ranked = sorted(kernels, key=lambda k: (-(k.measured.total_us if k.measured else 0.0), -len(k.post_grad_nodes)))
             names = [k.key for k in ranked[:NAMED]]

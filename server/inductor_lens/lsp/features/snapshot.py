@@ -346,6 +346,32 @@ class Snapshot:
             self._position_tables[path] = table
         return table
 
+    @property
+    def perf(self):
+        """Bytes, FLOPs and throughput of this snapshot's kernels (:class:`inductor_lens.perf.throughput.IndexFigures`, made once)."""
+        from ...perf.throughput import IndexFigures
+
+        return self.cached(("perf",), lambda: IndexFigures(self.index))
+
+    def kernel_speed(self, kernel: Kernel) -> str:
+        """``1.9 TB/s · 40% of H200 HBM · memory-bound`` for a measured kernel, else ``""``."""
+        from ...perf.throughput import speed_text
+
+        return speed_text(self.perf.kernel(kernel)) if kernel.measured is not None else ""
+
+    def line_speed(self, rows: list) -> str:
+        """The throughput phrase of the model line the ``(kernel, frame)`` rows of a local line name
+        (its launches' bytes and FLOPs over its share of the time), ``""`` when not measured."""
+        from ...perf.throughput import line_throughput, speed_text
+
+        table = self.cached(("perf", "lines"), lambda: self.perf.lines([k for g in self.graphs for k in g.kernels]))
+        for _, frame in rows:
+            if frame.innermost:
+                found = table.get((frame.file, frame.line))
+                if found is not None and found.measured:
+                    return speed_text(line_throughput(found, self.perf.line_peak([k for k, _ in rows])))
+        return ""
+
     def cached(self, key, compute):
         """``compute()`` once per ``key`` for this (immutable) snapshot: feature answers that
         clients ask for again and again (code lenses, the Kernels view) are computed once."""
