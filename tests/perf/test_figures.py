@@ -186,3 +186,67 @@ def test_dynamic_shapes_say_unknown(cache_dir):
     figs = IndexFigures(index)
     unknown = [figs.launch(k, la) for k in index.kernels for la in k.launches if figs.launch(k, la).bytes is None]
     assert unknown and all(re.search(r"dynamic shapes|not fixed", f.why or "") for f in unknown if f.why)
+
+
+def test_why_this_shape_reads_the_only_config_and_autotunings_choice(cache_dir, tmp_path):
+    """The bench CNN's max-pool kernel had 2 configs: the one autotuning chose is the Inductor cache's
+    .best_config beside the kernel's file (kept beside the trace); without that cache it is said
+    unknown. The batch-norm reduction had one config, logged in triton_kernel_info."""
+    import shutil
+
+    from inductor_lens.index.kernel_facts import KernelFactsReader
+    from inductor_lens.perf.shape import shape_json, shape_text
+
+    case = _case("profile_cnn_bench")
+    folder = os.path.join(case, "inductor_cache", "tv")
+    (best,) = [f for f in os.listdir(folder) if f.endswith(".best_config")]
+    chosen = json.load(open(os.path.join(folder, best)))
+    index = load([_log("profile_cnn_bench")], Cache(cache_dir))
+    facts = KernelFactsReader(index)
+    pool = next(k for k in index.kernels if k.name == "triton_poi_fused_max_pool2d_with_indices_1")
+    shape = shape_json(facts.facts(pool))
+    assert shape["heuristic"] == "pointwise" and shape["configs_tried"] == 2 and shape["autotune_cache"] == "miss"
+    assert shape["config_from"] == "autotuned"
+    assert shape["config"] == {k: chosen[k] for k in ("XBLOCK", "num_warps", "num_stages")}
+    assert shape_text(facts.facts(pool)) == (
+        f"pointwise · XBLOCK={chosen['XBLOCK']}, num_warps={chosen['num_warps']}, num_stages={chosen['num_stages']} "
+        "(chosen by autotuning out of 2 configs) · 4 loads, 2 stores, 0 reductions"
+    )
+    bn = next(k for k in index.kernels if k.name.startswith("triton_red_fused__native_batch_norm_legit_functional_convolution_copy__relu"))
+    assert shape_json(facts.facts(bn))["config_from"] == "only config"
+    assert shape_json(facts.facts(bn))["config"] == {"R0_BLOCK": 2048, "XBLOCK": 1, "num_warps": 16, "num_stages": 1}
+    # the log alone (no Inductor cache at hand): autotuning's choice is said unknown
+    alone = tmp_path / "alone"
+    alone.mkdir()
+    shutil.copy(_log("profile_cnn_bench"), alone)
+    index = load([str(alone)], Cache(cache_dir))
+    pool = next(k for k in index.kernels if k.name == "triton_poi_fused_max_pool2d_with_indices_1")
+    text = shape_text(KernelFactsReader(index).facts(pool))
+    assert "2 configs tried; chosen config unknown (the Inductor cache's .best_config is not at hand" in text
+
+
+def test_capture_keeps_autotunings_choice_beside_the_trace(cache_dir, tmp_path):
+    """capture copies each kernel's .best_config (and file) from the Inductor cache the log names
+    into <out>/torchinductor/, where the index finds it once the run's cache is gone."""
+    import shutil
+
+    from inductor_lens.capture.run import keep_kernel_configs
+    from inductor_lens.index.kernel_facts import KernelFactsReader
+    from inductor_lens.perf.shape import shape_json
+
+    cache = tmp_path / "tmp" / "torchinductor_profile_cnn_bench"  # the run's Inductor cache, here
+    shutil.copytree(os.path.join(_case("profile_cnn_bench"), "inductor_cache"), cache)
+    out = tmp_path / "capture"
+    (out / "trace").mkdir(parents=True)
+    log = out / "trace" / "dedicated_log_torch_trace_x.log"
+    sys.path.insert(0, os.path.join(REPO, "scripts"))
+    from rewrite_trace_paths import rewrite  # (the payload MD5s recomputed)
+
+    data, _, _ = rewrite(open(_log("profile_cnn_bench"), "rb").read(), [(b"/tmp/torchinductor_profile_cnn_bench", str(cache).encode())])
+    log.write_bytes(data)
+    assert keep_kernel_configs([str(log)], str(out)) == 3
+    assert sorted(os.listdir(out / "torchinductor")) == ["a4", "tv", "vx"]
+    shutil.rmtree(cache)  # the run's cache is gone: the copy answers
+    index = load([str(log)], Cache(cache_dir))
+    pool = next(k for k in index.kernels if k.name == "triton_poi_fused_max_pool2d_with_indices_1")
+    assert shape_json(KernelFactsReader(index).facts(pool))["config_from"] == "autotuned"

@@ -178,6 +178,14 @@ class IndexFigures:
         #: the device names the profiles give, for the report (``["NVIDIA H200"]``)
         self.device_names = sorted({n for p in getattr(index, "profiles", ()) for n in getattr(p, "device_names", [])})
 
+    def shape(self, kernel: Kernel):
+        """The kernel's compile facts (:class:`inductor_lens.index.kernel_facts.KernelFacts`)."""
+        from ..index.kernel_facts import KernelFactsReader
+
+        if not hasattr(self, "_facts"):
+            self._facts = KernelFactsReader(self.index)
+        return self._facts.facts(kernel)
+
     def graph(self, graph):
         from .figures import GraphFigures
 

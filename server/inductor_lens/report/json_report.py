@@ -25,6 +25,7 @@ from ..files.resolve import PathResolver
 from ..index.trace_index import Index
 from ..model import Frame, Kernel, Launch, Span
 from ..perf.devices import device_peak
+from ..perf.shape import shape_json
 from ..perf.throughput import IndexFigures, line_throughput
 from ..provenance.modules import NO_MODULE, kernel_module, launch_module
 from ..timing.hot_lines import call_sites, hot_lines
@@ -103,7 +104,11 @@ def kernel_json(
     measured = kernel.measured.to_json() if kernel.measured is not None else None
     if measured is not None and speed is not None:
         measured.update(speed.to_json())
-    figures = {"bytes": speed.bytes, "flops": speed.flops} if speed is not None else {}
+    figures = (
+        {"bytes": speed.bytes, "flops": speed.flops, "shape": shape_json(perf.shape(kernel))}
+        if speed is not None and perf is not None
+        else {}
+    )
     return {
         "trace": graph.trace if graph else None,
         "rank": graph.rank if graph else None,

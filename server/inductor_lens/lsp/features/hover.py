@@ -8,6 +8,7 @@ from dataclasses import replace
 from lsprotocol import types
 
 from ...model import Frame, Kernel, Launch, aten_op_of
+from ...perf.shape import shape_text
 from ...provenance.generated_frames import node_model_line
 from ...provenance.modules import kernel_module, module_markdown, module_text
 from ...text import format_us, plural
@@ -119,7 +120,9 @@ def kernel_markdown(ctx: Snapshot, kernel: Kernel, *, launches: int | None = Non
         speed = ctx.kernel_speed(kernel)
         parts.append(
             f"**Measured:** {plural(m.runs, 'run')} · {format_us(m.total_us)} {clock} time"
-            f" ({format_us(m.mean_us)} per run" + (f", {m.events} {clock} kernels" if m.events != m.runs else "") + ")"
+            f" ({format_us(m.mean_us)} per run"
+            + (f", {m.events} {clock} kernels" if m.events != m.runs else "")
+            + ")"
             + (f" · {speed}" if speed else "")
         )
     figures = ctx.perf.kernel(kernel)
@@ -128,6 +131,9 @@ def kernel_markdown(ctx: Snapshot, kernel: Kernel, *, launches: int | None = Non
         if figures.flops is not None:
             moved.append(_flop_text(figures.flops))
         parts.append("**Per run:** " + " · ".join(moved))
+    shape = shape_text(ctx.perf.shape(kernel), only_config=False)
+    if shape:
+        parts.append(f"**Shape:** {shape}")
     compiled = kernel_compile_markdown(ctx, kernel)
     if compiled:
         parts.append(compiled)

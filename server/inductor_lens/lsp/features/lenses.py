@@ -61,7 +61,11 @@ def output_code_lenses(ctx: Snapshot, path: str) -> list[Lens]:
                 title += " · inferred"
             if kernel.measured is not None:
                 speed = ctx.kernel_speed(kernel)
-                title = f"{plural(kernel.measured.runs, 'run')} · {format_us(kernel.measured.total_us)} · " + (f"{speed} · " if speed else "") + title
+                title = (
+                    f"{plural(kernel.measured.runs, 'run')} · {format_us(kernel.measured.total_us)} · "
+                    + (f"{speed} · " if speed else "")
+                    + title
+                )
             targets = [lsp_location(l) for l in (ctx.location_of_frame(f) for f in model) if l]
             lenses.append(Lens(launch.line, title, targets))
     for kernels in by_name.values():
