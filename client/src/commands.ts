@@ -195,6 +195,11 @@ export function registerCommands(ctx: CommandContext): Disposable[] {
             sort: 'time',
             description: kernels.hasMeasurements ? 'slowest first' : 'needs a profile: Open Profile…',
           },
+          {
+            label: 'Share of the device peak',
+            sort: 'peak',
+            description: kernels.hasMeasurements ? 'furthest from peak first (GB/s or TFLOP/s against the device)' : 'needs a profile: Open Profile…',
+          },
           { label: 'Name', sort: 'name' },
         ];
         const picked = await showQuickPick(

@@ -8,7 +8,7 @@ import { totalMeasured } from './kernels';
 import type { GraphFiles, GraphKind, Kernel, TraceInfo, UnattributedKernel } from './protocol';
 
 /** How kernels are ordered under a graph. */
-export type KernelSort = 'launches' | 'time' | 'name';
+export type KernelSort = 'launches' | 'time' | 'peak' | 'name';
 
 export interface TraceNode {
   type: 'trace';
@@ -138,6 +138,11 @@ export function kernelComparator(sort: KernelSort): (a: Kernel, b: Kernel) => nu
       return byName;
     case 'time':
       return (a, b) => (b.measured?.total_us ?? -1) - (a.measured?.total_us ?? -1) || byLaunches(a, b);
+    case 'peak': {
+      // furthest from the device's peak first (the most headroom); kernels with no share of peak last
+      const share = (k: Kernel) => k.measured?.peak_fraction ?? Number.POSITIVE_INFINITY;
+      return (a, b) => share(a) - share(b) || (b.measured?.total_us ?? -1) - (a.measured?.total_us ?? -1) || byLaunches(a, b);
+    }
     case 'launches':
     default:
       return byLaunches;

@@ -4,7 +4,7 @@
  */
 import * as path from 'path';
 import type { QuickPickItem } from 'vscode';
-import type { Kernel, KernelPage, SourceFrame } from './protocol';
+import type { Measured, Kernel, KernelPage, SourceFrame } from './protocol';
 
 /** Kernels per `inductorLens/kernels` page the client asks for (about 1-2 MB of JSON in summary). */
 export const KERNEL_PAGE = 1000;
@@ -168,6 +168,40 @@ export function kernelDescription(kernel: Kernel): string {
   return parts.join(' · ');
 }
 
+/**
+ * How close to the device a measured kernel ran, as the server's hover says it:
+ * `447 GB/s · 9% of H200 HBM · memory-bound`, `7.1 TFLOP/s · 11% of H200 FP32 · compute-bound`;
+ * `12 GB/s (CPU time)`; undefined when its bytes are unknown.
+ */
+export function speedText(m: Measured): string | undefined {
+  if (m.gbps === null || m.gbps === undefined) {
+    return undefined;
+  }
+  const sig = (v: number) => Number(v.toPrecision(3)).toString();
+  const rate =
+    m.bound === 'compute' && m.tflops !== null && m.tflops !== undefined
+      ? m.tflops >= 1
+        ? `${sig(m.tflops)} TFLOP/s`
+        : `${sig(m.tflops * 1000)} GFLOP/s`
+      : m.gbps >= 1000
+        ? `${sig(m.gbps / 1000)} TB/s`
+        : m.gbps >= 1
+          ? `${sig(m.gbps)} GB/s`
+          : `${sig(m.gbps * 1000)} MB/s`;
+  if (m.clock === 'cpu') {
+    return `${rate} (CPU time)`;
+  }
+  const parts = [rate];
+  if (m.peak_fraction !== null && m.peak_fraction !== undefined && m.device) {
+    const roof = m.roof ?? 'HBM';
+    parts.push(m.peak_fraction >= 0.01 ? `${Math.round(m.peak_fraction * 100)}% of ${m.device} ${roof}` : `<1% of ${m.device} ${roof}`);
+  }
+  if (m.bound) {
+    parts.push(`${m.bound}-bound`);
+  }
+  return parts.join(' · ');
+}
+
 /** Markdown tooltip: what the kernel fuses and where it came from. */
 export function kernelTooltip(kernel: Kernel): string {
   const lines = [`**${kernel.name}** (${kernel.kind} kernel)`, ''];
@@ -195,6 +229,10 @@ export function kernelTooltip(kernel: Kernel): string {
       `**Measured:** ${plural(m.runs, 'run')} · ${formatUs(m.total_us)} ${clock} time (${formatUs(m.mean_us)} per run${events})`,
       '',
     );
+    const speed = speedText(m);
+    if (speed) {
+      lines.push(`**Against the device:** ${speed}`, '');
+    }
   }
   lines.push(`${plural(kernel.launches.length, 'launch')}; provenance from ${kernel.provenance}`);
   return lines.join('\n');

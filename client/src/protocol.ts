@@ -69,6 +69,18 @@ export interface Measured {
   mean_us: number;
   /** `cpu` where the kernel ran on the CPU (C++ kernels; extern calls of a CPU-only run): CPU time. */
   clock?: 'device' | 'cpu';
+  /** Bytes per run over the mean time (GB/s); null when the bytes are unknown. */
+  gbps?: number | null;
+  /** FLOPs per run over the mean time (TFLOP/s); null without FLOPs (not a GEMM, convolution or attention). */
+  tflops?: number | null;
+  /** The achieved share of the binding roof of the device (HBM or the dtype's dense peak); null: device unknown, CPU time. */
+  peak_fraction?: number | null;
+  /** Roofline class. */
+  bound?: 'memory' | 'compute' | null;
+  /** The roof `peak_fraction` is of: `HBM`, or the FLOPs' dtype peak (`FP32`, `BF16`). */
+  roof?: string | null;
+  /** The device as the server's peak table names it (`H200`). */
+  device?: string | null;
 }
 
 /** A device kernel of a profile joined to no compiled kernel (eager op, optimizer step, ...). */

@@ -149,7 +149,7 @@ def test_report_joins_profile_beside_the_trace(tmp_path):
     doc = json.loads(proc.stdout)
     assert doc["profiles"] == [{"path": PROFILE_CNN, "device_events": 87, "graph_calls": 6, "device": "NVIDIA H200"}]
     measured = [k for k in doc["kernels"] if k["measured"]]
-    fields = {"runs", "events", "total_us", "mean_us", "clock", "gbps", "tflops", "peak_fraction", "bound", "device"}
+    fields = {"runs", "events", "total_us", "mean_us", "clock", "gbps", "tflops", "peak_fraction", "bound", "roof", "device"}
     assert len(measured) == 16 and all(set(k["measured"]) == fields for k in measured)
     assert {k["measured"]["device"] for k in measured} == {"H200"}
     assert {k["measured"]["clock"] for k in measured} == {"device"}  # a CUDA run: every kernel has device events

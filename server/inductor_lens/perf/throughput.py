@@ -45,12 +45,20 @@ class Throughput:
     bound: str | None = None
     peak_fraction: float | None = None
 
+    @property
+    def roof(self) -> str | None:
+        """The roof ``peak_fraction`` is of: ``HBM`` (memory-bound), ``FP32``/``BF16``/... (compute-bound)."""
+        if self.bound is None:
+            return None
+        return _PEAK_NAME.get(self.dtype or "f32", (self.dtype or "").upper()) if self.bound == "compute" else "HBM"
+
     def to_json(self) -> dict:
         return {
             "gbps": _round(self.gbps),
             "tflops": _round(self.tflops, 4),
             "peak_fraction": _round(self.peak_fraction, 4),
             "bound": self.bound,
+            "roof": self.roof,
             "device": self.device,
         }
 
@@ -243,12 +251,8 @@ def speed_text(t: Throughput) -> str:
     measured or the bytes are unknown."""
     if t.gbps is None:
         return ""
-    if t.bound == "compute" and t.tflops is not None:
-        parts = [flops_text(t.tflops)]
-        roof = _PEAK_NAME.get(t.dtype or "f32", (t.dtype or "").upper())
-    else:
-        parts = [rate_text(t.gbps)]
-        roof = "HBM"
+    parts = [flops_text(t.tflops) if t.bound == "compute" and t.tflops is not None else rate_text(t.gbps)]
+    roof = t.roof or "HBM"
     if t.clock == "cpu":
         return parts[0] + " (CPU time)"
     if t.peak_fraction is not None and t.device:

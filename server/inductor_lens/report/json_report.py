@@ -90,13 +90,20 @@ def _shared(memo: dict | None, what: str, of: list, make) -> list:
 
 
 def kernel_json(
-    kernel: Kernel, resolver: PathResolver | None, *, source: bool = True, memo: dict | None = None, perf: IndexFigures | None = None
+    kernel: Kernel,
+    resolver: PathResolver | None,
+    *,
+    source: bool = True,
+    memo: dict | None = None,
+    perf: IndexFigures | None = None,
+    shape: bool = True,
 ) -> dict:
     """One kernel in the ``report --json`` / ``inductorLens/kernels`` shape; ``source=False``
     leaves out the full stacks (``source`` is then ``null``; ``model_lines`` stay); ``memo`` as
     in :func:`frame_json`.  With ``perf``: ``bytes``/``flops`` per run of its graph (its launches
     summed), and a measured kernel's ``measured`` gains ``gbps``, ``tflops``, ``peak_fraction``,
-    ``bound`` and ``device`` (:mod:`inductor_lens.perf.throughput`)."""
+    ``bound`` and ``device`` (:mod:`inductor_lens.perf.throughput`); ``shape`` (Triton kernels'
+    compile facts, :mod:`inductor_lens.perf.shape`) unless ``shape=False``."""
     graph = kernel.graph
     module = kernel_module(kernel)
     frames = kernel.frames
