@@ -9,6 +9,7 @@ import * as path from 'path';
 import {
   type DecorationOptions,
   type Disposable,
+  type DocumentLink,
   type Location,
   OverviewRulerLane,
   type Position,
@@ -23,6 +24,7 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import type { GraphFiles, LinkedRanges, TraceInfo } from './protocol';
 import { linkedRangesRequest } from './protocol';
 import {
+  asRelativePath,
   createTextEditorDecorationType,
   executeCommand,
   getVisibleTextEditors,
@@ -113,6 +115,32 @@ export function isEmpty(links: Links): boolean {
   return !links.preGrad.length && !links.postGrad.length && !links.code.length && !links.source.length;
 }
 
+/**
+ * The graph panels' `# File: /workspace/proj/models.py:23` comments shown with the local file
+ * (`models.py:23` in the workspace, else its full local path): each document link the server
+ * gives in a graph file (`textDocument/documentLink`, its target the mapped local file) has its
+ * trace path hidden and the local one drawn in its place; the text of the document stays the
+ * trace's (its lines are the FX graph's own). Links whose target is not a local file stay as
+ * they are.
+ */
+export function mappedPathDecorations(links: readonly DocumentLink[], relative: (target: Uri) => string): DecorationOptions[] {
+  const out: DecorationOptions[] = [];
+  for (const link of links) {
+    const target = link.target;
+    if (!target || target.scheme !== 'file') {
+      continue;
+    }
+    const line = /^L(\d+)/.exec(target.fragment)?.[1];
+    const file = relative(target.with({ fragment: '' }));
+    out.push({
+      range: link.range,
+      renderOptions: { before: { contentText: line ? `${file}:${line}` : file } },
+      hoverMessage: `local file of the trace's ${target.fsPath}`,
+    });
+  }
+  return out;
+}
+
 /** The three-panel view of the window (one at a time). */
 export class ThreePanelView implements Disposable {
   private panels: PanelFiles | undefined;
@@ -128,6 +156,11 @@ export class ThreePanelView implements Disposable {
   private readonly noteDecoration = createTextEditorDecorationType({
     after: { color: new ThemeColor('editorCodeLens.foreground'), fontStyle: 'italic' },
   });
+  /** Hides a `# File:` comment's trace path (the mapped local path is drawn before it). */
+  private readonly tracePath = createTextEditorDecorationType({ textDecoration: 'none; display: none' });
+  private readonly localPath = createTextEditorDecorationType({ before: { color: new ThemeColor('textLink.foreground') } });
+  /** Editors whose paths are mapped (a TextEditor keeps its decorations while it lives). */
+  private readonly mapped = new WeakSet<TextEditor>();
   private readonly disposables: Disposable[];
 
   constructor(
@@ -223,6 +256,27 @@ export class ThreePanelView implements Disposable {
     }, this.delayMs);
   }
 
+  /** Shows a graph panel's `# File:` paths as the local files they map to (once per editor). */
+  private async mapPaths(editor: TextEditor): Promise<void> {
+    const panels = this.panels;
+    const uri = editor.document.uri;
+    if (!panels || ![panels.preGrad, panels.postGrad].some((p) => p && samePath(p, uri))) {
+      return;
+    }
+    if (this.mapped.has(editor)) {
+      return;
+    }
+    this.mapped.add(editor);
+    try {
+      const links = (await executeCommand<DocumentLink[]>('vscode.executeLinkProvider', uri)) ?? [];
+      const decorations = mappedPathDecorations(links, asRelativePath);
+      editor.setDecorations(this.tracePath, decorations.map((d) => d.range));
+      editor.setDecorations(this.localPath, decorations);
+    } catch {
+      this.mapped.delete(editor); // the server restarted: try again on the next paint
+    }
+  }
+
   /** Decorates every visible editor with its linked ranges; reveals them except in `origin`. */
   private paint(origin?: TextEditor): void {
     const links = this.links;
@@ -230,6 +284,7 @@ export class ThreePanelView implements Disposable {
       return;
     }
     for (const editor of getVisibleTextEditors()) {
+      void this.mapPaths(editor);
       const ranges = rangesIn(links, editor.document.uri);
       editor.setDecorations(this.decoration, ranges);
       editor.setDecorations(this.noteDecoration, noteDecorations(links, editor.document.uri, this.panels?.preGrad));
@@ -243,6 +298,8 @@ export class ThreePanelView implements Disposable {
     clearTimeout(this.timer);
     this.decoration.dispose();
     this.noteDecoration.dispose();
+    this.tracePath.dispose();
+    this.localPath.dispose();
     this.disposables.forEach((d) => d.dispose());
   }
 }

@@ -188,3 +188,7 @@ export function withProgress<T>(
     (progress, token) => task((message) => progress.report({ message }), token),
   );
 }
+
+export function asRelativePath(uri: vscode.Uri): string {
+  return vscode.workspace.asRelativePath(uri, false);
+}

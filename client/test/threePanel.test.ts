@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { Location, Range, Uri } from 'vscode';
-import { choosePanelFiles, findGraph, isEmpty, type Links, noteDecorations, rangesIn } from '../src/threePanel';
+import { choosePanelFiles, findGraph, isEmpty, type Links, mappedPathDecorations, noteDecorations, rangesIn } from '../src/threePanel';
 import { mlpInfer } from './helpers';
 
 const loc = (file: string, line: number) => new Location(Uri.file(file), new Range(line, 0, line, 0));
@@ -53,5 +53,18 @@ describe('three-panel view helpers', () => {
     const why = { ...none, preGradNote: 'No pre-grad graph in this trace' };
     expect(noteDecorations(why, Uri.file('/p.txt'), Uri.file('/p.txt'))[0].range.start.line).toBe(0);
     expect(noteDecorations(none, Uri.file('/p.txt'), Uri.file('/p.txt'))).toEqual([]);
+  });
+});
+
+describe('mapped # File: paths', () => {
+  test("draws each link's local file and line in place of the trace path", () => {
+    const links = [
+      { range: new Range(10, 16, 10, 47), target: Uri.parse('file:///ws/models.py#L23') },
+      { range: new Range(11, 16, 11, 47), target: Uri.parse('https://example.com/x') },
+    ];
+    const out = mappedPathDecorations(links as never, (u) => u.path.replace('/ws/', ''));
+    expect(out).toHaveLength(1);
+    expect(out[0].range).toBe(links[0].range);
+    expect(out[0].renderOptions?.before?.contentText).toBe('models.py:23');
   });
 });

@@ -337,6 +337,23 @@ async function mlpChecks(page, shot) {
       return [...document.querySelectorAll('.editor-group-container')].map((g) => g.getBoundingClientRect().width / part);
     });
     if (widths.length !== 3 || widths.some((w) => w < 0.4)) throw new Error(`panel widths (share of the editor): ${widths.map((w) => w.toFixed(2)).join(', ')}`);
+    // the graphs' `# File:` comments show the local model file (drawn before the hidden trace
+    // path: CSS ::before content), not the trace's /workspace/proj path
+    let shown = { text: '', drawn: [] };
+    for (let i = 0; i < 40; i++) {
+      shown = await page.evaluate(() => {
+        const lines = document.querySelectorAll('.editor-group-container')[0].querySelector('.view-lines');
+        const drawn = [...lines.querySelectorAll('span')]
+          .map((el) => getComputedStyle(el, '::before').content)
+          .filter((c) => c && c !== 'none' && c !== 'normal');
+        return { text: lines.innerText.replace(/\u00a0/g, ' '), drawn };
+      });
+      if (!shown.text.includes('/workspace/proj/') && shown.drawn.some((c) => /models\.py:\d+/.test(c))) break;
+      await page.waitForTimeout(250);
+    }
+    if (shown.text.includes('/workspace/proj/') || !shown.drawn.some((c) => /models\.py:\d+/.test(c))) {
+      throw new Error(`pre-grad panel # File: paths not mapped: drawn ${JSON.stringify(shown.drawn.slice(0, 3))}`);
+    }
     if (!code.lines.some((l) => l.line === expected.definitionLine)) {
       throw new Error(`output code panel does not highlight line ${expected.definitionLine}: ${summary}`);
     }
