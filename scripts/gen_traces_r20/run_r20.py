@@ -69,6 +69,14 @@ CASES = {
                               what="models.py profile_cnn with TORCHINDUCTOR_BENCHMARK_KERNEL=1"),
     "profile_gpt2_train_bench": dict(case="profile_gpt2_train", script="models_r20.py", env=BENCH, tc=True,
                                      what="GPT-2 2-layer training under torch.profiler, TORCHINDUCTOR_BENCHMARK_KERNEL=1"),
+    "profile_bert_train_bench": dict(case="profile_bert_train", script="models_r20.py", env=BENCH,
+                                     what="profile_bert_train with TORCHINDUCTOR_BENCHMARK_KERNEL=1 (issue 25's held-out kind)"),
+    "profile_convnext_train_bench": dict(case="profile_convnext_train", script="models_r20.py", env=BENCH,
+                                         what="profile_convnext_train with TORCHINDUCTOR_BENCHMARK_KERNEL=1"),
+    "mlp_train_autotune_bench": dict(
+        case="mlp_train_autotune", script="models_r20.py",
+        env={"TORCHINDUCTOR_MAX_AUTOTUNE_GEMM_BACKENDS": "TRITON", **BENCH},
+        what="mlp_train_autotune (every GEMM a Triton template) with TORCHINDUCTOR_BENCHMARK_KERNEL=1"),
     "profile_gpt2_train": dict(case="profile_gpt2_train", script="models_r20.py", tc=True,
                                what="GPT-2 2-layer training under torch.profiler (warm-up + 3 steps)"),
     # 8. Triton cache in its own folder
@@ -98,7 +106,7 @@ CASES = {
 }
 
 # longest first, so the slow compiles overlap the short ones
-ORDER = ["mlp_train_autotune", "mlp_train_autotune_default", "gpt2_train_multikernel", "profile_convnext_train",
+ORDER = ["mlp_train_autotune_bench", "profile_convnext_train_bench", "profile_bert_train_bench", "mlp_train_autotune", "mlp_train_autotune_default", "gpt2_train_multikernel", "profile_convnext_train",
          "convnext_train", "convnext_train_noprov", "profile_gpt2_train_bench", "profile_gpt2_train",
          "gpt2_train_tc", "gpt2_train", "gpt2_train_b8", "profile_bert_train", "bert_train", "bert_train_noprov",
          "profile_cnn_bench", "cnn_train", "cnn_train_edit", "cnn_train_nopersist", "ln_conv_train",
