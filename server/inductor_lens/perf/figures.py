@@ -44,7 +44,7 @@ from ..readers.kernel_args import (
     read_buffer_shapes,
     read_kernel_args,
 )
-from .flops import launch_flops
+from .flops import launch_flops, op_node
 from .shapes import ann_bytes as _ann_bytes
 from .shapes import parse_ann
 
@@ -85,6 +85,7 @@ class GraphFigures:
         self.kernels: dict[str, KernelArgs] = read_kernel_args(self.lines) if lines else {}
         self.shapes: dict[str, list[BufferShape]] = read_buffer_shapes(self.lines) if lines else {}
         self._memo: dict[tuple[str, int], LaunchFigures] = {}
+        self._mutated: dict[str, list[int]] | None = None
 
     # --------------------------------------------------------------------- buffers
     def _placeholder(self, name: str) -> tuple[int | None, list[int] | None] | None:
@@ -131,6 +132,29 @@ class GraphFigures:
         found = self._placeholder(name)
         return found[0] if found is not None else None
 
+    def mutated_before(self, name: str, line: int) -> bool:
+        """Whether a Triton launch before ``line`` mutated wrapper buffer ``name``: wrote it through
+        an ``out_ptr`` its ``mutated_arg_names`` lists (a buffer another kernel made).  Inductor's scheduler renames a mutated
+        buffer for the kernels that read it afterwards, and ``estimate_kernel_num_bytes`` looks
+        the launch's argument (the real name) up among those renamed reads: it counts nothing
+        for it (PyTorch 2.11; e.g. ConvNeXt's backward reading a LayerNorm weight gradient
+        accumulated by atomic adds)."""
+        if self._mutated is None:
+            self._mutated = {}
+            for n, text in enumerate(self.lines, 1):
+                if ".run(" not in text:
+                    continue
+                for kname, args in self.kernels.items():
+                    if not args.mutated or f"{kname}.run(" not in text:
+                        continue
+                    values = launch_args(text, kname) or []
+                    for p, value in zip(args.params, values, strict=False):
+                        # an out_ptr it mutates: a buffer another kernel made, written in place
+                        # (atomic adds, index_put); in_out_ptr is Inductor's own in-place reuse
+                        if p.name in args.mutated and p.name.startswith("out_ptr"):
+                            self._mutated.setdefault(value, []).append(n)
+        return any(at < line for at in self._mutated.get(name, ()))
+
     # --------------------------------------------------------------------- launches
     def figures(self, kernel: Kernel, launch: Launch) -> LaunchFigures:
         """The figures of one launch of ``kernel`` (memoized)."""
@@ -168,8 +192,40 @@ class GraphFigures:
         values = launch_args(text, kernel.name)
         if values is None:
             return LaunchFigures(None, flops, why="launch arguments not read", dtype=dtype)
-        total, why = self._pointer_bytes(args, values, launch.line)
+        if args.heuristic == "template":
+            total, why = self._template_bytes(kernel, launch, args, values)
+        else:
+            total, why = self._pointer_bytes(args, values, launch.line)
         return LaunchFigures(total, flops, why=why, dtype=dtype)
+
+    def _template_bytes(self, kernel: Kernel, launch: Launch, args: KernelArgs, values: list[str]) -> tuple[int | None, str | None]:
+        """A template's bytes as ``TritonTemplateKernel.estimate_kernel_num_bytes`` counts them: its
+        input nodes (``arg_A``, ``arg_B``, ...; a leading ``in_ptr`` is an ``addmm``'s bias, an input
+        node at the output's size: it is broadcast) and its output node (the GEMM's result, from the
+        post-grad node's shape); inputs and outputs of a fused epilogue are not counted."""
+        node, _ = op_node(self.graph, kernel, launch)
+        items = parse_ann(node.ann) if node is not None and node.ann else []
+        if len(items) != 1 or items[0][0] is None or numel_of(items[0][1]) is None:
+            return None, "no shape printed for the template's output (or a dynamic one)"
+        out_elem, out_sizes = items[0]
+        out_numel = numel_of(out_sizes)
+        assert out_numel is not None and out_elem is not None
+        bound = dict(zip((p.name for p in args.params), values, strict=False))
+        total = out_numel * out_elem
+        seen_arg = False
+        for p in args.params:
+            if not p.pointer:
+                continue
+            if p.name.startswith("arg_"):
+                seen_arg = True
+                value = bound.get(p.name, "")
+                numel = self.numel(value, launch.line) if re.fullmatch(r"\w+", value) else numel_of(_view_sizes(value))
+                if numel is None:
+                    return None, f"the size of {value or p.name} is not fixed in the code (dynamic shapes)"
+                total += numel * (p.elem_bytes or out_elem)
+            elif not seen_arg and p.name.startswith("in_ptr"):
+                total += out_numel * (p.elem_bytes or out_elem)  # the bias, broadcast to the output
+        return total, None
 
     def _pointer_bytes(self, args: KernelArgs, values: list[str], line: int) -> tuple[int | None, str | None]:
         params = args.params
@@ -191,6 +247,8 @@ class GraphFigures:
             if not p.pointer or p.name not in args.mentioned:
                 continue  # Inductor: an argument the kernel never accesses moves nothing
             value = bound.get(p.name, "")
+            if args.language == "triton" and p.name.startswith("in_ptr") and self.mutated_before(value, line):
+                continue  # Inductor's count: a read of a buffer mutated before is not found (see mutated_before)
             name = value if re.fullmatch(r"\w+", value) else _view_base(value)
             numel = self.numel(name, line) if name else None
             inline = _view_sizes(value)

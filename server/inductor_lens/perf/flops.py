@@ -18,7 +18,7 @@ from ..model import Graph, Kernel, Launch, aten_op_of
 from .shapes import ANN, parse_ann
 
 
-def _op_node(graph: Graph, kernel: Kernel, launch: Launch):
+def op_node(graph: Graph, kernel: Kernel, launch: Launch):
     """The post-grad node a GEMM/convolution/attention launch computes, with its ATen op."""
     post = graph.post_grad
     if post is None:
@@ -169,7 +169,7 @@ def launch_flops(graph: Graph, kernel: Kernel, launch: Launch) -> tuple[int | No
     otherwise.  The dtype is the node's output's (``f32``)."""
     if kernel.kind not in ("extern", "fallback", "template"):
         return None, None
-    node, op = _op_node(graph, kernel, launch)
+    node, op = op_node(graph, kernel, launch)
     if node is None or op is None:
         return None, None
     m = ANN.search(node.ann) if node.ann else None

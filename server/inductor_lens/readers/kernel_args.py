@@ -92,6 +92,8 @@ class KernelArgs:
     indices: dict[str, set[str]] = field(default_factory=dict)
     mentioned: set[str] = field(default_factory=set)
     heuristic: str | None = None
+    #: the parameters ``inductor_meta``'s ``mutated_arg_names`` lists (buffers written in place)
+    mutated: set[str] = field(default_factory=set)
 
 
 def _balanced(text: str, start: int) -> str | None:
@@ -113,6 +115,9 @@ def _triton(name: str, body: list[str]) -> KernelArgs:
     out = KernelArgs(name, "triton")
     m = re.search(r"@triton_heuristics\.(\w+)\(", text)
     out.heuristic = m.group(1) if m else None
+    mutated = re.search(r"'mutated_arg_names':\s*\[(?P<names>[^\]]*)\]", text)
+    if mutated is not None:
+        out.mutated = set(re.findall(r"'(\w+)'", mutated["names"]))
     types: dict[str, str] = {}
     sig = _SIGNATURE.search(text)
     if sig is not None:
