@@ -71,7 +71,7 @@ def main() -> None:
 
     def speed_of(m):
         if m.get("bound") == "compute":
-            return f"{m['tflops']:.3g} TFLOP/s · {m['peak_fraction'] * 100:.0f}% of H200 FP32 · compute-bound"
+            return f"{m['tflops']:.3g} TFLOP/s · {m['peak_fraction'] * 100:.0f}% of H200 {m['roof']} · compute-bound"
         return f"{m['gbps']:.3g} GB/s · {m['peak_fraction'] * 100:.0f}% of H200 HBM · memory-bound"
 
     # (c) The unattributed device kernels, slowest first.
@@ -118,8 +118,7 @@ def main() -> None:
         "modelLineTotal": f"{format_us(line_us)} share ({100.0 * line_us / report['measured']['total_us']:.0f}%)",
         "modelLineShare": format_us(line_us),
         "modelLineLens": f"{plural(len(on_line), 'kernel')} · {plural(ops, 'op')} · {format_us(line_us)} share",
-        # how close to the H200 the line runs: its `lines` row's figures (a convolution's line:
-        # compute-bound against FP32)
+        # how close to the H200 the line runs: its `lines` row's figures
         "modelLineSpeed": speed_of(row["measured"]),
         "modelLineWhole": format_us(row["measured"]["kernels_us"]),
         "unattributedDescription": f"{plural(len(unattributed), 'kernel')} · {plural(runs, 'run')} · {format_us(total_unattributed)}",

@@ -399,9 +399,10 @@ async def test_measured_time_in_hover_output_lens_and_model_line(profile_client:
     assert lenses[42].startswith(expected), (lenses[42], expected)
     hover = (await profile_client.text_document_hover_async(types.HoverParams(**pos(MODELS, 42, 8)))).contents.value
     assert f"**Measured:** {format_us(share)} is this line's share of the {format_us(whole)} its kernels ran" in hover
-    tflops = row["measured"]["tflops"]
-    assert row["measured"]["bound"] == "compute" and f"**Against the device:** {tflops:.3g} TFLOP/s · " in hover
-    assert f"{tflops:.3g} TFLOP/s · {row['measured']['peak_fraction'] * 100:.0f}% of H200 FP32 · compute-bound" in lenses[42]
+    gbps = row["measured"]["gbps"]  # (its convolutions held to the TF32 peak: memory-bound)
+    line_speed = f"{gbps:.3g} GB/s · {row['measured']['peak_fraction'] * 100:.0f}% of H200 HBM · memory-bound"
+    assert row["measured"]["bound"] == "memory" and f"**Against the device:** {line_speed}" in hover
+    assert line_speed in lenses[42]
     conv_bwd = ks["backward/torch.ops.aten.convolution_backward.default:3"]["measured"]["total_us"]
     assert f"{format_us(conv_bwd)} of its {format_us(conv_bwd)}" in hover  # one model line: all of it
     traces = _plain(await profile_client.protocol.send_request_async("inductorLens/traces", {}))

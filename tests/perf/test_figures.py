@@ -168,7 +168,10 @@ def test_report_json_throughput_is_bytes_over_mean_time_against_the_h200(name, c
         else:
             assert m["tflops"] == pytest.approx(k["flops"] / m["mean_us"] / 1e6, rel=1e-3, abs=1e-4)
             intensity = k["flops"] / k["bytes"]
-            assert m["bound"] == ("compute" if intensity >= peak.ridge("f32") else "memory")
+            dtype = "tf32" if "convolution" in k["name"] else "f32"  # cuDNN's TF32 default for float32 convolutions
+            assert m["bound"] == ("compute" if intensity >= peak.ridge(dtype) else "memory"), k["key"]
+            if m["bound"] == "compute":
+                assert m["roof"] == {"f32": "FP32", "tf32": "TF32"}[dtype] and m["peak_fraction"] == pytest.approx(m["tflops"] / peak.peak_tflops(dtype), abs=1e-4)
     assert measured >= 10
     # model lines: their bytes add up to the launches' bytes (each launch split across its lines)
     launches_bytes = sum(k["bytes"] for k in doc["kernels"] if k["model_lines"])

@@ -6,7 +6,8 @@ The key is the name PyTorch's profiler writes in the trace's ``deviceProperties`
 ``NVIDIA H200``, ``NVIDIA H100 80GB HBM3``, ``NVIDIA A100-SXM4-80GB``, ``AMD Instinct MI300X``).
 FLOP/s are **dense** (the datasheets' "with sparsity" figures halved); ``fp32`` is the plain FP32
 rate (what a float32 GEMM gets with PyTorch's default ``torch.backends.cuda.matmul.allow_tf32 =
-False``), ``tf32``/``bf16``/``fp16``/``fp8`` the tensor-core rates.  Bandwidth in GB/s (10^9
+False``), ``tf32``/``bf16``/``fp16``/``fp8`` the tensor-core rates; a float32 convolution is held
+to ``tf32`` (cuDNN's default ``torch.backends.cudnn.allow_tf32 = True``).  Bandwidth in GB/s (10^9
 bytes per second), FLOP/s in TFLOP/s (10^12).
 
 Sources (vendor datasheets, checked 2026-12):
@@ -44,7 +45,9 @@ class DevicePeak:
 
     def peak_tflops(self, dtype: str | None) -> float | None:
         """The dense peak for a GEMM's dtype (``f32`` -> plain FP32, ``bf16``, ``f16``, ...)."""
-        key = {"f32": "fp32", "f64": "fp64", "bf16": "bf16", "f16": "fp16", "f8e4m3fn": "fp8", "f8e5m2": "fp8"}.get(dtype or "f32")
+        key = {"f32": "fp32", "tf32": "tf32", "f64": "fp64", "bf16": "bf16", "f16": "fp16", "f8e4m3fn": "fp8", "f8e5m2": "fp8"}.get(
+            dtype or "f32"
+        )
         return self.tflops.get(key) if key else None
 
     def ridge(self, dtype: str | None) -> float | None:

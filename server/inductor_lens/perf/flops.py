@@ -173,4 +173,13 @@ def launch_flops(graph: Graph, kernel: Kernel, launch: Launch) -> tuple[int | No
     if node is None or op is None:
         return None, None
     m = ANN.search(node.ann) if node.ann else None
-    return node_flops(graph, node, op), m["dtype"] if m else None
+    if m is None and node.args and graph.post_grad is not None:  # a tuple result (convolution_backward): its input's
+        post = graph.post_grad
+        first = post.nodes[node.args[0]].ann if node.args[0] in post.nodes else post.placeholders.get(node.args[0], "")
+        m = ANN.search(first) if first else None
+    dtype = m["dtype"] if m else None
+    if dtype == "f32" and op.startswith("aten.convolution"):
+        # cuDNN runs float32 convolutions on TF32 tensor cores by default
+        # (torch.backends.cudnn.allow_tf32 = True; matmuls default to False)
+        dtype = "tf32"
+    return node_flops(graph, node, op), dtype

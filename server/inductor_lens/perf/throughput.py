@@ -242,7 +242,7 @@ def flops_text(tflops: float) -> str:
     return f"{tflops:.3g} TFLOP/s" if tflops >= 1 else f"{tflops * 1000:.3g} GFLOP/s"
 
 
-_PEAK_NAME = {"f32": "FP32", "bf16": "BF16", "f16": "FP16", "f64": "FP64"}
+_PEAK_NAME = {"f32": "FP32", "tf32": "TF32", "bf16": "BF16", "f16": "FP16", "f64": "FP64"}
 
 
 def speed_text(t: Throughput) -> str:

@@ -126,12 +126,12 @@ def print_health(index, trace_path: str, console) -> None:
     for e in events:
         if e.kind == "graph_break":
             where = f"graph break at {_where(e.location)}, {compile_named(e.compile_id, compiles)}: {e.message}"
-            console.print(_indented(2, Text(where)))
+            console.print(indented(2, Text(where)))
             for hint in hints_of(e):  # every hint (one may point at the next), each on its line
-                console.print(_indented(4, Text("hint: ", style="dim"), Text(hint)))
+                console.print(indented(4, Text("hint: ", style="dim"), Text(hint)))
 
 
-def _indented(indent: int, *cells):
+def indented(indent: int, *cells):
     """``cells`` on one row, ``indent`` columns in; wrapped text keeps the indent of its cell."""
     from rich.table import Table
 

@@ -19,7 +19,7 @@ from ..perf.throughput import IndexFigures, line_throughput, speed_text
 from ..provenance.modules import kernel_module, module_of_nodes, module_text
 from ..text import format_us, plural, runs_text, short_device_name
 from ..timing.hot_lines import CallSite, HotLines, call_sites, hot_lines
-from .health import print_health
+from .health import indented, print_health
 
 #: How the CLI names each provenance source.
 SOURCE_WORDS = {"mapping": "mapping", "stack_traces": "stack traces", "comments": "comments", "inferred": "inferred"}
@@ -173,6 +173,19 @@ def line_speed(index: Index, hot: HotLines):
     return speed
 
 
+def _hot_cells(hot: HotLines, row, split: str, width: int, rate: str, rate_width: int, label) -> tuple[str, str]:
+    """(the figures, the line and its code) of one row of the ranking."""
+    if hot.measured:
+        head = f"{row.percent or 0.0:5.1f}%  {format_us(row.share_us or 0.0):>9}" + (f"  {split:<{width}}" if width else "")
+        head += f"  {rate:<{rate_width}}" if rate_width else ""
+    else:
+        head = f"{plural(row.launches, 'launch'):>11} · {plural(row.ops, 'op'):<8}"
+    rest = f"{label(row.frame)}  {row.frame.code}"
+    if row.caller is not None:
+        rest += f"  ← called from {label(row.caller)}  {row.caller.code}"
+    return head, rest
+
+
 def hot_line_texts(hot: HotLines, limit: int, label=None, speed=None) -> list[str]:
     """The ranking's rows as text lines (``report`` and ``capture`` print the same):
     ``13.1%  140 µs  (fwd 35.0 µs · bwd 105 µs)  428 GB/s · 9% of H200 HBM  modeling_bert.py:290
@@ -191,15 +204,8 @@ def hot_line_texts(hot: HotLines, limit: int, label=None, speed=None) -> list[st
     width = max((len(x) for x in splits), default=0)
     out = []
     for row, split, rate in zip(rows, splits, rates, strict=True):
-        if hot.measured:
-            head = f"{row.percent or 0.0:5.1f}%  {format_us(row.share_us or 0.0):>9}" + (f"  {split:<{width}}" if width else "")
-            head += f"  {rate:<{rate_width}}" if rate_width else ""
-        else:
-            head = f"{plural(row.launches, 'launch'):>11} · {plural(row.ops, 'op'):<8}"
-        text = f"  {head}  {label(row.frame)}  {row.frame.code}"
-        if row.caller is not None:
-            text += f"  ← called from {label(row.caller)}  {row.caller.code}"
-        out.append(text)
+        head, rest = _hot_cells(hot, row, split, width, rate, rate_width, label)
+        out.append(f"  {head}  {rest}")
     if len(hot.rows) > limit:
         out.append(f"  … {plural(len(hot.rows) - limit, 'more line')} (--json: every line)")
     return out
@@ -229,8 +235,44 @@ def print_hot_lines(index: Index, console, limit: int | None = TOP_LINES) -> Non
         return
     console.print(f"[bold]{hot.heading()}[/bold]", highlight=False)
     speed = line_speed(index, hot) if hot.measured else None
-    for text in hot_line_texts(hot, len(hot.rows) if limit is None else limit, speed=speed):
-        console.print(text, markup=False, highlight=False, soft_wrap=True)
+    texts = hot_line_texts(hot, len(hot.rows) if limit is None else limit, speed=speed)
+    if console.is_terminal or console.width < 400:  # wrapped to the width, between words, the figures kept in a column
+        from rich.table import Table
+        from rich.text import Text
+
+        shown = hot.rows[: len(hot.rows) if limit is None else limit]
+        kinds = {k for r in hot.rows for k in r.by_graph}
+        splits = [
+            "(" + " · ".join(f"{GRAPH_SHORT.get(k, k)} {format_us(v)}" for k, v in r.by_graph.items()) + ")" if len(kinds) > 1 else ""
+            for r in shown
+        ]
+        rates = [speed(r) if speed is not None else "" for r in shown]
+        width, rate_width = max((len(x) for x in splits), default=0), max((len(x) for x in rates), default=0)
+        grid = Table.grid(padding=(0, 2, 0, 0))
+        grid.add_column(width=0)
+        grid.add_column(no_wrap=True)
+        grid.add_column(overflow="fold")
+        label = lambda f: f"{f.basename}:{f.line}"  # noqa: E731
+        cells = [_hot_cells(hot, r, split, width, rate, rate_width, label) for r, split, rate in zip(shown, splits, rates, strict=True)]
+        if cells and max(len(h) for h, _ in cells) + 40 <= console.width:
+            for head, rest in cells:
+                grid.add_row("", Text(head), Text(rest))
+        else:  # narrow: the share and time, the line; the split and the speed on a line below
+            for r, split, rate in zip(shown, splits, rates, strict=True):
+                head, rest = _hot_cells(hot, r, "", 0, "", 0, label)
+                grid.add_row("", Text(head), Text(rest))
+                more = " · ".join(x for x in (split, rate) if x)
+                if more:
+                    grid.add_row("", Text(""), Text(more, style="dim"))
+        with console.capture() as captured:
+            console.print(grid)
+        for line in captured.get().split("\n")[:-1]:  # without the padding after each row
+            console.file.write(line.rstrip() + "\n")
+        if len(hot.rows) > len(shown):
+            console.print(texts[-1], markup=False, highlight=False, soft_wrap=True)
+    else:
+        for text in texts:
+            console.print(text, markup=False, highlight=False, soft_wrap=True)
     for note in hot.notes():
         console.print(f"  ({note})", markup=False, highlight=False)
     outside = [u for p in index.profiles for u in p.unattributed_json()]
@@ -249,50 +291,48 @@ def print_hot_lines(index: Index, console, limit: int | None = TOP_LINES) -> Non
         console.print(text + ")", markup=False, highlight=False)
     sites = call_site_texts(call_sites(index.graphs, hot.total_us))
     if sites:
+        from rich.text import Text
+
         console.print("[bold]your code that calls the compiled code:[/bold]", highlight=False)
         for text in sites:
-            console.print(text, markup=False, highlight=False, soft_wrap=True)
+            if console.is_terminal or console.width < 400:
+                console.print(indented(2, Text(text.strip())))
+            else:
+                console.print(text, markup=False, highlight=False, soft_wrap=True)
 
 
 def print_all_kernels(index: Index, trace_path: str, console) -> int:
-    """Per graph of ``trace_path`` every kernel with its model lines; returns how many graphs had no
-    provenance tracking."""
-    from rich.table import Table
+    """Per graph of ``trace_path`` every kernel, one block each that wraps at word boundaries with
+    a hanging indent at any terminal width (a table of seven columns lost all but the first three
+    at 120 columns): ``extern_kernels.convolution:1 · extern · conv1 · 1 launch · 1 op · 3 runs ·
+    13.0 µs`` then its model lines; returns how many graphs had no provenance tracking."""
     from rich.text import Text
 
+    perf = IndexFigures(index) if any(k.measured for k in index.kernels) else None
     off = 0
     for graph in (g for g in index.graphs if g.trace == trace_path):
         came = provenance_summary(graph.kernels)
         off += _without_provenance(graph)
-        table = Table(
-            title=Text(f"compile {graph.compile_id} · {graph.kind} graph · {len(graph.kernels)} kernels · provenance: {came}"),
-            title_justify="left",
-            expand=False,
+        console.print(
+            Text(f"compile {graph.compile_id} · {graph.kind} graph · {len(graph.kernels)} kernels · provenance: {came}", style="bold")
         )
-        table.add_column("kernel (debug handle)", overflow="fold", min_width=min(100, max((len(k.key) for k in graph.kernels), default=10)))
-        table.add_column("kind")
-        table.add_column("module", overflow="fold")
-        table.add_column("launches", justify="right")
-        table.add_column("ops", justify="right")
-        table.add_column("model lines", overflow="fold")
-        measured = any(k.measured for k in graph.kernels)
-        if measured:
-            table.add_column("measured time", justify="right")
         for kernel in graph.kernels:
-            lines = [f"{frame.basename}:{frame.line}  {frame.code}" for frame in kernel.model_lines]
-            row = [
-                kernel.key,
-                kernel.kind,
-                module_text(kernel_module(kernel)) or "-",
-                str(len(kernel.launches)),
-                str(len(kernel.post_grad_nodes)),
-                "\n".join(lines) or "-",
-            ]
-            if measured:
-                m = kernel.measured
-                row.append(f"{m.runs} runs · {m.total_us:.1f} µs" + (" CPU" if m.clock == "cpu" else "") if m else "-")
-            table.add_row(*(Text(cell) for cell in row))  # model code is text, never rich markup (`x[mask]`)
-        console.print(table)
+            facts = [kernel.key, kernel.kind]
+            module = module_text(kernel_module(kernel))
+            if module:
+                facts.append(module)
+            facts += [plural(len(kernel.launches), "launch"), plural(len(kernel.post_grad_nodes), "op")]
+            m = kernel.measured
+            if m is not None:
+                facts.append(f"{plural(m.runs, 'run')} · {format_us(m.total_us)}" + (" CPU" if m.clock == "cpu" else ""))
+                speed = speed_text(perf.kernel(kernel)) if perf is not None else ""
+                if speed:
+                    facts.append(speed)
+            console.print(indented(2, Text(" · ".join(facts))))
+            for frame in kernel.model_lines:
+                console.print(indented(6, Text(f"{frame.basename}:{frame.line}  {frame.code}")))  # code is text, never markup
+            if not kernel.model_lines:
+                console.print(indented(6, Text("(no model line)")))
         also = "".join(f" (also in the Inductor cache: {shlex.quote(a)})" for a in graph.output_code_aliases[:1])
         console.print(f"  output code: {shlex.quote(graph.output_code)}{also}", markup=False, highlight=False, soft_wrap=True)
     return off
