@@ -171,7 +171,9 @@ def test_report_json_throughput_is_bytes_over_mean_time_against_the_h200(name, c
             dtype = "tf32" if "convolution" in k["name"] else "f32"  # cuDNN's TF32 default for float32 convolutions
             assert m["bound"] == ("compute" if intensity >= peak.ridge(dtype) else "memory"), k["key"]
             if m["bound"] == "compute":
-                assert m["roof"] == {"f32": "FP32", "tf32": "TF32"}[dtype] and m["peak_fraction"] == pytest.approx(m["tflops"] / peak.peak_tflops(dtype), abs=1e-4)
+                assert m["roof"] == {"f32": "FP32", "tf32": "TF32"}[dtype] and m["peak_fraction"] == pytest.approx(
+                    m["tflops"] / peak.peak_tflops(dtype), abs=1e-4
+                )
     assert measured >= 10
     # model lines: their bytes add up to the launches' bytes (each launch split across its lines)
     launches_bytes = sum(k["bytes"] for k in doc["kernels"] if k["model_lines"])
@@ -260,3 +262,30 @@ def test_capture_keeps_autotunings_choice_beside_the_trace(cache_dir, tmp_path):
     index = load([str(log)], Cache(cache_dir))
     pool = next(k for k in index.kernels if k.name == "triton_poi_fused_max_pool2d_with_indices_1")
     assert shape_json(KernelFactsReader(index).facts(pool))["config_from"] == "autotuned"
+
+
+def test_convolution_backward_flops_count_a_grouped_weight_gradient_once(cache_dir):
+    """ConvNeXt's depthwise 7x7 convolutions (groups = channels): every convolution_backward launch
+    is its grad-input and grad-weight convolutions as its output_mask asks, each the forward's
+    2·N·Cout·(Cin/groups)·kh·kw·Ho·Wo (PyTorch's counter would count the weight gradient `groups`
+    times: 40-320x here)."""
+    index = load([_log("profile_convnext_train_bench")], Cache(cache_dir))
+    checked = grouped = 0
+    for key, (kernel, fig) in _figures(index).items():
+        if kernel.name != "torch.ops.aten.convolution_backward.default":
+            continue
+        post = kernel.graph.post_grad
+        (node,) = [
+            post.nodes[n] for n in kernel.launches[key[3]].post_grad_nodes if post.nodes[n].target.endswith("convolution_backward.default")
+        ]
+        g, x, w = (parse_ann(post.nodes[a].ann if a in post.nodes else post.placeholders[a])[0][1] for a in node.args[:3])
+        with open(post.path, encoding="utf-8") as fh:
+            text = fh.read().split("\n")[node.line - 1]
+        groups = int(re.search(r"\], False, \[[^\]]*\], (\d+), \[", text).group(1))
+        mask = [m == "True" for m in re.search(r"\[(True|False), (True|False), (True|False)\]\)", text).groups()]
+        forward = 2 * g[0] * w[0] * w[1] * w[2] * w[3] * g[2] * g[3]
+        assert w[1] * groups == x[1]
+        assert fig.flops == forward * (mask[0] + mask[1]), (key, groups, mask)
+        checked += 1
+        grouped += groups > 1
+    assert checked >= 20 and grouped >= 10, (checked, grouped)

@@ -3,7 +3,8 @@ PyTorch's FLOP counter does (``torch/utils/flop_counter.py``, PyTorch 2.6-2.14):
 2·M·N·K (the bias add not counted), ``bmm``/``baddbmm`` 2·B·M·N·K, ``convolution``
 2·N·Cout·(Cin/groups)·prod(kernel)·prod(output spatial) (input spatial when transposed),
 ``convolution_backward`` its grad-input and grad-weight convolutions (as its ``output_mask``
-asks), scaled dot-product attention 2 batched GEMMs forward and 5 backward; from the shapes the
+asks; a grouped one's weight gradient counted once, where PyTorch's counter counts it ``groups``
+times), scaled dot-product attention 2 batched GEMMs forward and 5 backward; from the shapes the
 post-grad graph prints for the node the launch computes (``mm: "f32[64, 1024][1024, 1]cuda:0" =
 torch.ops.aten.mm.default(permute, arg1_1)``: the annotations of ``permute`` and ``arg1_1``).
 
@@ -154,7 +155,11 @@ def node_flops(graph: Graph, node, op: str) -> int | None:
             part = _conv(t(g), t(x), t(w), False) if transposed else _conv(t(x), t(g), t(w), False)
             if part is None:
                 return None
-            total += part
+            # PyTorch's counter multiplies a grouped convolution's weight gradient by its groups
+            # (the transposed shapes pair every input channel with every output channel); each
+            # group's channels meet only their own: counted once here (a depthwise 7x7 conv: 40x less)
+            groups = re.search(r"\], (?:True|False), \[[^\]]*\], (\d+), \[(?:True|False)", text)
+            total += part // max(1, int(groups.group(1))) if groups else part
         return total
     if op.endswith("_attention_backward"):
         return _sdpa_backward(*shapes[:4]) if len(shapes) >= 4 else None
