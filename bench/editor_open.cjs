@@ -276,7 +276,12 @@ function summarize([outFile, metaJson, ...files]) {
     console.log('\n   every event (ms after navigation):');
     console.log(table([['event', 'median', ...runs.map((r) => `run ${r.run}`)], ...EXTRA.map((k) => [k, med[k], ...runs.map((r) => r.t[k])])]));
   }
-  fs.writeFileSync(outFile, JSON.stringify(summary, null, 2));
+  // the checkout's own path (and its URL-encoded form) as <repo>: a result names no folder of the machine
+  const repo = path.resolve(__dirname, '..');
+  const text = JSON.stringify(summary, null, 2)
+    .split(repo).join('<repo>')
+    .split(encodeURIComponent(repo)).join(encodeURIComponent('<repo>'));
+  fs.writeFileSync(outFile, text);
   console.log(`\nwrote ${outFile}`);
 }
 

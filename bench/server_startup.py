@@ -231,21 +231,18 @@ def main() -> int:
         print("  by package:", ", ".join(f"{k} {v}" for k, v in it["by_package_ms"].items()))
         print("  slowest top-level imports (cumulative):", ", ".join(f"{k} {v}" for k, v in it["slowest_top_level_ms"].items()))
     os.makedirs(os.path.dirname(args.json), exist_ok=True)
-    with open(args.json, "w") as fh:
-        json.dump(
-            {
-                "python": args.python,
-                "libs": args.libs,
-                "workspace": args.workspace,
-                "nproc": os.cpu_count(),
-                "loadavg": os.getloadavg(),
-                "variants": summary,
-                "importtime_nopyc": it_nopyc,
-                "importtime_warm": it_warm,
-            },
-            fh,
-            indent=2,
-        )
+    doc = {
+        "python": args.python,
+        "libs": args.libs,
+        "workspace": args.workspace,
+        "nproc": os.cpu_count(),
+        "loadavg": os.getloadavg(),
+        "variants": summary,
+        "importtime_nopyc": it_nopyc,
+        "importtime_warm": it_warm,
+    }
+    with open(args.json, "w") as fh:  # the checkout's own path as <repo>: a result names no folder of the machine
+        fh.write(json.dumps(doc, indent=2).replace(REPO, "<repo>"))
     print(f"\nwrote {args.json}")
     shutil.rmtree(scratch, ignore_errors=True)
     return 0
