@@ -48,7 +48,7 @@ from .flops import launch_flops, op_node
 from .shapes import ann_bytes as _ann_bytes
 from .shapes import parse_ann
 
-_NUM_GB = re.compile(r"'kernel_num_gb':\s*(?P<gb>[0-9.e+-]+)")
+_RUN = re.compile(r"^\s*(?P<name>\w+)\.run\(")
 _WRAPPER_DTYPE_BYTES = {
     "float32": 4, "float": 4, "float16": 2, "half": 2, "bfloat16": 2, "float64": 8, "double": 8, "int64": 8,
     "long": 8, "int32": 4, "int": 4, "int16": 2, "int8": 1, "uint8": 1, "bool": 1,
@@ -142,17 +142,16 @@ class GraphFigures:
         if self._mutated is None:
             self._mutated = {}
             for n, text in enumerate(self.lines, 1):
-                if ".run(" not in text:
+                launched = _RUN.match(text)
+                args = self.kernels.get(launched["name"]) if launched is not None else None
+                if args is None or not args.mutated:
                     continue
-                for kname, args in self.kernels.items():
-                    if not args.mutated or f"{kname}.run(" not in text:
-                        continue
-                    values = launch_args(text, kname) or []
-                    for p, value in zip(args.params, values, strict=False):
-                        # an out_ptr it mutates: a buffer another kernel made, written in place
-                        # (atomic adds, index_put); in_out_ptr is Inductor's own in-place reuse
-                        if p.name in args.mutated and p.name.startswith("out_ptr"):
-                            self._mutated.setdefault(value, []).append(n)
+                values = launch_args(text, args.name) or []
+                for p, value in zip(args.params, values, strict=False):
+                    # an out_ptr it mutates: a buffer another kernel made, written in place
+                    # (atomic adds, index_put); in_out_ptr is Inductor's own in-place reuse
+                    if p.name in args.mutated and p.name.startswith("out_ptr"):
+                        self._mutated.setdefault(value, []).append(n)
         return any(at < line for at in self._mutated.get(name, ()))
 
     # --------------------------------------------------------------------- launches
@@ -184,10 +183,8 @@ class GraphFigures:
         args = self.kernels.get(kernel.name)
         if args is None:
             return LaunchFigures(None, flops, why="kernel source not in the output code", dtype=dtype)
-        if args.language == "triton":
-            gb = _num_gb(self.lines, kernel.name)
-            if gb is not None:
-                return LaunchFigures(round(gb * 1e9), flops, bytes_from="inductor", dtype=dtype)
+        if args.language == "triton" and args.num_gb is not None:
+            return LaunchFigures(round(args.num_gb * 1e9), flops, bytes_from="inductor", dtype=dtype)
         text = self.lines[launch.line - 1] if 0 < launch.line <= len(self.lines) else ""
         values = launch_args(text, kernel.name)
         if values is None:
@@ -283,23 +280,6 @@ def _view_sizes(value: str) -> list[int] | None:
         return None
 
 
-def _num_gb(lines: list[str], name: str) -> float | None:
-    """``kernel_num_gb`` from ``name``'s source in the output code (only under
-    ``TORCHINDUCTOR_BENCHMARK_KERNEL=1``)."""
-    opener = f"{name} = async_compile.triton("
-    for i, line in enumerate(lines):
-        if line.startswith(opener):
-            for body in lines[i + 1 : i + 400]:
-                if body.startswith("'''"):
-                    return None
-                m = _NUM_GB.search(body)
-                if m is not None:
-                    return float(m["gb"])
-            return None
-    return None
-
-
-# ------------------------------------------------------------------------- extern launches
 def _extern_bytes(graph: Graph, launch: Launch) -> int | None:
     post = graph.post_grad
     if post is None:

@@ -14,6 +14,7 @@ Pure functions over a graph's post-grad nodes.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ..model import Graph, Kernel, Launch, aten_op_of
 from .shapes import ANN, parse_ann
@@ -49,14 +50,18 @@ def _node_text(graph: Graph, node) -> str:
     post = graph.post_grad
     if post is None:
         return ""
+    lines = _graph_lines(post.path)
+    return lines[node.line - 1] if 0 < node.line <= len(lines) else ""
+
+
+@lru_cache(maxsize=64)
+def _graph_lines(path: str) -> list[str]:
+    """A graph file's lines, read once (extracted graph files are content-addressed and read-only)."""
     try:
-        with open(post.path, encoding="utf-8", errors="replace") as fh:
-            for n, text in enumerate(fh, 1):
-                if n == node.line:
-                    return text
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            return fh.read().split("\n")
     except OSError:
-        return ""
-    return ""
+        return []
 
 
 def _mm(a, b) -> int | None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..index.kernel_facts import KernelFactsReader
 from ..model import Frame, Kernel
 from ..timing.line_time import launch_weights
 from .devices import DevicePeak
@@ -179,6 +180,7 @@ class IndexFigures:
         self.index = index
         self._graphs: dict[tuple, object] = {}
         self._peaks: dict[str, DevicePeak | None] = {}
+        self._facts: KernelFactsReader | None = None  # made when a shape is first asked for
         for profile in getattr(index, "profiles", ()):
             name = getattr(profile, "device_name", None)
             for trace in getattr(profile, "traces", ()):
@@ -188,9 +190,7 @@ class IndexFigures:
 
     def shape(self, kernel: Kernel):
         """The kernel's compile facts (:class:`inductor_lens.index.kernel_facts.KernelFacts`)."""
-        from ..index.kernel_facts import KernelFactsReader
-
-        if not hasattr(self, "_facts"):
+        if self._facts is None:
             self._facts = KernelFactsReader(self.index)
         return self._facts.facts(kernel)
 

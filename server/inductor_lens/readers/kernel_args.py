@@ -54,6 +54,7 @@ _TRITON_SIG_LINE = re.compile(r"^def (?P<name>\w+)\((?P<params>[^)]*)\):")
 _SIGNATURE = re.compile(r"'signature':\s*\{(?P<body>[^}]*)\}")
 _SIG_ENTRY = re.compile(r"'(?P<name>\w+)':\s*'(?P<type>[^']*)'")
 _NUMEL = re.compile(r"^\s+(?P<name>[xyz]numel|r\d_numel|rnumel)\s*=\s*(?P<value>\d+)\s*$")
+_NUM_GB = re.compile(r"'kernel_num_gb':\s*(?P<gb>[0-9.e+-]+)")
 _ACCESS = re.compile(r"tl\.(?:load|store|atomic_\w+)\(\s*(?P<ptr>\w+)\s*\+\s*\(")
 _CPP_SIG = re.compile(r'extern "C"\s+(?:[\w:<>*&]+\s+)*?void\s+(?:kernel|\w+)\((?P<params>[^)]*)\)', re.S)
 _ALLOC = re.compile(r"^\s*(?P<name>\w+)\s*=\s*empty_strided(?:_\w+)?\((?P<args>.*)\)\s*(?:#.*)?$")
@@ -94,6 +95,8 @@ class KernelArgs:
     heuristic: str | None = None
     #: the parameters ``inductor_meta``'s ``mutated_arg_names`` lists (buffers written in place)
     mutated: set[str] = field(default_factory=set)
+    #: ``inductor_meta``'s ``kernel_num_gb`` (only under ``TORCHINDUCTOR_BENCHMARK_KERNEL=1``)
+    num_gb: float | None = None
 
 
 def _balanced(text: str, start: int) -> str | None:
@@ -118,6 +121,8 @@ def _triton(name: str, body: list[str]) -> KernelArgs:
     mutated = re.search(r"'mutated_arg_names':\s*\[(?P<names>[^\]]*)\]", text)
     if mutated is not None:
         out.mutated = set(re.findall(r"'(\w+)'", mutated["names"]))
+    gb = _NUM_GB.search(text)
+    out.num_gb = float(gb["gb"]) if gb is not None else None
     types: dict[str, str] = {}
     sig = _SIGNATURE.search(text)
     if sig is not None:

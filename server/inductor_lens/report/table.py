@@ -160,10 +160,10 @@ def print_summary(index: Index, trace_path: str, console) -> int:
     return sum(1 for g in graphs if _without_provenance(g))
 
 
-def line_speed(index: Index, hot: HotLines):
+def line_speed(index: Index, hot: HotLines, perf: IndexFigures | None = None):
     """``speed(row)`` for :func:`hot_line_texts`: each model line's throughput phrase, its bytes
     and FLOPs over its share of the time (:mod:`inductor_lens.perf.throughput`)."""
-    perf = IndexFigures(index)
+    perf = perf or IndexFigures(index)
     per_line = perf.lines(index.kernels)
 
     def speed(row) -> str:
@@ -186,13 +186,9 @@ def _hot_cells(hot: HotLines, row, split: str, width: int, rate: str, rate_width
     return head, rest
 
 
-def hot_line_texts(hot: HotLines, limit: int, label=None, speed=None) -> list[str]:
-    """The ranking's rows as text lines (``report`` and ``capture`` print the same):
-    ``13.1%  140 µs  (fwd 35.0 µs · bwd 105 µs)  428 GB/s · 9% of H200 HBM  modeling_bert.py:290
-    hidden_states = ...``; without a profile ``12 launches · 31 ops  file:line  code``.
-    ``label(frame)`` names a line (default ``basename:line``); ``speed(row)`` gives a measured
-    row's throughput phrase (:func:`inductor_lens.perf.throughput.speed_text`; none without it)."""
-    label = label or (lambda f: f"{f.basename}:{f.line}")
+def _hot_row_cells(hot: HotLines, limit: int, label, speed) -> list[tuple[object, str, str, str, str]]:
+    """Per shown row: (row, the figures, the line and its code, its graph split, its speed), the
+    figures padded so the rows line up."""
     rows = hot.rows[:limit]
     rates = [speed(row) if speed is not None and hot.measured else "" for row in rows]
     rate_width = max((len(r) for r in rates), default=0)
@@ -202,13 +198,24 @@ def hot_line_texts(hot: HotLines, limit: int, label=None, speed=None) -> list[st
         for row in rows
     ]
     width = max((len(x) for x in splits), default=0)
-    out = []
-    for row, split, rate in zip(rows, splits, rates, strict=True):
-        head, rest = _hot_cells(hot, row, split, width, rate, rate_width, label)
-        out.append(f"  {head}  {rest}")
-    if len(hot.rows) > limit:
-        out.append(f"  … {plural(len(hot.rows) - limit, 'more line')} (--json: every line)")
-    return out
+    return [
+        (row, *_hot_cells(hot, row, split, width, rate, rate_width, label), split, rate)
+        for row, split, rate in zip(rows, splits, rates, strict=True)
+    ]
+
+
+def _more_lines(hot: HotLines, limit: int) -> list[str]:
+    return [f"  … {plural(len(hot.rows) - limit, 'more line')} (--json: every line)"] if len(hot.rows) > limit else []
+
+
+def hot_line_texts(hot: HotLines, limit: int, label=None, speed=None) -> list[str]:
+    """The ranking's rows as text lines (``report`` and ``capture`` print the same):
+    ``13.1%  140 µs  (fwd 35.0 µs · bwd 105 µs)  428 GB/s · 9% of H200 HBM  modeling_bert.py:290
+    hidden_states = ...``; without a profile ``12 launches · 31 ops  file:line  code``.
+    ``label(frame)`` names a line (default ``basename:line``); ``speed(row)`` gives a measured
+    row's throughput phrase (:func:`inductor_lens.perf.throughput.speed_text`; none without it)."""
+    label = label or (lambda f: f"{f.basename}:{f.line}")
+    return [f"  {head}  {rest}" for _, head, rest, _, _ in _hot_row_cells(hot, limit, label, speed)] + _more_lines(hot, limit)
 
 
 def call_site_texts(sites: list[CallSite], label=None) -> list[str]:
@@ -225,41 +232,33 @@ def call_site_texts(sites: list[CallSite], label=None) -> list[str]:
     return out
 
 
-def print_hot_lines(index: Index, console, limit: int | None = TOP_LINES) -> None:
+def print_hot_lines(index: Index, console, limit: int | None = TOP_LINES, perf: IndexFigures | None = None) -> None:
     """First thing the report prints: where the time goes (the model lines by share of the measured
     time, forward and backward together; without a profile by launches, saying it is not time), what
     the profile measured outside them, and the user's own lines that call the compiled code.
-    ``limit=None`` (``--all``): every line."""
+    ``limit=None`` (``--all``): every line; ``perf``: the report's figures (made here when not given)."""
     hot = hot_lines(index.kernels)
     if not hot.rows:
         return
     console.print(f"[bold]{hot.heading()}[/bold]", highlight=False)
-    speed = line_speed(index, hot) if hot.measured else None
-    texts = hot_line_texts(hot, len(hot.rows) if limit is None else limit, speed=speed)
+    speed = line_speed(index, hot, perf) if hot.measured else None
+    limit = len(hot.rows) if limit is None else limit
     if console.is_terminal or console.width < 400:  # wrapped to the width, between words, the figures kept in a column
         from rich.table import Table
         from rich.text import Text
 
-        shown = hot.rows[: len(hot.rows) if limit is None else limit]
-        kinds = {k for r in hot.rows for k in r.by_graph}
-        splits = [
-            "(" + " · ".join(f"{GRAPH_SHORT.get(k, k)} {format_us(v)}" for k, v in r.by_graph.items()) + ")" if len(kinds) > 1 else ""
-            for r in shown
-        ]
-        rates = [speed(r) if speed is not None else "" for r in shown]
-        width, rate_width = max((len(x) for x in splits), default=0), max((len(x) for x in rates), default=0)
+        label = lambda f: f"{f.basename}:{f.line}"  # noqa: E731
+        cells = _hot_row_cells(hot, limit, label, speed)
         grid = Table.grid(padding=(0, 2, 0, 0))
         grid.add_column(width=0)
         grid.add_column(no_wrap=True)
         grid.add_column(overflow="fold")
-        label = lambda f: f"{f.basename}:{f.line}"  # noqa: E731
-        cells = [_hot_cells(hot, r, split, width, rate, rate_width, label) for r, split, rate in zip(shown, splits, rates, strict=True)]
-        if cells and max(len(h) for h, _ in cells) + 40 <= console.width:
-            for head, rest in cells:
+        if cells and max(len(c[1]) for c in cells) + 40 <= console.width:
+            for _, head, rest, _, _ in cells:
                 grid.add_row("", Text(head), Text(rest))
         else:  # narrow: the share and time, the line; the split and the speed on a line below
-            for r, split, rate in zip(shown, splits, rates, strict=True):
-                head, rest = _hot_cells(hot, r, "", 0, "", 0, label)
+            for row, _, rest, split, rate in cells:
+                head, _ = _hot_cells(hot, row, "", 0, "", 0, label)
                 grid.add_row("", Text(head), Text(rest))
                 more = " · ".join(x for x in (split, rate) if x)
                 if more:
@@ -268,10 +267,10 @@ def print_hot_lines(index: Index, console, limit: int | None = TOP_LINES) -> Non
             console.print(grid)
         for line in captured.get().split("\n")[:-1]:  # without the padding after each row
             console.file.write(line.rstrip() + "\n")
-        if len(hot.rows) > len(shown):
-            console.print(texts[-1], markup=False, highlight=False, soft_wrap=True)
+        for text in _more_lines(hot, limit):
+            console.print(text, markup=False, highlight=False, soft_wrap=True)
     else:
-        for text in texts:
+        for text in hot_line_texts(hot, limit, speed=speed):
             console.print(text, markup=False, highlight=False, soft_wrap=True)
     for note in hot.notes():
         console.print(f"  ({note})", markup=False, highlight=False)
@@ -301,14 +300,14 @@ def print_hot_lines(index: Index, console, limit: int | None = TOP_LINES) -> Non
                 console.print(text, markup=False, highlight=False, soft_wrap=True)
 
 
-def print_all_kernels(index: Index, trace_path: str, console) -> int:
+def print_all_kernels(index: Index, trace_path: str, console, perf: IndexFigures | None = None) -> int:
     """Per graph of ``trace_path`` every kernel, one block each that wraps at word boundaries with
     a hanging indent at any terminal width (a table of seven columns lost all but the first three
     at 120 columns): ``extern_kernels.convolution:1 · extern · conv1 · 1 launch · 1 op · 3 runs ·
     13.0 µs`` then its model lines; returns how many graphs had no provenance tracking."""
     from rich.text import Text
 
-    perf = IndexFigures(index) if any(k.measured for k in index.kernels) else None
+    perf = perf or IndexFigures(index)
     off = 0
     for graph in (g for g in index.graphs if g.trace == trace_path):
         came = provenance_summary(graph.kernels)
@@ -325,7 +324,7 @@ def print_all_kernels(index: Index, trace_path: str, console) -> int:
             m = kernel.measured
             if m is not None:
                 facts.append(f"{plural(m.runs, 'run')} · {format_us(m.total_us)}" + (" CPU" if m.clock == "cpu" else ""))
-                speed = speed_text(perf.kernel(kernel)) if perf is not None else ""
+                speed = speed_text(perf.kernel(kernel))
                 if speed:
                     facts.append(speed)
             console.print(indented(2, Text(" · ".join(facts))))
@@ -346,7 +345,8 @@ def print_tables(index: Index, resolver: PathResolver | None, console, errors=No
     errors = errors or console
     off = 0
     said: set[int] = set()  # warnings already given as a trace's "nothing to report" reason
-    print_hot_lines(index, console, None if all_kernels else TOP_LINES)
+    perf = IndexFigures(index)  # one for the whole report: each output code is read once
+    print_hot_lines(index, console, None if all_kernels else TOP_LINES, perf)
     for trace in index.traces:
         rank = f" rank {trace.rank}" if trace.rank is not None else ""
         version = f" · PyTorch {trace.torch_version}" if trace.torch_version else ""
@@ -359,7 +359,7 @@ def print_tables(index: Index, resolver: PathResolver | None, console, errors=No
             continue
         console.print(f"[bold]{escape(trace.path)}[/bold]{escape(rank)}{escape(version)}")
         print_health(index, trace.path, console)
-        off += print_all_kernels(index, trace.path, console) if all_kernels else print_summary(index, trace.path, console)
+        off += print_all_kernels(index, trace.path, console, perf) if all_kernels else print_summary(index, trace.path, console)
     if not all_kernels:
         if index.graphs:
             console.print("(--all: every kernel with its module, model lines and the output code's path; --json: everything)")
