@@ -655,9 +655,20 @@ async function captureChecks(page, shot) {
     const cppRow = (texts) => texts.some((r) => /^(\d[\d.]* (µs|ms|s)( CPU)? )?cpp \w/.test(r));
     let rows = (await page.locator('.pane-body .monaco-list-row').allInnerTexts()).map((r) => r.replace(/\s+/g, ' ').trim());
     for (let i = 0; i < 3 && !cppRow(rows); i++) {
-      // not expanded by itself (seen on a loaded CI machine): open the collapsed nodes, as a user
-      // would; the kernels must then be there
+      // not in view (seen on a loaded CI machine): the list is virtual, so rows below the pane's
+      // height are not drawn. Fold the Compile health node above, scroll the list down and open
+      // the collapsed nodes, as a user would; the kernels must then be there
+      const health = page.locator('.pane-body .monaco-list-row[aria-expanded="true"]', { hasText: /^Compile health/ }).first();
+      if (await health.count()) await health.click().catch(() => {});
+      await page.waitForTimeout(300);
+      const list = page.locator('.pane-body .monaco-list-row', { hasText: /torch \d/ }).first();
+      if (await list.count()) {
+        await list.hover().catch(() => {});
+        await page.mouse.wheel(0, 600);
+        await page.waitForTimeout(300);
+      }
       for (const row of await page.locator('.pane-body .monaco-list-row[aria-expanded="false"]').all()) {
+        if (/^Compile health/.test((await row.innerText().catch(() => '')).trim())) continue;
         await row.click().catch(() => {});
         await page.waitForTimeout(300);
       }

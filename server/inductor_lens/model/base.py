@@ -36,7 +36,11 @@ class Frame(NamedTuple):
     ``innermost`` marks its model line: the last frame of that string (the line that made the FX
     node), unless that frame is in generated code (``<eval_with_key>.7``): then the frame it was
     followed to (:mod:`inductor_lens.provenance.generated_frames`), whose ``via`` names the generated frame
-    (``<eval_with_key>.7:63``), and no frame when it cannot be followed.
+    (``<eval_with_key>.7:63``), and no frame when it cannot be followed.  A frame in PyTorch's
+    machinery (``torch/_dynamo``, ``torch/_inductor``, ...) is never a model line: the stack's
+    innermost frame outside it is, and a followed frame that lands in the machinery is replaced by
+    the user's line it works for, with ``role`` saying what the kernel does there (``gradient
+    accumulation`` for compiled autograd's ``AccumulateGrad``).
     A NamedTuple: cheap to create, share, compare and pickle (the index cache holds many).
     """
 
@@ -47,6 +51,7 @@ class Frame(NamedTuple):
     stack: int = 0
     innermost: bool = True
     via: str | None = None
+    role: str | None = None
 
     @property
     def basename(self) -> str:

@@ -14,6 +14,21 @@ the lookup repeats.
 The generated frame stays in the stack (what PyTorch recorded) but is no longer its model line:
 the frame it was followed to is, with ``via`` naming the generated frame.  A generated frame that
 cannot be followed is no model line at all.
+
+PyTorch's machinery (``torch/_dynamo``, ``torch/_functorch``, ``torch/autograd``, ``torch/_inductor``,
+``torch/_higher_order_ops``, ...: :func:`inductor_lens.files.trace_paths.code_kind` ``"torch"``) is
+never a model line either:
+
+- a stack whose innermost frame is in it (``torch/_higher_order_ops/cond.py:144`` for a ``cond``
+  node, PyTorch 2.6) keeps every frame, and its innermost frame outside the machinery (the user's
+  ``torch.cond(...)`` call) is its model line; none when the whole stack is machinery;
+- a generated frame followed into it: compiled autograd prints the nodes it adds under
+  ``# File: .../torch/_dynamo/compiled_autograd.py:1582 in set_node_origin, code:
+  torch::autograd::AccumulateGrad (NodeCall 7)``, so an ``AccumulateGrad`` node (``accumulate_grad_4
+  = ...AccumulateGrad([aot0_mm_2], getitem_12, None, False)``, or ``call_accumulate_grad(getitem_12,
+  None, aot0_mm_2, False)``) leads to that line.  Its arguments name the gradient it accumulates
+  (``aot0_mm_2``, printed under the user's forward line ``y = self.fc1(x)``): that line is the model
+  line, with ``role`` = ``gradient accumulation`` (the autograd node's name otherwise).
 """
 
 from __future__ import annotations
@@ -21,11 +36,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
+from ..files.trace_paths import code_kind
 from ..model import Frame, FxGraph
 
 #: ``<eval_with_key>.7``, ``<string>``, ``<frozen ...>``: code with no file behind it.
 _GENERATED = re.compile(r"^<[^<>]*>(?:\.\d+)?$")
 _ASSIGNED = re.compile(r"^\s*([A-Za-z_]\w*)\s*(?::\s*\"[^\"]*\")?\s*=(?!=)")
+#: the autograd node compiled autograd names in a ``# File:`` line's code (``torch::autograd::AccumulateGrad (NodeCall 7)``)
+_AUTOGRAD_NODE = re.compile(r"torch::autograd::(\w+)")
+#: what a kernel does at its user's line, by the autograd node it was followed through
+_ROLES = {"AccumulateGrad": "gradient accumulation"}
 #: how many generated frames one lookup may pass through
 MAX_HOPS = 6
 
@@ -41,31 +61,87 @@ def assigned_name(code: str) -> str | None:
     return match.group(1) if match else None
 
 
-def _follow(frame: Frame, graphs: list[FxGraph]) -> Frame | None:
+def is_machinery(file: str) -> bool:
+    """Whether ``file`` is PyTorch's machinery (compiling, autograd, FX, Inductor), never a model line."""
+    return code_kind(file) == "torch"
+
+
+def machinery_role(frame: Frame) -> str:
+    """What a frame in PyTorch's machinery does, for a kernel followed to it: ``gradient
+    accumulation`` for compiled autograd's ``AccumulateGrad`` node, the autograd node's name for
+    another one (``autograd CopySlices``), else the machinery's module (``torch/_dynamo/utils.py``)."""
+    match = _AUTOGRAD_NODE.search(frame.code)
+    if match:
+        return _ROLES.get(match.group(1), f"autograd {match.group(1)}")
+    parts = frame.file.replace("\\", "/").split("/")
+    return "/".join(parts[parts.index("torch") :]) if "torch" in parts else frame.basename
+
+
+def _node_frame(name: str, graphs: list[FxGraph], current: Frame):
+    for graph in graphs:
+        node = graph.nodes.get(name)
+        if node is not None and node.frame is not None and (node.frame.file, node.frame.line) != (current.file, current.line):
+            return graph, node, node.frame
+    return None, None, None
+
+
+def _follow(frame: Frame, graphs: list[FxGraph], hops: int = MAX_HOPS) -> tuple[Frame, str | None] | None:
     current = frame
-    for _ in range(MAX_HOPS):
+    for _ in range(hops):
         name = assigned_name(current.code)
         if name is None:
             return None
-        nxt = None
-        for graph in graphs:
-            node = graph.nodes.get(name)
-            if node is not None and node.frame is not None and (node.frame.file, node.frame.line) != (current.file, current.line):
-                nxt = node.frame
-                break
-        if nxt is None:
+        graph, node, nxt = _node_frame(name, graphs, current)
+        if graph is None or node is None or nxt is None:
+            return None
+        if is_machinery(nxt.file):
+            # a node PyTorch's machinery added works for the user's line of a value it reads
+            # (printed in the same graph: AccumulateGrad's gradient)
+            role = machinery_role(nxt)
+            for arg in node.args:
+                arg_node = graph.nodes.get(arg)
+                lead = arg_node.frame if arg_node is not None else None
+                if lead is None or is_machinery(lead.file):
+                    continue
+                if not is_generated(lead.file):
+                    return lead, role
+                found = _follow(lead, graphs, hops - 1)
+                if found is not None:
+                    return found[0], found[1] or role
             return None
         if not is_generated(nxt.file):
-            return nxt
+            return nxt, None
         current = nxt
     return None
+
+
+def _outside_machinery(frames: list[Frame]) -> list[Frame]:
+    """Each stack whose model line is in PyTorch's machinery gets its innermost frame outside it
+    instead (the frames stay; only which one is the model line changes)."""
+    out = list(frames)
+    for i, frame in enumerate(frames):
+        if not (frame.innermost and is_machinery(frame.file)):
+            continue
+        out[i] = frame._replace(innermost=False)
+        j = i - 1
+        while j >= 0 and frames[j].stack == frame.stack and not frames[j].innermost:
+            if not is_machinery(frames[j].file) and not is_generated(frames[j].file):
+                out[j] = frames[j]._replace(innermost=True)
+                break
+            j -= 1
+    return out
 
 
 def follow_generated(frames: Iterable[Frame], graphs: Callable[[], list[FxGraph]] | None) -> list[Frame]:
     """``frames`` (stacks outermost first) with each stack's innermost frame in generated code
     followed through ``graphs()`` (asked for only when such a frame exists): it stays, marked not
-    innermost, followed by the frame it leads to (``via`` = ``file:line`` of the generated one)."""
+    innermost, followed by the frame it leads to (``via`` = ``file:line`` of the generated one,
+    ``role`` when it went through PyTorch's machinery); and no model line in the machinery (see
+    the module's docstring)."""
     frames = list(frames)
+    if not any(f.innermost and (is_generated(f.file) or is_machinery(f.file)) for f in frames):
+        return frames
+    frames = _outside_machinery(frames)
     if not any(f.innermost and is_generated(f.file) for f in frames):
         return frames
     tables = graphs() if graphs is not None else []
@@ -75,9 +151,10 @@ def follow_generated(frames: Iterable[Frame], graphs: Callable[[], list[FxGraph]
             out.append(frame)
             continue
         out.append(frame._replace(innermost=False))
-        target = _follow(frame, tables)
-        if target is not None:
-            out.append(Frame(target.file, target.line, target.function, target.code, frame.stack, True, f"{frame.file}:{frame.line}"))
+        found = _follow(frame, tables)
+        if found is not None:
+            target, role = found
+            out.append(Frame(target.file, target.line, target.function, target.code, frame.stack, True, f"{frame.file}:{frame.line}", role))
     return out
 
 

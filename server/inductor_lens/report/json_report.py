@@ -8,7 +8,7 @@ JSON shape (lines 1-based; unknown values ``null``)::
                   launches [{path, line, post_grad_nodes, pre_grad_nodes, aten_ops, model_lines, provenance,
                              module, modules, module_shared}], post_grad_nodes, pre_grad_nodes, aten_ops,
                   module, modules, module_shared,   (see module_paths.py)
-                  source [{file, line, function, code, resolved, via (only when followed)}], model_lines [...],
+                  source [{file, line, function, code, resolved, via, role (only when followed)}], model_lines [...],
                   provenance, frames_from, measured {runs, events, total_us, mean_us, clock} | null}],
      "lines": [{file, line, code, resolved, kernels [{trace, compile_id, graph, key}], launches,
                 measured {share_us, kernels_us, percent, by_graph {kind: share_us}} | null}],   (see line_time.py)
@@ -38,7 +38,9 @@ def _loc(loc: Span | None) -> dict | None:
 
 def frame_json(frame: Frame, resolver: PathResolver | None, memo: dict | None = None) -> dict:
     """A frame as ``{file, line, function, code, resolved}`` (``resolved``: local path or null), plus
-    ``via`` (the generated-code frame it was followed from) when there is one.  With ``memo`` (one
+    ``via`` (the generated-code frame it was followed from) when there is one, and ``role`` (what
+    the kernel does for this line when it was followed through PyTorch's machinery: ``gradient
+    accumulation``).  With ``memo`` (one
     dict per document) each distinct frame is made once and the same dict is shared (GPT-2's
     kernels repeat a few hundred frames ~25,000 times)."""
     if memo is not None:
@@ -50,6 +52,8 @@ def frame_json(frame: Frame, resolver: PathResolver | None, memo: dict | None = 
     out = {"file": frame.file, "line": frame.line, "function": frame.function, "code": frame.code, "resolved": resolved}
     if frame.via is not None:  # followed out of generated code (compiled autograd's <eval_with_key>.N)
         out["via"] = frame.via
+    if frame.role is not None:  # followed through PyTorch's machinery: what the kernel does for this line
+        out["role"] = frame.role
     return out
 
 

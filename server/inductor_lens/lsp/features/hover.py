@@ -99,7 +99,8 @@ def kernel_markdown(ctx: Snapshot, kernel: Kernel, *, launches: int | None = Non
         items = []
         for f in model:
             caller = api_caller(kernel.frames, f)
-            items.append(f"- {_frame_link(ctx, f)}" + (f" ← called from {_frame_link(ctx, caller)}" if caller is not None else ""))
+            role = f" — *{f.role}*" if f.role else ""
+            items.append(f"- {_frame_link(ctx, f)}{role}" + (f" ← called from {_frame_link(ctx, caller)}" if caller is not None else ""))
         parts.append("**Model lines**\n" + "\n".join(items))
         yours = innermost_user_frame(kernel.frames, graph.call_stack if graph is not None else ())
         if yours is not None and all((yours.file, yours.line) != (f.file, f.line) for f in model):
