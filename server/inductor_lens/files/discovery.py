@@ -6,6 +6,10 @@ Names written by PyTorch: ``torch/_logging/_internal.py`` names ``TORCH_TRACE`` 
 ``torch._inductor.aoti_compile_and_package`` writes ``<name>.pt2`` (AOTInductor packages).
 The VS Code extension sends no globs by default (``inductorLens.discovery.globs`` is ``[]``),
 so these are the defaults everywhere.
+
+Ranks by name: PyTorch names a rank's log ``dedicated_log_torch_trace_rank_N_<random>.log`` when
+``torch.distributed`` is up as the log opens; tlparse ``--all-ranks-html`` writes ``rank_N/``
+folders; launchers and users write ``rank-N``, ``rankN``, ``logs_rank_3/``.
 """
 
 from __future__ import annotations
@@ -22,6 +26,53 @@ DEFAULT_GLOBS = ("**/dedicated_log_torch_trace_*.log", "**/torch_compile_debug/*
 WATCH_GLOBS = ("**/dedicated_log_torch_trace_*.log", "**/output_code.py", "**/inductor_provenance_tracking_node_mappings.json", "**/*.pt2")
 #: Folders never searched for traces or source files.
 SKIP_DIRS = frozenset({".git", "node_modules", "__pycache__", ".venv", "venv", ".tox", ".mypy_cache", ".pytest_cache"})
+
+
+#: ``rank_N``, ``rank-N`` or ``rankN`` as a word of a name: not inside a longer word, the number
+#: not followed by more letters or digits (``_rank_0.log``, ``rank_1_abc``, ``rank-2``, ``rank3/``).
+_RANK_WORD = re.compile(r"(?<![A-Za-z0-9])rank[_-]?(\d+)(?![A-Za-z0-9])", re.IGNORECASE)
+#: A folder whose whole name is a rank (``rank_3``, ``rank-3``, ``rank3``).
+_RANK_FOLDER = re.compile(r"^rank[_-]?(\d+)$", re.IGNORECASE)
+
+
+def rank_in_name(name: str) -> int | None:
+    """The rank a file or folder name names (its first ``rank_N`` / ``rank-N`` / ``rankN`` word), or ``None``."""
+    found = _RANK_WORD.search(name)
+    return int(found.group(1)) if found else None
+
+
+def rank_of_path(path: str, root: str | None = None) -> int | None:
+    """The rank a log's path names, or ``None``: its file name, else its folders from the nearest
+    up: below ``root`` (the folder the user opened, which holds the log) a rank word anywhere in
+    their names (``logs_rank_3/``); ``root`` and the folders above it (all of them without
+    ``root``: a log opened by itself) only when a whole name is a rank (``rank_3/``), since names
+    like ``/tmp/test_one_rank0/`` say nothing about ranks.  Names only: a log's records may say
+    otherwise (its own rank comes first, see :mod:`inductor_lens.index.trace_index`)."""
+    rank = rank_in_name(os.path.basename(path))
+    if rank is not None:
+        return rank
+    folder = os.path.dirname(os.path.abspath(path))
+    if root is not None:
+        inside = os.path.relpath(folder, os.path.abspath(root))
+        if inside != os.curdir and not inside.startswith(os.pardir):
+            for part in reversed(inside.split(os.sep)):
+                rank = rank_in_name(part)
+                if rank is not None:
+                    return rank
+            folder = os.path.abspath(root)
+    while True:
+        found = _RANK_FOLDER.match(os.path.basename(folder))
+        if found:
+            return int(found.group(1))
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return None
+        folder = parent
+
+
+def natural_key(name: str) -> list:
+    """A sort key that orders the numbers in names as numbers: ``rank_2`` before ``rank_10``."""
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name)]
 
 
 def looks_like_trace(path: str) -> bool:

@@ -1,10 +1,13 @@
 """What kind of input a path the user named is, before it is read: a tlparse output folder, a
-file inside an AOTInductor package, a file's MD5 (to tell a copy of an output code)."""
+file inside an AOTInductor package, a file's MD5 (to tell a copy of an output code), a log that
+copies another (:class:`LogCopies`)."""
 
 from __future__ import annotations
 
 import hashlib
 import os
+
+from ..model import InputWarning
 
 
 def _is_tlparse_output(folder: str) -> bool:
@@ -39,3 +42,37 @@ def _file_md5(path: str) -> str | None:
     except OSError:
         return None
     return digest.hexdigest()
+
+
+class LogCopies:
+    """The logs an index has read, by content, to tell a copy of one (the same bytes, reached again
+    under another name) from another rank's log that happens to have the same bytes."""
+
+    def __init__(self) -> None:
+        #: (size, first and last bytes) -> paths of the logs read
+        self._by_content: dict[tuple, list[str]] = {}
+        #: the rank of each log read (``None``: nothing says which)
+        self._rank_of: dict[str, int | None] = {}
+        #: logs read from a tlparse output (its ``raw.log``: tlparse's copy of a log, by design)
+        self._tlparse: set[str] = set()
+
+    def copy_of(self, path: str, content: tuple, rank: int | None, tlparse: bool) -> tuple[str | None, InputWarning | None]:
+        """``(the log path copies, the warning that says so)``, or ``(None, None)`` (then ``path`` is
+        recorded as read).  A copy has a read log's bytes (``content`` narrows the candidates,
+        the file MD5 decides) and a rank that is not another one (``None`` is any rank).  The
+        warning names ``path``; there is none when either log is a tlparse output's ``raw.log``."""
+        same = self._by_content.setdefault(content, [])
+        for other in same:
+            other_rank = self._rank_of[other]
+            if (other_rank is None or rank is None or other_rank == rank) and _file_md5(other) == _file_md5(path):
+                if tlparse or other in self._tlparse:
+                    return other, None
+                known = rank if rank is not None else other_rank
+                said = "" if known is None else f" (rank {known})"
+                message = f"the same bytes as {other}{said}, and nothing says it is another rank's: a copy of that log, skipped"
+                return other, InputWarning(path, 0, message)
+        same.append(path)
+        self._rank_of[path] = rank
+        if tlparse:
+            self._tlparse.add(path)
+        return None, None

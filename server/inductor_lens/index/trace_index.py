@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import hashlib
 import os
-import re
 import threading
 from dataclasses import dataclass
 
 from ..files.cache import Cache
-from ..files.discovery import LOG_NAME, SKIP_DIRS
+from ..files.discovery import LOG_NAME, SKIP_DIRS, natural_key, rank_of_path
 from ..model import Compile, CompileEvent, FxGraph, FxNode, Graph, InputWarning, Kernel, TraceInfo
 from ..model.compile_id import base_compile_id
 from ..model.roles import FX_ROLES, DocRole
@@ -26,10 +25,8 @@ from ..readers.compile_health import read_compile_health
 from ..readers.compile_settings import read_compile_settings
 from ..readers.torch_trace import TraceLog
 from ..readers.torch_trace.graphs import GRAPH_ROLES, pair_graphs
-from .input_files import _file_md5, _is_tlparse_output, _package_of
+from .input_files import LogCopies, _is_tlparse_output, _package_of
 from .loader import LogLoader, LogScan, graph_from_loose_code
-
-_TLPARSE_RANK_DIR = re.compile(r"^rank_(\d+)$")
 
 
 @dataclass(slots=True)
@@ -72,10 +69,8 @@ class Index:
         #: {(log path, base compile id): the frames that called the compiled function} (``dynamo_start``'s
         #: stack without its last frame, outermost first; the first process's, in a log of several)
         self.call_stacks: dict[tuple[str, str], tuple] = {}
-        #: (size, first and last bytes) -> path of every log added: a copy reached again is skipped
-        self._logs_by_content: dict[tuple, str] = {}
-        #: the rank of each log added (byte-identical logs of two ranks are two traces)
-        self._rank_of_log: dict[str, int | None] = {}
+        #: the logs read, by content: a copy reached again is skipped (byte-identical logs of two ranks are two traces)
+        self._log_copies = LogCopies()
         #: real paths of every input file already read: a path given twice, or a folder and a file
         #: inside it, is read once (each launch and measured microsecond counted once)
         self._inputs_read: set[str] = set()
@@ -117,7 +112,7 @@ class Index:
 
     def _add_folder(self, folder: str) -> None:
         if _is_tlparse_output(folder):
-            self._add_log(os.path.join(folder, "raw.log"), display=folder)
+            self._add_log(os.path.join(folder, "raw.log"), display=folder, root=folder)
             return
         if _package_of(folder) is not None:
             self._add_package(folder)
@@ -135,7 +130,7 @@ class Index:
                 dirnames[:] = []
                 continue
             seen_dirs.add(real)
-            dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS)
+            dirnames[:] = sorted((d for d in dirnames if d not in SKIP_DIRS), key=natural_key)  # rank_2 before rank_10
             if _is_tlparse_output(dirpath):  # tlparse output at any depth: rank_N/ of --all-ranks-html, ...
                 raw = os.path.join(dirpath, "raw.log")
                 logs.append(raw)
@@ -146,7 +141,7 @@ class Index:
                 packages.append(os.path.dirname(os.path.dirname(dirpath)))  # an extracted AOTInductor package
                 dirnames[:] = []
                 continue
-            wanted = [f for f in sorted(filenames) if LOG_NAME.match(f) or f.endswith(".pt2") or f == "output_code.py"]
+            wanted = [f for f in sorted(filenames, key=natural_key) if LOG_NAME.match(f) or f.endswith(".pt2") or f == "output_code.py"]
             filenames = []
             for fname in wanted:  # a FIFO or device named like a log would block the read for ever
                 if os.path.isfile(os.path.join(dirpath, fname)):
@@ -162,7 +157,7 @@ class Index:
                     debug_codes.append(full)
         self.loader.prefetch(logs, self._warnings)
         for log in logs:
-            self._add_log(log, display=displays.get(log))
+            self._add_log(log, display=displays.get(log), root=folder)
         for code in debug_codes:
             if code not in self._documents:
                 self._add_loose_code(code)
@@ -216,7 +211,12 @@ class Index:
                 if fx is not None:
                     docs.setdefault(os.path.abspath(fx.path), DocumentRole(graph, role))
 
-    def _add_log(self, path: str, display: str | None = None) -> None:
+    def _add_log(self, path: str, display: str | None = None, root: str | None = None) -> None:
+        """One log (``display``: the tlparse output it is the ``raw.log`` of; ``root``: the folder
+        the user opened that holds it).  Its rank: the log's own (the file name, else its records'
+        ``rank`` key: :func:`~inductor_lens.readers.torch_trace.scan`), else its folders' names
+        (:func:`~inductor_lens.files.discovery.rank_of_path`).  A byte-identical copy of a log
+        already read is skipped, with a warning, unless its rank says it is another rank's."""
         if not self._first_time(path):
             return
         try:
@@ -224,15 +224,12 @@ class Index:
         except OSError as exc:
             self._warnings.append(InputWarning(path, 0, f"cannot read: {exc.strerror or exc}"))
             return
-        if log.rank is None and display is not None and (rank := _TLPARSE_RANK_DIR.match(os.path.basename(display))):
-            log.rank = int(rank.group(1))  # tlparse --all-ranks-html: rank_N/ (records without a rank key)
-        other = self._logs_by_content.setdefault((scan.identity[0], scan.head, scan.tail), path)
-        other_rank = self._rank_of_log.get(other)
-        same_rank = other_rank is None or log.rank is None or other_rank == log.rank
-        if other != path and same_rank and _file_md5(other) == _file_md5(path):
-            return  # the same log reached twice (a tlparse raw.log beside the log it copies)
-        self._rank_of_log[path] = log.rank
-        info = TraceInfo(path=path, rank=log.rank, torch_version=log.torch_version, format="torch_trace" if display is None else "tlparse")
+        rank = log.rank if log.rank is not None else rank_of_path(path, root)
+        copied, said = self._log_copies.copy_of(path, (scan.identity[0], scan.head, scan.tail), rank, display is not None)
+        if copied is not None:
+            self._warnings.extend([said] if said is not None else [])
+            return
+        info = TraceInfo(path=path, rank=rank, torch_version=log.torch_version, format="torch_trace" if display is None else "tlparse")
         info.readable = log.record_count > 0
         graphs: list[Graph] = []
         for group in pair_graphs(log):
@@ -256,20 +253,21 @@ class Index:
             if graph is None:
                 continue
             graph.pid = group.pid if len(log.pids) > 1 else None  # (a second process may have started since)
+            graph.rank = rank
             if graph.compile_id not in info.compile_ids:
                 info.compile_ids.append(graph.compile_id)
             self._register(graph)
             graphs.append(graph)
         self.traces.append(info)
         self._warnings.extend(log.warnings)
-        self._add_compile_health(log, graphs)
+        self._add_compile_health(log, graphs, rank)
 
-    def _add_compile_health(self, log: TraceLog, graphs: list[Graph]) -> None:
+    def _add_compile_health(self, log: TraceLog, graphs: list[Graph], rank: int | None) -> None:
         """The log's compile records (a record still being written is left for the next scan), and
         the model line of pass-made nodes for each of ``graphs`` (:mod:`inductor_lens.provenance.pass_frames`)."""
         warns: list[InputWarning] = []
         records = [r for r in log.records if r.line != log.incomplete_tail_line]
-        health = read_compile_health(records, lambda r: log.payload(r, warns), log.strings, log.path, log.rank)
+        health = read_compile_health(records, lambda r: log.payload(r, warns), log.strings, log.path, rank)
         self.compiles.extend(health.compiles)
         self.compile_events.extend(health.events)
         for (cid, ordinal), info in health.kernel_info.items():

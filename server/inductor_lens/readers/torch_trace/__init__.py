@@ -17,16 +17,16 @@ on demand.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 from dataclasses import dataclass, field
 
 from ... import _json
+from ...files.discovery import rank_in_name
 from ...model import InputWarning
 from ...model.compile_id import compile_id_of
-from .payload import MAX_PAYLOAD_BYTES, payload_bytes
-from .wanted import INTERESTING_ARTIFACTS, INTERESTING_GRAPH_DUMPS, INTERESTING_KEYS, TRIMMED_KEYS
+from .payload import MAX_PAYLOAD_BYTES, last_record_problems, payload_bytes
+from .wanted import TRIMMED_KEYS, WANTED_BYTES
 
 #: A record's first line: glog prefix, then the envelope, whose first key (and artifact name) we
 #: capture without parsing the JSON.  ``kind`` is None when the envelope does not start as expected.
@@ -53,28 +53,12 @@ def _headers(buf: bytearray, at_start: bool):
 
 
 _VERSION_IN_METRICS = re.compile(rb'"pytorch_version": "([^"]+)"')
-_RANK_IN_NAME = re.compile(r"rank_(\d+)_")
-_HAS_PAYLOAD = re.compile(rb'"has_payload": "([0-9a-f]{32})"')
 #: compile-id fields of an envelope whose JSON is broken
 _ID_FIELD = re.compile(rb'"(frame_id|frame_compile_id|attempt|compiled_autograd_id)": (\d+)')
 #: (kind, name) of output-code records: one whose envelope is unreadable is kept as a placeholder
 _CODE_KINDS = frozenset({("inductor_output_code", None), ("graph_dump", "inductor_aot_wrapper_code"), ("graph_dump", "inductor_aot_code")})
 #: the envelope of such a placeholder record (it has no graph; log_graphs pairs around it)
 UNREADABLE = "__unreadable__"
-
-
-#: envelope key -> True (every record of it is kept) or the names kept (artifacts, graph dumps);
-#: the scan's per-record check (readers/torch_trace/wanted.py says why each is kept)
-_WANTED: dict[bytes, bool | frozenset[bytes]] = {
-    k.encode(): (
-        frozenset(n.encode() for n in INTERESTING_ARTIFACTS)
-        if k == "artifact"
-        else frozenset(n.encode() for n in INTERESTING_GRAPH_DUMPS)
-        if k == "graph_dump"
-        else True
-    )
-    for k in INTERESTING_KEYS
-}
 
 
 @dataclass(slots=True)
@@ -113,6 +97,7 @@ class TraceLog:
     size: int
     records: list[Record] = field(default_factory=list)
     warnings: list[InputWarning] = field(default_factory=list)
+    #: the rank the log itself names: ``rank_N`` in its file name, else its records' ``rank`` key
     rank: int | None = None
     torch_version: str | None = None
     strings: dict[int, str] = field(default_factory=dict)
@@ -128,6 +113,8 @@ class TraceLog:
     bytes_scanned: int = 0
     #: process ids of the records kept, in order of first appearance (one, unless processes shared the file)
     pids: list[int] = field(default_factory=list)
+    #: line of the first record of a compile that had already ended (the log repeats itself), if any
+    repeat_line: int | None = None
 
     def first_payload_line(self, record: Record, limit: int = 512) -> str | None:
         """The first payload line of ``record`` (TAB stripped, at most ``limit`` bytes), unverified:
@@ -137,7 +124,7 @@ class TraceLog:
         with open(self.path, "rb") as fh:
             fh.seek(record.payload_start)
             head = fh.read(min(limit, record.payload_end - record.payload_start))
-        line = head.split(b"\n", 1)[0]
+        line = head.split(b"\n", 1)[0].removesuffix(b"\r")
         return line[1:].decode("utf-8", errors="replace") if line.startswith(b"\t") else None
 
     def _payload_bytes(self, record: Record) -> tuple[bytes | None, InputWarning | None]:
@@ -200,20 +187,44 @@ def scan(path: str, previous: TraceLog | None = None) -> TraceLog:
         log.records = [r for r in log.records if r.line < tail_line]
         log.pids = list(dict.fromkeys(r.pid for r in log.records if r.pid is not None))
         log.warnings = [w for w in log.warnings if w.line < tail_line]
+        log.repeat_line = log.repeat_line if log.repeat_line is not None and log.repeat_line < tail_line else None
         log.record_count -= 1
         start, line = resume, tail_line
     else:
         log = TraceLog(path=path, size=size)
-        match = _RANK_IN_NAME.search(os.path.basename(path))
-        if match:
-            log.rank = int(match.group(1))
+        log.rank = rank_in_name(os.path.basename(path))
         start, line = 0, 1
     if size == 0:
         log.warnings.append(InputWarning(path, 0, "empty file"))
         return log
     with open(path, "rb") as fh:
         _scan_into(log, fh, start, line)
+    check_repeats(log)
     return log
+
+
+def check_repeats(log: TraceLog) -> None:
+    """Warn (once per log) where a process logs a compile id again after that compile ended (its
+    ``compilation_metrics``, logged once per frame compile by ``torch/_dynamo/convert_frame.py``):
+    the same run twice in one file, e.g. a log concatenated with itself.  Its graphs stay listed
+    once per copy."""
+    if log.repeat_line is not None:
+        return
+    ended: dict[tuple[int | None, str], int] = {}
+    for record in log.records:
+        if record.kind not in ("dynamo_start", "compilation_metrics") or record.compile_id == "-":
+            continue
+        key = (record.pid, record.compile_id)
+        if key in ended:
+            log.repeat_line = record.line
+            message = (
+                f"compile {record.compile_id} of process {record.pid} is logged again (it ended at line {ended[key]}): "
+                "the same run twice in one log (a log concatenated with itself?); its graphs are listed once per copy"
+            )
+            log.warnings.append(InputWarning(log.path, record.line, message))
+            return
+        if record.kind == "compilation_metrics":
+            ended[key] = record.line
 
 
 #: Bytes read at a time (4 MiB): memory stays bounded by this (plus the records kept), whatever the log size.
@@ -225,7 +236,8 @@ MAX_ENVELOPE_BYTES = 1 << 24
 
 
 def _check_tail(log: TraceLog, fh, line: int, offset: int, end: int) -> None:
-    """Report a log that ends mid-record (crashed run, or a log still being written).
+    """Report a log that ends mid-record (crashed run, or a log still being written), or whose
+    last record is damaged otherwise (:func:`.payload.last_record_problems`).
 
     Only the bytes the scan read (up to ``end``) count: a log still being written may have grown
     since, and the last record's payload as scanned is what the index will read."""
@@ -234,23 +246,14 @@ def _check_tail(log: TraceLog, fh, line: int, offset: int, end: int) -> None:
         return  # too big to verify here; its payload is checked if the index ever reads it
     fh.seek(offset)
     record = fh.read(end - offset)  # the last record only, as scanned
-    env_end = record.find(b"\n")
-    env = record if env_end < 0 else record[:env_end]
-    if not env.rstrip().endswith(b"}"):
+    kept = bool(log.records) and log.records[-1].line == line
+    head = _HEADER_KEY.match(record)
+    named = head.group("name") or head.group("kind") if head is not None else None
+    what = named.decode("utf-8", "replace") if named else "the last record"
+    warnings, incomplete = last_record_problems(log.path, line, record, what, kept)
+    log.warnings.extend(warnings)
+    if incomplete:
         log.incomplete_tail_line = line
-        log.warnings.append(InputWarning(log.path, line, "last record is cut inside its envelope (log truncated or still being written)"))
-        return
-    found = _HAS_PAYLOAD.search(env)
-    blob = b"" if env_end < 0 else record[env_end + 1 :]
-    lines = blob[:-1].split(b"\n") if blob.endswith(b"\n") else blob.split(b"\n")
-    stray = next((n for n, l in enumerate(lines) if l.strip() and not l.startswith(b"\t")), None)
-    if stray is not None:  # e.g. the log was cut inside the next record's prefix
-        log.warnings.append(InputWarning(log.path, line + 1 + stray, "text after the last record is not a record (log truncated?)"))
-        lines = lines[:stray]
-    payload = b"\n".join(l[1:] for l in lines if l.startswith(b"\t"))
-    if found is not None and hashlib.md5(payload).hexdigest() != found.group(1).decode():
-        log.incomplete_tail_line = line
-        log.warnings.append(InputWarning(log.path, line, "last record's payload is incomplete (log truncated or still being written)"))
 
 
 def _scan_into(log: TraceLog, fh, start: int, start_line: int, stop: int | None = None) -> int:
@@ -390,7 +393,7 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int, stop: int | None 
             if kind_b is None:
                 log.warnings.append(InputWarning(path, line_at(i), "record envelope is not a JSON object; skipped"))
                 continue
-            names = _WANTED.get(kind_b, False)
+            names = WANTED_BYTES.get(kind_b, False)
             if names is True or (names and name_b in names):
                 pending = (
                     line_at(i),

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import os
 
-from . import _HEADER_NL, _HEADER_SPAN, _RANK_IN_NAME, TraceLog, _finish, _scan_into, scan
+from ...files.discovery import rank_in_name
+from . import _HEADER_NL, _HEADER_SPAN, TraceLog, _finish, _scan_into, check_repeats, scan
 
 #: Logs at least this big are split (below it, starting processes costs more than it saves).
 SPLIT_BYTES = 64 * 1024 * 1024
@@ -56,9 +57,7 @@ def _scan_range(path: str, size: int, start: int, stop: int | None) -> tuple[Tra
 def join_parts(path: str, size: int, parts: list[tuple[TraceLog, int]]) -> TraceLog:
     """One :class:`TraceLog` from the scans of consecutive ranges (in file order)."""
     log = TraceLog(path=path, size=size)
-    match = _RANK_IN_NAME.search(os.path.basename(path))
-    if match:
-        log.rank = int(match.group(1))
+    log.rank = rank_in_name(os.path.basename(path))
     shift = 0
     for n, (part, end_line) in enumerate(parts):
         for record in part.records:
@@ -84,6 +83,7 @@ def join_parts(path: str, size: int, parts: list[tuple[TraceLog, int]]) -> Trace
             log.incomplete_tail_line = part.incomplete_tail_line + shift
         shift += end_line - 1
     _finish(log)
+    check_repeats(log)
     return log
 
 

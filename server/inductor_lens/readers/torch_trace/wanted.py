@@ -24,7 +24,7 @@ INTERESTING_KEYS = frozenset(
         "dynamo_output_graph",  # the pre-grad graph of 2.6 (no before_pre_grad_graph); follows compiled-autograd frames
         "compiled_autograd_graph",
         "str",
-        "compilation_metrics",  # compile health (readers/compile_health.py)
+        "compilation_metrics",  # compile health (readers/compile_health/)
         "bwd_compilation_metrics",
     }
 )
@@ -43,7 +43,7 @@ INTERESTING_ARTIFACTS = frozenset(
         "inductor_triton_kernel_to_post_grad_nodes",
         "inductor_post_to_pre_grad_nodes",
         "torch_version",
-        "dynamo_graph_break_reason",  # compile health (readers/compile_health.py)
+        "dynamo_graph_break_reason",  # compile health (readers/compile_health/)
         "recompile_reasons",
         "triton_kernel_info",
     }
@@ -67,3 +67,17 @@ def wanted(kind: bytes, name: bytes | None) -> bool:
     if k == "graph_dump":
         return name is not None and name.decode() in INTERESTING_GRAPH_DUMPS
     return True
+
+
+#: envelope key -> True (every record of it is kept) or the names kept (artifacts, graph dumps),
+#: as bytes: the scan's per-record check (``readers/torch_trace/__init__.py``)
+WANTED_BYTES: dict[bytes, bool | frozenset[bytes]] = {
+    k.encode(): (
+        frozenset(n.encode() for n in INTERESTING_ARTIFACTS)
+        if k == "artifact"
+        else frozenset(n.encode() for n in INTERESTING_GRAPH_DUMPS)
+        if k == "graph_dump"
+        else True
+    )
+    for k in INTERESTING_KEYS
+}
