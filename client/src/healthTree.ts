@@ -198,7 +198,8 @@ const where = (file: string, line: number) => `${path.basename(file)}:${line}`;
 
 /** The tooltip of an event: PyTorch's message, explanation and hints, or every failed guard. */
 export function eventMarkdown(e: CompileEvent): string {
-  const head = { graph_break: 'Graph break', recompile: 'Recompile', failure: 'Compile failed' }[e.kind];
+  const heads = { graph_break: 'Graph break', recompile: 'Recompile', failure: 'Compile failed', conversion_failure: "Won't convert" };
+  const head = heads[e.kind];
   const lines = [`**${head}** · compile ${e.compile_id}`, '', e.kind === 'recompile' ? `guard failed: \`${guardOf(e.message)}\`` : e.message];
   if (e.explanation) lines.push('', e.explanation);
   for (const hint of (e.hint ?? '').split('\n').filter(Boolean)) lines.push('', `*Hint:* ${hint}`);
@@ -264,12 +265,18 @@ export function healthTreeItem(node: HealthNode): TreeItem {
     case 'healthEvent': {
       const e = node.event;
       const at = e.location ? ` · ${where(e.location.file, e.location.line)}` : '';
-      const label = { graph_break: 'graph break', recompile: `recompile ${e.compile_id}`, failure: `failed ${e.compile_id}` }[e.kind];
+      const label = {
+        graph_break: 'graph break',
+        recompile: `recompile ${e.compile_id}`,
+        failure: `failed ${e.compile_id}`,
+        conversion_failure: `won't convert ${e.compile_id}`,
+      }[e.kind];
       const item = new TreeItem(`${label}${at}`, TreeItemCollapsibleState.None);
       item.id = `compileHealth\0${e.trace}\0${e.record.line}\0${e.kind}`;
       item.description = e.kind === 'recompile' ? guardOf(e.message) : e.message;
       item.tooltip = new MarkdownString(eventMarkdown(e));
-      item.iconPath = new ThemeIcon({ graph_break: 'debug-disconnect', recompile: 'sync', failure: 'error' }[e.kind]);
+      const icons = { graph_break: 'debug-disconnect', recompile: 'sync', failure: 'error', conversion_failure: 'error' };
+      item.iconPath = new ThemeIcon(icons[e.kind]);
       item.contextValue = 'compileEvent';
       if (e.location?.resolved) {
         item.command = openAt(e.location.resolved, e.location.line, 'Open Location');

@@ -145,7 +145,8 @@ export interface CompileInfo {
   failure: { type: string | null; reason: string; file: string | null; line: number | null } | null;
 }
 
-export type CompileEventKind = 'graph_break' | 'recompile' | 'failure';
+/** `conversion_failure`: PyTorch's WON'T CONVERT, the backend compiler raised an exception Dynamo falls back on. */
+export type CompileEventKind = 'graph_break' | 'recompile' | 'failure' | 'conversion_failure';
 
 /** A graph break, a recompilation or a failure as a record of the trace states it. */
 export interface CompileEvent {

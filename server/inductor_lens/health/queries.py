@@ -5,7 +5,8 @@ once over its attempts), compiled functions with their compiles and events, and 
 
 The records are read by :mod:`inductor_lens.readers.compile_health` (PyTorch's
 ``compilation_metrics``, ``dynamo_graph_break_reason``, ``recompile_reasons`` ... records,
-2.4-2.14) into :class:`~inductor_lens.model.health.Compile` and ``CompileEvent``.
+2.4-2.14) into :class:`~inductor_lens.model.health.Compile` and ``CompileEvent`` (kinds
+``graph_break``, ``recompile``, ``failure``, ``conversion_failure``), compiles and events in log order.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ def frame_compiles(items: Iterable[Compile | CompileEvent]) -> int:
 @dataclass(frozen=True)
 class HealthCounts:
     """Counts of a set of compiles and events: ``compiles`` (records, attempts separately),
-    ``frames`` (frame compiles), ``graph_breaks`` (graph-break records), ``recompiles`` (frame
+    ``frames`` (frame compiles), ``graph_breaks`` (graph-break events), ``recompiles`` (frame
     compiles recompiled), ``failures`` (failure events), ``failed`` (frame compiles that failed),
     ``compile_time_s`` (the sum of the compiles' times, seconds; None when none has one)."""
 
@@ -88,17 +89,23 @@ def compiled_functions(compiles: list[Compile], events: list[CompileEvent]) -> l
     return list(out.values())
 
 
+#: How the compile table words each kind of problem before its message (graph breaks are listed apart).
+PROBLEM_PREFIX = {"recompile": "", "failure": "failed: ", "conversion_failure": "won't convert: "}
+
+
 def problems_by_compile(events: list[CompileEvent]) -> dict[str, dict[str, None]]:
-    """``{frame compile id: {text: None}}`` of the recompile reasons and failures (``failed: ...``),
-    de-duplicated in order, whitespace collapsed (graph breaks left out); the user frame's path
-    that a recompile reason names is shortened to its file name, as the table's other columns."""
+    """``{frame compile id: {text: None}}`` of the recompile reasons, the backend exceptions Dynamo
+    would not convert (``won't convert: DataDependentOutputException: ...``) and the failures
+    (``failed: ...``), de-duplicated in log order, whitespace collapsed (graph breaks left out);
+    the user frame's path that a recompile reason names is shortened to its file name, as the
+    table's other columns."""
     problems: dict[str, dict[str, None]] = {}
     for e in events:
         if e.kind != "graph_break":
             message = e.message
             if e.location is not None and f"# {e.location.file}:" in message:
                 message = message.replace(f"# {e.location.file}:", f"# {e.location.basename}:")
-            text = ("failed: " if e.kind == "failure" else "") + " ".join(message.split())
+            text = PROBLEM_PREFIX.get(e.kind, f"{e.kind}: ") + " ".join(message.split())
             problems.setdefault(base_compile_id(e.compile_id), {})[text] = None
     return problems
 

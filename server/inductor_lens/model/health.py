@@ -15,8 +15,10 @@ class Compile:
     ``compile_id`` is the record's (``0/0_1`` when the compile restarted after a graph break);
     ``function`` the compiled function (``file``, ``line`` = ``co_firstlineno``, ``function`` =
     ``co_name``, ``code`` empty), read from ``function_from`` (``compilation_metrics`` or, when it
-    names none, ``dynamo_start``); times in seconds; ``graph_breaks`` counts the graph-break records
-    of this compile; ``guards`` is ``guard_count``; ``cache`` PyTorch's ``*_cache_hit_count`` /
+    names none, ``dynamo_start``); times in seconds (``compile_time_s`` and ``phases`` read from the
+    ``_s`` or ``_us`` fields of whichever release wrote the record, one key per phase);
+    ``graph_breaks`` counts the graph breaks of this compile (its graph-break records, or in logs
+    without them its graph-break restart reasons); ``guards`` is ``guard_count``; ``cache`` PyTorch's ``*_cache_hit_count`` /
     ``*_cache_miss_count`` fields; ``failure`` ``{type, reason, file, line}`` or ``None``;
     ``line`` the record's line in the log (0 when there is none); ``versions`` the record's
     ``pytorch_version``, ``triton_version``, ``cuda_version`` and ``python_version`` (those given).
@@ -42,8 +44,11 @@ class Compile:
 class CompileEvent:
     """A graph break, a recompilation or a failure, as one record of a trace states it.
 
-    ``kind``: ``graph_break``, ``recompile`` or ``failure``; ``message``: PyTorch's graph-break type,
-    the first failed guard (``0/1: self.scale == 1.0 ...``) or the failure's first line;
+    ``kind``: ``graph_break``, ``recompile``, ``failure`` or ``conversion_failure`` (PyTorch's
+    ``WON'T CONVERT``: the backend compiler raised an exception Dynamo falls back on; its graph
+    break, if logged, is an event of its own); ``message``: PyTorch's graph-break type, the first
+    failed guard (``0/1: self.scale == 1.0 ...``), the failure's first line or the exception
+    (``DataDependentOutputException: aten._local_scalar_dense.default``);
     ``explanation``/``hint`` PyTorch's (hints joined by newlines) or ``None``; ``location`` the user
     frame PyTorch names (graph-break line, the first reason's user line, the failing frame) or
     ``None``; ``stack`` the user frames, outermost first; ``reasons`` every failed guard of a

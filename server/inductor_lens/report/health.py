@@ -5,7 +5,8 @@ that opens the table.  Shapes (lines 1-based, times in seconds, unknown values `
     "compiles": [{trace, rank, compile_id, function {file, line, name, resolved} | null,
                   compile_time_s, phases {name: s}, graph_breaks, guards, cache {name: n},
                   failure {type, reason, file, line} | null, function_from, record_line}],
-    "compile_events": [{trace, rank, compile_id, kind, message, explanation, hint,
+    "compile_events": [{trace, rank, compile_id, kind (graph_break | recompile | failure |
+                        conversion_failure), message, explanation, hint,
                         location {file, line, function, code, resolved} | null, stack [frames],
                         reasons [str], url, record {name, line, target_line}}]
 """

@@ -100,13 +100,13 @@ def _log_location(trace: str, line: int, width: int) -> types.Location:
 
 
 def _lens_targets(ctx: Snapshot, fn: CompiledFunction) -> list[types.Location]:
-    """What the lens peeks: each recompilation's and failure's record in the log (the line shows
-    PyTorch's reason; one list in the peek), else the model lines of its graph breaks, else the
+    """What the lens peeks: each recompilation's, failure's and backend exception's record in the
+    log (the line shows PyTorch's reason; one list in the peek), else the model lines of its graph breaks, else the
     output code of its compiles."""
     out: list[types.Location] = []
     seen: set[tuple[str, str]] = set()
     for e in fn.events:
-        if e.kind in ("recompile", "failure") and (e.kind, base_compile_id(e.compile_id)) not in seen:
+        if e.kind in ("recompile", "failure", "conversion_failure") and (e.kind, base_compile_id(e.compile_id)) not in seen:
             seen.add((e.kind, base_compile_id(e.compile_id)))
             out.append(_log_location(e.trace, e.target_line, min(len(e.message) + 2, 200)))
     if not out:
@@ -241,6 +241,8 @@ def _message(fn: CompiledFunction | None, e: CompileEvent) -> str:
         return "\n".join([head, *_explain(e)])
     if e.kind == "failure":
         return "\n".join([f"Compile {e.compile_id}{where} failed: {e.message}", *_explain(e)])
+    if e.kind == "conversion_failure":  # PyTorch's WON'T CONVERT: the backend raised, Dynamo falls back
+        return f"Won't convert {fn.name if fn else '?'}, compile {e.compile_id}: the backend compiler raised {e.message}"
     entry, guard = guard_of(e.message)
     lines = [f"Recompile {e.compile_id}{where}: guard failed: {guard}" + (f" (cache entry {entry})" if entry else "")]
     if len(e.reasons) > 1:

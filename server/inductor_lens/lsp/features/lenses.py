@@ -200,7 +200,7 @@ def call_site_problems(ctx: Snapshot, site) -> str:
     for e in ctx.index.compile_events:
         if e.trace in traces and base_compile_id(e.compile_id) in bases:
             counts.setdefault(e.kind, set()).add(f"{e.compile_id}:{e.record_line}")
-    words = {"recompile": "recompile", "graph_break": "graph break", "failure": "failure"}
+    words = {"recompile": "recompile", "graph_break": "graph break", "failure": "failure", "conversion_failure": "conversion failure"}
     return " · ".join(plural(len(v), words.get(k, k)) for k, v in counts.items())
 
 
