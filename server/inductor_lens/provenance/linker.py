@@ -18,7 +18,13 @@ The rules (what PyTorch gives, and what to do when it gives less or wrong):
   Source Nodes``) are pre-grad (Dynamo) names, or the post-grad graph's own names where the
   pre-grad graph has none (backward nodes); mapping and header names are post-grad names, looked
   up first in the higher-order-op subgraph the launch runs in.  A name no graph has is a
-  warning naming the comment's file and line.
+  warning naming the comment's file and line.  Without a pre-grad graph (a loose output code,
+  a ``TORCH_COMPILE_DEBUG`` folder) the names the post-grad graph does not have are the launch's
+  pre-grad nodes as written, unchecked.
+* A comment belongs to the one launch right under it (``utils.py`` ``get_kernel_metadata``, written
+  by each kernel's ``codegen_comment``): a fallback or extern call printed after a fused kernel
+  without a comment of its own keeps only what is known of it (its inferred node and that node's
+  model line), never the fused kernel's comment (:class:`~inductor_lens.readers.output_code.LaunchSite`).
 * Source frames come from the stack-traces artifact when it has frames for the key, else from
   the ``# File:`` lines of the launch's post-grad nodes and of its comment's names (only the
   node's own for an extern call, whose comment also names its inputs' views); frames in
@@ -194,7 +200,11 @@ class _Linker:
                 post.append(key)
             elif self.pre is not None and len(found := self.pre_scoped(name)) == 1:
                 pre.append(found[0])  # a name of one of the Dynamo graph's own subgraphs (torch.cond's branches)
-            elif name not in PASS_NAMES and self.pre is not None:  # without a pre-grad graph a name cannot be judged
+            elif name in PASS_NAMES:
+                continue
+            elif self.pre is None:  # no pre-grad graph to judge it by (a loose output code): the Dynamo name as written
+                pre.append(name)
+            else:
                 unknown.append(name)
         return pre, post, unknown
 
@@ -268,6 +278,8 @@ class _Linker:
             pre = [n for n in header_names if n in pre_nodes] + c_pre
         if pre_graph is not None:
             pre = sorted((n for n in _unique(pre) if n in pre_nodes), key=lambda n: pre_nodes[n].line)
+        else:  # the comment's order (Inductor sorts it topologically)
+            pre = _unique(pre)
 
         exact = _unique(aten_op_of(post_nodes[n].target) for n in post if n in post_nodes) if post_graph is not None else []
         aten = list(site.aten_ops) or (list(kdef.aten_ops) if kdef is not None and (header or not several) else [])

@@ -36,6 +36,14 @@ _IDENT_CALL = re.compile(r"(?<![\w.])(?P<name>[A-Za-z_]\w*)\(")
 _CPP_HELPER_LAUNCH = re.compile(r"(?<![\w.])call_(?P<name>\w+)\(")
 _CPP_SHIM_LAUNCH = re.compile(r"(?<![\w.])(?P<name>aoti_torch_(?:cpu|cuda|xpu|mps)_\w+)\(")
 _XNUMEL_DECL = re.compile(r"_xnumel(?:_\d+)?\s*=")
+#: Statements Inductor writes only after a kernel call, never between the call's ``Source Nodes``
+#: comment and the call (``codegen_comment`` is followed by the call itself: ``ir.py``
+#: ``ExternKernel.codegen_comment``, ``codegen/wrapper.py`` ``generate_extern_kernel_out``/``_alloc``,
+#: ``codegen/simd.py`` ``codegen_comment`` + ``call_kernel``): buffer frees, size and alignment
+#: asserts, a multi-output's ``buf13 = buf12[0]``, intermediate hooks, a C++ handle's ``.reset();``.
+_AFTER_CALL = re.compile(
+    r"^\s*(?:del |assert_size_stride\(|assert_alignment\(|run_intermediate_hooks\(|return\b|\w+ = \w+\[\d+\]\s*$|\w+\.reset\(\);)"
+)
 #: A module-level function that only forwards its arguments: ``def extern_kernels_extern_kernels_addmm_2(*args,
 #: **kwargs):`` / ``return extern_kernels.addmm(*args, **kwargs)`` (``TORCH_COMPILE_DEBUG_EXTEND=1``,
 #: wrapper.py ``define_extern_kernel_profile_wrapper``, 2.14): a call of it is a launch of its target.
@@ -132,7 +140,12 @@ class LaunchSite:
 
     ``key`` is the debug-handle key bound to it (``name:N``) or ``None``; ``source_nodes`` and
     ``aten_ops`` come from the ``Topologically Sorted Source Nodes`` comment just above it, on
-    ``comment_line`` (0 when none); ``fn`` is the launcher function it is in (``call``,
+    ``comment_line`` (0 when none).  Inductor writes that comment right before one kernel call
+    (``codegen_comment``), so it covers the first launch after it only: a call printed after that
+    launch without a comment of its own (an in-place fallback such as ``aten.scatter_reduce_``,
+    ``aten.index_put_``, a multi-output's ``buf13 = buf12[0]``) is not covered, and neither is any
+    launch after a statement of :data:`_AFTER_CALL` or an unrecognised ``name.run(`` call (the
+    comment's own launch, in a form not read).  ``fn`` is the launcher function it is in (``call``,
     ``partition_0``, a subgraph such as ``true_graph_0``; ``""`` in C++ wrappers).
     """
 

@@ -11,6 +11,7 @@ With ``TORCH_COMPILE_DEBUG_EXTEND=1`` (2.14) calls go through module-level forwa
 from __future__ import annotations
 
 from .common import (
+    _AFTER_CALL,
     _CALL_DEF,
     _CPP_HELPER_LAUNCH,
     _CPP_LAUNCHER_END,
@@ -77,8 +78,13 @@ def collect_launches(lines, regions, parsed: ParsedCode) -> None:
             continue
         if stripped.startswith("#") or stripped.startswith("//"):
             continue
+        if _AFTER_CALL.match(line):
+            pending_origins = None  # a comment is its call's: it never reaches past the statements after one
+            continue
         site = _launch_on_line(line, idx + 1, defs, is_cpp, parsed.forwarders)
         if site is None:
+            if pending_origins is not None and not is_cpp and _unread_run(line, defs):
+                pending_origins = None  # the comment's own launch, of a kernel this code does not define
             continue
         if pending_origins is not None and idx + 1 - pending_origins[0] <= 8:
             site.source_nodes, site.aten_ops = pending_origins[1], pending_origins[2]
@@ -87,6 +93,11 @@ def collect_launches(lines, regions, parsed: ParsedCode) -> None:
         pending_origins = None
         parsed.launches.append(site)
     _bind_handles(lines, parsed)
+
+
+def _unread_run(line: str, defs: dict[str, KernelDef]) -> bool:
+    """Whether ``line`` launches a Triton kernel ``name.run(...)`` that no definition here names."""
+    return any(m["name"] not in defs for m in _PY_TRITON_LAUNCH.finditer(line))
 
 
 _NOT_A_LAUNCH = (
