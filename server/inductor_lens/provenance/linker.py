@@ -315,8 +315,10 @@ def link_graph(graph: Graph, inputs: GraphInputs) -> list[Kernel]:
     for site in code.launches:
         entries.setdefault(site.key or site.name, []).append(site)
     launched = {site.name for site in code.launches}
+    # a multi-kernel's sub-kernels are its alternatives, not kernels of their own
+    alternative_of = {alt: kdef.name for kdef in code.defs.values() for alt in kdef.alternatives}
     for name in code.defs:
-        if name not in launched:  # defined, never launched: still a kernel of this code
+        if name not in launched and name not in alternative_of:  # defined, never launched: still a kernel of this code
             entries.setdefault(name, [])
     handle_keys = {key for _, key in code.handles}
     for line, key in code.unbound_handles:  # a handle comment is a kernel of this code too
@@ -397,6 +399,14 @@ def link_graph(graph: Graph, inputs: GraphInputs) -> list[Kernel]:
                 provenance=provenance,
                 frames_from=frames_from,
                 graph=graph,
+                alternatives=[
+                    (
+                        alt,
+                        defs[alt].kind if alt in defs else "unknown",
+                        Span(def_paths[alt], defs[alt].line, defs[alt].col, defs[alt].end_col) if alt in defs else None,
+                    )
+                    for alt in (kdef.alternatives if kdef is not None else [])
+                ],
             )
         )
     kernels.sort(key=lambda k: k.launches[0].line if k.launches else (k.definition.line if k.definition else 0))

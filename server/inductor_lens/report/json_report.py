@@ -131,6 +131,11 @@ def kernel_json(
         "kind": kernel.kind,
         "handle": kernel.handle,
         "definition": _loc(kernel.definition),
+        **(
+            {"alternatives": [{"name": n, "kind": k, "definition": _loc(d)} for n, k, d in kernel.alternatives]}
+            if kernel.alternatives
+            else {}
+        ),
         "launches": _shared(
             memo, "launches", kernel.launches, lambda: [launch_json(la, resolver, kernel, memo, perf) for la in kernel.launches]
         ),
