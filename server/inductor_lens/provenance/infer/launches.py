@@ -38,6 +38,8 @@ class _Solver(OriginRules):
         self.extern_ops = extern_ops
         self._regions: dict[int, set[str] | None] = {}
         self._realized: dict[str, int] | None = None
+        #: id(op) -> the origins a fallback call gathered (its node and the views of its inputs)
+        self.gathered: dict[int, list[str]] = {}
         for op in ops:
             for val in op.reads + op.writes:
                 if val is not None and val.node is not None:
@@ -304,13 +306,17 @@ class _Solver(OriginRules):
                         if o.kind in ("extern", "fallback") and o.node is not None and any(r is v for r in o.reads for v in copies)
                     ]
             elif op.kind == "extern" and op.node is not None:
-                op.nodes = [op.node]
+                op.nodes = [op.node] + (self.all_origins(op.node) if self.not_its_own_value(position, op) else [])
             elif op.kind in ("fallback", "hop") and op.node is not None:
                 stops = {b for v in op.reads if v is not None and v.node is not None and (b := self.g.base(v.node)) is not None}
                 views, _ = self.back(list(self.g.nodes[op.node].args), stops)
-                op.nodes = sorted(
-                    [op.node] + [k for k in views if self.g.ops[k] in VIEW_OPS or self.g.ops[k] == "getitem"], key=self.g.order.__getitem__
-                )
+                # its origins: its node (and the items it returns) and the views of its inputs it
+                # gathered, but not a view Inductor copied into a fixed layout for the call
+                # (see OriginRules.fixed_for_users); a copy made for the call carries them too
+                fixed = self.fixed_views(op.node)
+                nodes = [op.node] + [k for k in views if (self.g.ops[k] in VIEW_OPS and k not in fixed) or self.g.ops[k] == "getitem"]
+                op.nodes = sorted(nodes, key=self.g.order.__getitem__)
+                self.gathered[id(op)] = op.nodes
         self.split_reduction_halves()
         self.inputs_made_for_calls()
 
