@@ -105,6 +105,16 @@ class Kernel:
         return self.launches[0] if self.launches else self.definition
 
     @property
+    def confidence(self) -> str:
+        """The weakest of its launches' (:attr:`Launch.confidence`): ``exact``, ``inferred`` or
+        ``ambiguous``; a kernel with no launch is ``inferred`` when its own provenance is."""
+        marks = {la.confidence for la in self.launches}
+        for mark in ("ambiguous", "inferred"):
+            if mark in marks:
+                return mark
+        return "inferred" if self.provenance == "inferred" else "exact"
+
+    @property
     def inferred(self) -> bool:
         """Whether a link of this kernel was inferred from the code's dataflow (its own provenance or
         a launch's: the trace recorded no provenance for it)."""

@@ -168,6 +168,11 @@ class _Linker:
                     self._inferred = {}
         return self._inferred.get(line, [])
 
+    def alternatives(self, line: int) -> tuple[str, ...]:
+        """The other nodes the inference found as fitting for the launch on ``line`` (where it chose)."""
+        self.inferred(line)
+        return tuple(getattr(self._inferred, "alternatives", {}).get(line, ()))
+
     def pre_scoped(self, name: str) -> list[str]:
         """The keys of the pre-grad subgraph nodes called ``name`` (indexed once per graph)."""
         if self._pre_scoped is None:
@@ -290,7 +295,10 @@ class _Linker:
             came = ("post_grad_graph" if from_post else "pre_grad_graph") if frames else None
         self.frames_from[site.line] = came
         frames = follow_generated(list(frames), self.inputs.frame_graphs)
-        return Launch(self.inputs.code_path, site.line, site.col, site.end_col, post, pre, _unique(aten), list(frames), provenance)
+        alternatives = self.alternatives(site.line) if provenance == "inferred" else ()
+        return Launch(
+            self.inputs.code_path, site.line, site.col, site.end_col, post, pre, _unique(aten), list(frames), provenance, alternatives
+        )
 
 
 #: Names PyTorch's own post-grad passes put in launch comments for nodes no printed graph has

@@ -169,6 +169,12 @@ def kernel_markdown(ctx: Snapshot, kernel: Kernel, *, launches: int | None = Non
     parts.append(f"*provenance: {source} · model lines from {frames}*")
     if kernel.inferred:
         parts.append(INFERRED_NOTE)
+    chose = [la for la in ([launch] if launch is not None else kernel.launches) if la.alternatives]
+    if chose:
+        others = list(dict.fromkeys(n for la in chose for n in la.alternatives))
+        listed = ", ".join(f"`{n}`" for n in others[:MAX_NODES]) + (f" … +{len(others) - MAX_NODES}" if len(others) > MAX_NODES else "")
+        where = "" if launch is not None or len(kernel.launches) == 1 else f" ({plural(len(chose), 'launch')})"
+        parts.append(f"*Ambiguous link{where}:* the alignment had to choose here: {listed} could belong to this launch or another.")
     return "\n\n".join(parts)
 
 

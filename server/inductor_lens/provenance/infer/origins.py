@@ -35,6 +35,8 @@ class OriginRules:
     matched: set[str]
     _realized: dict[str, int] | None
     gathered: dict[int, list[str]]
+    choices: dict[int, list[str]]
+    taken: dict[int, list[str]]
 
     def fusable(self, key: str) -> bool:  # (the solver's)
         raise NotImplementedError
@@ -303,4 +305,7 @@ class OriginRules:
                 target = self.g.ops.get(call.node or "", "")
                 if target and f"_{target}_" in name:
                     made = self.gathered.get(id(call), call.nodes)
+                    # the call's nodes could be the call's alone (a layout copy Inductor made for it, or
+                    # the kernel's own result that the call merely reads): a choice, marked
+                    self.taken.setdefault(id(op), []).extend(k for k in made if k not in op.nodes)
                     op.nodes = sorted(dict.fromkeys(op.nodes + made), key=self.g.order.__getitem__)
