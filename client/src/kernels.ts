@@ -163,7 +163,9 @@ export function kernelDescription(kernel: Kernel): string {
     parts.push(lines);
   }
   if (inferredText(kernel)) {
-    parts.push('inferred'); // its links were inferred from the code's dataflow (the README says how to get exact ones)
+    // its links were inferred from the code's dataflow (the README says how to get exact ones);
+    // ambiguous where the inference had to choose
+    parts.push(kernel.confidence === 'ambiguous' ? 'inferred (ambiguous)' : 'inferred');
   }
   return parts.join(' · ');
 }
@@ -245,7 +247,10 @@ export interface KernelPickItem extends QuickPickItem {
 /** A Go to Kernel… entry: name, ATen ops, model line, compile and graph. */
 /** `inferred links` when a kernel's links were inferred from the code's dataflow, else undefined. */
 export function inferredText(kernel: Kernel): string | undefined {
-  return kernel.provenance === 'inferred' || kernel.launches.some((l) => l.provenance === 'inferred') ? 'inferred links' : undefined;
+  if (!(kernel.provenance === 'inferred' || kernel.launches.some((l) => l.provenance === 'inferred'))) {
+    return undefined;
+  }
+  return kernel.confidence === 'ambiguous' ? 'inferred links (ambiguous)' : 'inferred links';
 }
 
 export function kernelPickItem(kernel: Kernel): KernelPickItem {

@@ -44,6 +44,8 @@ export interface Kernel {
   /** Every frame PyTorch recorded; null when the kernels were asked for with `summary: true`. */
   source: SourceFrame[] | null;
   provenance: 'mapping' | 'stack_traces' | 'kernel_information' | 'comments' | 'inferred';
+  /** How sure its links are: its weakest launch's (`ambiguous`: the inference had to choose). */
+  confidence?: 'exact' | 'inferred' | 'ambiguous';
   /** The innermost frame of each stack trace: the model lines the kernel came from. */
   model_lines: SourceFrame[];
   /** Measured device time from the loaded profiles; null when no profile covers the kernel. */

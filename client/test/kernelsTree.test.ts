@@ -496,6 +496,14 @@ describe('Kernels view rows fit ~300 px: essentials first, one module rule, infe
     const k = { ...kernel({ name: 'triton_poi_fused_0' }), provenance: 'inferred' } as Kernel;
     expect(kernelDescription(k).split(' · ')).toContain('inferred');
   });
+
+  test('an ambiguous inferred link says so in the row and in Go to Kernel…', async () => {
+    const { kernelDescription, inferredText } = await import('../src/kernels');
+    const k = { ...kernel({ name: 'triton_poi_fused_0' }), provenance: 'inferred', confidence: 'ambiguous' } as Kernel;
+    expect(kernelDescription(k).split(' · ')).toContain('inferred (ambiguous)');
+    expect(inferredText(k)).toBe('inferred links (ambiguous)');
+    expect(inferredText({ ...k, confidence: 'inferred' } as Kernel)).toBe('inferred links');
+  });
 });
 
 describe('a view whose traces count more kernels than its pages hold asks again later', () => {

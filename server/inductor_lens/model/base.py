@@ -101,8 +101,19 @@ class Launch(NamedTuple):
     aten_ops: list[str] = []
     frames: list[Frame] = []
     provenance: str = "comments"
+    #: post-grad nodes the inference could have given instead, where it had to choose (``inferred`` only)
+    alternatives: tuple[str, ...] = ()
 
     @property
     def model_lines(self) -> list[Frame]:
         """The innermost frame of each of this launch's stack traces (see :attr:`Kernel.model_lines`)."""
         return innermost_frames(self.frames)
+
+    @property
+    def confidence(self) -> str:
+        """How sure the link is: ``exact`` (PyTorch recorded it: mapping, stack traces, a comment
+        naming the nodes), ``inferred`` (read off the dataflow, which pinned it), or ``ambiguous``
+        (inferred where several nodes fitted: :attr:`alternatives`)."""
+        if self.provenance != "inferred":
+            return "exact"
+        return "ambiguous" if self.alternatives else "inferred"

@@ -42,7 +42,9 @@ class Kernel:
     source frames PyTorch recorded (each stack outermost first, innermost last; ``source`` in
     ``report --json``); ``post_grad_nodes``/``pre_grad_nodes`` FX node names of the graph's post-grad and
     pre-grad graphs; ``aten_ops`` like ``aten.addmm``.  ``definition`` is ``None`` for extern
-    and fallback calls.
+    and fallback calls.  ``alternatives`` (kind ``multi_kernel``: Inductor's ``MultiKernel``, which
+    picks one of its sub-kernels at run time) are the sub-kernels it picks among, each
+    ``(name, kind, definition)``; they are not kernels of their own.
     """
 
     key: str
@@ -61,6 +63,7 @@ class Kernel:
     #: launches and device time joined from a torch.profiler trace, or None; never pickled (the
     #: index cache holds what the trace says, a profile join is redone on every index)
     measured: "Measured | None" = None
+    alternatives: list[tuple[str, str, Span | None]] = field(default_factory=list)
 
     def __getstate__(self):
         return tuple(None if name == "measured" else getattr(self, name) for name in self.__slots__)
@@ -85,6 +88,8 @@ class Kernel:
             self.provenance,
             self.frames_from,
             graph,
+            None,
+            self.alternatives,
         )
 
     @property
@@ -98,6 +103,16 @@ class Kernel:
         """Where the kernel *runs*: its first launch, else its definition (a kernel defined and
         never launched).  Links in hovers and lenses."""
         return self.launches[0] if self.launches else self.definition
+
+    @property
+    def confidence(self) -> str:
+        """The weakest of its launches' (:attr:`Launch.confidence`): ``exact``, ``inferred`` or
+        ``ambiguous``; a kernel with no launch is ``inferred`` when its own provenance is."""
+        marks = {la.confidence for la in self.launches}
+        for mark in ("ambiguous", "inferred"):
+            if mark in marks:
+                return mark
+        return "inferred" if self.provenance == "inferred" else "exact"
 
     @property
     def inferred(self) -> bool:

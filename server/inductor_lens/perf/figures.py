@@ -180,7 +180,9 @@ class GraphFigures:
                     else "no shapes printed for the op's tensors"
                 )
             return LaunchFigures(total, flops, why=why, dtype=dtype)
-        args = self.kernels.get(kernel.name)
+        # a multi-kernel passes its launch's arguments to the sub-kernel it picks; each reads and
+        # writes the same buffers (a looped or a persistent form of one reduction): the first's source
+        args = self.kernels.get(kernel.alternatives[0][0] if kernel.alternatives else kernel.name)
         if args is None:
             return LaunchFigures(None, flops, why="kernel source not in the output code", dtype=dtype)
         if args.language == "triton" and args.num_gb is not None:

@@ -174,6 +174,11 @@ class _Linker:
                     self._inferred = {}
         return self._inferred.get(line, [])
 
+    def alternatives(self, line: int) -> tuple[str, ...]:
+        """The other nodes the inference found as fitting for the launch on ``line`` (where it chose)."""
+        self.inferred(line)
+        return tuple(getattr(self._inferred, "alternatives", {}).get(line, ()))
+
     def pre_scoped(self, name: str) -> list[str]:
         """The keys of the pre-grad subgraph nodes called ``name`` (indexed once per graph)."""
         if self._pre_scoped is None:
@@ -302,7 +307,10 @@ class _Linker:
             came = ("post_grad_graph" if from_post else "pre_grad_graph") if frames else None
         self.frames_from[site.line] = came
         frames = follow_generated(list(frames), self.inputs.frame_graphs)
-        return Launch(self.inputs.code_path, site.line, site.col, site.end_col, post, pre, _unique(aten), list(frames), provenance)
+        alternatives = self.alternatives(site.line) if provenance == "inferred" else ()
+        return Launch(
+            self.inputs.code_path, site.line, site.col, site.end_col, post, pre, _unique(aten), list(frames), provenance, alternatives
+        )
 
 
 #: Names PyTorch's own post-grad passes put in launch comments for nodes no printed graph has
@@ -327,8 +335,10 @@ def link_graph(graph: Graph, inputs: GraphInputs) -> list[Kernel]:
     for site in code.launches:
         entries.setdefault(site.key or site.name, []).append(site)
     launched = {site.name for site in code.launches}
+    # a multi-kernel's sub-kernels are its alternatives, not kernels of their own
+    alternative_of = {alt: kdef.name for kdef in code.defs.values() for alt in kdef.alternatives}
     for name in code.defs:
-        if name not in launched:  # defined, never launched: still a kernel of this code
+        if name not in launched and name not in alternative_of:  # defined, never launched: still a kernel of this code
             entries.setdefault(name, [])
     handle_keys = {key for _, key in code.handles}
     for line, key in code.unbound_handles:  # a handle comment is a kernel of this code too
@@ -409,6 +419,14 @@ def link_graph(graph: Graph, inputs: GraphInputs) -> list[Kernel]:
                 provenance=provenance,
                 frames_from=frames_from,
                 graph=graph,
+                alternatives=[
+                    (
+                        alt,
+                        defs[alt].kind if alt in defs else "unknown",
+                        Span(def_paths[alt], defs[alt].line, defs[alt].col, defs[alt].end_col) if alt in defs else None,
+                    )
+                    for alt in (kdef.alternatives if kdef is not None else [])
+                ],
             )
         )
     kernels.sort(key=lambda k: k.launches[0].line if k.launches else (k.definition.line if k.definition else 0))

@@ -61,7 +61,8 @@ def launch_json(
     launch: Launch, resolver: PathResolver | None, kernel: Kernel | None = None, memo: dict | None = None, perf: IndexFigures | None = None
 ) -> dict:
     """One launch with its own provenance: ``{path, line, post_grad_nodes, pre_grad_nodes,
-    aten_ops, model_lines, provenance, module, modules, module_shared}`` (the module of its own
+    aten_ops, model_lines, provenance, confidence, alternatives (only when ambiguous), module, modules,
+    module_shared}`` (the module of its own
     pre-grad nodes in ``kernel``'s graph); with ``perf``, also ``bytes`` (read and written, an
     integer; ``null`` when unknown, with ``bytes_unknown`` saying why), ``bytes_from``
     (``inductor``: the kernel's ``kernel_num_gb``; ``derived``) and ``flops`` (GEMMs,
@@ -76,6 +77,8 @@ def launch_json(
         "aten_ops": list(launch.aten_ops),
         "model_lines": [frame_json(f, resolver, memo) for f in launch.model_lines],
         "provenance": launch.provenance,
+        "confidence": launch.confidence,
+        **({"alternatives": list(launch.alternatives)} if launch.alternatives else {}),
         **(module.to_json() if module is not None else NO_MODULE),
         **figures,
     }
@@ -131,6 +134,11 @@ def kernel_json(
         "kind": kernel.kind,
         "handle": kernel.handle,
         "definition": _loc(kernel.definition),
+        **(
+            {"alternatives": [{"name": n, "kind": k, "definition": _loc(d)} for n, k, d in kernel.alternatives]}
+            if kernel.alternatives
+            else {}
+        ),
         "launches": _shared(
             memo, "launches", kernel.launches, lambda: [launch_json(la, resolver, kernel, memo, perf) for la in kernel.launches]
         ),
@@ -141,6 +149,7 @@ def kernel_json(
         "source": _shared(memo, "source", frames, lambda: [frame_json(f, resolver, memo) for f in frames]) if source else None,
         "model_lines": _shared(memo, "model_lines", frames, lambda: [frame_json(f, resolver, memo) for f in kernel.model_lines]),
         "provenance": kernel.provenance,
+        "confidence": kernel.confidence,
         "frames_from": kernel.frames_from,
         **figures,
         "measured": measured,

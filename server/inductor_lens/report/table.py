@@ -31,15 +31,18 @@ GRAPH_SHORT = {"forward": "fwd", "backward": "bwd", "inference": "inference"}
 
 
 def provenance_summary(kernels) -> str:
-    """Where a graph's provenance came from: ``mapping 4`` or ``comments 3, inferred 5``."""
+    """Where a graph's provenance came from: ``mapping 4`` or ``comments 3, inferred 5 (2 ambiguous)``
+    (kernels with a launch the inference had to choose for: :attr:`Kernel.confidence`)."""
     counts: dict[str, int] = {}
     for kernel in kernels:
         counts[kernel.provenance] = counts.get(kernel.provenance, 0) + 1
     order = list(SOURCE_WORDS)
+    ambiguous = sum(1 for kernel in kernels if kernel.confidence == "ambiguous")
     return (
         ", ".join(
             f"{SOURCE_WORDS.get(p, p)} {n}" for p, n in sorted(counts.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else 9)
         )
+        + (f" ({ambiguous} ambiguous)" if ambiguous else "")
         or "none"
     )
 

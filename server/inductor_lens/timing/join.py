@@ -135,7 +135,7 @@ def _pick_graph(candidates: list[Graph], op_names: set[str]) -> Graph | None:
     profile of another model can share compile id ``0/0``)."""
     best, score = None, 0
     for graph in candidates:
-        names = {k.name for k in graph.kernels if k.kind not in ("extern", "fallback")}
+        names = {n for k in graph.kernels if k.kind not in ("extern", "fallback") for n in (k.name, *(a[0] for a in k.alternatives))}
         externs = {aten_name(k.name) for k in graph.kernels if k.kind in ("extern", "fallback")}
         if names and not names & op_names:
             continue  # its own kernels never ran in this call
@@ -205,6 +205,8 @@ def join_chrome_trace(trace: ChromeTrace, graphs: list[Graph], pids: dict[str, s
                     by_op.setdefault(op_name, []).append((kernel, n_launch))
             else:
                 by_name.setdefault(kernel.name, []).append((kernel, n_launch))
+                for alt, _, _ in kernel.alternatives:  # a multi-kernel runs as the sub-kernel it picked
+                    by_name.setdefault(alt, []).append((kernel, n_launch))
         seen: dict[tuple[int, str], int] = {}
 
         def claim(i: int, table: dict[str, list[tuple[Kernel, int]]], key: str, seen: dict[tuple[int, str], int] = seen) -> None:

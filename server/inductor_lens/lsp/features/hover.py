@@ -29,6 +29,7 @@ KIND_TEXT = {
     "cpp": "C++ kernel",
     "extern": "extern kernel",
     "fallback": "ATen fallback",
+    "multi_kernel": "multi-kernel (picks one of its sub-kernels at run time)",
 }
 MAX_NODES = 12
 
@@ -93,6 +94,9 @@ def kernel_markdown(ctx: Snapshot, kernel: Kernel, *, launches: int | None = Non
     rank = f" · rank {graph.rank}" if graph and graph.rank is not None else ""
     rank += f" · pid {graph.pid}" if graph and graph.pid is not None else ""
     parts = [f"{title} — {KIND_TEXT.get(kernel.kind, kernel.kind)}", f"{where}{rank} · {n_launch} launch{'es' if n_launch != 1 else ''}"]
+    if kernel.alternatives:
+        alts = ", ".join(f"`{name}` ({KIND_TEXT.get(kind, kind).removesuffix(' Triton kernel')})" for name, kind, _ in kernel.alternatives)
+        parts.append(f"**Alternatives:** {alts}")
     # model lines first (what the user came for), then module, time and compile facts, then the details
     model = kernel.model_lines
     if model:
@@ -165,6 +169,12 @@ def kernel_markdown(ctx: Snapshot, kernel: Kernel, *, launches: int | None = Non
     parts.append(f"*provenance: {source} · model lines from {frames}*")
     if kernel.inferred:
         parts.append(INFERRED_NOTE)
+    chose = [la for la in ([launch] if launch is not None else kernel.launches) if la.alternatives]
+    if chose:
+        others = list(dict.fromkeys(n for la in chose for n in la.alternatives))
+        listed = ", ".join(f"`{n}`" for n in others[:MAX_NODES]) + (f" … +{len(others) - MAX_NODES}" if len(others) > MAX_NODES else "")
+        where = "" if launch is not None or len(kernel.launches) == 1 else f" ({plural(len(chose), 'launch')})"
+        parts.append(f"*Ambiguous link{where}:* the alignment had to choose here: {listed} could belong to this launch or another.")
     return "\n\n".join(parts)
 
 

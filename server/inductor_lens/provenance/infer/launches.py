@@ -38,6 +38,12 @@ class _Solver(OriginRules):
         self.extern_ops = extern_ops
         self._regions: dict[int, set[str] | None] = {}
         self._realized: dict[str, int] | None = None
+        #: id(op) -> the origins a fallback call gathered (its node and the views of its inputs)
+        self.gathered: dict[int, list[str]] = {}
+        #: id(value or op) -> the other nodes that fitted as well where a rule had to choose
+        self.choices: dict[int, list[str]] = {}
+        #: id(op) -> nodes a kernel took that may be another call's alone (inputs_made_for_calls)
+        self.taken: dict[int, list[str]] = {}
         for op in ops:
             for val in op.reads + op.writes:
                 if val is not None and val.node is not None:
@@ -193,6 +199,8 @@ class _Solver(OriginRules):
             if not force and not (unique and (scored[0][0] > 0 or len(scored) == 1)):
                 continue
             key = scored[0][2]
+            if not unique:  # several calls' nodes fit as well: the first in graph order was taken
+                self.choices[id(op)] = [k for h, _, k in scored[1:] if h == scored[0][0]]
             op.node = key
             self.matched.add(key)
             changed = True
@@ -248,7 +256,11 @@ class _Solver(OriginRules):
                 ]
                 if cands:
                     best = max(cands, key=lambda k: (fits(self.g, k, val), self.g.order[k]))
-                    changed |= self.assign(val, best)
+                    if self.assign(val, best):
+                        changed = True
+                        ties = [k for k in cands if k != best and fits(self.g, k, val) == fits(self.g, best, val)]
+                        if ties:  # the latest of equally fitting nodes: Inductor's usual choice, not a certainty
+                            self.choices[id(val)] = ties
         return changed
 
     def fill(self) -> None:
@@ -269,7 +281,8 @@ class _Solver(OriginRules):
                 cands = [k for k in region if k not in self.claimed and self.g.ops[k] not in VIEW_OPS and fits(self.g, k, val)]
                 if cands:
                     best = max(cands, key=lambda k: (k in inside, fits(self.g, k, val), -self.g.order[k]))
-                    self.assign(val, best)
+                    if self.assign(val, best) and len(cands) > 1:  # the last resort: a guess among several
+                        self.choices[id(val)] = [k for k in cands if k != best]
 
     def solve(self) -> None:
         for force in (False, True):
@@ -304,25 +317,45 @@ class _Solver(OriginRules):
                         if o.kind in ("extern", "fallback") and o.node is not None and any(r is v for r in o.reads for v in copies)
                     ]
             elif op.kind == "extern" and op.node is not None:
-                op.nodes = [op.node]
+                op.nodes = [op.node] + (self.all_origins(op.node) if self.not_its_own_value(position, op) else [])
             elif op.kind in ("fallback", "hop") and op.node is not None:
                 stops = {b for v in op.reads if v is not None and v.node is not None and (b := self.g.base(v.node)) is not None}
                 views, _ = self.back(list(self.g.nodes[op.node].args), stops)
-                op.nodes = sorted(
-                    [op.node] + [k for k in views if self.g.ops[k] in VIEW_OPS or self.g.ops[k] == "getitem"], key=self.g.order.__getitem__
-                )
+                # its origins: its node (and the items it returns) and the views of its inputs it
+                # gathered, but not a view Inductor copied into a fixed layout for the call
+                # (see OriginRules.fixed_for_users); a copy made for the call carries them too
+                fixed = self.fixed_views(op.node)
+                nodes = [op.node] + [k for k in views if (self.g.ops[k] in VIEW_OPS and k not in fixed) or self.g.ops[k] == "getitem"]
+                op.nodes = sorted(nodes, key=self.g.order.__getitem__)
+                self.gathered[id(op)] = op.nodes
         self.split_reduction_halves()
         self.inputs_made_for_calls()
 
 
-def infer_launches(flow: WrapperDataflow, fx: FxGraph, kernels: set[str]) -> dict[int, list[str]]:
+class InferredLaunches(dict):
+    """``{launch line: [post-grad node key, ...]}``, and in :attr:`alternatives` ``{launch line:
+    [node key, ...]}`` for the launches where the alignment had to choose: the other nodes that
+    fitted as well (an extern call matched among several equal candidates, a value between two
+    kernels given the latest of equally fitting nodes, a last-resort guess), or the nodes it took
+    that may be another call's alone (a kernel whose name says it lays out a call's input).  A
+    launch not in ``alternatives`` was pinned by its dataflow alone."""
+
+    alternatives: dict[int, list[str]]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.alternatives = {}
+
+
+def infer_launches(flow: WrapperDataflow, fx: FxGraph, kernels: set[str]) -> InferredLaunches:
     """``{launch line: [post-grad node key, ...]}`` for every kernel, extern and fallback launch
-    of Python wrapper code, read off the alignment of ``flow`` with ``fx`` (see the module text).
+    of Python wrapper code, read off the alignment of ``flow`` with ``fx`` (see the module text),
+    with the launches where it had to choose in ``.alternatives`` (:class:`InferredLaunches`).
 
     ``kernels`` are the names of the kernels the code defines.  Launches whose nodes cannot be
     told get ``[]``.  Never raises on odd input.
     """
-    out: dict[int, list[str]] = {}
+    out = InferredLaunches()
     scopes = set(fx.scopes)
     subgraphs = {s.rsplit(".", 1)[-1] for s in scopes if s}
     called = {st.callee for sts in flow.functions.values() for st in sts if st.kind == "call"}
@@ -353,4 +386,12 @@ def infer_launches(flow: WrapperDataflow, fx: FxGraph, kernels: set[str]) -> dic
             if op.kind in ("kernel", "extern", "fallback"):
                 nodes = op.nodes + [k for k in outer if k not in op.nodes] if op.nodes and op.kind == "kernel" else op.nodes
                 out.setdefault(op.line, nodes)
+                chosen = [
+                    k
+                    for key in (id(op), *(id(v) for v in op.reads if v is not None), *(id(v) for v in op.writes))
+                    for k in solver.choices.get(key, ())
+                ]
+                others = list(dict.fromkeys([*(k for k in chosen if k not in nodes), *solver.taken.get(id(op), ())]))
+                if others:  # (a choice among its own nodes changes nothing it is given)
+                    out.alternatives.setdefault(op.line, others)
     return out

@@ -34,6 +34,9 @@ class OriginRules:
     claimed: "dict[str, Val]"
     matched: set[str]
     _realized: dict[str, int] | None
+    gathered: dict[int, list[str]]
+    choices: dict[int, list[str]]
+    taken: dict[int, list[str]]
 
     def fusable(self, key: str) -> bool:  # (the solver's)
         raise NotImplementedError
@@ -67,9 +70,68 @@ class OriginRules:
                 if arg in have or arg in out or arg not in self.g.nodes:
                     continue
                 view = self.g.ops[arg] in VIEW_OPS and arg not in self.g.fx.placeholders and self.fusable(arg)
+                if view and self.fixed_for_users(arg):
+                    continue  # copied into a fixed layout where it was lowered: a buffer of its own
                 if view or self.unrealized(arg, self.g.order[key], realized):
                     out.append(arg)
                     stack.append(arg)
+
+    def all_origins(self, key: str) -> list[str]:
+        """The origins an extern or fallback call's node gathers when it is lowered: the views and
+        the fused nodes not realized yet among its arguments, and theirs in turn
+        (``torch/_inductor/graph.py`` ``run_node``, ``utils.gather_origins``)."""
+        out: list[str] = []
+        self.carried(key, {key}, out)
+        return out
+
+    def not_its_own_value(self, position: int, op: Op) -> bool:
+        """Whether the call at ``ops[position]`` writes no buffer that is its node's value as is:
+        a later kernel finishes it in place (a convolution's bias added by a Triton kernel).  Inductor then leaves
+        the call's ``origin_node`` unset (``ir.py`` ``assign_origin_node`` takes only a lowering
+        whose result is the call's own buffer), and its provenance is every origin it gathered
+        (``ir.py`` ``IRNode.get_stack_traces``, ``debug.py``
+        ``set_kernel_post_grad_provenance_tracing``, PyTorch 2.6 - 2.14)."""
+        node = op.node
+        if node is None:
+            return False
+        # the value a later kernel writes in place (an in-out buffer) is given the call's node too
+        return any(later.kind == "kernel" and any(w.node == node for w in later.writes) for later in self.ops[position + 1 :])
+
+    #: ops whose inputs Inductor lays out in a fixed stride order where the input is lowered, when
+    #: that input has other users too (``torch/_inductor/graph.py`` ``run_node``: ``need_fixed_layout``
+    #: is ``convolution_backward``, ``mm``, ``_int_mm``, PyTorch 2.6 - 2.14).  A view already in that
+    #: order stays a view; one that is not is copied.  ``mm`` takes its inputs' views as they are
+    #: (transposed or not: GPT-2's backward, 2.11 GPU), so only ``convolution_backward`` is counted
+    #: (a channels-last ``permute`` of a layer-norm gradient copied for it: ConvNeXt, 2.11 GPU).
+    NEED_FIXED_LAYOUT = frozenset({"convolution_backward"})
+
+    def fixed_for_users(self, key: str) -> bool:
+        """Whether node ``key`` (a view) was laid out for a user that needs a fixed layout: it has
+        several users, one of them in :attr:`NEED_FIXED_LAYOUT`; its value is then a copy (a buffer
+        of its own), and the users gather none of its origins (``ExternKernel.require_stride_order``)."""
+        users = set(self.g.users.get(key, ()))
+        return len(users) > 1 and any(self.g.ops.get(u) in self.NEED_FIXED_LAYOUT for u in users)
+
+    def fixed_views(self, key: str) -> set[str]:
+        """The views among the inputs of node ``key`` (and the views behind them) that were copied
+        into a fixed layout before ``key`` was lowered: :meth:`fixed_for_users`, and what lies behind."""
+        out: set[str] = set()
+        stack = [a for a in self.g.nodes[key].args if a in self.g.nodes] if key in self.g.nodes else []
+        while stack:
+            arg = stack.pop()
+            if arg in out or self.g.ops.get(arg) not in VIEW_OPS:
+                continue
+            if self.fixed_for_users(arg):
+                behind = [arg]
+                while behind:
+                    k = behind.pop()
+                    if k in out or k not in self.g.nodes:
+                        continue
+                    out.add(k)
+                    behind += [a for a in self.g.nodes[k].args if self.g.ops.get(a) in VIEW_OPS]
+            else:
+                stack += [a for a in self.g.nodes[arg].args if a in self.g.nodes]
+        return out
 
     def cat_slot_chains(self, index: int, op: Op, nodes: list[str]) -> list[str]:
         """A kernel that writes a slot of a ``cat`` buffer (through a ``# alias`` view) computes the
@@ -124,17 +186,65 @@ class OriginRules:
                 done[base] = at
 
         outputs = set(self.g.outputs)
+        # per node not realized yet: the ops of the loop body it is (itself and the unrealized
+        # nodes it reads) and the buffers that body reads
+        body_ops: dict[str, set[str]] = {}
+        body_reads: dict[str, set[str]] = {}
         for key in sorted(self.g.nodes, key=self.g.order.__getitem__):
             at = self.g.order[key]
+            ops, reads = {self.g.ops[key]}, set()
+            for arg in self.g.nodes[key].args:
+                base = self.g.base(arg) or arg
+                if base in body_ops and base not in done and self.g.ops.get(base) not in REDUCTION_OPS:
+                    ops |= body_ops[base]
+                    reads |= body_reads[base]
+                elif arg in self.g.nodes or arg in self.g.fx.placeholders:
+                    reads.add(base)
+            body_ops[key], body_reads[key] = ops, reads
             if key in outputs:
                 realize(key, at)
-            if key not in self.g.free and len(set(self.g.users.get(key, ()))) > 1 and self.g.ops[key] not in VIEW_OPS:
+            if (
+                key not in self.g.free
+                and len(set(self.g.users.get(key, ()))) > 1
+                and self.g.ops[key] not in VIEW_OPS
+                and self.realized_on_reuse(key, ops, reads)
+            ):
                 realize(key, at)
             if not self.fusable(key):
                 for arg in self.g.nodes[key].args:
                     realize(arg, at)
         self._realized = done
         return done
+
+    #: ops whose reuse makes Inductor realize a CPU buffer (``ir.py`` ``StorageBox.should_realize_on_reuse``)
+    _HEAVY_CPU_OPS = frozenset({"exp", "log", "log10", "log1p", "log2", "sigmoid", "tanh"})
+    #: ops registered with ``add_needs_realized_inputs`` (``torch/_inductor/lowering.py``, 2.6 - 2.14)
+    _NEEDS_REALIZED_INPUTS = frozenset(
+        {"as_strided", "avg_pool2d", "avg_pool2d_backward", "bmm", "convolution", "convolution_backward", "mm", "_int_mm",
+         "max_pool2d_with_indices", "max_pool3d_with_indices", "max_pool2d_with_indices_backward", "upsample_nearest2d"}
+    )  # fmt: skip
+    #: ``config.realize_reads_threshold`` (PyTorch 2.6 - 2.14)
+    _REALIZE_READS_THRESHOLD = 4
+
+    def realized_on_reuse(self, key: str, ops: set[str], reads: set[str]) -> bool:
+        """Whether Inductor realizes node ``key``, used more than once, at its own lowering
+        (``graph.py`` ``run_node`` -> ``StorageBox.mark_reuse``, PyTorch 2.6 - 2.14): on a CPU, when
+        its loop body holds a heavy op (``exp``, ``tanh``, ...); everywhere, when the body reads
+        more than ``realize_reads_threshold`` (4) buffers.  A body that reads nothing (``iota``) is
+        recomputed instead."""
+        if not reads:
+            return False
+        ann = self.g.fx.nodes[key].ann if key in self.g.fx.nodes else ""
+        on_cpu = not ann or "cpu" in ann or not any(d in ann for d in ("cuda", "xpu", "mps", "hip"))
+        if on_cpu and ops & self._HEAVY_CPU_OPS:
+            return True
+        if on_cpu:
+            return True  # (the simpler rule the CPU pairs were measured with: keep it there)
+        if self.g.ops[key] in REDUCTION_OPS:
+            return True  # a reduction read by several users is stored, never recomputed
+        if len(reads) > 1 and any(self.g.ops.get(u) in self._NEEDS_REALIZED_INPUTS for u in self.g.users.get(key, ())):
+            return True  # realize_hint: a user needs it realized, and it reads more than one buffer
+        return len(reads) > self._REALIZE_READS_THRESHOLD
 
     @staticmethod
     def readers_of_values(ops: list[Op]) -> dict[int, list[Op]]:
@@ -179,12 +289,23 @@ class OriginRules:
         call; ``torch/_inductor/ir.py`` ``ExternKernel.require_stride_order`` copies the input
         under the call's origins): it takes the call's nodes too."""
         readers = self.readers_of_values([c for c in self.ops if c.kind in ("extern", "fallback") and c.node is not None and c.nodes])
+        everyone = self.readers_of_values(self.ops)
         for op in self.ops:
             if op.kind != "kernel" or not op.writes:
                 continue
             name = f"_{op.name}_"
-            calls = {id(c): c for w in op.writes for c in readers.get(id(w), ())}  # (Op is not hashable)
+            # the copy is made for the call alone: a value other ops read too is the kernel's own
+            # result (a layer norm's output read by the next layer's three projections and the
+            # residual add), whose name may carry the call's op for another reason (the previous
+            # GEMM's bias add fused in, `Original ATen: aten.addmm`)
+            calls = {
+                id(c): c for w in op.writes for c in readers.get(id(w), ()) if all(r is c for r in everyone.get(id(w), ()))
+            }  # (Op is not hashable)
             for call in calls.values():
                 target = self.g.ops.get(call.node or "", "")
                 if target and f"_{target}_" in name:
-                    op.nodes = sorted(dict.fromkeys(op.nodes + call.nodes), key=self.g.order.__getitem__)
+                    made = self.gathered.get(id(call), call.nodes)
+                    # the call's nodes could be the call's alone (a layout copy Inductor made for it, or
+                    # the kernel's own result that the call merely reads): a choice, marked
+                    self.taken.setdefault(id(op), []).extend(k for k in made if k not in op.nodes)
+                    op.nodes = sorted(dict.fromkeys(op.nodes + made), key=self.g.order.__getitem__)

@@ -29,6 +29,8 @@ wrappers), :mod:`.headers` (kernel header comments), :mod:`.launches` (launch si
 
 from __future__ import annotations
 
+import re
+
 from .common import (
     _AOT_ID,
     _CPP_EXTERN_C,
@@ -77,6 +79,7 @@ def parse_output_code(text: str, language: str | None = None) -> ParsedCode:
     shadow_defs: dict[str, KernelDef] = {}
     _collect_defs(lines, regions, parsed, shadow_defs)
     collect_launches(lines, regions, parsed)
+    _inherit_alternative_headers(parsed)
     for name, kdef in parsed.defs.items():
         shadow = shadow_defs.get(name)
         if shadow is not None:
@@ -90,9 +93,34 @@ def parse_output_code(text: str, language: str | None = None) -> ParsedCode:
     return parsed
 
 
+_NAME = re.compile(r"[A-Za-z_]\w*")
+
+
+def _alternatives(lines: list[str], idx: int, rest: str) -> list[str]:
+    """The kernel names of ``async_compile.multi_kernel('multi_kernel_0', [a, b, ], arg_index=...)``
+    (one per line as Inductor writes them, or on the line itself): what comes after ``[`` up to ``]``."""
+    text = rest.split("[", 1)[1] if "[" in rest else ""
+    j = idx + 1
+    while "]" not in text and j < len(lines) and j < idx + 200:
+        text += " " + lines[j]
+        j += 1
+    return _NAME.findall(text.split("]", 1)[0])
+
+
+def _inherit_alternative_headers(parsed: ParsedCode) -> None:
+    """A multi-kernel has no header of its own: it computes what its first alternative does."""
+    for kdef in parsed.defs.values():
+        first = parsed.defs.get(kdef.alternatives[0]) if kdef.alternatives else None
+        if first is not None and not kdef.node_map and not kdef.source_nodes:
+            kdef.node_map, kdef.source_nodes, kdef.aten_ops = first.node_map, first.source_nodes, first.aten_ops
+            kdef.fragment_nodes, kdef.kernel_path = first.fragment_nodes, first.kernel_path
+
+
 def _kind_of_python_def(lines: list[str], idx: int, name: str, how: str, rest: str) -> str:
     if how.startswith("cpp"):
         return "cpp"
+    if how == "multi_kernel":
+        return "multi_kernel"
     if how != "triton":
         return "template"
     src = _PY_DEF_SRC_NAME.match(rest)
@@ -140,6 +168,8 @@ def _collect_defs(lines, regions, parsed: ParsedCode, shadow_defs: dict[str, Ker
                 end_col=len(name),
             )
             _read_header(lines, idx, kdef)
+            if kdef.kind == "multi_kernel":
+                kdef.alternatives = _alternatives(lines, idx, m["rest"])
             if region is None:
                 parsed.defs.setdefault(name, kdef)
             else:  # the cpp_wrapper autotune block: not a definition, but its header is useful

@@ -110,6 +110,9 @@ class KernelDef:
     names); ``fragment_nodes`` the post-grad nodes its ``Graph fragment`` header computes
     (``call_function`` lines, PyTorch 2.9+: also the nodes a post-grad pass made, which no source
     node maps to); ``source_nodes``/``aten_ops`` the ``Topologically Sorted Source Nodes`` header.
+    ``alternatives`` are the kernels a ``multi_kernel`` picks among at run time, in the order
+    written (``multi_kernel_0 = async_compile.multi_kernel('multi_kernel_0', [triton_red_..., triton_per_...],
+    arg_index=...)``, ``torch/_inductor/codegen/multi_kernel.py``, ``TORCHINDUCTOR_MULTI_KERNEL=1``).
     """
 
     name: str
@@ -122,6 +125,7 @@ class KernelDef:
     node_map: dict[str, list[str]] = field(default_factory=dict)
     kernel_path: str | None = None
     fragment_nodes: list[str] = field(default_factory=list)
+    alternatives: list[str] = field(default_factory=list)
 
     @property
     def post_grad_nodes(self) -> list[str]:
