@@ -299,6 +299,7 @@ async def robust_client(lsp_client: LanguageClient, tmp_path):
 
 @pytest.mark.asyncio
 async def test_server_survives_the_corpus_and_reports_each_damage(robust_client: LanguageClient):
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lsp"))  # (also when run alone)
     from test_server_e2e import _plain
 
     kernels = [_plain(k) for k in await robust_client.protocol.send_request_async("inductorLens/kernels", {})]
@@ -386,15 +387,15 @@ def test_corrupt_byte_in_backward_code_is_reported_not_silently_dropped(tmp_path
     path = tmp_path / "dedicated_log_torch_trace_flip.log"
     path.write_bytes(bytes(data))
     index = load([str(path)], Cache(str(tmp_path / "cache")), disk_cache=False)
-    assert [g.kind for g in index.graphs] == ["forward"]  # the damaged graph is hidden ...
+    # the changed graph is shown as it is now, marked (issue 26: nothing the user has is hidden) ...
+    assert [g.kind for g in index.graphs] == ["forward", "backward"]
+    assert index.graphs[1].payload_changed and not index.graphs[0].payload_changed
     assert [(w.line, w.message.split(" (")[0]) for w in index.warnings] == [
-        (code_line + 1, "payload MD5 mismatch for inductor_output_code"),  # ... and says why,
-        (code_line + 1, "the output code of compile 0/0"),
-    ]  # and that the graph is not shown
-    assert "that graph is not shown" in index.warnings[1].message
+        (code_line + 1, "payload MD5 mismatch for inductor_output_code"),  # ... and says why
+    ]
     # the MD5 cannot say which line changed: the warning names the payload's lines, the edited one among them
     after = next(i for i in range(code_line + 1, len(lines)) if not lines[i].startswith(b"\t"))
-    assert f"(its payload, lines {code_line + 2}-{after}, was truncated or edited)" in index.warnings[0].message
+    assert f"(its payload, lines {code_line + 2}-{after}, was changed after PyTorch wrote it)" in index.warnings[0].message
     assert code_line + 2 <= code_line + 201 <= after
 
 
@@ -545,19 +546,22 @@ def test_unreadable_code_envelope_keeps_the_other_graphs_links(tmp_path):
 def test_damaged_code_payload_read_from_the_identical_cache_file(tmp_path):
     """One byte of the forward output code changed in the log (line 1974): its MD5 fails; the
     Inductor cache file beside the trace has the MD5 the envelope names, so the graph is read from
-    it (said); without that file the graph is not shown, and a warning says so."""
+    it (said; not marked: that is what ran); without that file the graph is shown as the log has it
+    now, marked as changed."""
     log = _copy_case("torch-2.11-cuda/mlp_train", tmp_path / "case")
     whole = _kernels_by_graph(load([os.path.dirname(log)], Cache(str(tmp_path / "c0"))))
     _edit_line(log, 1973, b"64, 1024", b"64, 1025")
     index = load([os.path.dirname(log)], Cache(str(tmp_path / "c1")))
     assert _kernels_by_graph(index) == whole
     assert [w.line for w in index.warnings] == [1747, 1747] and "Inductor cache file" in index.warnings[1].message
+    assert not any(g.payload_changed for g in index.graphs)
     import shutil
 
     shutil.rmtree(tmp_path / "case" / "torchinductor")
     index = load([os.path.dirname(log)], Cache(str(tmp_path / "c2")))
-    assert list(_kernels_by_graph(index)) == [("0/0", "backward")]
-    assert "that graph is not shown" in index.warnings[-1].message and "0/0 (forward)" in index.warnings[-1].message
+    assert _kernels_by_graph(index) == whole
+    assert [g.kind for g in index.graphs if g.payload_changed] == ["forward"]
+    assert [w.line for w in index.warnings] == [1747] and "marked as changed" in index.warnings[0].message
 
 
 def test_a_fifo_named_like_a_log_inside_a_folder_is_skipped(tmp_path):

@@ -63,7 +63,8 @@ def _summary(index: Index):
 def test_deferred_copy_checks_end_where_checking_at_once_does(tmp_path):
     """The server's first answers take copies of identical graphs without reading their payloads;
     checking them afterwards finds the damaged one and rebuilds it from its own payloads, so the
-    index ends exactly as one that checked every copy at once (the damaged graph hidden, warned about)."""
+    index ends exactly as one that checked every copy at once (the damaged graph read as it is now,
+    marked, warned about)."""
     log = _repeated(case_log("torch-2.11-cuda/mlp_train"), str(tmp_path / "dedicated_log_torch_trace_rep.log"), 3, damage_rep=1)
     at_once = load([log], Cache(str(tmp_path / "a")), disk_cache=False)
     deferred = Index(Cache(str(tmp_path / "b")), disk_cache=False)
@@ -78,7 +79,9 @@ def test_deferred_copy_checks_end_where_checking_at_once_does(tmp_path):
     assert deferred.loader.unverified is None
     assert _summary(deferred) == _summary(at_once)
     assert any("MD5 mismatch" in w.message for w in deferred.warnings)
-    assert len(deferred.graphs) == len(at_once.graphs) == 5  # the damaged forward is hidden
+    assert len(deferred.graphs) == len(at_once.graphs) == 6  # the damaged forward is shown, marked
+    assert [g.compile_id for g in deferred.graphs if g.payload_changed] == [g.compile_id for g in at_once.graphs if g.payload_changed]
+    assert len([g for g in at_once.graphs if g.payload_changed]) == 1
 
 
 def test_partial_snapshot_answers_for_its_documents_like_the_full_one(load_case):

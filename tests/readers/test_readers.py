@@ -111,8 +111,9 @@ def test_truncated_log_keeps_everything_before_the_damage(tmp_path, cache_dir):
     assert any(w.line == code_lines[1] + 1 and "incomplete" in w.message and w.file == str(path) for w in index.warnings)
 
 
-def test_md5_mismatch_skips_only_that_record(tmp_path, cache_dir):
-    """Edit one character of the forward mapping's payload: that record is skipped with a warning."""
+def test_md5_mismatch_reads_that_record_as_it_is_and_marks_its_graph(tmp_path, cache_dir):
+    """Edit one character of the forward mapping's payload: that record is read as it is now, with a
+    warning, and its graph is marked as changed (nothing the user has is hidden; issue 26)."""
     from inductor_lens.files.cache import Cache
     from inductor_lens.index.trace_index import load
 
@@ -124,10 +125,12 @@ def test_md5_mismatch_skips_only_that_record(tmp_path, cache_dir):
     path.write_bytes(b"\n".join(lines))
     index = load([str(path)], Cache(cache_dir))
     assert [w.line for w in index.warnings if "MD5" in w.message] == [at + 1]
-    forward = index.graphs[0]
-    assert forward.mapping_version is None  # the damaged mapping is not used ...
+    assert "was changed after PyTorch wrote it" in next(w.message for w in index.warnings if "MD5" in w.message)
+    forward, backward = index.graphs
+    assert forward.payload_changed and not backward.payload_changed
+    assert forward.mapping_version is not None  # the mapping as it is now ...
     k = {k.key: k for k in forward.kernels}["triton_per_fused_gelu_native_layer_norm_0:2"]
-    assert k.provenance == "stack_traces" and {f.line for f in k.model_lines} == {24, 25}  # ... the rest still is
+    assert {f.line for f in k.model_lines} == {24, 25}  # ... and the rest as before
 
 
 def test_payload_md5_definition():

@@ -77,7 +77,15 @@ def materialize_log_graph(
             )
             return cache.extracted_path(text, name, rec.md5)
 
+    before = len(warns)
     text = log.payload(code_rec, warns)
+    changed = [w for w in warns[before:] if w.changed]
+    if changed:  # edited after PyTorch wrote it: the Inductor cache file with the MD5 is what ran
+        disk = _same_md5_on_disk(on_disk, code_rec.md5)
+        if disk is not None:
+            text = None
+            for w in changed:
+                w.changed = False
     if text is None:
         text = _same_md5_on_disk(on_disk, code_rec.md5)
         if text is None:

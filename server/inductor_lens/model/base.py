@@ -23,6 +23,8 @@ class InputWarning:
     file: str
     line: int
     message: str
+    #: a payload whose MD5 does not match, read as it is now (shown, marked as changed)
+    changed: bool = False
 
     def to_json(self) -> dict:
         return {"file": self.file, "line": self.line, "message": self.message}

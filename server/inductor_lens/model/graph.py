@@ -235,6 +235,13 @@ class Graph:
         """Whether the graph is materialized (its payloads parsed)."""
         return self._loader is None
 
+    @property
+    def payload_changed(self) -> bool:
+        """Whether a payload of this graph read from the log does not match the MD5 PyTorch wrote
+        for it (edited afterwards): it is shown as it is now, and its kernels say so."""
+        self.ensure()
+        return any(w.changed for w in self.warnings)
+
     def ensure(self) -> None:
         """Materialize now (once; later calls and calls from inside the loader return at once)."""
         if self._loader is None:

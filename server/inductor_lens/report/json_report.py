@@ -150,6 +150,7 @@ def kernel_json(
         "model_lines": _shared(memo, "model_lines", frames, lambda: [frame_json(f, resolver, memo) for f in kernel.model_lines]),
         "provenance": kernel.provenance,
         "confidence": kernel.confidence,
+        **({"payload_changed": True} if graph is not None and graph.payload_changed else {}),
         "frames_from": kernel.frames_from,
         **figures,
         "measured": measured,

@@ -135,7 +135,7 @@ def print_summary(index: Index, trace_path: str, console) -> int:
         _, top = _top_kernels(graph)
         row = [
             graph.compile_id,
-            graph.kind,
+            graph.kind + (" ⚠ changed" if graph.payload_changed else ""),
             str(len(graph.kernels)),
             str(sum(len(k.launches) for k in graph.kernels)),
             provenance_summary(graph.kernels),

@@ -70,6 +70,13 @@ INFERRED_NOTE = (
 )
 
 
+#: What the hover says on a kernel of a graph whose payload in the log was changed after PyTorch wrote it.
+CHANGED_NOTE = (
+    "⚠ *Changed payload:* a payload of this graph in the log does not match the MD5 PyTorch wrote "
+    "for it (it was edited afterwards); it is shown as it is now, which may not be what ran."
+)
+
+
 def kernel_markdown(ctx: Snapshot, kernel: Kernel, *, launches: int | None = None, launch: Launch | None = None) -> str:
     """The hover text of one kernel; with ``launch``, that launch's own provenance (a kernel
     launched at several sites without debug handles) and which of its launches it is."""
@@ -169,6 +176,8 @@ def kernel_markdown(ctx: Snapshot, kernel: Kernel, *, launches: int | None = Non
     parts.append(f"*provenance: {source} · model lines from {frames}*")
     if kernel.inferred:
         parts.append(INFERRED_NOTE)
+    if graph is not None and graph.payload_changed:
+        parts.append(CHANGED_NOTE)
     chose = [la for la in ([launch] if launch is not None else kernel.launches) if la.alternatives]
     if chose:
         others = list(dict.fromkeys(n for la in chose for n in la.alternatives))

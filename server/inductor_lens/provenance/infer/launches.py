@@ -258,7 +258,10 @@ class _Solver(OriginRules):
                     best = max(cands, key=lambda k: (fits(self.g, k, val), self.g.order[k]))
                     if self.assign(val, best):
                         changed = True
-                        ties = [k for k in cands if k != best and fits(self.g, k, val) == fits(self.g, best, val)]
+                        ties = sorted(
+                            (k for k in cands if k != best and fits(self.g, k, val) == fits(self.g, best, val)),
+                            key=self.g.order.__getitem__,
+                        )
                         if ties:  # the latest of equally fitting nodes: Inductor's usual choice, not a certainty
                             self.choices[id(val)] = ties
         return changed
@@ -282,7 +285,7 @@ class _Solver(OriginRules):
                 if cands:
                     best = max(cands, key=lambda k: (k in inside, fits(self.g, k, val), -self.g.order[k]))
                     if self.assign(val, best) and len(cands) > 1:  # the last resort: a guess among several
-                        self.choices[id(val)] = [k for k in cands if k != best]
+                        self.choices[id(val)] = sorted((k for k in cands if k != best), key=self.g.order.__getitem__)
 
     def solve(self) -> None:
         for force in (False, True):

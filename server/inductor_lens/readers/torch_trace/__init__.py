@@ -134,16 +134,17 @@ class TraceLog:
         )
 
     def payload(self, record: Record, warnings: list[InputWarning] | None = None) -> str | None:
-        """The payload text of ``record``, MD5-verified; ``None`` (and a warning) when damaged.
+        """The payload text of ``record``, MD5-verified; ``None`` (and a warning) when damaged; the
+        text as it is now, and a ``changed`` warning, when a whole record's MD5 does not match.
 
         Warnings go to ``warnings`` when given (a graph loading in another thread), else to
         ``self.warnings``.
         """
         sink = self.warnings if warnings is None else warnings
         data, problem = self._payload_bytes(record)
+        if problem is not None:
+            sink.append(problem)  # (with data: a changed payload, read as it is and marked)
         if data is None:
-            if problem is not None:
-                sink.append(problem)
             return None
         try:
             return data.decode("utf-8")
@@ -153,7 +154,8 @@ class TraceLog:
 
     def verify(self, record: Record) -> bool:
         """Whether ``record``'s payload is intact and matches its MD5 (no warning)."""
-        return record.md5 is not None and self._payload_bytes(record)[0] is not None
+        data, problem = self._payload_bytes(record)
+        return record.md5 is not None and data is not None and problem is None
 
     def payload_json(self, record: Record, warnings: list[InputWarning] | None = None):
         """The payload parsed as JSON, or ``None`` (and a warning) when damaged or invalid."""

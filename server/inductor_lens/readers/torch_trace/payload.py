@@ -51,8 +51,10 @@ def payload_bytes(
 ) -> tuple[bytes | None, InputWarning | None]:
     """The payload at byte offsets ``start:end`` of the log ``path`` (``size`` bytes), whose record
     starts at 1-based ``line`` and is named ``what`` in warnings: its bytes (one TAB stripped per
-    line, joined by ``\\n``) when they match ``md5`` (or no MD5 is given), else ``None`` and a
-    warning with its line.  ``\\r\\n`` line ends and payload lines that lost their TAB are read
+    line, joined by ``\\n``) when they match ``md5`` (or no MD5 is given); a whole record inside the
+    log whose MD5 does not match is returned as it is now with a ``changed`` warning (it was edited
+    after PyTorch wrote it: shown, marked); else ``None`` and a warning with its line (a damaged or
+    cut record).  ``\\r\\n`` line ends and payload lines that lost their TAB are read
     as PyTorch wrote them when the MD5 matches that reading.  Raises ``OSError`` if the file
     cannot be read."""
     if end - start > MAX_PAYLOAD_BYTES:
@@ -72,6 +74,8 @@ def payload_bytes(
         if md5 is None or hashlib.md5(data).hexdigest() == md5:
             return data, None
         if not crlf:
+            if end < size:  # a whole record inside the log: changed, not cut
+                return data, _md5_mismatch(path, line, what, blob.count(b"\n") + 1, changed=True)
             return None, _md5_mismatch(path, line, what, blob.count(b"\n") + 1)
     raws = blob.split(b"\n") if blob else []
     problem = None
@@ -88,6 +92,8 @@ def payload_bytes(
     for data in readings:
         if hashlib.md5(data).hexdigest() == md5:
             return data, None
+    if problem is None and readings and end < size:  # a whole record inside the log: changed, not cut
+        return readings[0], _md5_mismatch(path, line, what, len(raws), _untabbed(raws), changed=True)
     return None, problem or _md5_mismatch(path, line, what, len(raws), _untabbed(raws))
 
 
@@ -123,12 +129,22 @@ def last_record_problems(path: str, line: int, record: bytes, what: str, kept: b
     return warnings, True
 
 
-def _md5_mismatch(path: str, line: int, what: str, lines: int, untabbed: int | None = None) -> InputWarning:
+def _md5_mismatch(path: str, line: int, what: str, lines: int, untabbed: int | None = None, changed: bool = False) -> InputWarning:
     """The warning for a payload whose MD5 is not the one its envelope names: at the record's
     first line, naming the payload's lines (the MD5 cannot say which of them changed) and the
-    first payload line without its TAB, if one is."""
+    first payload line without its TAB, if one is.  ``changed``: the payload is read as it is now
+    and marked (a record inside the log, whole: edited after PyTorch wrote it); else it is skipped
+    (the log's last record, which may be cut)."""
     where = f"line {line + 1}" if lines <= 1 else f"lines {line + 1}-{line + lines}"
     lost = "" if untabbed is None else f"; line {line + 1 + untabbed} has lost its TAB"
+    if changed:
+        return InputWarning(
+            path,
+            line,
+            f"payload MD5 mismatch for {what} (its payload, {where}, was changed after PyTorch wrote it{lost}); "
+            "read as it is now and marked as changed",
+            changed=True,
+        )
     return InputWarning(
         path, line, f"payload MD5 mismatch for {what} (its payload, {where}, was truncated or edited{lost}); record skipped"
     )
