@@ -1,0 +1,55 @@
+"""A payload repeated later in a log (or in another rank's log) is checked by comparing its bytes
+with the copy already verified by MD5, not by hashing it again (issue 27); any difference falls
+back to the MD5, so damage is still found."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+
+from conftest import case_log
+from corpus import find, join, records
+from inductor_lens.readers.torch_trace import TraceLog, payload, scan
+
+
+def _two_copies(tmp_path, damage: bool) -> str:
+    recs = records(open(case_log("torch-2.11-cuda/mlp_infer"), "rb").read())
+    i = find(recs, "inductor_output_code")
+    copy = list(recs[i])
+    if damage:
+        n = next(k for k, line in enumerate(copy) if b"def call(" in line)
+        copy[n] = copy[n] + b" "
+    path = os.path.join(str(tmp_path), "dedicated_log_torch_trace_twice.log")
+    with open(path, "wb") as fh:
+        fh.write(join(recs + [copy] + recs[-1:]))
+    return path
+
+
+def _code_records(log: TraceLog):
+    return [r for r in log.records if r.kind == "inductor_output_code"]
+
+
+def test_the_second_copy_is_checked_by_its_bytes(tmp_path, monkeypatch):
+    path = _two_copies(tmp_path, damage=False)
+    payload._VERIFIED.clear()
+    payload._held[0] = 0
+    log = scan(path)
+    first, second = _code_records(log)
+    assert first.md5 == second.md5
+    calls = []
+    real = hashlib.md5
+    monkeypatch.setattr(payload.hashlib, "md5", lambda data=b"": calls.append(len(data)) or real(data))
+    text = log.payload(first)
+    assert text is not None and len(calls) == 1
+    assert log.verify(second) and len(calls) == 1  # no second hash
+    assert log.payload(second) == text
+
+
+def test_a_changed_copy_is_still_found(tmp_path):
+    path = _two_copies(tmp_path, damage=True)
+    payload._VERIFIED.clear()
+    payload._held[0] = 0
+    log = scan(path)
+    first, second = _code_records(log)
+    assert log.payload(first) is not None
+    assert not log.verify(second)  # the bytes differ: the MD5 decides, and it fails
