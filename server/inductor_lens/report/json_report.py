@@ -245,6 +245,14 @@ def devices_json(names: list[str]) -> list[dict]:
     return out
 
 
+def _ranks_json(index: Index) -> dict | None:
+    """``{count, groups, divergence}`` for a job of several ranks (:mod:`inductor_lens.health.ranks`), else ``None``."""
+    from ..health.ranks import rank_story
+
+    story = rank_story(index.compiles, index.compile_events, index.graphs)
+    return story.to_json() if story is not None else None
+
+
 def index_json(index: Index, resolver: PathResolver | None) -> dict:
     """The whole ``report --json`` document."""
     memo: dict = {}
@@ -255,6 +263,7 @@ def index_json(index: Index, resolver: PathResolver | None) -> dict:
             {"path": t.path, "rank": t.rank, "torch_version": t.torch_version, "compile_ids": list(t.compile_ids)} for t in index.traces
         ],
         **health_json(index, resolver),
+        "ranks": _ranks_json(index),
         "kernels": [kernel_json(k, resolver, memo=memo, perf=perf) for k in index.kernels],
         "lines": lines_json(index, resolver, hot, perf),
         "measured": (

@@ -13,6 +13,7 @@ from __future__ import annotations
 import shlex
 
 from ..files.resolve import PathResolver
+from ..health.ranks import rank_list
 from ..index.trace_index import Index
 from ..model import Graph, Kernel
 from ..perf.throughput import IndexFigures, line_throughput, speed_text
@@ -20,6 +21,7 @@ from ..provenance.modules import kernel_module, module_of_nodes, module_text
 from ..text import format_us, plural, runs_text, short_device_name
 from ..timing.hot_lines import CallSite, HotLines, call_sites, hot_lines
 from .health import indented, print_health
+from .ranks import print_ranks
 
 #: How the CLI names each provenance source.
 SOURCE_WORDS = {"mapping": "mapping", "stack_traces": "stack traces", "comments": "comments", "inferred": "inferred"}
@@ -350,7 +352,13 @@ def print_tables(index: Index, resolver: PathResolver | None, console, errors=No
     said: set[int] = set()  # warnings already given as a trace's "nothing to report" reason
     perf = IndexFigures(index)  # one for the whole report: each output code is read once
     print_hot_lines(index, console, None if all_kernels else TOP_LINES, perf)
+    shown_as = print_ranks(index, console)
     for trace in index.traces:
+        if trace.rank in shown_as:  # the same story as another rank, printed once for its group
+            shown, members = shown_as[trace.rank]
+            if trace.rank == members[1]:
+                console.print(f"ranks {rank_list(members[1:])}: identical to rank {shown} (not repeated)", markup=False, highlight=False)
+            continue
         rank = f" rank {trace.rank}" if trace.rank is not None else ""
         version = f" · PyTorch {trace.torch_version}" if trace.torch_version else ""
         if not any(g.trace == trace.path for g in index.graphs) and not any(c.trace == trace.path for c in index.compiles):

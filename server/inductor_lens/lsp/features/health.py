@@ -17,6 +17,7 @@ from lsprotocol import types
 
 from ...files.trace_paths import code_kind
 from ...health.queries import CompiledFunction, compile_named, compiled_functions, guard_of, health_counts
+from ...health.ranks import ranks_words
 from ...model import Compile, CompileEvent, Frame, Kernel, Span
 from ...model.compile_id import base_compile_id
 from ...text import format_seconds, format_us, plural
@@ -312,9 +313,12 @@ def _diagnostic_table(ctx: Snapshot) -> dict[str, list[types.Diagnostic]]:
         # logged the same compile id there, together
         placed.setdefault((e.kind, base_compile_id(e.compile_id), loc.path, loc.line), []).append((owner, e, loc))
     table: dict[str, list[types.Diagnostic]] = {}
+    job = sorted({t.rank for t in ctx.index.traces if t.rank is not None})  # a job of several ranks: say which
     for items in placed.values():
         owner, first, loc = items[0]
         events = [e for _, e, _ in items]
+        on = sorted({e.rank for e in events if e.rank is not None})
+        only = f"{ranks_words(on, len(job))}: " if len(job) > 1 and on and len(on) < len(job) else ""
         related = _related(ctx, owner, first)
         related += [
             types.DiagnosticRelatedInformation(
@@ -324,7 +328,7 @@ def _diagnostic_table(ctx: Snapshot) -> dict[str, list[types.Diagnostic]]:
             for e in {e.trace: e for e in events[1:] if e.trace != first.trace}.values()
         ][:RELATED_RECORDS]
         moved_off = _not_here(ctx, first, loc)
-        message = "\n".join([_message(owner, first), *moved_off, *_traces_note(events)])
+        message = "\n".join([only + _message(owner, first), *moved_off, *_traces_note(events)])
         table.setdefault(loc.path, []).append(_diagnostic(_range(loc), message, first, related))
     _place_on_call_sites(ctx, placed, table)
     for (path, _), unplaced_items in unplaced.items():

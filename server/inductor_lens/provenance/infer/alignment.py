@@ -138,6 +138,7 @@ class ScopeGraph:
             self.by_op.setdefault(op, []).append(key)
         self.free_roots = [f for f in self.free if not self.nodes[f].args]
         self._anns: dict[str, tuple[str, str] | None] = {}
+        self._fits: dict[tuple, int] = {}  # (node key, shape, dtype) -> fits()
 
     def base(self, key: str | None) -> str | None:
         """The value ``key`` is a view of (views of views followed to the first non-view)."""
@@ -168,9 +169,19 @@ class ScopeGraph:
 
 
 def fits(graph: ScopeGraph, key: str, val: Val) -> int:
-    """2: same dtype and shape; 1: same dtype and element count (or no layout known); 0: no."""
+    """2: same dtype and shape; 1: same dtype and element count (or no layout known); 0: no
+    (memoized per graph, node and layout: both are fixed once read)."""
     if val.shape is None:
         return 1
+    memo = graph._fits
+    found = memo.get((key, val.shape, val.dtype))
+    if found is None:
+        found = memo[(key, val.shape, val.dtype)] = _fits(graph, key, val)
+    return found
+
+
+def _fits(graph: ScopeGraph, key: str, val: Val) -> int:
+    assert val.shape is not None
     ann = graph.ann(key)
     if ann is None:
         return 1

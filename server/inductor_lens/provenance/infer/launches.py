@@ -44,6 +44,7 @@ class _Solver(OriginRules):
         self.choices: dict[int, list[str]] = {}
         #: id(op) -> nodes a kernel took that may be another call's alone (inputs_made_for_calls)
         self.taken: dict[int, list[str]] = {}
+        self._fusable: dict[str, bool] = {}
         for op in ops:
             for val in op.reads + op.writes:
                 if val is not None and val.node is not None:
@@ -79,12 +80,17 @@ class _Solver(OriginRules):
         return base
 
     def fusable(self, key: str) -> bool:
-        op = self.g.ops.get(key, "")
-        return (
-            key in self.g.nodes
-            and op not in self.extern_ops
-            and not self.g.nodes[key].target.startswith(("torch.ops.higher_order.", "self."))
-        )
+        """Whether node ``key`` can be computed inside a fused kernel (memoized: the graph and the
+        extern ops are fixed for the solver's life)."""
+        found = self._fusable.get(key)
+        if found is None:
+            op = self.g.ops.get(key, "")
+            found = self._fusable[key] = (
+                key in self.g.nodes
+                and op not in self.extern_ops
+                and not self.g.nodes[key].target.startswith(("torch.ops.higher_order.", "self."))
+            )
+        return found
 
     def region(self, index: int, partial: bool = False) -> set[str] | None:
         """Nodes a fused kernel can compute from the values it reads (``None`` while one is

@@ -1,0 +1,305 @@
+"""Many ranks, one story: which ranks of a job compiled alike, and what differs, with the ranks it
+is on (issue 28).
+
+A distributed job writes one ``TORCH_TRACE`` log per rank (``dedicated_log_torch_trace_rank_N_*.log``,
+``torch/_logging/_internal.py``); each log's compile ids count that rank's own frames, so ranks
+that compiled alike have the same compile ids, with the same functions, graph breaks, recompile
+reasons, failures and kernels.  Ranks whose whole story is the same are one group; then each
+difference is one entry naming its ranks:
+
+* ``compile``: a compile id (each attempt its own id: ``0/0`` and its restart ``0/0_1``) that not
+  every rank has and no other cause explains (its function, at its line);
+* ``graph_break``: a graph break only some ranks hit (its user line), or the restart of a compile
+  id after one;
+* ``recompile``: a recompile only some ranks made (the failed guard and its user line);
+* ``failure`` / ``conversion_failure``: a compile that failed on some ranks only;
+* ``function``: ranks that compiled another function under the same compile id;
+* ``graph``: a graph whose kernels differ between ranks that share its compile id;
+* ``cache``: the same compile with another cache hit/miss pattern.
+
+Every compile id that not every rank has appears in at least one entry, and the entries of one
+id together name exactly the ranks that have it.  Input: the index's :class:`Compile` and
+:class:`CompileEvent` lists and its graphs (model objects only; ``health`` imports nothing above
+``model``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..model import Compile, CompileEvent, Graph
+
+
+@dataclass(slots=True)
+class Divergence:
+    """One difference between ranks: ``kind`` (see the module), the ``compile_id`` as PyTorch
+    spells it, the ``ranks`` it is on (sorted), the user line (``file`` as the trace wrote it,
+    1-based ``line``; ``None`` when PyTorch gives none) and a one-line ``message``."""
+
+    kind: str
+    compile_id: str
+    ranks: list[int]
+    file: str | None
+    line: int | None
+    message: str
+
+    def to_json(self) -> dict:
+        return {
+            "kind": self.kind,
+            "compile_id": self.compile_id,
+            "ranks": self.ranks,
+            "file": self.file,
+            "line": self.line,
+            "message": self.message,
+        }
+
+
+@dataclass(slots=True)
+class RankGroup:
+    """Ranks whose compiles, events and kernels are the same: ``ranks`` (sorted), the ``traces``
+    (log paths, in rank order), how many ``compiles`` and ``kernels`` each has."""
+
+    ranks: list[int]
+    traces: list[str]
+    compiles: int
+    kernels: int
+
+    def to_json(self) -> dict:
+        return {
+            "ranks": self.ranks,
+            "label": rank_list(self.ranks),
+            "traces": self.traces,
+            "compiles": self.compiles,
+            "kernels": self.kernels,
+        }
+
+
+@dataclass(slots=True)
+class RankStory:
+    """The job's ranks: ``count``, ``groups`` (largest first) and ``divergence`` (compile-id order)."""
+
+    count: int
+    groups: list[RankGroup] = field(default_factory=list)
+    divergence: list[Divergence] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {"count": self.count, "groups": [g.to_json() for g in self.groups], "divergence": [d.to_json() for d in self.divergence]}
+
+
+def rank_list(ranks: list[int]) -> str:
+    """``[0, 1, 2, 3, 5, 7, 8, 9]`` -> ``"0–3, 5, 7–9"`` (runs of three or more as a range)."""
+    out: list[str] = []
+    i = 0
+    ranks = sorted(ranks)
+    while i < len(ranks):
+        j = i
+        while j + 1 < len(ranks) and ranks[j + 1] == ranks[j] + 1:
+            j += 1
+        if j - i >= 2:
+            out.append(f"{ranks[i]}–{ranks[j]}")
+        else:
+            out.extend(str(r) for r in ranks[i : j + 1])
+        i = j + 1
+    return ", ".join(out)
+
+
+def ranks_words(ranks: list[int], count: int) -> str:
+    """``rank 3 only`` / ``ranks 0, 2`` / ``every rank but 3`` (of ``count`` ranks 0..count-1)."""
+    if len(ranks) == 1:
+        return f"rank {ranks[0]} only"
+    if count - len(ranks) == 1 and len(ranks) > 2:
+        missing = sorted(set(range(count)) - set(ranks))
+        if len(missing) == 1:
+            return f"every rank but {missing[0]}"
+    return f"ranks {rank_list(ranks)}"
+
+
+def _order(cid: str) -> tuple:
+    import re
+
+    return tuple(int(n) if n.isdigit() else n for n in re.split(r"(\d+)", cid))
+
+
+def _where(frame) -> tuple[str | None, int | None]:
+    return (frame.file, frame.line) if frame is not None else (None, None)
+
+
+def _function(c: Compile) -> tuple:
+    f = c.function
+    return (f.file, f.line, f.function) if f is not None else (None, None, None)
+
+
+def _event_key(e: CompileEvent) -> tuple:
+    file, line = _where(e.location)
+    return (e.kind, e.message, file, line)
+
+
+def _graph_key(graph: Graph) -> tuple:
+    return (graph.kind, tuple(sorted(k.name for k in graph.kernels)))
+
+
+def rank_story(compiles: list[Compile], events: list[CompileEvent], graphs: list[Graph]) -> RankStory | None:
+    """The story of a job of several ranks (``None`` with fewer than two ranks): groups of ranks
+    whose compiles, events and kernels are equal, and each :class:`Divergence` with its ranks.
+
+    ``compiles``/``events`` are the index's (``readers/compile_health``), ``graphs`` its graphs
+    (each with ``rank`` and ``compile_id``; their kernels are read).  Ranks are the logs' ranks
+    (``files/discovery.py`` ``rank_of_path``, the envelopes' ``rank``); logs with no rank are left out."""
+    per: dict[int, dict] = {}
+    traces: dict[int, str] = {}
+
+    def of(rank: int) -> dict:
+        return per.setdefault(rank, {"compiles": {}, "events": {}, "graphs": {}})
+
+    for c in compiles:
+        if c.rank is None:
+            continue
+        of(c.rank)["compiles"][c.compile_id] = c
+        traces.setdefault(c.rank, c.trace)
+    for e in events:
+        if e.rank is None:
+            continue
+        of(e.rank)["events"].setdefault(e.compile_id, []).append(e)
+    for g in graphs:
+        if g.rank is None:
+            continue
+        of(g.rank)["graphs"].setdefault(g.compile_id, []).append(g)
+        traces.setdefault(g.rank, g.trace)
+    if len(per) < 2:
+        return None
+    ranks = sorted(per)
+    count = len(ranks)
+
+    ids: set[str] = set()
+    for story in per.values():
+        ids |= set(story["compiles"]) | set(story["events"]) | set(story["graphs"])
+
+    def signature(rank: int, cid: str) -> tuple:
+        story = per[rank]
+        c = story["compiles"].get(cid)
+        return (
+            _function(c) if c is not None else None,
+            tuple(sorted(_event_key(e) for e in story["events"].get(cid, []))),
+            tuple(sorted(_graph_key(g) for g in story["graphs"].get(cid, []))),
+            bool(c.failure) if c is not None else None,
+        )
+
+    # groups: ranks whose every compile id has the same signature
+    whole: dict[tuple, list[int]] = {}
+    for rank in ranks:
+        key = tuple((cid, signature(rank, cid)) for cid in sorted(ids, key=_order) if cid in _ids_of(per[rank]))
+        whole.setdefault(key, []).append(rank)
+    groups = [
+        RankGroup(
+            members,
+            [traces[r] for r in members if r in traces],
+            len(per[members[0]]["compiles"]),
+            sum(len(g.kernels) for gs in per[members[0]]["graphs"].values() for g in gs),
+        )
+        for members in sorted(whole.values(), key=lambda m: (-len(m), m[0]))
+    ]
+    divergence: list[Divergence] = []
+    for cid in sorted(ids, key=_order):
+        having = [r for r in ranks if cid in _ids_of(per[r])]
+        divergence += _differences(cid, having, per, count if len(having) == count else None)
+    return RankStory(count, groups, divergence)
+
+
+def _ids_of(story: dict) -> set[str]:
+    return set(story["compiles"]) | set(story["events"]) | set(story["graphs"])
+
+
+def _differences(cid: str, having: list[int], per: dict[int, dict], everyone: int | None) -> list[Divergence]:
+    """The entries for compile id ``cid``, which the ranks ``having`` have (``everyone``: every rank
+    has it, so only what differs among them counts)."""
+    out: list[Divergence] = []
+    explained: set[int] = set()
+    # events: each event key on the ranks that have it; an event every rank with the id has is shared
+    by_event: dict[tuple, tuple[CompileEvent, list[int]]] = {}
+    for r in having:
+        for e in per[r]["events"].get(cid, []):
+            by_event.setdefault(_event_key(e), (e, []))[1].append(r)
+    for _, (e, rs) in sorted(by_event.items(), key=lambda kv: kv[1][1]):
+        rs = sorted(set(rs))
+        if everyone is not None and len(rs) == len(having):
+            continue
+        file, line = _where(e.location)
+        if file is None:  # (a recompile for a shape names no user line: the function's)
+            c = per[rs[0]]["compiles"].get(cid)
+            file, line = _where(c.function) if c is not None else (None, None)
+        kind = e.kind if e.kind in ("graph_break", "recompile", "failure", "conversion_failure") else "graph_break"
+        out.append(Divergence(kind, cid, rs, file, line, e.message))
+        explained |= set(rs)
+    if everyone is None:  # ranks with this id not explained by an event of theirs: a restart after a
+        # graph break under the first attempt's id (0/0_1 after 0/0), or the compile itself
+        base = cid.split("_")[0]
+        rest = [r for r in having if r not in explained]
+        restarted: dict[tuple, list[int]] = {}
+        for r in rest:
+            breaks = [e for e in per[r]["events"].get(base, []) if e.kind == "graph_break"] if base != cid else []
+            if breaks:
+                e = breaks[0]
+                restarted.setdefault((_event_key(e), e.message, _where(e.location)), []).append(r)
+        for (_, message, (file, line)), rs in restarted.items():
+            out.append(Divergence("graph_break", cid, sorted(rs), file, line, f"restarted after a graph break: {message}"))
+            explained |= set(rs)
+        left = [r for r in having if r not in explained]
+        by_function: dict[tuple, list[int]] = {}
+        for r in left:
+            c = per[r]["compiles"].get(cid)
+            by_function.setdefault(_function(c) if c is not None else (None, None, None), []).append(r)
+        for (file, line, function), rs in by_function.items():
+            what = f"compile {cid} of {function}" if function else f"compile {cid}"
+            out.append(Divergence("compile", cid, sorted(rs), file, line, f"{what}, not on every rank"))
+        return out
+    # every rank has the id: the function, the failure, the kernels, the cache pattern
+    for kind, key_of, say in (
+        ("function", lambda r: _function(per[r]["compiles"].get(cid)) if per[r]["compiles"].get(cid) else None, "another function"),
+        ("failure", lambda r: bool((per[r]["compiles"].get(cid) or _NONE).failure), "failed"),
+        ("graph", lambda r: tuple(sorted(_graph_key(g) for g in per[r]["graphs"].get(cid, []))), "other kernels"),
+        ("cache", lambda r: tuple(sorted((per[r]["compiles"].get(cid) or _NONE).cache.items())), "another cache hit/miss pattern"),
+    ):
+        # a rank already explained for this id (a graph break that restarted it, another
+        # function) differs in everything after it: said once
+        split: dict = {}
+        for r in having:
+            if r not in explained:
+                split.setdefault(key_of(r), []).append(r)
+        if len(split) < 2:
+            continue
+        majority = max(split.values(), key=len)
+        for value, rs in split.items():
+            if rs is majority or (kind == "failure" and not value):
+                continue
+            c = per[rs[0]]["compiles"].get(cid)
+            file, line = _where(c.function) if c is not None else (None, None)
+            message = _say(kind, say, cid, per, rs[0], majority[0])
+            out.append(Divergence(kind, cid, sorted(rs), file, line, message))
+            explained |= set(rs)
+    return out
+
+
+class _NoCompile:
+    failure = None
+    cache: dict = {}
+
+
+_NONE = _NoCompile()
+
+
+def _say(kind: str, say: str, cid: str, per: dict, rank: int, other: int) -> str:
+    if kind == "graph":
+        mine = {k.name for gs in per[rank]["graphs"].get(cid, []) for k in gs.kernels}
+        theirs = {k.name for gs in per[other]["graphs"].get(cid, []) for k in gs.kernels}
+        only, missing = sorted(mine - theirs), sorted(theirs - mine)
+        parts = [f"{len(mine)} kernels against {len(theirs)} on rank {other}"]
+        if only:
+            parts.append("only here: " + ", ".join(only[:3]) + (f" +{len(only) - 3}" if len(only) > 3 else ""))
+        if missing:
+            parts.append("not here: " + ", ".join(missing[:3]) + (f" +{len(missing) - 3}" if len(missing) > 3 else ""))
+        return f"compile {cid}: other kernels ({'; '.join(parts)})"
+    if kind == "function":
+        c = per[rank]["compiles"].get(cid)
+        name = c.function.function if c is not None and c.function is not None else "?"
+        return f"compile {cid} is {name} here, another function on rank {other}"
+    return f"compile {cid}: {say}"

@@ -1,0 +1,45 @@
+"""``inductor-lens report`` on a job of several ranks: its groups of identical ranks, then what
+differs, each difference with the ranks it is on (:mod:`inductor_lens.health.ranks`)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ..files.trace_paths import basename as trace_basename
+from ..health.ranks import rank_list, rank_story, ranks_words
+from ..index.trace_index import Index
+from ..text import plural
+from .health import indented
+
+
+def print_ranks(index: Index, console) -> dict[int, tuple[int, list[int]]]:
+    """A job of several ranks: its groups of identical ranks and what differs, each with its ranks
+    (:mod:`inductor_lens.health.ranks`).  Returns, for each rank whose group is shown by another
+    rank, ``(that rank, the group's ranks)``."""
+    story = rank_story(index.compiles, index.compile_events, index.graphs)
+    if story is None:
+        return {}
+    console.print(f"[bold]{story.count} ranks[/bold] · {plural(len(story.groups), 'group')} of identical ranks", highlight=False)
+    for group in story.groups:
+        console.print(
+            indented(
+                2,
+                Text(
+                    f"{'rank' if len(group.ranks) == 1 else 'ranks'} {rank_list(group.ranks)}: "
+                    f"{plural(group.compiles, 'compile')}, {plural(group.kernels, 'kernel')}"
+                ),
+            )
+        )
+    if story.divergence:
+        console.print("what differs between ranks:")
+        for d in story.divergence:
+            where = f"{trace_basename(d.file)}:{d.line}  " if d.file else ""
+            console.print(
+                indented(
+                    2,
+                    Text(f"{ranks_words(d.ranks, story.count)} · {d.kind.replace('_', ' ')} · compile {d.compile_id} · {where}{d.message}"),
+                )
+            )
+    else:
+        console.print("  every rank compiled the same")
+    return {r: (g.ranks[0], g.ranks) for g in story.groups if len(g.ranks) > 1 for r in g.ranks[1:]}
