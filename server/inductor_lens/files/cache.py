@@ -109,6 +109,42 @@ class Cache:
                 raise
         return path
 
+    # ------------------------------------------------------------------ derived figures
+    def _derived_file(self, kind: str, key: str) -> str:
+        digest = hashlib.sha1(key.encode("utf-8", "surrogateescape")).hexdigest()
+        return os.path.join(self.root, "derived", kind, f"{digest}.pkl")
+
+    def load_derived(self, kind: str, key: str):
+        """What :meth:`save_derived` saved under ``kind``/``key`` (figures derived from files the key
+        names by content, such as an output code's MD5), or ``None`` (missing, stale, unreadable)."""
+        import pickle
+
+        try:
+            with open(self._derived_file(kind, key), "rb") as fh:
+                fmt, saved_key, value = pickle.load(fh)
+        except Exception:
+            return None
+        return value if fmt == index_format() and saved_key == key else None
+
+    def save_derived(self, kind: str, key: str, value) -> None:
+        """Save ``value`` under ``kind``/``key`` atomically; a folder that is not writable is no error."""
+        import pickle
+
+        target = self._derived_file(kind, key)
+        try:
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            fd, tmp = _temp_beside(target)
+        except OSError:
+            return
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                pickle.dump((index_format(), key, value), fh, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, target)
+        except BaseException:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+            raise
+
     # ------------------------------------------------------------------ index cache
     def _index_file(self, log_path: str) -> str:
         digest = hashlib.sha1(os.path.abspath(log_path).encode("utf-8", "surrogateescape")).hexdigest()

@@ -181,6 +181,8 @@ class IndexFigures:
         self._graphs: dict[tuple, object] = {}
         self._peaks: dict[str, DevicePeak | None] = {}
         self._facts: KernelFactsReader | None = None  # made when a shape is first asked for
+        self._stored: dict[str, dict] = {}  # figures saved by an earlier run, per output code (see launch)
+        self._dirty: set[str] = set()
         for profile in getattr(index, "profiles", ()):
             name = getattr(profile, "device_name", None)
             for trace in getattr(profile, "traces", ()):
@@ -208,10 +210,49 @@ class IndexFigures:
             found = self._graphs[key] = GraphFigures(graph, lines)
         return found
 
+    def _saved(self, graph) -> tuple[str | None, dict]:
+        """The figures a previous run saved for ``graph`` (by its output code's MD5 and post-grad
+        graph), loaded once: ``(key, {(kernel key, launch line): LaunchFigures})``."""
+        md5 = getattr(graph, "code_md5", None)
+        cache = self._cache()
+        if md5 is None or cache is None:
+            return None, {}
+        key = f"{md5}|{graph.post_grad.path if graph.post_grad is not None else ''}"
+        found = self._stored.get(key)
+        if found is None:
+            found = self._stored[key] = cache.load_derived("launch-figures", key) or {}
+        return key, found
+
     def launch(self, kernel: Kernel, launch) -> LaunchFigures:
+        """The figures of one launch: saved by an earlier run for the same output code (a warm
+        re-open reads no output code for them), else computed and kept for :meth:`save`."""
         if kernel.graph is None:
             return LaunchFigures(None, why="no graph")
-        return self.graph(kernel.graph).figures(kernel, launch)  # type: ignore[attr-defined]
+        key, saved = self._saved(kernel.graph)
+        found = saved.get((kernel.key, launch.line))
+        if found is None:
+            found = self.graph(kernel.graph).figures(kernel, launch)  # type: ignore[attr-defined]
+            if key is not None:
+                saved[(kernel.key, launch.line)] = found
+                self._dirty.add(key)
+        return found
+
+    def _cache(self):
+        """The index's cache folder, unless the on-disk cache is off (``--no-cache``)."""
+        loader = getattr(self.index, "loader", None)
+        return getattr(self.index, "cache", None) if loader is not None and getattr(loader, "disk_cache", False) else None
+
+    def save(self) -> None:
+        """Write the figures computed in this run to the cache folder (the next run reads them)."""
+        cache = self._cache()
+        if cache is None:
+            return
+        for key in sorted(self._dirty):
+            try:
+                cache.save_derived("launch-figures", key, self._stored[key])
+            except OSError:
+                return
+        self._dirty.clear()
 
     def peak(self, kernel: Kernel) -> DevicePeak | None:
         return self._peaks.get(kernel.graph.trace) if kernel.graph is not None else None

@@ -258,7 +258,7 @@ def index_json(index: Index, resolver: PathResolver | None) -> dict:
     memo: dict = {}
     hot = hot_lines(index.kernels)
     perf = IndexFigures(index)
-    return {
+    doc = {
         "traces": [
             {"path": t.path, "rank": t.rank, "torch_version": t.torch_version, "compile_ids": list(t.compile_ids)} for t in index.traces
         ],
@@ -279,6 +279,8 @@ def index_json(index: Index, resolver: PathResolver | None) -> dict:
         "unattributed": [dict(u, profile=p.path) for p in index.profiles for u in p.unattributed_json()],
         "warnings": [w.to_json() for w in index.warnings],
     }
+    perf.save()  # the next run (a warm re-open) reads the launches' figures instead of the output codes
+    return doc
 
 
 def write_json(index: Index, resolver: PathResolver | None, stream) -> None:

@@ -396,6 +396,7 @@ def print_tables(index: Index, resolver: PathResolver | None, console, errors=No
             console.print(f"[bold]{escape(profile.path)}[/bold]: device kernels joined to no compiled kernel (eager ops, optimizer, ...):")
             for u in profile.unattributed_json():
                 console.print(f"  {u['count']:4d} x {u['total_us']:9.1f} µs  {short_device_name(u['name'])}", markup=False, highlight=False)
+    perf.save()  # the next run reads the launches' figures instead of the output codes
     warnings = [w for w in index.warnings if id(w) not in said]
     if warnings:
         errors.print(f"[yellow]{len(warnings)} warning(s):[/yellow]")
