@@ -460,3 +460,15 @@ def test_a_file_with_nothing_to_report_says_why_once(cache_dir, tmp_path):
         said = f"{path}: nothing to report ("
         assert said in proc.stdout and reason in proc.stdout, proc.stdout
         assert reason not in proc.stderr, proc.stderr
+
+
+def test_an_empty_path_is_an_error_not_the_current_folder(tmp_path):
+    """Found by a new user's trial: ``report "$UNSET"`` read every file under the current folder."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "inductor_lens", "report", "", "--cache-dir", str(tmp_path / "c")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=str(tmp_path),
+    )
+    assert proc.returncode == 2 and "an empty path was given" in proc.stderr and not proc.stdout

@@ -416,3 +416,17 @@ def test_compiles_in_log_order_also_one_cut_before_its_metrics(tmp_path, cache_d
     events = [e.record_line for e in cut.compile_events]
     assert events == sorted(events)
     assert list(problems_by_compile(cut.compile_events)) == ["0/0", "1/0", "5/0"]
+
+
+def test_a_failure_reason_whose_first_line_only_introduces_the_exception(cache_dir):
+    """Found by a new user's trial (shared/bugs/22 multi_rank_logs, a nightly's test log): the
+    failure read ``backend='broken_backend' raised:`` and stopped; the exception is its next line."""
+    import os
+
+    from conftest import SHARED
+    from inductor_lens.files.cache import Cache
+    from inductor_lens.index.trace_index import load
+
+    index = load([os.path.join(SHARED, "bugs", "22", "multi_rank_logs")], Cache(cache_dir))
+    failures = [e for e in index.compile_events if e.kind == "failure"]
+    assert failures and all(e.message == "backend='broken_backend' raised: RuntimeError: broken backend" for e in failures)

@@ -53,3 +53,19 @@ def test_a_changed_copy_is_still_found(tmp_path):
     first, second = _code_records(log)
     assert log.payload(first) is not None
     assert not log.verify(second)  # the bytes differ: the MD5 decides, and it fails
+
+
+def test_a_repeated_crlf_payload_reads_as_the_first_copy(tmp_path):
+    """The kind of fault CI found: the second copy of a CRLF payload (checked by its bytes) must be
+    read as the first was, with CR removed."""
+    path = _two_copies(tmp_path, damage=False)
+    data = open(path, "rb").read().replace(b"\n", b"\r\n")
+    crlf = os.path.join(str(tmp_path), "dedicated_log_torch_trace_crlf.log")
+    with open(crlf, "wb") as fh:
+        fh.write(data)
+    payload._VERIFIED.clear()
+    payload._held[0] = 0
+    log = scan(crlf)
+    first, second = _code_records(log)
+    one, two = log.payload(first), log.payload(second)
+    assert one is not None and one == two and "\r" not in two

@@ -113,3 +113,19 @@ def profile_candidates_beside(trace_path: str) -> list[str]:
             if name.endswith((".json", ".json.gz")) and path not in found and os.path.isfile(path):
                 found.append(path)
     return found
+
+
+#: the first line of a TORCH_TRACE record: a glog prefix, then the envelope's JSON
+_RECORD_START = re.compile(rb"^[VIWEC]\d{4} \d\d:\d\d:\d\d\.\d+ +\d+ [^\]\n]*\] \{")
+
+
+def starts_like_trace_log(path: str) -> bool:
+    """Whether the file at ``path`` (any name: a renamed ``rank_3.log``) starts like a TORCH_TRACE
+    log (``torch/_logging/_internal.py``: a glog prefix and a JSON envelope; a UTF-8 BOM allowed).
+    Never raises: an unreadable file is no trace."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(512)
+    except OSError:
+        return False
+    return bool(_RECORD_START.match(head.removeprefix(b"\xef\xbb\xbf")))

@@ -299,7 +299,8 @@ def _say(kind: str, say: str, cid: str, per: dict, rank: int, other: int) -> str
             parts.append("not here: " + ", ".join(missing[:3]) + (f" +{len(missing) - 3}" if len(missing) > 3 else ""))
         return f"compile {cid}: other kernels ({'; '.join(parts)})"
     if kind == "function":
-        c = per[rank]["compiles"].get(cid)
-        name = c.function.function if c is not None and c.function is not None else "?"
-        return f"compile {cid} is {name} here, another function on rank {other}"
+        mine, theirs = per[rank]["compiles"].get(cid), per[other]["compiles"].get(cid)
+        name = mine.function.function if mine is not None and mine.function is not None else "?"
+        them = theirs.function.function if theirs is not None and theirs.function is not None else "?"
+        return f"compile {cid} is {name} on these ranks, {them} on rank {other}"
     return f"compile {cid}: {say}"

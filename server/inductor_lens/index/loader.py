@@ -209,7 +209,14 @@ class LogLoader:
         """
         todo = [p for p in logs if p not in self.scans and not (self.disk_cache and self.cache.load_index(p) is not None)]
         workers = min(len(todo), os.cpu_count() or 1)
-        if workers < 2 or sum(os.path.getsize(p) for p in todo) < PARALLEL_SCAN_BYTES:
+
+        def size(path: str) -> int:
+            try:
+                return os.path.getsize(path)
+            except OSError:  # gone since it was found (another program moved it): its scan says so
+                return 0
+
+        if workers < 2 or sum(size(p) for p in todo) < PARALLEL_SCAN_BYTES:
             return
         from concurrent.futures import ProcessPoolExecutor
 

@@ -16,7 +16,7 @@ import threading
 from dataclasses import dataclass
 
 from ..files.cache import Cache
-from ..files.discovery import LOG_NAME, SKIP_DIRS, natural_key, rank_of_path
+from ..files.discovery import LOG_NAME, SKIP_DIRS, natural_key, rank_of_path, starts_like_trace_log
 from ..model import Compile, CompileEvent, FxGraph, FxNode, Graph, InputWarning, Kernel, TraceInfo
 from ..model.compile_id import base_compile_id
 from ..model.roles import FX_ROLES, DocRole
@@ -123,6 +123,7 @@ class Index:
         packages: list[str] = []
         seen_dirs: set[str] = set()
         unreadable: list[OSError] = []
+        others: list[str] = []  # other *.log files: read when no log has PyTorch's name (renamed ranks)
         # symbolic links to folders are followed (a `latest -> run_42` link); a folder reached twice is read once
         for dirpath, dirnames, filenames in os.walk(folder, onerror=unreadable.append, followlinks=True):
             real = os.path.realpath(dirpath)
@@ -141,6 +142,9 @@ class Index:
                 packages.append(os.path.dirname(os.path.dirname(dirpath)))  # an extracted AOTInductor package
                 dirnames[:] = []
                 continue
+            others.extend(
+                os.path.join(dirpath, f) for f in sorted(filenames, key=natural_key) if f.endswith(".log") and not LOG_NAME.match(f)
+            )
             wanted = [f for f in sorted(filenames, key=natural_key) if LOG_NAME.match(f) or f.endswith(".pt2") or f == "output_code.py"]
             filenames = []
             for fname in wanted:  # a FIFO or device named like a log would block the read for ever
@@ -155,6 +159,8 @@ class Index:
                     logs.append(full)
                 elif fname == "output_code.py" and os.path.basename(os.path.dirname(dirpath)) == "torchinductor":
                     debug_codes.append(full)
+        if not logs:
+            logs = [p for p in others if os.path.isfile(p) and starts_like_trace_log(p)]
         self.loader.prefetch(logs, self._warnings)
         for log in logs:
             self._add_log(log, display=displays.get(log), root=folder)
@@ -166,7 +172,14 @@ class Index:
         for exc in unreadable:  # a folder that cannot be listed is said, not taken for an empty one
             self._warnings.append(InputWarning(exc.filename or folder, 0, f"cannot read this folder: {exc.strerror or exc}"))
         if not logs and not debug_codes and not packages:
-            self._warnings.append(InputWarning(folder, 0, "no TORCH_TRACE logs, tlparse output or debug folders found"))
+            self._warnings.append(
+                InputWarning(
+                    folder,
+                    0,
+                    "no TORCH_TRACE logs (dedicated_log_torch_trace_*.log, or a *.log that starts with a record), "
+                    "tlparse output or debug folders found",
+                )
+            )
 
     def _add_package(self, path: str) -> None:
         """An AOTInductor package (:mod:`inductor_lens.index.packages`): its models' graphs, or aliases of

@@ -107,7 +107,9 @@ def kernel_throughput(kernel: Kernel, launches: list[LaunchFigures], peak: Devic
 class LineFigures:
     """One model line's part of its launches (split as its time is): ``bytes`` and ``flops`` per
     run, ``us`` its share of the measured time per run, and whether every launch's bytes were
-    known (``complete``)."""
+    known (``complete``); ``measured_bytes``/``measured_flops``/``measured_complete`` the same over
+    the measured launches only, the ones its time is of (a line also compiled in an unprofiled
+    trace or rank must not count that trace's bytes against the profiled one's time)."""
 
     frame: Frame
     bytes: float = 0.0
@@ -117,6 +119,9 @@ class LineFigures:
     complete: bool = True
     dtype: str | None = None
     clock: str = "device"
+    measured_bytes: float = 0.0
+    measured_flops: float = 0.0
+    measured_complete: bool = True
 
 
 def line_figures(kernels: list[Kernel], figures_of) -> dict[tuple[str, int], LineFigures]:
@@ -154,19 +159,28 @@ def line_figures(kernels: list[Kernel], figures_of) -> dict[tuple[str, int], Lin
                     row.us += took * part
                     row.measured = True
                     row.clock = m.clock if m is not None else row.clock
+                    if fig.bytes is None:
+                        row.measured_complete = False
+                    else:
+                        row.measured_bytes += fig.bytes * part
+                    if fig.flops is not None:
+                        row.measured_flops += fig.flops * part
     return out
 
 
 def line_throughput(row: LineFigures, peak: DevicePeak | None) -> Throughput:
-    """The derived figures of one model line."""
-    return derive(
-        round(row.bytes) if row.complete else None,
-        round(row.flops) if row.flops else None,
-        row.dtype,
-        row.us if row.measured else None,
-        row.clock,
-        peak,
-    )
+    """The derived figures of one model line: with a profile, over its measured launches (the
+    bytes and FLOPs its measured time moved); else its bytes and FLOPs per run."""
+    if row.measured:
+        return derive(
+            round(row.measured_bytes) if row.measured_complete else None,
+            round(row.measured_flops) if row.measured_flops else None,
+            row.dtype,
+            row.us,
+            row.clock,
+            peak,
+        )
+    return derive(round(row.bytes) if row.complete else None, round(row.flops) if row.flops else None, row.dtype, None, row.clock, peak)
 
 
 class IndexFigures:

@@ -357,7 +357,9 @@ def print_tables(index: Index, resolver: PathResolver | None, console, errors=No
         if trace.rank in shown_as:  # the same story as another rank, printed once for its group
             shown, members = shown_as[trace.rank]
             if trace.rank == members[1]:
-                console.print(f"ranks {rank_list(members[1:])}: identical to rank {shown} (not repeated)", markup=False, highlight=False)
+                rest = members[1:]
+                who = f"{'rank' if len(rest) == 1 else 'ranks'} {rank_list(rest)}"
+                console.print(f"{who}: identical to rank {shown} (not repeated)", markup=False, highlight=False)
             continue
         rank = f" rank {trace.rank}" if trace.rank is not None else ""
         version = f" · PyTorch {trace.torch_version}" if trace.torch_version else ""

@@ -183,7 +183,10 @@ def metrics_events(compile_: Compile, metrics: dict, recompiled: set[str], line:
     fail = metrics.get("fail_reason")
     if isinstance(fail, str) and fail.strip():
         _, explanation, hint, url = sections(fail)
-        message = fail.strip().split("\n", 1)[0].strip()  # "Dynamo recompile limit exceeded", an exception's first line
+        lines = [ln.strip() for ln in fail.strip().split("\n") if ln.strip()]
+        message = lines[0]  # "Dynamo recompile limit exceeded", an exception's first line
+        if message.endswith(":") and len(lines) > 1:  # "backend='broken_backend' raised:" + the exception
+            message = f"{message} {lines[1]}"
         file, lineno = metrics.get("fail_user_frame_filename"), metrics.get("fail_user_frame_lineno")
         if isinstance(lineno, str) and lineno.isdigit():
             lineno = int(lineno)

@@ -83,7 +83,7 @@ def payload_bytes(
     crlf = b"\r" in blob
     text = blob.replace(b"\r\n", b"\n").removesuffix(b"\r") if crlf else blob
     if md5 is not None and _VERIFIED.get(md5) == blob:  # the same bytes as a copy verified before
-        return blob[1:].replace(b"\n\t", b"\n"), None
+        return text[1:].replace(b"\n\t", b"\n"), None  # (read as that copy was: CR removed)
     if text.startswith(b"\t") and b"\r" not in text and text.count(b"\n") == text.count(b"\n\t"):
         # every line is a TAB payload line (as PyTorch writes them): strip in C, not per line
         data = text[1:].replace(b"\n\t", b"\n")
