@@ -48,15 +48,15 @@ class OriginRules:
         raise NotImplementedError
 
     def bases_seen_through_views(self, nodes: list[str]) -> list[str]:
-        """Nodes another launch computed that a kernel reads through a view of them, when they
-        were not realized yet where the view is lowered: the view, and the kernel reading it,
-        carry them among their origins, and theirs in turn (``torch/_inductor/graph.py``
+        """Nodes another launch computed that a kernel reads (through a view of them or not) but
+        that were not realized yet where the kernel's node reading them was lowered: the kernel
+        carries them among its origins, and theirs in turn (``torch/_inductor/graph.py``
         ``run_node``: origins = the node plus those of its unrealized arguments, a view being
-        one, ``utils.gather_origins``)."""
+        one, ``utils.gather_origins``).  E.g. a CPU layer norm's ``rsqrt`` used twice and realized
+        only later: the kernel dividing it for the backward carries the norm's statistics."""
         have, out = set(nodes), list[str]()
         for key in nodes:
-            if self.g.ops[key] in VIEW_OPS:
-                self.carried(key, have, out)
+            self.carried(key, have, out)
         return out
 
     def carried(self, start: str, have: set[str], out: list[str]) -> None:
