@@ -23,6 +23,16 @@ export interface TraceNode {
   unattributed: UnattributedNode | undefined;
   /** Under the time sort: every measured kernel of the trace, forward and backward together, slowest first. */
   slowest?: SlowestNode;
+  /** A job of several ranks: the ranks whose compiles and kernels equal this one's, shown under it. */
+  identical?: RanksNode;
+}
+
+/** "ranks 1–1023: identical to rank 0": the other ranks of a group, each still its own trace node (pick one to see its kernels). */
+export interface RanksNode {
+  type: 'ranks';
+  trace: string;
+  ranks: (number | null)[];
+  children: TraceNode[];
 }
 
 /** "All graphs, slowest first": the time sort across a trace's graphs (forward and backward together). */
@@ -89,6 +99,7 @@ export type TreeNode =
   | GraphNode
   | KernelNode
   | SlowestNode
+  | RanksNode
   | UnattributedNode
   | UnattributedKernelNode
   | HealthNode;
@@ -244,7 +255,36 @@ export function buildKernelTree(traces: readonly TraceInfo[], kernels: readonly 
       0,
     );
   }
-  return roots.sort((a, b) => (a.rank ?? -1) - (b.rank ?? -1) || a.path.localeCompare(b.path));
+  const byRank = (a: TraceNode, b: TraceNode) => (a.rank ?? -1) - (b.rank ?? -1) || a.path.localeCompare(b.path);
+  // a job of many ranks: each group of identical ranks shown once, its other ranks under its first
+  const sameAs = new Map(traces.filter((t) => t.same_as && traceNodes.has(t.same_as)).map((t) => [t.path, t.same_as as string]));
+  for (const [follower, leader] of sameAs) {
+    const head = traceNodes.get(leader) as TraceNode;
+    const node = traceNodes.get(follower) as TraceNode;
+    head.identical ??= { type: 'ranks', trace: head.path, ranks: [], children: [] };
+    head.identical.children.push(node);
+  }
+  for (const head of roots) {
+    if (head.identical) {
+      head.identical.children.sort(byRank);
+      head.identical.ranks = head.identical.children.map((t) => t.rank);
+    }
+  }
+  return roots.filter((t) => !sameAs.has(t.path)).sort(byRank);
+}
+
+/** `0–3, 5, 7–9`: ranks, runs of three or more as a range (as the report prints them). */
+export function rankList(ranks: readonly (number | null)[]): string {
+  const sorted = ranks.filter((r): r is number => r !== null).sort((a, b) => a - b);
+  const out: string[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j++;
+    if (j - i >= 2) out.push(`${sorted[i]}–${sorted[j]}`);
+    else for (let k = i; k <= j; k++) out.push(String(sorted[k]));
+    i = j + 1;
+  }
+  return out.join(', ');
 }
 
 /** The unattributed kernels of a trace, slowest first (by name under the name sort); none: undefined. */

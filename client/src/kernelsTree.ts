@@ -25,6 +25,7 @@ import {
   buildKernelTree,
   compileLabel,
   type KernelSort,
+  rankList,
   shortKernelName,
   type TraceNode,
   type TreeNode,
@@ -63,6 +64,16 @@ export function toTreeItem(node: TreeNode): TreeItem {
       item.iconPath = new ThemeIcon('output');
       item.contextValue = 'trace';
       item.resourceUri = Uri.file(node.path);
+      return item;
+    }
+    case 'ranks': {
+      // the other ranks of a group: collapsed, each its own trace (expand one to see that rank's kernels)
+      const n = node.children.length;
+      const item = new TreeItem(`${n === 1 ? 'rank' : 'ranks'} ${rankList(node.ranks)}`, TreeItemCollapsibleState.Collapsed);
+      item.description = `identical to this rank: the same compiles and kernels`;
+      item.tooltip = `${n} more ${n === 1 ? 'rank' : 'ranks'} compiled exactly as this one (inductor-lens report prints the differences between groups)`;
+      item.iconPath = new ThemeIcon('layers');
+      item.contextValue = 'ranks';
       return item;
     }
     case 'compile': {
@@ -282,7 +293,12 @@ export class KernelsTreeProvider implements TreeDataProvider<TreeNode> {
       case 'healthEvent':
         return [];
       case 'trace':
-        return [...(node.slowest ? [node.slowest] : []), ...node.children, ...(node.unattributed ? [node.unattributed] : [])];
+        return [
+          ...(node.slowest ? [node.slowest] : []),
+          ...node.children,
+          ...(node.unattributed ? [node.unattributed] : []),
+          ...(node.identical ? [node.identical] : []),
+        ];
       case 'kernel':
       case 'unattributedKernel':
         return [];

@@ -121,6 +121,8 @@ export interface TraceInfo {
   graphs: GraphFiles[];
   /** Device kernels of the profiles beside this trace that were joined to no compiled kernel. */
   unattributed?: UnattributedKernel[];
+  /** In a job of several ranks: the trace of the first rank whose compiles and kernels this one's equal. */
+  same_as?: string;
 }
 
 /** The function a compile compiled: `co_filename`, `co_firstlineno`, `co_name`; `resolved` is the local file. */

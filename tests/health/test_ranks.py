@@ -105,3 +105,14 @@ def test_the_editor_names_the_ranks_on_the_line(load_case, tmp_path):
     assert brk and brk[0].message.startswith("rank 1 only: Graph break in forward"), [d.message for d in found]
     failed = [d for d in found if d.range.start.line == _line_of("torch._dynamo.graph_break()") - 1]
     assert failed and failed[0].message.startswith("rank 2 only: ")
+
+
+def test_the_kernels_view_is_told_which_ranks_are_the_same(load_case):
+    """``inductorLens/traces``: each trace of a group but its first names the first (``same_as``),
+    so the Kernels view shows a group once (client/test/ranksGroup.test.ts)."""
+    from inductor_lens.lsp.protocol import traces_json
+
+    traces = {t["rank"]: t for t in traces_json(load_case(CASE))}
+    assert traces[4]["same_as"] == traces[0]["path"] == traces[5]["same_as"]
+    assert all("same_as" not in traces[r] for r in (0, 1, 2, 3))
+    assert all("same_as" not in t for t in traces_json(load_case("torch-2.13-cpu/cond")))

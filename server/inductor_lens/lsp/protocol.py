@@ -153,7 +153,16 @@ def graph_time(graph: Graph) -> float | None:
 
 def traces_json(index: Index) -> list[dict]:
     """``inductorLens/traces``: per trace its graphs (files, kernel counts, measured time) and the
-    device kernels of its profiles that belong to no compiled kernel."""
+    device kernels of its profiles that belong to no compiled kernel; in a job of several ranks,
+    ``same_as``: the trace of the first rank of its group of identical ranks, when that is another
+    (:mod:`inductor_lens.health.ranks`; the Kernels view shows the group once)."""
+    from ..health.ranks import rank_story
+
+    story = rank_story(index.compiles, index.compile_events, index.graphs) if len({t.rank for t in index.traces}) > 1 else None
+    first: dict[str, str] = {}
+    for group in story.groups if story is not None else []:
+        for trace in group.traces[1:]:
+            first[trace] = group.traces[0]
     out = []
     for t in index.traces:
         graphs = [g for g in index.graphs if g.trace == t.path]
@@ -179,6 +188,7 @@ def traces_json(index: Index) -> list[dict]:
                     for g in graphs
                 ],
                 "unattributed": [dict(u, profile=p.path) for p in index.profiles if t.path in p.traces for u in p.unattributed_json()],
+                **({"same_as": first[t.path]} if t.path in first else {}),
             }
         )
     return out
