@@ -72,9 +72,31 @@ class OriginRules:
                 view = self.g.ops[arg] in VIEW_OPS and arg not in self.g.fx.placeholders and self.fusable(arg)
                 if view and self.fixed_for_users(arg):
                     continue  # copied into a fixed layout where it was lowered: a buffer of its own
+                source = self.variance_of(arg)
+                if source is not None:  # var_mean's variance: a pointwise over its realized sum of squares
+                    if realized.get(arg, float("inf")) >= self.g.order[key]:
+                        out.append(arg)
+                        if source not in have and source not in out:
+                            out.append(source)
+                            stack.append(source)  # (its own arguments as they were where it was lowered)
+                    continue
                 if view or self.unrealized(arg, self.g.order[key], realized):
                     out.append(arg)
                     stack.append(arg)
+
+    def variance_of(self, key: str) -> str | None:
+        """The ``var_mean`` node whose variance ``key`` is (``var_mean_3[0]``), else ``None``.
+        Inductor lowers ``var_mean`` to a realized reduction and returns its variance as a
+        pointwise over it, not realized yet, whose origins are the ``var_mean`` node's and what
+        it gathered (``lowering.py`` ``var_mean_welford_`` / ``var_mean_sum_``, PyTorch 2.6 -
+        2.14); the mean is realized."""
+        node = self.g.nodes.get(key)
+        if node is None or self.g.ops.get(key) != "getitem" or not node.args:
+            return None
+        source = node.args[0]
+        if self.g.ops.get(source) != "var_mean" or not node.target.endswith("[0]"):
+            return None
+        return source
 
     def all_origins(self, key: str) -> list[str]:
         """The origins an extern or fallback call's node gathers when it is lowered: the views and
