@@ -60,6 +60,9 @@ class KernelFactsReader:
     def __init__(self, index: Index) -> None:
         self.index = index
         self._lines: dict[str, list[str]] = {}
+        #: (definition path, line, trace) -> (source, kernel file, best config known, best config): what a
+        #: definition says, read once (graphs copied from one another share their definitions)
+        self._read: dict[tuple, tuple] = {}
 
     def _code_lines(self, path: str) -> list[str]:
         if path not in self._lines:
@@ -79,19 +82,30 @@ class KernelFactsReader:
             out.compile_info = info if isinstance(info, dict) else {}
         if kernel.definition is None:
             return out
+        needs_best = out.compile_info.get("only_config") is None
+        key = (kernel.definition.path, kernel.definition.line, graph.trace if graph is not None else None, needs_best)
+        found = self._read.get(key)
+        if found is None:
+            found = self._read[key] = self._from_definition(kernel, graph, needs_best)
+        out.source, out.kernel_file, out.best_config_known, out.best_config = found
+        return out
+
+    def _from_definition(self, kernel: Kernel, graph, needs_best: bool) -> tuple:
+        assert kernel.definition is not None
         lines = self._code_lines(kernel.definition.path)
-        out.source = read_kernel_source(lines, kernel.definition.line)
+        source = read_kernel_source(lines, kernel.definition.line)
+        kernel_file = None
+        known, best = False, None
         n = kernel.definition.line - 2  # up through the kernel's header comments (its graph fragment can be long)
         while 0 <= n < len(lines) and (lines[n].lstrip().startswith("#") or not lines[n].strip()):
             m = _KERNEL_PATH.match(lines[n])
             if m:
-                out.kernel_file = m["path"]
+                kernel_file = m["path"]
                 break
             n -= 1
-        if out.kernel_file and graph is not None and out.compile_info.get("only_config") is None:
-            for candidate in inductor_cache_candidates(out.kernel_file, graph.trace):
+        if kernel_file and graph is not None and needs_best:
+            for candidate in inductor_cache_candidates(kernel_file, graph.trace):
                 if os.path.isfile(candidate):
-                    out.best_config_known = True
-                    out.best_config = best_config_beside(candidate)
+                    known, best = True, best_config_beside(candidate)
                     break
-        return out
+        return source, kernel_file, known, best
