@@ -10,6 +10,7 @@
 import * as path from 'path';
 import { MarkdownString, Range, ThemeIcon, TreeItem, TreeItemCollapsibleState, Uri } from 'vscode';
 import { plural } from './kernels';
+import { rankList } from './kernelTreeModel';
 import type { CompiledFunction, CompileEvent, CompileInfo, CompilesAnswer } from './protocol';
 
 /** How traces and compiled functions are ordered under the Compile health node. */
@@ -39,6 +40,8 @@ export interface HealthTraceNode {
   rank: number | null;
   totals: HealthTotals;
   children: HealthFunctionNode[];
+  /** A job of several ranks: the other ranks whose compile health is this one's (shown once). */
+  identicalRanks?: (number | null)[];
 }
 
 export interface HealthFunctionNode {
@@ -129,7 +132,11 @@ const fnLabel = (node: HealthTraceNode | HealthFunctionNode) =>
  * artifact and the metrics of the restarted attempt) is listed once. Undefined when the answer
  * holds no compile at all.
  */
-export function buildHealthTree(answer: CompilesAnswer, sort: HealthSort): HealthRootNode | undefined {
+export function buildHealthTree(
+  answer: CompilesAnswer,
+  sort: HealthSort,
+  sameAs: ReadonlyMap<string, string> = new Map(),
+): HealthRootNode | undefined {
   if (!answer.compiles.length && !answer.compile_events.length) {
     return undefined;
   }
@@ -180,6 +187,15 @@ export function buildHealthTree(answer: CompilesAnswer, sort: HealthSort): Healt
       trace.children.flatMap((f) => eventsOf.get(f) ?? []),
     );
   }
+  // a job of many ranks: a group of identical ranks once, under its first rank (the server's `same_as`)
+  for (const [follower, leader] of sameAs) {
+    const head = traces.get(leader);
+    const node = traces.get(follower);
+    if (head && node) {
+      head.identicalRanks = [...(head.identicalRanks ?? []), node.rank];
+      traces.delete(follower);
+    }
+  }
   const children = [...traces.values()].sort(compare);
   return {
     type: 'health',
@@ -227,7 +243,9 @@ export function healthTreeItem(node: HealthNode): TreeItem {
     case 'healthTrace': {
       const item = new TreeItem(path.basename(node.trace), TreeItemCollapsibleState.Expanded);
       item.id = `compileHealth\0${node.trace}`;
-      item.description = (node.rank !== null ? `rank ${node.rank} · ` : '') + describeTotals(node.totals);
+      const ranks = node.identicalRanks?.length ? [node.rank, ...node.identicalRanks] : node.rank !== null ? [node.rank] : [];
+      const who = ranks.length > 1 ? `ranks ${rankList(ranks)} (identical) · ` : ranks.length ? `rank ${node.rank} · ` : '';
+      item.description = who + describeTotals(node.totals);
       item.tooltip = node.trace;
       item.iconPath = new ThemeIcon('output');
       item.contextValue = 'compileHealthTrace';

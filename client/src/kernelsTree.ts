@@ -281,7 +281,8 @@ export class KernelsTreeProvider implements TreeDataProvider<TreeNode> {
 
   private rebuild(): void {
     this.roots = buildKernelTree(this.data.traces, this.data.kernels, this.sort);
-    this.healthRoot = this.data.health ? buildHealthTree(this.data.health, this.healthSort) : undefined;
+    const sameAs = new Map(this.data.traces.filter((t) => t.same_as).map((t) => [t.path, t.same_as as string]));
+    this.healthRoot = this.data.health ? buildHealthTree(this.data.health, this.healthSort, sameAs) : undefined;
     this.changed.fire(undefined);
   }
 

@@ -1,5 +1,8 @@
+import * as fs from 'fs';
+import * as path from 'path';
 import { describe, expect, test } from 'vitest';
 import { TreeItemCollapsibleState } from 'vscode';
+import { buildHealthTree } from '../src/healthTree';
 import { buildKernelTree, rankList, type RanksNode } from '../src/kernelTreeModel';
 import { KernelsTreeProvider, toTreeItem } from '../src/kernelsTree';
 import type { Kernel, TraceInfo } from '../src/protocol';
@@ -46,5 +49,27 @@ describe('a job of several ranks in the Kernels view', () => {
   test('rank lists read as the report prints them', () => {
     expect(rankList([0, 1, 2, 3, 5, 7, 8, 9])).toBe('0–3, 5, 7–9');
     expect(rankList([4, 5])).toBe('4, 5');
+  });
+});
+
+describe('a job of several ranks in the Compile health view', () => {
+  /** The real 6-rank torchrun job (tests/data/torch-2.13-cpu/ranks_diverge) as `report --json` gives
+   * it (paths rewritten to /workspace/runs/ranks6): ranks 0, 4 and 5 compiled alike. */
+  const report = JSON.parse(fs.readFileSync(path.join(__dirname, 'fixtures', 'ranks.report.json'), 'utf8'));
+  const sameAs = new Map<string, string>();
+  for (const group of report.ranks.groups as { traces: string[] }[]) {
+    for (const trace of group.traces.slice(1)) sameAs.set(trace, group.traces[0]);
+  }
+
+  test('identical ranks are one node, the ranks that differ their own', () => {
+    const root = buildHealthTree(report, 'name', sameAs);
+    if (!root) throw new Error('no health tree');
+    const ranks = root.children.map((t) => t.rank).sort();
+    expect(ranks).toEqual([0, 1, 2, 3]);
+    const zero = root.children.find((t) => t.rank === 0);
+    expect(zero?.identicalRanks).toEqual([4, 5]);
+    expect(String(toTreeItem(zero as never).description)).toMatch(/^ranks 0, 4, 5 \(identical\) · /);
+    // without the grouping every rank is listed
+    expect(buildHealthTree(report, 'name')?.children.length).toBe(6);
   });
 });
