@@ -2,5 +2,6 @@
 graph, what made it recompile, what failed (:mod:`.queries`).
 
 Holds pure queries over the index's ``compiles`` and ``compile_events``; may import
-:mod:`inductor_lens.model` only (never readers, the index, or the editor layer).
+:mod:`inductor_lens.model` (and :func:`inductor_lens.files.discovery.natural_key`, the one sort
+of names with numbers in them) only: never readers, the index, or the editor layer.
 """

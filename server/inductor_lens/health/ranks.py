@@ -26,7 +26,9 @@ id together name exactly the ranks that have it.  Input: the index's :class:`Com
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
+from ..files.discovery import natural_key
 from ..model import Compile, CompileEvent, Graph
 
 
@@ -114,12 +116,6 @@ def ranks_words(ranks: list[int], count: int) -> str:
     return f"ranks {rank_list(ranks)}"
 
 
-def _order(cid: str) -> tuple:
-    import re
-
-    return tuple(int(n) if n.isdigit() else n for n in re.split(r"(\d+)", cid))
-
-
 def _where(frame) -> tuple[str | None, int | None]:
     return (frame.file, frame.line) if frame is not None else (None, None)
 
@@ -136,6 +132,27 @@ def _event_key(e: CompileEvent) -> tuple:
 
 def _graph_key(graph: Graph) -> tuple:
     return (graph.kind, tuple(sorted(k.name for k in graph.kernels)))
+
+
+class _Facts(NamedTuple):
+    """What one rank did under one compile id, compared between ranks (worked out once)."""
+
+    function: tuple | None  # (file, line, name) of the compiled function; None: no compile record
+    events: tuple
+    graphs: tuple
+    failed: bool | None
+    cache: tuple
+
+
+def _facts(story: dict, cid: str) -> _Facts:
+    c: Compile | None = story["compiles"].get(cid)
+    return _Facts(
+        _function(c) if c is not None else None,
+        tuple(sorted(_event_key(e) for e in story["events"].get(cid, []))),
+        tuple(sorted(_graph_key(g) for g in story["graphs"].get(cid, []))),
+        bool(c.failure) if c is not None else None,
+        tuple(sorted(c.cache.items())) if c is not None else (),
+    )
 
 
 def rank_story(compiles: list[Compile], events: list[CompileEvent], graphs: list[Graph]) -> RankStory | None:
@@ -170,24 +187,13 @@ def rank_story(compiles: list[Compile], events: list[CompileEvent], graphs: list
     ranks = sorted(per)
     count = len(ranks)
 
-    ids: set[str] = set()
-    for story in per.values():
-        ids |= set(story["compiles"]) | set(story["events"]) | set(story["graphs"])
+    facts = {r: {cid: _facts(story, cid) for cid in {*story["compiles"], *story["events"], *story["graphs"]}} for r, story in per.items()}
+    order = sorted({cid for of_rank in facts.values() for cid in of_rank}, key=natural_key)
 
-    def signature(rank: int, cid: str) -> tuple:
-        story = per[rank]
-        c = story["compiles"].get(cid)
-        return (
-            _function(c) if c is not None else None,
-            tuple(sorted(_event_key(e) for e in story["events"].get(cid, []))),
-            tuple(sorted(_graph_key(g) for g in story["graphs"].get(cid, []))),
-            bool(c.failure) if c is not None else None,
-        )
-
-    # groups: ranks whose every compile id has the same signature
+    # groups: ranks whose every compile id has the same facts (the cache pattern aside)
     whole: dict[tuple, list[int]] = {}
     for rank in ranks:
-        key = tuple((cid, signature(rank, cid)) for cid in sorted(ids, key=_order) if cid in _ids_of(per[rank]))
+        key = tuple((cid, facts[rank][cid][:4]) for cid in order if cid in facts[rank])
         whole.setdefault(key, []).append(rank)
     groups = [
         RankGroup(
@@ -199,19 +205,15 @@ def rank_story(compiles: list[Compile], events: list[CompileEvent], graphs: list
         for members in sorted(whole.values(), key=lambda m: (-len(m), m[0]))
     ]
     divergence: list[Divergence] = []
-    for cid in sorted(ids, key=_order):
-        having = [r for r in ranks if cid in _ids_of(per[r])]
-        divergence += _differences(cid, having, per, count if len(having) == count else None)
+    for cid in order:
+        having = [r for r in ranks if cid in facts[r]]
+        divergence += _differences(cid, having, per, {r: facts[r][cid] for r in having}, len(having) == count)
     return RankStory(count, groups, divergence)
 
 
-def _ids_of(story: dict) -> set[str]:
-    return set(story["compiles"]) | set(story["events"]) | set(story["graphs"])
-
-
-def _differences(cid: str, having: list[int], per: dict[int, dict], everyone: int | None) -> list[Divergence]:
-    """The entries for compile id ``cid``, which the ranks ``having`` have (``everyone``: every rank
-    has it, so only what differs among them counts)."""
+def _differences(cid: str, having: list[int], per: dict[int, dict], facts: dict[int, _Facts], everyone: bool) -> list[Divergence]:
+    """The entries for compile id ``cid``, which the ranks ``having`` have, with their ``facts``
+    (``everyone``: every rank has it, so only what differs among them counts)."""
     out: list[Divergence] = []
     explained: set[int] = set()
     # events: each event key on the ranks that have it; an event every rank with the id has is shared
@@ -221,7 +223,7 @@ def _differences(cid: str, having: list[int], per: dict[int, dict], everyone: in
             by_event.setdefault(_event_key(e), (e, []))[1].append(r)
     for _, (e, rs) in sorted(by_event.items(), key=lambda kv: kv[1][1]):
         rs = sorted(set(rs))
-        if everyone is not None and len(rs) == len(having):
+        if everyone and len(rs) == len(having):
             continue
         file, line = _where(e.location)
         if file is None:  # (a recompile for a shape names no user line: the function's)
@@ -230,7 +232,7 @@ def _differences(cid: str, having: list[int], per: dict[int, dict], everyone: in
         kind = e.kind if e.kind in ("graph_break", "recompile", "failure", "conversion_failure") else "graph_break"
         out.append(Divergence(kind, cid, rs, file, line, e.message))
         explained |= set(rs)
-    if everyone is None:  # ranks with this id not explained by an event of theirs: a restart after a
+    if not everyone:  # ranks with this id not explained by an event of theirs: a restart after a
         # graph break under the first attempt's id (0/0_1 after 0/0), or the compile itself
         base = cid.split("_")[0]
         rest = [r for r in having if r not in explained]
@@ -246,25 +248,24 @@ def _differences(cid: str, having: list[int], per: dict[int, dict], everyone: in
         left = [r for r in having if r not in explained]
         by_function: dict[tuple, list[int]] = {}
         for r in left:
-            c = per[r]["compiles"].get(cid)
-            by_function.setdefault(_function(c) if c is not None else (None, None, None), []).append(r)
+            by_function.setdefault(facts[r].function or (None, None, None), []).append(r)
         for (file, line, function), rs in by_function.items():
             what = f"compile {cid} of {function}" if function else f"compile {cid}"
             out.append(Divergence("compile", cid, sorted(rs), file, line, f"{what}, not on every rank"))
         return out
     # every rank has the id: the function, the failure, the kernels, the cache pattern
-    for kind, key_of, say in (
-        ("function", lambda r: _function(per[r]["compiles"].get(cid)) if per[r]["compiles"].get(cid) else None, "another function"),
-        ("failure", lambda r: bool((per[r]["compiles"].get(cid) or _NONE).failure), "failed"),
-        ("graph", lambda r: tuple(sorted(_graph_key(g) for g in per[r]["graphs"].get(cid, []))), "other kernels"),
-        ("cache", lambda r: tuple(sorted((per[r]["compiles"].get(cid) or _NONE).cache.items())), "another cache hit/miss pattern"),
+    for kind, field_, say in (
+        ("function", "function", "another function"),
+        ("failure", "failed", "failed"),
+        ("graph", "graphs", "other kernels"),
+        ("cache", "cache", "another cache hit/miss pattern"),
     ):
         # a rank already explained for this id (a graph break that restarted it, another
         # function) differs in everything after it: said once
         split: dict = {}
         for r in having:
             if r not in explained:
-                split.setdefault(key_of(r), []).append(r)
+                split.setdefault(getattr(facts[r], field_), []).append(r)
         if len(split) < 2:
             continue
         majority = max(split.values(), key=len)
@@ -277,14 +278,6 @@ def _differences(cid: str, having: list[int], per: dict[int, dict], everyone: in
             out.append(Divergence(kind, cid, sorted(rs), file, line, message))
             explained |= set(rs)
     return out
-
-
-class _NoCompile:
-    failure = None
-    cache: dict = {}
-
-
-_NONE = _NoCompile()
 
 
 def _say(kind: str, say: str, cid: str, per: dict, rank: int, other: int) -> str:

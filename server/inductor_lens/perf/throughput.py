@@ -197,6 +197,7 @@ class IndexFigures:
         self._facts: KernelFactsReader | None = None  # made when a shape is first asked for
         self._stored: dict[str, dict] = {}  # figures saved by an earlier run, per output code (see launch)
         self._dirty: set[str] = set()
+        self._saved_of: dict[int, tuple] = {}  # id(graph) -> (graph, key, saved figures)
         for profile in getattr(index, "profiles", ()):
             name = getattr(profile, "device_name", None)
             for trace in getattr(profile, "traces", ()):
@@ -226,15 +227,21 @@ class IndexFigures:
 
     def _saved(self, graph) -> tuple[str | None, dict]:
         """The figures a previous run saved for ``graph`` (by its output code's MD5 and post-grad
-        graph), loaded once: ``(key, {(kernel key, launch line): LaunchFigures})``."""
+        graph), loaded once: ``(key, {(kernel key, launch line): LaunchFigures})`` (per graph object
+        too: every launch of the report asks)."""
+        known = self._saved_of.get(id(graph))
+        if known is not None and known[0] is graph:
+            return known[1], known[2]
         md5 = getattr(graph, "code_md5", None)
         cache = self._cache()
-        if md5 is None or cache is None:
-            return None, {}
-        key = f"{md5}|{graph.post_grad.path if graph.post_grad is not None else ''}"
-        found = self._stored.get(key)
-        if found is None:
-            found = self._stored[key] = cache.load_derived("launch-figures", key) or {}
+        key: str | None = None
+        found: dict = {}
+        if md5 is not None and cache is not None:
+            key = f"{md5}|{graph.post_grad.path if graph.post_grad is not None else ''}"
+            if key not in self._stored:
+                self._stored[key] = cache.load_derived("launch-figures", key) or {}
+            found = self._stored[key]
+        self._saved_of[id(graph)] = (graph, key, found)
         return key, found
 
     def launch(self, kernel: Kernel, launch) -> LaunchFigures:
