@@ -22,7 +22,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("readers",),
     ("provenance",),
     ("index",),
-    ("health", "timing", "perf"),
+    ("health", "timing", "perf", "ir"),
     ("report", "diff"),
     ("open_traces",),
     ("capture", "lsp"),

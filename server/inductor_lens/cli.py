@@ -75,6 +75,19 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FROM=TO",
         help="map trace paths starting with FROM to TO (repeat the flag for more)",
     )
+    report.add_argument(
+        "--ir",
+        action="store_true",
+        help="with --json: each Triton kernel's IR (TTIR, TTGIR, LLIR, PTX, SASS lines per kernel line) from the Triton cache",
+    )
+    report.add_argument(
+        "--triton-cache",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="a Triton cache (TRITON_CACHE_DIR) or Inductor cache folder to find kernels' IR in (repeatable; "
+        "beside the trace and the output code's kernel paths are looked in without it)",
+    )
     _add_diff_parser(sub)
     serve = sub.add_parser("serve", help="run the language server (stdio by default)")
     serve.add_argument("--tcp", type=_port, metavar="PORT", help="listen on 127.0.0.1:PORT instead of stdio (debugging)")
@@ -259,7 +272,13 @@ def _report(args) -> int:
         if args.all_kernels:
             print("inductor-lens: note: --all is for the table; --json always lists every kernel", file=sys.stderr)
 
-        write_json(index, resolver, sys.stdout)
+        irs = None
+        if args.ir or args.triton_cache:
+            from .ir.find import TritonCaches
+            from .ir.kernel_ir import KernelIRs
+
+            irs = KernelIRs(index, TritonCaches(args.triton_cache))
+        write_json(index, resolver, sys.stdout, ir=irs)
     else:
         from rich.console import Console  # the table only: --json never imports rich
 

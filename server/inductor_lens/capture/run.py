@@ -29,8 +29,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
-import shutil
 import signal
 import subprocess
 import sys
@@ -39,6 +37,7 @@ from dataclasses import dataclass, field
 
 from ..text import plural
 from .defaults import CAPTURE_USAGE, PROFILE_CALLS, PROFILE_SECONDS, PROFILE_WARMUP
+from .keep import keep_kernel_configs, keep_triton_caches
 from .summary import Message, command_arg, summary_lines
 
 HOOK_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "hook")
@@ -301,48 +300,6 @@ def _profile_messages(procs: list[dict], stopped: bool = False) -> list[Message]
     return msgs
 
 
-_KERNEL_PATH = re.compile(rb"# kernel path: (?P<path>\S+)")
-_CACHE_REST = re.compile(r"[/\\]torchinductor_[^/\\]+[/\\](?P<rest>.+)$")
-
-
-def keep_kernel_configs(logs: list[str], out: str) -> int:
-    """Copy, for every Triton kernel the logs' output code names by ``# kernel path:``, its file
-    and the ``.best_config`` beside it (the config autotuning chose: the log records only how many
-    were tried; ``torch/_inductor/runtime/autotune_cache.py``) from the Inductor cache into
-    ``<out>/torchinductor/<xx>/``, where the index looks for them.  Only folders with a
-    ``.best_config``; nothing of the user's cache is changed.  Returns the folders copied."""
-    copied = 0
-    seen: set[str] = set()
-    for log in logs:
-        try:
-            with open(log, "rb") as fh:
-                data = fh.read()
-        except OSError:
-            continue
-        for m in _KERNEL_PATH.finditer(data):
-            path = m["path"].decode("utf-8", "replace")
-            rest = _CACHE_REST.search(path)
-            folder = os.path.dirname(path)
-            if rest is None or folder in seen or not os.path.isdir(folder):
-                continue
-            seen.add(folder)
-            try:
-                names = [n for n in os.listdir(folder) if n.endswith((".best_config", ".py"))]
-            except OSError:
-                continue
-            if not any(n.endswith(".best_config") for n in names):
-                continue
-            dest = os.path.join(out, "torchinductor", os.path.dirname(rest["rest"]))
-            try:
-                os.makedirs(dest, exist_ok=True)
-                for n in names:
-                    shutil.copy2(os.path.join(folder, n), os.path.join(dest, n))
-                copied += 1
-            except OSError:
-                continue
-    return copied
-
-
 def capture(args) -> int:
     """The ``capture`` subcommand (``args`` from :func:`inductor_lens.cli.build_parser`); returns
     the exit status (the command's; 2 for bad arguments)."""
@@ -396,7 +353,17 @@ def capture(args) -> int:
     messages = list(result.messages)
     procs = read_procs(out)
     logs = find_logs(trace_dir)
-    keep_kernel_configs(logs, out)
+    kept_configs = keep_kernel_configs(logs, out)
+    kept_ir = keep_triton_caches(logs, out, env)
+    if kept_ir:
+        messages.append(
+            Message(
+                "info",
+                f"kept the compiled IR of {plural(kept_ir, 'Triton kernel folder')} beside the trace "
+                f"(torchinductor/triton, triton_cache; {plural(kept_configs, 'kernel folder')} with their .best_config): "
+                "inductor-lens report --ir reads them on any machine",
+            )
+        )
     kept = "what it traced is summarized here" if logs else "it wrote no trace"
     if result.signal:
         messages.append(Message("warning", f"the command was ended by {result.signal} after {result.seconds:g} s; {kept}"))

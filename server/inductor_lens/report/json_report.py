@@ -21,6 +21,8 @@ JSON shape (lines 1-based; unknown values ``null``)::
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..files.resolve import PathResolver
 from ..index.trace_index import Index
 from ..model import Frame, Kernel, Launch, Span
@@ -30,6 +32,9 @@ from ..perf.throughput import IndexFigures, line_throughput
 from ..provenance.modules import NO_MODULE, kernel_module, launch_module
 from ..timing.hot_lines import call_sites, hot_lines
 from .health import health_json
+
+if TYPE_CHECKING:
+    from ..ir.kernel_ir import KernelIRs
 
 
 def _loc(loc: Span | None) -> dict | None:
@@ -253,8 +258,10 @@ def _ranks_json(index: Index) -> dict | None:
     return story.to_json() if story is not None else None
 
 
-def index_json(index: Index, resolver: PathResolver | None) -> dict:
-    """The whole ``report --json`` document."""
+def index_json(index: Index, resolver: PathResolver | None, ir: "KernelIRs | None" = None) -> dict:
+    """The whole ``report --json`` document; with ``ir`` (``report --ir``), each Triton kernel also
+    has ``ir`` (:meth:`inductor_lens.ir.kernel_ir.KernelIR.to_json`) and the document ``ir_roots``
+    (the Triton cache folders looked in)."""
     memo: dict = {}
     hot = hot_lines(index.kernels)
     perf = IndexFigures(index)
@@ -264,7 +271,7 @@ def index_json(index: Index, resolver: PathResolver | None) -> dict:
         ],
         **health_json(index, resolver),
         "ranks": _ranks_json(index),
-        "kernels": [kernel_json(k, resolver, memo=memo, perf=perf) for k in index.kernels],
+        "kernels": [_with_ir(kernel_json(k, resolver, memo=memo, perf=perf), k, ir) for k in index.kernels],
         "lines": lines_json(index, resolver, hot, perf),
         "measured": (
             {"total_us": round(hot.total_us, 3), "lines_us": round(hot.lines_us, 3), "runs": hot.runs, "clock": hot.clock}
@@ -279,13 +286,23 @@ def index_json(index: Index, resolver: PathResolver | None) -> dict:
         "unattributed": [dict(u, profile=p.path) for p in index.profiles for u in p.unattributed_json()],
         "warnings": [w.to_json() for w in index.warnings],
     }
+    if ir is not None:
+        doc["ir_roots"] = list(ir.caches.roots)
     perf.save()  # the next run (a warm re-open) reads the launches' figures instead of the output codes
     return doc
 
 
-def write_json(index: Index, resolver: PathResolver | None, stream) -> None:
-    """Write :func:`index_json` to ``stream`` (a text stream: its binary buffer when it has one),
+def _with_ir(out: dict, kernel: Kernel, ir: "KernelIRs | None") -> dict:
+    if ir is not None:
+        found = ir.of(kernel)
+        if found is not None:
+            out["ir"] = found.to_json()
+    return out
+
+
+def write_json(index: Index, resolver: PathResolver | None, stream, ir: "KernelIRs | None" = None) -> None:
+    """Write :func:`index_json` (with ``ir``: see there) to ``stream`` (a text stream: its binary buffer when it has one),
     indented, newline-terminated, serialized in one call (orjson when importable)."""
     from .. import _json
 
-    _json.write_document(index_json(index, resolver), stream)
+    _json.write_document(index_json(index, resolver, ir), stream)

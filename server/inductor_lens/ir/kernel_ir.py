@@ -1,0 +1,222 @@
+"""A Triton kernel's IR: its cache folder's files, per kernel-file line the lines of each IR form
+it became, instruction counts, registers, shared and local memory.
+
+Kernel-file lines are those of the ``# kernel path:`` file Triton compiled; the output code embeds
+the same text (``name = async_compile.triton('name', '''<source>''')``: the kernel file's line
+``L`` is the output code's ``definition line + L - 1``, :meth:`KernelIR.code_line`).  Line maps
+come from each form's own line info (:mod:`inductor_lens.readers.triton_ir`): an instruction
+belongs to the kernel-file line of its own location; instructions whose own location is in
+Triton's library (``tl.sum`` and the like) are kept apart as ``inlined`` into the kernel line
+their call chain reaches (PTX: LLVM's ``@[ ... ]`` comment; TTIR/TTGIR: ``callsite``; LLIR:
+``inlinedAt``); SASS has no chain (``nvdisasm -g``): those go to no line.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+from ..index.kernel_facts import KernelFactsReader
+from ..index.trace_index import Index
+from ..model import Kernel
+from ..readers.triton_ir import FORMS, LineMap, cubin_resources, llir_line_map, mlir_line_map, ptx_line_map, sass_line_map
+from ..readers.triton_ir.folder import TritonCacheFolder
+from .find import FolderMatch, TritonCaches
+from .sass import disassemble
+
+
+@dataclass
+class KernelIR:
+    """One Triton kernel's IR (or why there is none: ``match.reason``).
+
+    ``maps``: {form: :class:`LineMap`} for the forms present (``ttir ttgir llir ptx`` and ``sass``
+    when ``nvdisasm`` ran); ``files``: {form: path or None} (``ttir ttgir llir ptx cubin sass``);
+    ``resources``: ``registers`` (per thread) and ``local_bytes`` (per thread) from the cubin,
+    ``spills`` (SASS local-memory loads and stores), ``shared_bytes``, ``num_warps``, ``num_stages``
+    from the metadata; ``notes``: what could not be read."""
+
+    name: str
+    kernel_file: str | None
+    match: FolderMatch
+    definition_line: int | None = None
+    files: dict[str, str | None] = field(default_factory=dict)
+    maps: dict[str, LineMap] = field(default_factory=dict)
+    resources: dict[str, int | None] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def folder(self) -> TritonCacheFolder | None:
+        return self.match.folder
+
+    def code_line(self, kernel_line: int) -> int | None:
+        """The output-code line of kernel-file line ``kernel_line`` (None without a definition)."""
+        return None if self.definition_line is None else self.definition_line + kernel_line - 1
+
+    def kernel_line(self, code_line: int) -> int | None:
+        """The kernel-file line of output-code line ``code_line`` (None outside the kernel's text)."""
+        if self.definition_line is None or code_line < self.definition_line:
+            return None
+        return code_line - self.definition_line + 1
+
+    def total(self, form: str) -> int | None:
+        """Instructions (ops) of ``form`` in the kernel, or None when the form is missing."""
+        found = self.maps.get(form)
+        return found.instructions if found is not None else None
+
+    def to_json(self) -> dict:
+        """``{dir, hash, match, candidates, files, lines, inlined, instructions, unattributed,
+        resources, notes}`` (docs/report-json.md): ``lines``/``inlined`` map a kernel-file line
+        (a string, JSON's keys) to ``{form: [IR line, ...] or null}``."""
+        folder = self.folder
+        if folder is None:
+            return {
+                "dir": None,
+                "reason": self.match.reason,
+                "candidates": [f.path for f in self.match.candidates],
+            }
+        per_line: dict[int, dict[str, list[int] | None]] = {}
+        inlined: dict[int, dict[str, list[int] | None]] = {}
+        for table, attr in ((per_line, "lines"), (inlined, "inlined")):
+            keys = sorted({k for m in self.maps.values() for k in getattr(m, attr)})
+            for k in keys:
+                table[k] = {f: (getattr(self.maps[f], attr).get(k, []) if f in self.maps else None) for f in FORMS}
+        return {
+            "dir": folder.path,
+            "hash": folder.hash,
+            "match": self.match.how,
+            "candidates": [f.path for f in self.match.candidates] if len(self.match.candidates) > 1 else [],
+            "kernel_file": self.kernel_file,
+            "files": {f: self.files.get(f) for f in ("ttir", "ttgir", "llir", "ptx", "cubin", "sass")},
+            "lines": {str(k): v for k, v in per_line.items()},
+            "inlined": {str(k): v for k, v in inlined.items()},
+            "instructions": {f: self.total(f) for f in FORMS},
+            "unattributed": {f: (len(self.maps[f].unattributed) if f in self.maps else None) for f in FORMS},
+            "resources": dict(self.resources),
+            "notes": list(self.notes),
+        }
+
+
+def _shifted(found: LineMap, offset: int) -> LineMap:
+    """``found`` with its kernel-file lines moved by ``offset`` (lines of another file with the same function)."""
+    if offset:
+        found.lines = {k + offset: v for k, v in found.lines.items()}
+        found.inlined = {k + offset: v for k, v in found.inlined.items()}
+    return found
+
+
+def _read_text(path: str) -> str | None:
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            return fh.read()
+    except OSError:
+        return None
+
+
+class KernelIRs:
+    """The IR of an index's Triton kernels, each worked out once (kernels of copied graphs share it).
+
+    ``caches``: where to look (:class:`~inductor_lens.ir.find.TritonCaches`); ``sass``: run
+    ``nvdisasm`` on cubins when it is installed."""
+
+    def __init__(self, index: Index, caches: TritonCaches | None = None, *, sass: bool = True) -> None:
+        self.index = index
+        self.caches = caches or TritonCaches()
+        self.sass = sass
+        self.facts = KernelFactsReader(index)
+        self._memo: dict[tuple, KernelIR | None] = {}
+
+    def of(self, kernel: Kernel) -> KernelIR | None:
+        """The :class:`KernelIR` of a Triton kernel (found or not), None for other kernels."""
+        if kernel.definition is None or kernel.kind in ("extern", "fallback", "cpp", "multi_kernel"):
+            return None
+        facts = self.facts.facts(kernel)
+        if facts.source is None:
+            return None
+        trace = kernel.graph.trace if kernel.graph is not None else ""
+        key = (kernel.name, facts.kernel_file, trace, kernel.definition.path, kernel.definition.line)
+        if key not in self._memo:
+            self._memo[key] = self._build(kernel, facts.kernel_file, trace, facts.best_config)
+        return self._memo[key]
+
+    def _build(self, kernel: Kernel, kernel_file: str | None, trace: str, best: dict | None) -> KernelIR:
+        assert kernel.definition is not None
+        definition = kernel.definition
+        match = self.caches.match(kernel.name, kernel_file, trace, best, lambda: self._kernel_text(definition.path, definition.line))
+        out = KernelIR(kernel.name, kernel_file, match, kernel.definition.line)
+        folder = match.folder
+        if folder is None:
+            return out
+        compiled = folder.compiled_file or kernel_file or ""
+        readers = {"ttir": lambda t: mlir_line_map(t, compiled, "ttir"), "ttgir": lambda t: mlir_line_map(t, compiled, "ttgir")}
+        readers.update({"llir": lambda t: llir_line_map(t, compiled), "ptx": lambda t: ptx_line_map(t, compiled)})
+        for form in ("ttir", "ttgir", "llir", "ptx", "cubin"):
+            out.files[form] = folder.files.get(form)
+        for form, read in readers.items():
+            path = folder.files.get(form)
+            text = _read_text(path) if path else None
+            if text is None:
+                out.notes.append(f"no {form} in {folder.path}")
+                continue
+            out.maps[form] = _shifted(read(text), match.line_offset)
+        meta = folder.metadata
+        out.resources = {
+            "num_warps": meta.get("num_warps"),
+            "num_stages": meta.get("num_stages"),
+            "shared_bytes": meta.get("shared"),
+            "registers": None,
+            "local_bytes": None,
+            "spills": None,
+        }
+        cubin = folder.files.get("cubin")
+        if cubin:
+            try:
+                with open(cubin, "rb") as fh:
+                    out.resources.update(cubin_resources(fh.read(), folder.name))
+            except OSError as exc:
+                out.notes.append(f"cannot read {cubin}: {exc.strerror or exc}")
+            if self.sass:
+                path, why = disassemble(cubin, folder.name, self.index.cache)
+                out.files["sass"] = path
+                text = _read_text(path) if path else None
+                if text is not None:
+                    sass, out.resources["spills"] = sass_line_map(text, compiled)
+                    out.maps["sass"] = _shifted(sass, match.line_offset)
+                elif why:
+                    out.notes.append(f"no SASS: {why}")
+        else:
+            out.files["sass"] = None
+        return out
+
+    def _kernel_text(self, path: str, line: int) -> str | None:
+        """The kernel's source as the output code embeds it (from the definition line's ``'''``
+        to the closing one)."""
+        lines = self.facts._code_lines(path)
+        if not 0 < line <= len(lines) or "'''" not in lines[line - 1]:
+            return None
+        body = [lines[line - 1].split("'''", 1)[1]]
+        for raw in lines[line:]:
+            if "'''" in raw:
+                body.append(raw.split("'''", 1)[0])
+                break
+            body.append(raw)
+        return "\n".join(body)
+
+    def triton_kernels(self) -> list[tuple[Kernel, KernelIR]]:
+        """Every Triton kernel of the index with its IR (found or not)."""
+        out = []
+        for kernel in self.index.kernels:
+            found = self.of(kernel)
+            if found is not None:
+                out.append((kernel, found))
+        return out
+
+
+def ir_documents(irs: list[KernelIR]) -> dict[str, tuple[KernelIR, str]]:
+    """{absolute path of an IR file: (its kernel's IR, the form)} for the IR files of ``irs``."""
+    out: dict[str, tuple[KernelIR, str]] = {}
+    for ir in irs:
+        for form in FORMS:
+            path = ir.files.get(form)
+            if path and form in ir.maps:
+                out.setdefault(os.path.abspath(path), (ir, form))
+    return out

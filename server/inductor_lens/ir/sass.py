@@ -1,0 +1,62 @@
+"""SASS from a cubin with CUDA's ``nvdisasm`` (``nvdisasm -g -c``: code sections with line info),
+when it is installed: ``INDUCTOR_LENS_NVDISASM``, ``nvdisasm`` on ``PATH``, or the
+``nvidia-cuda-nvdisasm`` package (``nvidia/*/bin/nvdisasm`` in this interpreter's site-packages).
+The text is written to the lens's cache folder (never beside the user's cubin), named by the
+cubin's MD5 so it is disassembled once."""
+
+from __future__ import annotations
+
+import glob
+import hashlib
+import os
+import shutil
+import site
+import subprocess
+import sys
+
+from ..files.cache import Cache
+
+_FOUND: list[str | None] = []
+
+
+def nvdisasm_path() -> str | None:
+    """The ``nvdisasm`` to run, or None when there is none (looked up once per process)."""
+    if not _FOUND:
+        given = os.environ.get("INDUCTOR_LENS_NVDISASM")
+        found = given if given and os.access(given, os.X_OK) else shutil.which("nvdisasm")
+        if found is None:
+            roots = [p for p in sys.path if p.endswith("site-packages")] + list(getattr(site, "getsitepackages", lambda: [])())
+            for root in dict.fromkeys(roots):
+                hits = sorted(glob.glob(os.path.join(root, "nvidia", "*", "bin", "nvdisasm")))
+                if hits and os.access(hits[-1], os.X_OK):
+                    found = hits[-1]
+                    break
+        _FOUND.append(found)
+    return _FOUND[0]
+
+
+def disassemble(cubin: str, name: str, cache: Cache) -> tuple[str | None, str | None]:
+    """(path of ``<name>.sass`` in ``cache``, None) or (None, why not: no nvdisasm, unreadable
+    cubin, nvdisasm failed).  Runs ``nvdisasm -g -c`` at most once per cubin content (30 s limit)."""
+    tool = nvdisasm_path()
+    if tool is None:
+        return None, "nvdisasm not installed (pip install nvidia-cuda-nvdisasm)"
+    try:
+        with open(cubin, "rb") as fh:
+            data = fh.read()
+    except OSError as exc:
+        return None, f"cannot read {cubin}: {exc.strerror or exc}"
+    md5 = hashlib.md5(data).hexdigest()
+    path = cache.path_for(md5, f"{name}.sass")
+    if os.path.isfile(path) and os.path.getsize(path) > 0:
+        return path, None
+    try:
+        done = subprocess.run([tool, "-g", "-c", cubin], capture_output=True, timeout=30, check=False)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return None, f"nvdisasm failed: {exc}"
+    if done.returncode != 0 or not done.stdout:
+        return None, f"nvdisasm failed: {done.stderr.decode('utf-8', 'replace').strip()[:200] or done.returncode}"
+    try:
+        return cache.extract(done.stdout.decode("utf-8", "replace"), f"{name}.sass", md5), None
+    except OSError as exc:
+        return None, f"cannot write the SASS: {exc}"
