@@ -117,6 +117,9 @@ def test_capture_records_provenance_and_reports_the_script_lines(tiny, tmp_path)
     assert record["command"] == [TORCH_PY, "tiny.py"] and record["messages"] == []
     # no profile without --profile, and the program's own environment is not touched by capture's packages
     assert not [f for f in os.listdir(tmp_path / "run" / "trace") if f.startswith("profile_")]
+    # a CPU run compiles no Triton kernel: no Triton cache is kept and none is spoken of (issue 30)
+    assert not (tmp_path / "run" / "triton_cache").exists() and not (tmp_path / "run" / "torchinductor" / "triton").exists()
+    assert "Triton" not in proc.stderr and "--ir" not in proc.stderr
 
 
 @needs_torch

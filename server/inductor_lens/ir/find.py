@@ -37,7 +37,9 @@ class FolderMatch:
     """Which folder is a kernel's: ``folder`` (None when none, or several with nothing to choose
     by), ``how`` (``file``: the one folder whose IR names the kernel's file; ``best_config``: the
     one autotuning chose, by its hash or its ``num_warps``/``num_stages``; ``same_function``: a folder
-    compiled from another file with the same function; ``identical``: the first of folders with the same PTX, the same compile
+    compiled from another file with the same function; ``config``: of the folders with the chosen
+    ``num_warps``/``num_stages``, the one whose TTIR's ``tl.arange`` lengths hold the chosen block
+    sizes and the fewest others (a config found by coordinate descent names no folder); ``identical``: the first of folders with the same PTX, the same compile
     cached under two keys), ``candidates`` (every folder whose IR names the kernel's file) and
     ``reason`` (why none was taken)."""
 
@@ -118,6 +120,18 @@ def _function_text(text: str | None) -> tuple[int, list[str]] | None:
     return at + 1, body
 
 
+_MAKE_RANGE = re.compile(rb"tt\.make_range \{end = (\d+) : i32")
+
+
+def _range_ends(folder: TritonCacheFolder) -> set[int] | None:
+    """The ``tl.arange`` lengths of a folder's TTIR (``tt.make_range {end = N``): its block sizes."""
+    try:
+        with open(folder.files.get("ttir") or "", "rb") as fh:
+            return {int(n) for n in _MAKE_RANGE.findall(fh.read())}
+    except OSError:
+        return None
+
+
 def _digest(folder: TritonCacheFolder) -> str | None:
     """The MD5 of a folder's PTX (else TTGIR), None when it has neither."""
     path = folder.files.get("ptx") or folder.files.get("ttgir")
@@ -191,7 +205,8 @@ class TritonCaches:
     def _chosen_beside(self, kernel_file: str, trace_path: str) -> set[str]:
         """The ``triton_cache_hash`` of every ``.best_config`` in the folder of the kernel file's
         local copy (a folder can hold several kernels' files and configs: the hash says whose)."""
-        for cand in inductor_cache_candidates(kernel_file, trace_path):
+        tail = [p for p in re.split(r"[/\\]", kernel_file) if p][-2:]  # <xx>/<hash>.py in a given Inductor cache too
+        for cand in [*inductor_cache_candidates(kernel_file, trace_path), *(os.path.join(g, *tail) for g in self.given)]:
             if os.path.isfile(cand):
                 folder = os.path.dirname(cand)
                 try:
@@ -246,6 +261,11 @@ class TritonCaches:
             alike = [f for f in candidates if all(f.metadata.get(k) == v for k, v in want.items())]
             if len({_digest(f) for f in alike}) == 1:
                 return FolderMatch(alike[0], "best_config", candidates)
+            blocks = {int(v) for k, v in (best_config or {}).items() if k.endswith("BLOCK") and isinstance(v, int) and v > 1}
+            fits = [(len(ends - blocks), f) for f in alike if (ends := _range_ends(f)) is not None and blocks <= ends]
+            best = min((n for n, _ in fits), default=None)
+            if best is not None and len({_digest(f) for n, f in fits if n == best}) == 1:
+                return FolderMatch(next(f for n, f in fits if n == best), "config", candidates)
         if len({_digest(f) for f in candidates}) == 1:  # the same compile twice (another cache key, the same PTX)
             return FolderMatch(candidates[0], "identical", candidates)
         return FolderMatch(

@@ -23,6 +23,8 @@ class Settings:
     path_mappings: dict[str, str] = field(default_factory=dict)
     site_packages: list[str] = field(default_factory=list)
     profiles: list[str] = field(default_factory=list)
+    #: Triton caches (``TRITON_CACHE_DIR`` or Inductor cache folders) to find kernels' IR in
+    triton_cache: list[str] = field(default_factory=list)
     globs: list[str] = field(default_factory=lambda: list(DEFAULT_GLOBS))
     discovery: bool = True
     trusted: bool = True
@@ -37,6 +39,8 @@ class Settings:
             self.path_mappings = {str(k): str(v) for k, v in value["pathMappings"].items()}
         if isinstance(value.get("profiles"), list):
             self.profiles = [str(p) for p in value["profiles"] if isinstance(p, str)]
+        if isinstance(value.get("tritonCache"), list):
+            self.triton_cache = [str(p) for p in value["tritonCache"] if isinstance(p, str)]
         if isinstance(value.get("sitePackages"), list):
             self.site_packages = [str(p) for p in value["sitePackages"] if isinstance(p, str)]
         if isinstance(value.get("trusted"), bool):

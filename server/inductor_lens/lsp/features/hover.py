@@ -233,11 +233,21 @@ def hover(ctx: Snapshot, path: str, line: int, col: int) -> types.Hover | None:
     found = ctx.node_at(path, line)
     if found is not None:
         return _hover(node_markdown(ctx, *found))
+    from .ir import hover_markdown as ir_hover
+
+    text = ir_hover(ctx, path, line)
+    if text is not None:
+        return _hover(text)
     rows = ctx.kernels_on_source_line(path, line)
     site = ctx.call_site(path, line)
     texts = []
     if rows:
         texts.append(source_line_markdown(ctx, rows, ctx.line_share(path, line)))
+        from .ir import model_line_ir
+
+        compiled = model_line_ir(ctx, [k for k, _ in rows])
+        if compiled:
+            texts.append(compiled)
     if site is not None:
         texts.append(call_site_markdown(ctx, site))
     return _hover("\n\n---\n\n".join(texts)) if texts else None

@@ -53,8 +53,15 @@ def _graph_node_locations(ctx: Snapshot, kernel: Kernel, role: str) -> list[type
 
 def definition(ctx: Snapshot, path: str, line: int, col: int) -> list[types.Location]:
     """Launch -> the kernel's definition; definition -> its model lines; FX node -> its kernel;
-    ``# File:`` comment in a graph -> the model line; model line -> the kernels' definitions."""
+    ``# File:`` comment in a graph -> the model line; model line -> the kernels' definitions; a
+    Triton kernel's source line <-> its PTX lines (:mod:`.ir`)."""
     hit = ctx.kernel_at(path, line, col)
+    if hit is None:
+        from .ir import definition as ir_definition
+
+        ir_found = ir_definition(ctx, path, line)
+        if ir_found is not None:
+            return ir_found
     if hit is not None:
         kernel = hit.kernel
         if hit.where == "launch" and kernel.definition is not None:
@@ -88,8 +95,15 @@ def definition(ctx: Snapshot, path: str, line: int, col: int) -> list[types.Loca
 
 def references(ctx: Snapshot, path: str, line: int, col: int, include_declaration: bool = True) -> list[types.Location]:
     """Every launch of the kernel at the position (all entries sharing its definition), or of
-    every kernel a model line produced."""
+    every kernel a model line produced; from a Triton kernel's source line or an IR line, the IR
+    lines of every form it became (:mod:`.ir`)."""
     hit = ctx.kernel_at(path, line, col)
+    if hit is None:
+        from .ir import references as ir_references
+
+        ir_found = ir_references(ctx, path, line)
+        if ir_found is not None:
+            return ir_found
     kernels: list[Kernel]
     if hit is not None:
         kernels = ctx.kernels_sharing_definition(hit.kernel)

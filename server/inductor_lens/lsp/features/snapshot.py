@@ -152,6 +152,8 @@ class Snapshot:
     def __init__(self, index: Index, resolver: PathResolver, graphs: list[Graph] | None = None, covers: list[str] | None = None) -> None:
         self.index = index
         self.resolver = resolver
+        #: Triton cache folders the ``inductorLens.tritonCache`` setting names (:mod:`.ir`), set by the server
+        self.triton_cache: tuple[str, ...] = ()
         #: the graphs whose kernels the tables hold: every graph of the index, or (a first, partial
         #: snapshot while the rest is being indexed) those ``graphs``
         self.graphs = index.graphs if graphs is None else list(graphs)

@@ -12,8 +12,8 @@ A kernel's cache folder (``<TRITON_CACHE_DIR>/<hash>/``, under Inductor
 * :mod:`.ptx`: PTX ``.file N "FILE"`` and ``.loc N L C`` directives;
 * :mod:`.sass`: ``nvdisasm -g`` output (``//## File "FILE", line L``) and the cubin's ``.nv.info`` (registers, frame size).
 
-Plain data, never raising on bad content; only ``OSError`` for unreadable files.  Imports nothing
-of the package but the standard library.
+Plain data, never raising on bad content; only ``OSError`` for unreadable files.  May import
+nothing of the package but the standard library.
 """
 
 from __future__ import annotations

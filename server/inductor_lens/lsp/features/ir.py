@@ -1,0 +1,188 @@
+"""From a Triton kernel's source line to what it compiled to, and back (issue 30): a line inside a
+kernel's source in the output code -> its TTIR/TTGIR/LLIR/PTX/SASS lines (definition: the PTX;
+references: every form); a line of an IR file -> the kernel line it came from; hovers with the
+instruction counts and the first PTX lines.  Only what the Triton cache holds
+(:mod:`inductor_lens.ir`); nothing is compiled.  Pure: (snapshot, path, line) -> LSP results."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from lsprotocol import types
+
+from ...ir.find import TritonCaches
+from ...ir.kernel_ir import KernelIR, KernelIRs, ir_documents
+from ...model import Kernel
+from .snapshot import Snapshot, uri
+
+#: forms in the order a hover and a references list name them
+FORMS = ("ptx", "sass", "ttgir", "ttir", "llir")
+
+
+@dataclass(slots=True)
+class IrHit:
+    """A kernel-file ``kernel_line`` of ``kernel`` (whose IR is ``ir``), found from an output-code
+    line or from line ``ir_line`` of an IR file of ``form``."""
+
+    kernel: Kernel
+    ir: KernelIR
+    kernel_line: int
+    form: str | None = None
+    ir_line: int | None = None
+
+
+def kernel_irs(ctx: Snapshot) -> KernelIRs:
+    """The snapshot's :class:`KernelIRs` (made once; folders from the ``inductorLens.tritonCache`` setting first)."""
+    return ctx.cached(("ir",), lambda: KernelIRs(ctx.index, TritonCaches(list(getattr(ctx, "triton_cache", ())))))
+
+
+def _documents(ctx: Snapshot) -> dict[str, tuple[KernelIR, str, Kernel]]:
+    def build() -> dict[str, tuple[KernelIR, str, Kernel]]:
+        irs = kernel_irs(ctx)
+        out: dict[str, tuple[KernelIR, str, Kernel]] = {}
+        for kernel, ir in irs.triton_kernels():
+            for path, (found, form) in ir_documents([ir]).items():
+                out.setdefault(path, (found, form, kernel))
+        return out
+
+    return ctx.cached(("ir", "documents"), build)
+
+
+def ir_at(ctx: Snapshot, path: str, line: int) -> IrHit | None:
+    """The kernel line at ``line`` (1-based) of ``path``: inside a Triton kernel's source in an
+    output code, or an instruction line of one of its IR files; None elsewhere (or no IR)."""
+    path = os.path.abspath(path)
+    doc = ctx.index.document(path)
+    if doc is not None and doc.role.is_code:
+        here = ctx.paths_of(doc.graph, doc.role)
+        best: Kernel | None = None
+        for kernel in doc.graph.kernels:
+            d = kernel.definition
+            if d is not None and os.path.abspath(d.path) in here and d.line < line and (best is None or d.line > best.definition.line):  # type: ignore[union-attr]
+                best = kernel
+        if best is None:
+            return None
+        ir = kernel_irs(ctx).of(best)
+        if ir is None or ir.folder is None:
+            return None
+        kline = ir.kernel_line(line)
+        known = {k for m in ir.maps.values() for k in (*m.lines, *m.inlined)}
+        if kline is None or kline > max(known, default=0):
+            return None
+        return IrHit(best, ir, kline)
+    found = _documents(ctx).get(path)
+    if found is None:
+        return None
+    ir, form, kernel = found
+    kline = ir.maps[form].kernel_line_of().get(line)
+    return IrHit(kernel, ir, kline, form, line) if kline is not None else None
+
+
+def _ir_locations(hit: IrHit, forms: tuple[str, ...]) -> list[types.Location]:
+    out: list[types.Location] = []
+    for form in forms:
+        path = hit.ir.files.get(form)
+        found = hit.ir.maps.get(form)
+        if not path or found is None:
+            continue
+        for n in [*found.lines.get(hit.kernel_line, []), *found.inlined.get(hit.kernel_line, [])]:
+            out.append(types.Location(uri=uri(path), range=types.Range(start=types.Position(n - 1, 0), end=types.Position(n - 1, 200))))
+    return out
+
+
+def _kernel_line_location(hit: IrHit) -> types.Location | None:
+    d = hit.kernel.definition
+    code_line = hit.ir.code_line(hit.kernel_line)
+    if d is None or code_line is None:
+        return None
+    return types.Location(
+        uri=uri(d.path), range=types.Range(start=types.Position(code_line - 1, 0), end=types.Position(code_line - 1, 200))
+    )
+
+
+def definition(ctx: Snapshot, path: str, line: int) -> list[types.Location] | None:
+    """A kernel source line -> its PTX lines (SASS, TTGIR when there is no PTX); an IR line -> the
+    kernel source line in the output code.  None when ``path``/``line`` is neither."""
+    hit = ir_at(ctx, path, line)
+    if hit is None:
+        return None
+    if hit.form is not None:
+        back = _kernel_line_location(hit)
+        return [back] if back is not None else []
+    for form in ("ptx", "sass", "ttgir"):
+        found = _ir_locations(hit, (form,))
+        if found:
+            return found
+    return []
+
+
+def references(ctx: Snapshot, path: str, line: int) -> list[types.Location] | None:
+    """Every IR line of every form the kernel line became (and, from an IR line, the kernel line too)."""
+    hit = ir_at(ctx, path, line)
+    if hit is None:
+        return None
+    out = _ir_locations(hit, FORMS)
+    back = _kernel_line_location(hit)
+    return ([back] if back is not None and hit.form is not None else []) + out
+
+
+def counts_text(ir: KernelIR, kernel_line: int) -> str:
+    """``12 PTX (4 inlined) · 9 SASS · 3 TTGIR · 3 TTIR · 20 LLIR`` for one kernel line."""
+    parts = []
+    for form in FORMS:
+        found = ir.maps.get(form)
+        if found is None:
+            continue
+        own, inl = len(found.lines.get(kernel_line, [])), len(found.inlined.get(kernel_line, []))
+        parts.append(f"{own + inl} {form.upper()}" + (f" ({inl} inlined from Triton's library)" if inl else ""))
+    return " · ".join(parts)
+
+
+def totals_text(ir: KernelIR) -> str:
+    """``289 PTX · 264 SASS instructions · 32 registers · 0 spills`` for a kernel."""
+    parts = [f"{ir.maps[f].instructions} {f.upper()}" for f in ("ptx", "sass") if f in ir.maps]
+    text = " · ".join(parts) + (" instructions" if parts else "")
+    res = ir.resources
+    if res.get("registers") is not None:
+        text += f" · {res['registers']} registers"
+    if res.get("spills") is not None:
+        text += f" · {res['spills']} spill loads/stores"
+    if res.get("shared_bytes"):
+        text += f" · {res['shared_bytes']} B shared"
+    return text
+
+
+def hover_markdown(ctx: Snapshot, path: str, line: int) -> str | None:
+    """Hover text for a kernel source line (its instruction counts, the first PTX lines) or an IR
+    line (the kernel line it came from)."""
+    hit = ir_at(ctx, path, line)
+    if hit is None:
+        return None
+    code_line = hit.ir.code_line(hit.kernel_line)
+    source = ctx.line_text(hit.kernel.definition.path, code_line).strip() if hit.kernel.definition and code_line else ""
+    head = f"**{hit.kernel.name}** line {hit.kernel_line}: {counts_text(hit.ir, hit.kernel_line)}"
+    if hit.form is not None:
+        return f"{head}\n\n```python\n{source}\n```\n\n{totals_text(hit.ir)} in the kernel"
+    ptx_path = hit.ir.files.get("ptx")
+    ptx = hit.ir.maps.get("ptx")
+    first: list[str] = []
+    if ptx_path and ptx is not None:
+        shown = ptx.lines.get(hit.kernel_line, [])[:6]
+        first = [ctx.line_text(ptx_path, n).strip() for n in shown]
+    block = ("\n\n```ptx\n" + "\n".join(first) + "\n```") if first else ""
+    return f"{head}{block}\n\n{totals_text(hit.ir)} in the kernel · {hit.ir.folder.path if hit.ir.folder else ''}"
+
+
+def model_line_ir(ctx: Snapshot, kernels: list[Kernel]) -> str | None:
+    """``Compiled to:`` each Triton kernel of a model line with its instruction totals (only
+    kernels whose IR the Triton cache holds; None when none does)."""
+    irs = kernel_irs(ctx)
+    rows: dict[str, str] = {}
+    for kernel in kernels:
+        ir = irs.of(kernel)
+        if ir is not None and ir.folder is not None and kernel.name not in rows:
+            rows[kernel.name] = totals_text(ir)
+    if not rows:
+        return None
+    return "**Compiled to** (Triton cache):\n\n" + "\n".join(f"- `{name}`: {text}" for name, text in rows.items())

@@ -1,0 +1,164 @@
+"""Issue 30: each Triton kernel's folder in the Triton cache and the IR lines per kernel line, on
+real H200 runs (tests/data: round 20's mlp_train with its Inductor cache's triton/0/, round 30's
+mlp_train_tc with TRITON_CACHE_DIR and cap_mlp_train left by `inductor-lens capture`).
+
+The checks read PTX and SASS on their own (not with the readers): an instruction belongs to the
+kernel-file line of the ``.loc`` (``//## File``) above it."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import subprocess
+
+import pytest
+from conftest import DATA
+from inductor_lens.cli import main
+from inductor_lens.ir.sass import nvdisasm_path
+
+CASES = {
+    "mlp_train": os.path.join(DATA, "pairs", "torch-2.11-cuda", "mlp_train"),
+    "mlp_train_tc": os.path.join(DATA, "torch-2.11-cuda", "mlp_train_tc"),
+    "cap_mlp_train": os.path.join(DATA, "torch-2.11-cuda", "cap_mlp_train"),
+}
+
+
+def _report(path: str, tmp_path, *extra: str) -> dict:
+    out = io.StringIO()
+    import contextlib
+
+    with contextlib.redirect_stdout(out):
+        assert main(["report", path, "--json", "--ir", "--cache-dir", str(tmp_path / "cache"), *extra]) == 0
+    return json.loads(out.getvalue())
+
+
+def _ptx_lines(ptx_path: str, kernel_file: str) -> dict[int, list[int]]:
+    """Kernel-file line -> PTX instruction lines, from the PTX's own .file/.loc directives."""
+    text = open(ptx_path).read().split("\n")
+    ids = {m.group(1) for t in text if (m := re.match(r'\s*\.file\s+(\d+)\s+"([^"]+)"', t)) and m.group(2) == kernel_file}
+    assert ids, f"{ptx_path} names no .file {kernel_file}"
+    out: dict[int, list[int]] = {}
+    line = None
+    for n, t in enumerate(text, 1):
+        s = t.strip()
+        m = re.match(r"\.loc\s+(\d+)\s+(\d+)\s", s + " ")
+        if m:
+            line = int(m.group(2)) if m.group(1) in ids and int(m.group(2)) > 0 else None
+        elif s and s.endswith(";") and not s.startswith((".", "//")) and line is not None:
+            out.setdefault(line, []).append(n)
+    return out
+
+
+def _triton_kernels(doc: dict) -> list[dict]:
+    return [k for k in doc["kernels"] if "ir" in k]
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_every_triton_kernel_found_in_the_folder_that_compiled_its_file(case, tmp_path):
+    doc = _report(CASES[case], tmp_path)
+    kernels = _triton_kernels(doc)
+    names = {k["name"] for k in kernels}
+    assert len(names) == 6, names  # mlp_train: 2 forward, 4 backward Triton kernels
+    for k in kernels:
+        ir = k["ir"]
+        assert ir["dir"] is not None, (k["name"], ir)
+        # the folder's own PTX names the kernel's file (the output code's # kernel path:) as its .file
+        ptx = open(ir["files"]["ptx"]).read()
+        assert f'"{ir["kernel_file"]}"' in ptx
+        assert os.path.basename(ir["files"]["ptx"]) == k["name"] + ".ptx"
+        meta = json.load(open(os.path.join(ir["dir"], k["name"] + ".json")))
+        assert meta["hash"] and ir["resources"]["num_warps"] == meta["num_warps"]
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_ptx_lines_per_kernel_line_are_what_the_ptx_loc_directives_say(case, tmp_path):
+    doc = _report(CASES[case], tmp_path)
+    checked = 0
+    for k in _triton_kernels(doc):
+        ir = k["ir"]
+        want = _ptx_lines(ir["files"]["ptx"], ir["kernel_file"])
+        got = {int(line): forms["ptx"] for line, forms in ir["lines"].items() if forms["ptx"]}
+        assert got == want, k["name"]
+        assert (
+            sum(map(len, want.values())) + sum(len(f["ptx"] or []) for f in ir["inlined"].values()) + ir["unattributed"]["ptx"]
+            == (ir["instructions"]["ptx"])
+        )
+        checked += 1
+    assert checked >= 6
+
+
+def test_the_chosen_autotune_candidate_is_the_best_config_one(tmp_path):
+    """Two folders compiled triton_poi_fused_add_addmm_relu_threshold_backward_1's file (two
+    configs); the .best_config beside the kernel's file names GXHI3B66…: that one is taken."""
+    doc = _report(CASES["mlp_train"], tmp_path)
+    [k] = [k for k in _triton_kernels(doc) if k["name"] == "triton_poi_fused_add_addmm_relu_threshold_backward_1"]
+    assert k["ir"]["match"] == "best_config"
+    assert k["ir"]["hash"] == "GXHI3B662QAHJD4ZY3U2RXCCXWZOVXAPMEE6WTGPKU7AUK6GFSBA"
+    assert len(k["ir"]["candidates"]) == 2
+    u6 = os.path.join(CASES["mlp_train"], "inductor_cache", "u6")
+    [best_file] = [n for n in os.listdir(u6) if n.endswith(".best_config")]
+    best = json.load(open(os.path.join(u6, best_file)))
+    assert best["triton_cache_hash"] == k["ir"]["hash"] and k["ir"]["resources"]["num_warps"] == best["num_warps"] == 4
+
+
+def test_a_kernel_line_and_its_output_code_line_hold_the_same_text(tmp_path):
+    """Kernel-file line L is the output code's definition line + L - 1: line 18 of the sum kernel's
+    file is its def line, and that is where the PTX's first .loc points."""
+    doc = _report(CASES["mlp_train"], tmp_path)
+    [k] = [k for k in _triton_kernels(doc) if k["name"] == "triton_per_fused_sum_threshold_backward_0"]
+    code = open(k["definition"]["path"]).read().split("\n")
+    assert code[k["definition"]["line"] + 18 - 1 - 1].startswith("def triton_per_fused_sum_threshold_backward_0(")
+    assert "18" in k["ir"]["lines"] and k["ir"]["lines"]["18"]["ptx"]
+    # tl.sum (Triton's standard.py) at kernel line 40 is inlined there, not an own line
+    assert k["ir"]["inlined"]["40"]["ptx"] and "40" in k["ir"]["lines"]
+    assert k["ir"]["resources"]["shared_bytes"] == 8192
+
+
+def test_triton_cache_dir_from_the_logs_fx_graph_runnable(tmp_path):
+    doc = _report(CASES["mlp_train_tc"], tmp_path)
+    assert any(r.endswith(os.path.join("mlp_train_tc", "triton_cache")) for r in doc["ir_roots"])
+    assert all(os.sep + "triton_cache" + os.sep in k["ir"]["dir"] for k in _triton_kernels(doc))
+
+
+def test_no_cache_at_hand_says_why(tmp_path):
+    """The GPU gpt2 fixture keeps no Triton cache: every Triton kernel says none was found."""
+    doc = _report(os.path.join(DATA, "pairs", "torch-2.11-cuda", "gpt2_train"), tmp_path)
+    kernels = _triton_kernels(doc)
+    assert kernels and all(k["ir"]["dir"] is None and "no Triton cache" in k["ir"]["reason"] for k in kernels)
+
+
+def test_a_triton_cache_given_by_hand(tmp_path):
+    """--triton-cache names the folder: the capture's copy found from another place."""
+    import shutil
+
+    trace = tmp_path / "moved"
+    shutil.copytree(os.path.join(CASES["cap_mlp_train"], "trace"), trace)
+    doc = _report(str(trace), tmp_path)
+    assert all(k["ir"]["dir"] is None for k in _triton_kernels(doc))
+    doc = _report(str(trace), tmp_path, "--triton-cache", os.path.join(CASES["cap_mlp_train"], "torchinductor"))
+    assert all(k["ir"]["dir"] is not None for k in _triton_kernels(doc))
+
+
+@pytest.mark.skipif(nvdisasm_path() is None, reason="nvdisasm not installed (pip install nvidia-cuda-nvdisasm)")
+def test_sass_lines_and_registers_are_what_nvdisasm_says(tmp_path):
+    doc = _report(CASES["mlp_train"], tmp_path)
+    tool = nvdisasm_path()
+    assert tool is not None
+    for k in _triton_kernels(doc):
+        ir = k["ir"]
+        sass = subprocess.run([tool, "-g", "-c", ir["files"]["cubin"]], capture_output=True, text=True, check=True).stdout.split("\n")
+        want: dict[int, list[int]] = {}
+        line = None
+        for n, t in enumerate(sass, 1):
+            m = re.match(r'\s*//## File "([^"]+)", line (\d+)', t)
+            if m:
+                line = int(m.group(2)) if m.group(1) == ir["kernel_file"] else None
+            elif re.match(r"\s*/\*[0-9a-f]{4,}\*/\s+\S", t) and line is not None:
+                want.setdefault(line, []).append(n)
+        got = {int(x): f["sass"] for x, f in ir["lines"].items() if f["sass"]}
+        assert got == want, k["name"]
+        full = subprocess.run([tool, ir["files"]["cubin"]], capture_output=True, text=True, check=True).stdout
+        reg = re.search(r"EIATTR_REGCOUNT.*?\.word\s+index@\([^)]*\)\s*\n\s*/\*[0-9a-f]+\*/\s*\.word\s+(0x[0-9a-f]+)", full, re.S)
+        assert reg is not None and ir["resources"]["registers"] == int(reg.group(1), 16), k["name"]

@@ -1,0 +1,85 @@
+"""Issue 30 through the language server over stdio (pytest-lsp, VS Code's capabilities), on the
+GPU mlp_train run that `inductor-lens capture` left with its Triton cache beside the trace: from a
+Triton kernel's source line in the output code to its PTX lines (definition), to every IR form
+(references), and back from a PTX line; hovers give the instruction counts.  The PTX lines are
+checked against the PTX file's own .file/.loc directives, read here independently."""
+
+from __future__ import annotations
+
+import glob
+import os
+import tempfile
+
+import pytest
+import pytest_lsp
+from conftest import DATA, answer_like_vscode
+from inductor_lens.lsp.features.snapshot import uri
+from lsprotocol import types
+from pytest_lsp import LanguageClient, client_capabilities
+from test_server_e2e import CONFIG, _plain
+
+from tests.ir.test_ir import _ptx_lines
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+CAP = os.path.join(DATA, "torch-2.11-cuda", "cap_mlp_train")
+NAME = "triton_per_fused_sum_threshold_backward_0"
+WORKSPACE = tempfile.mkdtemp(prefix="il-ir-ws-")
+[PTX] = glob.glob(os.path.join(CAP, "torchinductor", "triton", "0", "*", NAME + ".ptx"))
+KERNEL_FILE = next(line.split('"')[1] for line in open(PTX) if line.strip().startswith(".file\t1") or line.strip().startswith(".file 1"))
+
+
+@pytest_lsp.fixture(config=CONFIG, scope="module")
+async def client(lsp_client: LanguageClient):
+    answer_like_vscode(lsp_client)
+    await lsp_client.initialize_session(
+        types.InitializeParams(
+            capabilities=client_capabilities("visual-studio-code"),
+            workspace_folders=[types.WorkspaceFolder(uri="file://" + WORKSPACE, name="ws")],
+            initialization_options={"traces": [os.path.join(CAP, "trace")], "discovery": {"enabled": False}},
+        )
+    )
+    await lsp_client.protocol.send_request_async("inductorLens/reindex", {})
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def _definition_of(client: LanguageClient) -> tuple[str, int]:
+    kernels = _plain(await client.protocol.send_request_async("inductorLens/kernels", {}))
+    [k] = [k for k in kernels if k["name"] == NAME]
+    return k["definition"]["path"], k["definition"]["line"]
+
+
+def _pos(path: str, line: int) -> dict:
+    return {"text_document": types.TextDocumentIdentifier(uri="file://" + path), "position": types.Position(line - 1, 4)}
+
+
+async def test_a_kernel_line_goes_to_its_ptx_lines_and_back(client: LanguageClient):
+    code, def_line = await _definition_of(client)
+    want = _ptx_lines(PTX, KERNEL_FILE)
+    assert len(want) >= 10
+    for kline in sorted(want):
+        got = await client.text_document_definition_async(types.DefinitionParams(**_pos(code, def_line + kline - 1)))
+        assert got is not None
+        assert {loc.uri for loc in got} == {uri(PTX)}
+        own = [loc.range.start.line + 1 for loc in got][: len(want[kline])]
+        assert own == want[kline], kline
+    # and back: a PTX instruction line -> the kernel line in the output code
+    kline = sorted(want)[len(want) // 2]
+    back = await client.text_document_definition_async(types.DefinitionParams(**_pos(PTX, want[kline][0])))
+    assert back is not None and [(b.uri, b.range.start.line + 1) for b in back] == [(uri(code), def_line + kline - 1)]
+
+
+async def test_references_name_every_ir_form_and_the_hover_counts(client: LanguageClient):
+    code, def_line = await _definition_of(client)
+    line = def_line + 40 - 1  # tmp7 = tl.sum(...): its reduction is Triton's library code, inlined here
+    refs = await client.text_document_references_async(
+        types.ReferenceParams(**_pos(code, line), context=types.ReferenceContext(include_declaration=True))
+    )
+    assert refs is not None
+    exts = {os.path.splitext(r.uri)[1] for r in refs}
+    assert {".ptx", ".ttgir", ".ttir", ".llir"} <= exts
+    hover = await client.text_document_hover_async(types.HoverParams(**_pos(code, line)))
+    assert hover is not None
+    text = hover.contents.value
+    assert f"**{NAME}** line 40:" in text and "PTX" in text and "inlined from Triton's library" in text
+    assert "32 registers" in text and "8192 B shared" in text
