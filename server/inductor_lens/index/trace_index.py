@@ -18,15 +18,13 @@ from dataclasses import dataclass
 from ..files.cache import Cache
 from ..files.discovery import LOG_NAME, SKIP_DIRS, natural_key, rank_of_path, starts_like_trace_log
 from ..model import Compile, CompileEvent, FxGraph, FxNode, Graph, InputWarning, Kernel, TraceInfo
-from ..model.compile_id import base_compile_id
 from ..model.roles import FX_ROLES, DocRole
-from ..provenance.pass_frames import BreakStack, CompileStart, pass_frames
-from ..readers.compile_health import read_compile_health
 from ..readers.compile_settings import read_compile_settings
 from ..readers.torch_trace import TraceLog
 from ..readers.torch_trace.graphs import GRAPH_ROLES, pair_graphs
 from .input_files import LogCopies, _is_tlparse_output, _package_of
 from .loader import LogLoader, LogScan, graph_from_loose_code
+from .log_health import read_log_health
 
 
 @dataclass(slots=True)
@@ -276,35 +274,14 @@ class Index:
         self._add_compile_health(log, graphs, rank)
 
     def _add_compile_health(self, log: TraceLog, graphs: list[Graph], rank: int | None) -> None:
-        """The log's compile records (a record still being written is left for the next scan), and
-        the model line of pass-made nodes for each of ``graphs`` (:mod:`inductor_lens.provenance.pass_frames`)."""
-        warns: list[InputWarning] = []
-        records = [r for r in log.records if r.line != log.incomplete_tail_line]
-        health = read_compile_health(records, lambda r: log.payload(r, warns), log.strings, log.path, rank)
+        """The log's compile records and its graphs' pass-made nodes' line (:mod:`.log_health`)."""
+        health = read_log_health(log, graphs, rank)
         self.compiles.extend(health.compiles)
         self.compile_events.extend(health.events)
-        for (cid, ordinal), info in health.kernel_info.items():
-            self.kernel_compile_info[(log.path, cid, ordinal)] = info
-        self._warnings.extend(warns + health.warnings)
-        several = len(log.pids) > 1
-        starts = [
-            CompileStart(line, pid if several else None, cid, tuple(frames))
-            for kind, line, pid, cid, frames in health.stacks
-            if kind == "start"
-        ]
-        breaks = [
-            BreakStack(line, pid if several else None, cid, tuple(frames))
-            for kind, line, pid, cid, frames in health.stacks
-            if kind == "break"
-        ]
-        found = pass_frames(starts, breaks) if breaks or starts else {}
-        callers: dict[tuple[int | None, str], tuple] = {}
-        for start in starts:  # a restarted compile logs its dynamo_start again: the first stack stands
-            callers.setdefault((start.pid, start.compile_id), start.frames[:-1])
-            self.call_stacks.setdefault((log.path, start.compile_id), start.frames[:-1])
-        for graph in graphs:
-            graph.pass_frame = found.get((graph.pid, base_compile_id(graph.compile_id)))
-            graph.call_stack = callers.get((graph.pid, base_compile_id(graph.compile_id)), ())
+        self.kernel_compile_info.update(health.kernel_info)
+        self._warnings.extend(health.warnings)
+        for key, frames in health.call_stacks.items():
+            self.call_stacks.setdefault(key, frames)
 
     def _add_loose_code(self, path: str) -> None:
         """A loose ``output_code.py`` / ``.cpp``, with debug-folder siblings when present."""
