@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..files.cache import Cache
@@ -72,6 +73,9 @@ class Index:
         #: real paths of every input file already read: a path given twice, or a folder and a file
         #: inside it, is read once (each launch and measured microsecond counted once)
         self._inputs_read: set[str] = set()
+        #: ``(index, logs, displays, root) -> None``: adds a folder's logs (2 or more) instead of
+        #: reading them here (:mod:`inductor_lens.cluster`: on a distributed engine's workers); None: here
+        self.elsewhere: Callable[[Index, list[str], dict[str, str], str], None] | None = None
 
     # ------------------------------------------------------------------ loading
     def _first_time(self, path: str) -> bool:
@@ -159,9 +163,12 @@ class Index:
                     debug_codes.append(full)
         if not logs:
             logs = [p for p in others if os.path.isfile(p) and starts_like_trace_log(p)]
-        self.loader.prefetch(logs, self._warnings)
-        for log in logs:
-            self._add_log(log, display=displays.get(log), root=folder)
+        if self.elsewhere is not None and len(logs) > 1:  # a job's ranks, indexed where they are stored
+            self.elsewhere(self, logs, displays, folder)
+        else:
+            self.loader.prefetch(logs, self._warnings)
+            for log in logs:
+                self._add_log(log, display=displays.get(log), root=folder)
         for code in debug_codes:
             if code not in self._documents:
                 self._add_loose_code(code)
@@ -314,7 +321,7 @@ class Index:
     def log_pids(self) -> dict[str, set[int]]:
         """``{log path: the process ids its records name}`` for every log scanned (a profile's
         calls are joined to the log their own process wrote)."""
-        return {path: set(scan.log.pids) for path, scan in self.loader.scans.items()}
+        return {**self.loader.pids_elsewhere, **{path: set(scan.log.pids) for path, scan in self.loader.scans.items()}}
 
     def add_warnings(self, warnings: list[InputWarning]) -> None:
         """Record warnings found outside the readers the index runs (a profile join, ...)."""
