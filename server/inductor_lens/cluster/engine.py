@@ -137,24 +137,24 @@ class Engine:
         token = uuid.uuid4().hex[:12]
         which: dict[str, tuple[int, int]] = {}  # task key -> (log number, attempt)
 
-        def submit(n: int, attempt: int) -> Any:
-            log = logs[n]
-            future = self.client.submit(
+        def submit(numbers: list[int], attempt: int) -> list[Any]:  # one message for them all (not a round trip per rank)
+            keys = [f"index_rank-{n}-{attempt}-{token}" for n in numbers]
+            futures = self.client.map(
                 index_rank,
-                log,
-                displays.get(log),
-                root,
-                self.cache_dir,
-                self.disk_cache,
-                key=f"index_rank-{n}-{attempt}-{token}",
+                [logs[n] for n in numbers],
+                [displays.get(logs[n]) for n in numbers],
+                [root] * len(numbers),
+                [self.cache_dir] * len(numbers),
+                [self.disk_cache] * len(numbers),
+                key=keys,
                 pure=False,
             )
-            which[future.key] = (n, attempt)
-            return future
+            which.update({key: (n, attempt) for key, n in zip(keys, numbers, strict=True)})
+            return futures
 
         tell = RankProgress(len(logs), self.workers, self.stream, self.progress)
         tell.done(0)
-        pending = as_completed([submit(n, 0) for n in range(len(logs))])
+        pending = as_completed(submit(list(range(len(logs))), 0))
         came: dict[int, RankPart | BaseException] = {}  # back, not merged yet (an earlier log is still out)
         merged = back = 0
         for future in pending:
@@ -163,7 +163,7 @@ class Engine:
             future.release()
             if isinstance(outcome, BaseException) and attempt == 0:
                 tell.note(f"{logs[n]}: {_why(outcome)}; trying it once more")
-                pending.add(submit(n, 1))
+                pending.update(submit([n], 1))
                 continue
             came[n] = outcome
             back += 1
