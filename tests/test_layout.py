@@ -24,6 +24,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("index",),
     ("health", "timing", "perf", "ir"),
     ("report", "diff"),
+    ("cluster",),  # a job's rank logs on a distributed engine's workers: only the front door (and the CLI's error) import it
     ("open_traces",),
     ("capture", "lsp"),
     ("cli", "__main__"),
@@ -154,6 +155,25 @@ def test_walls():
             family = mod.split(".")[2] if mod.count(".") >= 2 else ""  # a reader package may import its own modules
             others = {t for t in readers if t.split(".")[2] != family}
             assert not others, (mod, "readers do not import each other", others)
+
+
+def test_only_the_cluster_package_imports_dask_and_only_the_front_door_reaches_it():
+    """The single-machine path never needs the optional engine: only ``cluster/`` imports dask or
+    distributed, the index and the readers never reach ``cluster/``, and the front door imports it inside a function."""
+    mods = _modules()
+    edges = _imports(mods)
+    for mod, path in mods.items():
+        tree = ast.parse(open(path, encoding="utf-8").read())
+        imported = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        imported |= {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and not n.level}
+        if not _under(mod, "cluster"):
+            assert not any(name.split(".")[0] in ("dask", "distributed") for name in imported), mod
+            if any(_under(t, "cluster") for t in edges[mod]):
+                assert mod in (f"{PKG}.open_traces", f"{PKG}.cli"), (mod, "only the front door and the CLI import cluster/")
+    front = ast.parse(open(mods[f"{PKG}.open_traces"], encoding="utf-8").read())
+    top = [n for n in front.body if isinstance(n, ast.ImportFrom) and (n.module or "").startswith("cluster")]
+    assert not top, "the front door imports cluster/ only when workers are asked for"
+    assert f"{PKG}.cluster" in edges[f"{PKG}.open_traces"] and f"{PKG}.index.parts" in edges[f"{PKG}.cluster.engine"]
 
 
 def test_features_do_not_import_pygls():

@@ -215,6 +215,8 @@ export interface InitializationOptions {
   profiles: string[];
   /** false in Restricted Mode: the server then discovers nothing beyond the files the user opens. */
   trusted: boolean;
+  /** Dask workers a job's rank logs are indexed on (the first folder's that sets it); '' = on this machine. */
+  workers: string;
 }
 
 /** `summary: true` leaves out each kernel's full `source` stacks (`model_lines` stay). */

@@ -26,13 +26,15 @@ export interface Settings {
   profiles: string[];
   /** A baseline run the workspace is compared with after every indexing (Compare with Trace…). */
   compareWith: string[];
+  /** Dask workers a job's rank logs are indexed on (`local`, `local:N`, a scheduler address); '' = here. */
+  workers: string;
 }
 
 /** Settings that change how the server process is launched: changing one restarts it. */
 export const RESTART_SETTINGS = [`${SECTION}.interpreter`, `${SECTION}.importStrategy`] as const;
 
-/** Settings that the workspace may not choose in Restricted Mode (they pick what runs). */
-const TRUST_SENSITIVE = new Set(['interpreter', 'importStrategy']);
+/** Settings that the workspace may not choose in Restricted Mode (they pick what runs, or whom the server trusts). */
+const TRUST_SENSITIVE = new Set(['interpreter', 'importStrategy', 'workers']);
 
 /**
  * Expands `${workspaceFolder}`, `${workspaceFolder:name}`, `${userHome}` and a leading `~` in a
@@ -83,6 +85,7 @@ export function getSettings(folder?: WorkspaceFolder): Settings {
     discoveryGlobs: read<string[]>('discovery.globs', []),
     profiles: read<string[]>('profiles', []).map(expand),
     compareWith: read<string[]>('compareWith', []).map(expand),
+    workers: read<string>('workers', '').trim(),
   };
 }
 
@@ -115,6 +118,7 @@ export function buildInitializationOptions(
     discovery: { globs: unique(perFolder.flatMap((s) => s.discoveryGlobs)) },
     profiles: unique([...perFolder.flatMap((s) => s.profiles), ...openedProfiles]),
     trusted: isWorkspaceTrusted(),
+    workers: perFolder.find((s) => s.workers)?.workers ?? '',
   };
 }
 

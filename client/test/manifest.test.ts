@@ -70,17 +70,19 @@ describe('package.json', () => {
       'inductorLens.profiles',
       'inductorLens.trace.server',
       'inductorLens.traces',
+      'inductorLens.workers',
     ]);
     for (const key of keys.filter((k: string) => k !== 'inductorLens.trace.server')) {
       expect(settingsSource).toContain(`'${key.replace('inductorLens.', '')}'`);
     }
   });
 
-  test('the trust-restricted settings are the ones that choose what runs', () => {
+  test('the trust-restricted settings are the ones that choose what runs or whom the server trusts', () => {
     expect(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations).toEqual([
       'inductorLens.interpreter',
       'inductorLens.importStrategy',
       'inductorLens.capture.command',
+      'inductorLens.workers',
     ]);
   });
 

@@ -178,6 +178,7 @@ describe('ServerManager', () => {
       discovery: { globs: [] },
       profiles: ['/opened/profile_trace.json'],
       trusted: true,
+      workers: '',
     });
     expect(clientOptions.documentSelector).toEqual([{ scheme: 'file' }]);
     expect(client.start).toHaveBeenCalledTimes(1);

@@ -48,6 +48,7 @@ describe('getSettings', () => {
         'discovery.globs': ['**/*.log'],
         profiles: ['${workspaceFolder}/prof.json'],
         compareWith: ['${workspaceFolder}/baseline'],
+        workers: ' tcp://scheduler:8786 ',
       }),
     );
     expect(getSettings(proj)).toEqual({
@@ -58,6 +59,7 @@ describe('getSettings', () => {
       discoveryGlobs: ['**/*.log'],
       profiles: ['/home/u/proj/prof.json'],
       compareWith: ['/home/u/proj/baseline'],
+      workers: 'tcp://scheduler:8786',
     });
     expect(api.getConfiguration).toHaveBeenCalledWith('inductorLens', proj.uri);
   });
@@ -72,6 +74,7 @@ describe('getSettings', () => {
       discoveryGlobs: [],
       profiles: [],
       compareWith: [],
+      workers: '',
     });
   });
 
@@ -79,13 +82,14 @@ describe('getSettings', () => {
     vi.mocked(api.isWorkspaceTrusted).mockReturnValue(false);
     vi.mocked(api.getConfiguration).mockReturnValue(
       fakeConfiguration(
-        { interpreter: ['./evil'], importStrategy: 'fromEnvironment', traces: ['t.log'] },
+        { interpreter: ['./evil'], importStrategy: 'fromEnvironment', traces: ['t.log'], workers: 'tcp://evil:8786' },
         { interpreter: ['/usr/bin/python3'] },
       ),
     );
     const settings = getSettings(proj);
     expect(settings.interpreter).toEqual(['/usr/bin/python3']);
     expect(settings.importStrategy).toBe('useBundled');
+    expect(settings.workers).toBe('');
     expect(settings.traces).toEqual(['t.log']);
   });
 
@@ -121,7 +125,14 @@ describe('buildInitializationOptions', () => {
       discovery: { globs: ['**/dedicated_log_torch_trace*.log'] },
       profiles: ['/home/u/proj/profile_trace.json', '/home/u/other/profile_trace.json', '/opened/p.json.gz'],
       trusted: true,
+      workers: '',
     });
+  });
+
+  test('the first folder that names workers gives them to the server', () => {
+    const folder = (workers: string) => ({ ...getSettings(proj), workers });
+    vi.mocked(api.getConfiguration).mockReturnValue(fakeConfiguration({}));
+    expect(buildInitializationOptions([folder(''), folder('local:4'), folder('tcp://other:8786')]).workers).toBe('local:4');
   });
 
   test('tells the server when the workspace is not trusted', () => {

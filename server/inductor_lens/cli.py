@@ -88,6 +88,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="a Triton cache (TRITON_CACHE_DIR) or Inductor cache folder to find kernels' IR in (repeatable; "
         "beside the trace and the output code's kernel paths are looked in without it)",
     )
+    report.add_argument(
+        "--workers",
+        metavar="ADDRESS",
+        help="index a folder's rank logs on Dask workers, where they are stored: local, local:N (N worker processes here) "
+        "or a Dask scheduler address (tcp://host:8786); needs pip install 'inductor-lens[cluster]' (docs/cluster.md)",
+    )
     _add_diff_parser(sub)
     serve = sub.add_parser("serve", help="run the language server (stdio by default)")
     serve.add_argument("--tcp", type=_port, metavar="PORT", help="listen on 127.0.0.1:PORT instead of stdio (debugging)")
@@ -262,9 +268,19 @@ def _report(args) -> int:
     if not args.paths and not args.profile:  # nothing given: the bundled example (a profile alone is said by open_traces)
         paths = [EXAMPLE_DIR]
         mappings.append(("/workspace/proj", EXAMPLE_DIR))
-    opened = open_traces(
-        TraceRequest(paths, profiles=args.profile, path_maps=mappings, disk_cache=not args.no_cache), cache=Cache(args.cache_dir)
-    )
+    errors: tuple[type[Exception], ...] = ()
+    if args.workers:
+        from .cluster import ClusterError
+
+        errors = (ClusterError,)
+    try:
+        opened = open_traces(
+            TraceRequest(paths, profiles=args.profile, path_maps=mappings, disk_cache=not args.no_cache, workers=args.workers),
+            cache=Cache(args.cache_dir),
+        )
+    except errors as exc:  # the engine cannot be used: a line, not a traceback
+        sys.stderr.write(f"inductor-lens: {exc}\n")
+        return 2
     index, resolver, readable = opened.index, opened.resolver, opened.readable
     if args.json:
         from .report.json_report import write_json

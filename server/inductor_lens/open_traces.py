@@ -50,7 +50,9 @@ class TraceRequest:
     written on another machine; ``roots``: folders searched by path suffix (the workspace);
     ``site_packages``: extra site-packages folders (the interpreter's own are always searched);
     ``disk_cache``: read and write the on-disk index cache; ``path_map_label``: how the user gave
-    the path mappings (named in the warning about a mapping to no folder)."""
+    the path mappings (named in the warning about a mapping to no folder); ``workers``: index a
+    folder's rank logs on a distributed engine's workers, where they are stored (``local``,
+    ``local:N`` or a Dask scheduler address: :mod:`inductor_lens.cluster`; None: here)."""
 
     paths: Sequence[str]
     profiles: Sequence[str] = ()
@@ -59,6 +61,7 @@ class TraceRequest:
     site_packages: Sequence[str] = ()
     disk_cache: bool = True
     path_map_label: str = "--path-map"
+    workers: str | None = None
 
 
 @dataclass
@@ -105,14 +108,31 @@ def open_traces(
     policy).  ``cache``: the extraction folder and index cache (default: the user cache folder);
     ``log_scans``: scans of earlier openings of the same logs, reused (the editor keeps one);
     ``progress`` and ``first_answers``: see their types.  Never raises for bad input: what
-    cannot be read is a warning on ``index.warnings``."""
+    cannot be read is a warning on ``index.warnings``; ``request.workers`` that cannot be used
+    (no Dask, an unreachable scheduler) raise :class:`inductor_lens.cluster.ClusterError`."""
     say = progress or (lambda percent, message: None)
     paths, named_profiles = split_profiles(request.paths)
     profiles = list(dict.fromkeys([os.path.abspath(p) for p in request.profiles] + named_profiles))
     index = Index(cache, log_scans, disk_cache=request.disk_cache)
-    for n, path in enumerate(paths):
-        say(int(50 * n / max(len(paths), 1)), os.path.basename(path.rstrip("/")) or path)
-        index.add(path)
+    engine = None
+    if request.workers:  # only then: the single-machine path never imports the engine
+        from .cluster import Engine
+
+        engine = Engine(
+            request.workers,
+            index.cache.root,
+            disk_cache=request.disk_cache,
+            progress=lambda done, total: say(int(50 * done / max(total, 1)), f"rank {done} of {total} on the workers"),
+        )
+        index.elsewhere = engine.index_logs
+    try:
+        for n, path in enumerate(paths):
+            say(int(50 * n / max(len(paths), 1)), os.path.basename(path.rstrip("/")) or path)
+            index.add(path)
+    finally:
+        if engine is not None:
+            index.elsewhere = None
+            engine.close()
     missing = [(src, dst) for src, dst in request.path_maps if not os.path.isdir(dst)]
     if missing:  # said, not fatal: the paths it would map stay as the trace wrote them
         index.add_warnings(

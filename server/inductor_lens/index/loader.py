@@ -126,6 +126,8 @@ class LogLoader:
         #: share their pre-grad graph)
         self.shared: dict[tuple, Any] = {}
         self._prefetched: dict[str, TraceLog] = {}
+        #: the process ids of logs scanned elsewhere (a distributed engine's workers: :mod:`.parts`)
+        self.pids_elsewhere: dict[str, set[int]] = {}
         #: while not None, graphs copied from an identical one are not checked against their own
         #: payloads yet (the server's first answers): (graph, its loader, its cold output code)
         #: until :meth:`verify_deferred`

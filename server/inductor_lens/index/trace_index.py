@@ -13,20 +13,19 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..files.cache import Cache
 from ..files.discovery import LOG_NAME, SKIP_DIRS, natural_key, rank_of_path, starts_like_trace_log
 from ..model import Compile, CompileEvent, FxGraph, FxNode, Graph, InputWarning, Kernel, TraceInfo
-from ..model.compile_id import base_compile_id
 from ..model.roles import FX_ROLES, DocRole
-from ..provenance.pass_frames import BreakStack, CompileStart, pass_frames
-from ..readers.compile_health import read_compile_health
 from ..readers.compile_settings import read_compile_settings
 from ..readers.torch_trace import TraceLog
 from ..readers.torch_trace.graphs import GRAPH_ROLES, pair_graphs
 from .input_files import LogCopies, _is_tlparse_output, _package_of
 from .loader import LogLoader, LogScan, graph_from_loose_code
+from .log_health import read_log_health
 
 
 @dataclass(slots=True)
@@ -74,6 +73,9 @@ class Index:
         #: real paths of every input file already read: a path given twice, or a folder and a file
         #: inside it, is read once (each launch and measured microsecond counted once)
         self._inputs_read: set[str] = set()
+        #: ``(index, logs, displays, root) -> None``: adds a folder's logs (2 or more) instead of
+        #: reading them here (:mod:`inductor_lens.cluster`: on a distributed engine's workers); None: here
+        self.elsewhere: Callable[[Index, list[str], dict[str, str], str], None] | None = None
 
     # ------------------------------------------------------------------ loading
     def _first_time(self, path: str) -> bool:
@@ -161,9 +163,12 @@ class Index:
                     debug_codes.append(full)
         if not logs:
             logs = [p for p in others if os.path.isfile(p) and starts_like_trace_log(p)]
-        self.loader.prefetch(logs, self._warnings)
-        for log in logs:
-            self._add_log(log, display=displays.get(log), root=folder)
+        if self.elsewhere is not None and len(logs) > 1:  # a job's ranks, indexed where they are stored
+            self.elsewhere(self, logs, displays, folder)
+        else:
+            self.loader.prefetch(logs, self._warnings)
+            for log in logs:
+                self._add_log(log, display=displays.get(log), root=folder)
         for code in debug_codes:
             if code not in self._documents:
                 self._add_loose_code(code)
@@ -276,35 +281,14 @@ class Index:
         self._add_compile_health(log, graphs, rank)
 
     def _add_compile_health(self, log: TraceLog, graphs: list[Graph], rank: int | None) -> None:
-        """The log's compile records (a record still being written is left for the next scan), and
-        the model line of pass-made nodes for each of ``graphs`` (:mod:`inductor_lens.provenance.pass_frames`)."""
-        warns: list[InputWarning] = []
-        records = [r for r in log.records if r.line != log.incomplete_tail_line]
-        health = read_compile_health(records, lambda r: log.payload(r, warns), log.strings, log.path, rank)
+        """The log's compile records and its graphs' pass-made nodes' line (:mod:`.log_health`)."""
+        health = read_log_health(log, graphs, rank)
         self.compiles.extend(health.compiles)
         self.compile_events.extend(health.events)
-        for (cid, ordinal), info in health.kernel_info.items():
-            self.kernel_compile_info[(log.path, cid, ordinal)] = info
-        self._warnings.extend(warns + health.warnings)
-        several = len(log.pids) > 1
-        starts = [
-            CompileStart(line, pid if several else None, cid, tuple(frames))
-            for kind, line, pid, cid, frames in health.stacks
-            if kind == "start"
-        ]
-        breaks = [
-            BreakStack(line, pid if several else None, cid, tuple(frames))
-            for kind, line, pid, cid, frames in health.stacks
-            if kind == "break"
-        ]
-        found = pass_frames(starts, breaks) if breaks or starts else {}
-        callers: dict[tuple[int | None, str], tuple] = {}
-        for start in starts:  # a restarted compile logs its dynamo_start again: the first stack stands
-            callers.setdefault((start.pid, start.compile_id), start.frames[:-1])
-            self.call_stacks.setdefault((log.path, start.compile_id), start.frames[:-1])
-        for graph in graphs:
-            graph.pass_frame = found.get((graph.pid, base_compile_id(graph.compile_id)))
-            graph.call_stack = callers.get((graph.pid, base_compile_id(graph.compile_id)), ())
+        self.kernel_compile_info.update(health.kernel_info)
+        self._warnings.extend(health.warnings)
+        for key, frames in health.call_stacks.items():
+            self.call_stacks.setdefault(key, frames)
 
     def _add_loose_code(self, path: str) -> None:
         """A loose ``output_code.py`` / ``.cpp``, with debug-folder siblings when present."""
@@ -337,7 +321,7 @@ class Index:
     def log_pids(self) -> dict[str, set[int]]:
         """``{log path: the process ids its records name}`` for every log scanned (a profile's
         calls are joined to the log their own process wrote)."""
-        return {path: set(scan.log.pids) for path, scan in self.loader.scans.items()}
+        return {**self.loader.pids_elsewhere, **{path: set(scan.log.pids) for path, scan in self.loader.scans.items()}}
 
     def add_warnings(self, warnings: list[InputWarning]) -> None:
         """Record warnings found outside the readers the index runs (a profile join, ...)."""

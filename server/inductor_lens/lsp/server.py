@@ -189,6 +189,7 @@ class InductorLensServer(LanguageServer):
             roots=folders,
             site_packages=[expand(p, folders) for p in settings.site_packages],
             path_map_label="inductorLens.pathMappings",
+            workers=settings.engine,
         )
 
     def settings_key(self) -> str:

@@ -2,7 +2,8 @@
 ``inductorLens`` section of ``workspace/configuration``), and the paths they name.
 
 Keys (camelCase, as in ``package.json``): ``traces``, ``pathMappings``, ``sitePackages``,
-``profiles``, ``discovery: {enabled, globs}``, ``trusted``.  Bad values are ignored, never raised.
+``profiles``, ``discovery: {enabled, globs}``, ``trusted``, ``workers`` (Dask workers a job's rank
+logs are indexed on: :mod:`inductor_lens.cluster`; ``""``: here).  Bad values are ignored, never raised.
 """
 
 from __future__ import annotations
@@ -28,6 +29,13 @@ class Settings:
     globs: list[str] = field(default_factory=lambda: list(DEFAULT_GLOBS))
     discovery: bool = True
     trusted: bool = True
+    workers: str = ""
+
+    @property
+    def engine(self) -> str | None:
+        """The workers to index on (``TraceRequest.workers``): ``None`` when unset, and in an
+        untrusted workspace (the engine's answers are unpickled: only a trusted one may name it)."""
+        return self.workers if self.workers and self.trusted else None
 
     def update(self, value) -> None:
         """Merge a settings object (camelCase keys, as in package.json); ignores bad values."""
@@ -43,6 +51,8 @@ class Settings:
             self.triton_cache = [str(p) for p in value["tritonCache"] if isinstance(p, str)]
         if isinstance(value.get("sitePackages"), list):
             self.site_packages = [str(p) for p in value["sitePackages"] if isinstance(p, str)]
+        if isinstance(value.get("workers"), str):
+            self.workers = value["workers"].strip()
         if isinstance(value.get("trusted"), bool):
             self.trusted = value["trusted"]
         disc = value.get("discovery")
