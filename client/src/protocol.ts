@@ -215,6 +215,8 @@ export interface InitializationOptions {
   profiles: string[];
   /** false in Restricted Mode: the server then discovers nothing beyond the files the user opens. */
   trusted: boolean;
+  /** Triton cache folders to find kernels' IR in (every folder's, merged). */
+  tritonCache: string[];
   /** Dask workers a job's rank logs are indexed on (the first folder's that sets it); '' = on this machine. */
   workers: string;
 }

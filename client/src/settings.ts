@@ -24,6 +24,8 @@ export interface Settings {
   pathMappings: Record<string, string>;
   discoveryGlobs: string[];
   profiles: string[];
+  /** Triton cache folders to find kernels' IR in (`TRITON_CACHE_DIR` or Inductor caches). */
+  tritonCache: string[];
   /** A baseline run the workspace is compared with after every indexing (Compare with Trace…). */
   compareWith: string[];
   /** Dask workers a job's rank logs are indexed on (`local`, `local:N`, a scheduler address); '' = here. */
@@ -84,6 +86,7 @@ export function getSettings(folder?: WorkspaceFolder): Settings {
     pathMappings: Object.fromEntries(Object.entries(mappings).map(([from, to]) => [from, expand(to)])),
     discoveryGlobs: read<string[]>('discovery.globs', []),
     profiles: read<string[]>('profiles', []).map(expand),
+    tritonCache: read<string[]>('tritonCache', []).map(expand),
     compareWith: read<string[]>('compareWith', []).map(expand),
     workers: read<string>('workers', '').trim(),
   };
@@ -117,6 +120,7 @@ export function buildInitializationOptions(
     sitePackages: [],
     discovery: { globs: unique(perFolder.flatMap((s) => s.discoveryGlobs)) },
     profiles: unique([...perFolder.flatMap((s) => s.profiles), ...openedProfiles]),
+    tritonCache: unique(perFolder.flatMap((s) => s.tritonCache)),
     trusted: isWorkspaceTrusted(),
     workers: perFolder.find((s) => s.workers)?.workers ?? '',
   };

@@ -70,6 +70,7 @@ describe('package.json', () => {
       'inductorLens.profiles',
       'inductorLens.trace.server',
       'inductorLens.traces',
+      'inductorLens.tritonCache',
       'inductorLens.workers',
     ]);
     for (const key of keys.filter((k: string) => k !== 'inductorLens.trace.server')) {

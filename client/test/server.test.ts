@@ -178,6 +178,7 @@ describe('ServerManager', () => {
       discovery: { globs: [] },
       profiles: ['/opened/profile_trace.json'],
       trusted: true,
+      tritonCache: [],
       workers: '',
     });
     expect(clientOptions.documentSelector).toEqual([{ scheme: 'file' }]);

@@ -49,6 +49,7 @@ describe('getSettings', () => {
         profiles: ['${workspaceFolder}/prof.json'],
         compareWith: ['${workspaceFolder}/baseline'],
         workers: ' tcp://scheduler:8786 ',
+        tritonCache: ['${workspaceFolder}/triton_cache'],
       }),
     );
     expect(getSettings(proj)).toEqual({
@@ -59,6 +60,7 @@ describe('getSettings', () => {
       discoveryGlobs: ['**/*.log'],
       profiles: ['/home/u/proj/prof.json'],
       compareWith: ['/home/u/proj/baseline'],
+      tritonCache: ['/home/u/proj/triton_cache'],
       workers: 'tcp://scheduler:8786',
     });
     expect(api.getConfiguration).toHaveBeenCalledWith('inductorLens', proj.uri);
@@ -74,6 +76,7 @@ describe('getSettings', () => {
       discoveryGlobs: [],
       profiles: [],
       compareWith: [],
+      tritonCache: [],
       workers: '',
     });
   });
@@ -125,6 +128,7 @@ describe('buildInitializationOptions', () => {
       discovery: { globs: ['**/dedicated_log_torch_trace*.log'] },
       profiles: ['/home/u/proj/profile_trace.json', '/home/u/other/profile_trace.json', '/opened/p.json.gz'],
       trusted: true,
+      tritonCache: [],
       workers: '',
     });
   });
