@@ -359,9 +359,9 @@ def capture(args) -> int:
         messages.append(
             Message(
                 "info",
-                f"kept the compiled IR of {plural(kept_ir, 'Triton kernel folder')} beside the trace "
-                f"(torchinductor/triton, triton_cache; {plural(kept_configs, 'kernel folder')} with their .best_config): "
-                "inductor-lens report --ir reads them on any machine",
+                f"kept Triton's cache of the traced kernels beside the trace ({plural(kept_ir, 'kernel folder')} of "
+                f"TTIR, TTGIR, LLIR, PTX and cubin; {plural(kept_configs, 'folder')} of kernel files with their .best_config): "
+                "inductor-lens report --json --ir reads them on any machine",
             )
         )
     kept = "what it traced is summarized here" if logs else "it wrote no trace"
