@@ -16,6 +16,7 @@ import { type CompilesAnswer, compilesRequest, kernelPageRequest, tracesRequest 
 import { ServerManager } from './server';
 import { needsRestart } from './settings';
 import { StatusBar } from './statusBar';
+import { IrHighlight } from './irHighlight';
 import { ThreePanelView } from './threePanel';
 import {
   createLogOutputChannel,
@@ -70,6 +71,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
   const hotLines = registerHotLines(manager, context.extensionPath);
   const comparison = new Comparison();
   const threePanel = new ThreePanelView(() => manager.running, () => kernels.traces);
+  const irHighlight = new IrHighlight(() => manager.running);
 
   manager.onDidChangeStatus((status) => {
     statusBar.update(status);
@@ -89,6 +91,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
     manager,
     kernels,
     threePanel,
+    irHighlight,
     createTreeView<TreeNode>(KERNELS_VIEW_ID, { treeDataProvider: kernels, showCollapseAll: true }),
     ...registerCommands({
       server: manager,

@@ -185,6 +185,8 @@ export interface LinkedRanges {
   postGrad: Location[];
   code: Location[];
   source: Location[];
+  /** On a Triton kernel's source line or an IR line: that kernel line and every IR line it became. */
+  ir?: Location[];
   /** Why the pre-grad panel shows what it shows (a backward kernel's forward nodes matched by model
    * line) or nothing; null when it shows the kernel's own pre-grad nodes. */
   preGradNote?: string | null;

@@ -268,6 +268,8 @@ def _report(args) -> int:
     if not args.paths and not args.profile:  # nothing given: the bundled example (a profile alone is said by open_traces)
         paths = [EXAMPLE_DIR]
         mappings.append(("/workspace/proj", EXAMPLE_DIR))
+        if args.ir or args.triton_cache or args.workers:  # e.g. `report --triton-cache TRACE`: the flag took the path
+            print("inductor-lens: note: no PATH given: this is the bundled example's report", file=sys.stderr)
     errors: tuple[type[Exception], ...] = ()
     if args.workers:
         from .cluster import ClusterError
@@ -282,18 +284,13 @@ def _report(args) -> int:
         sys.stderr.write(f"inductor-lens: {exc}\n")
         return 2
     index, resolver, readable = opened.index, opened.resolver, opened.readable
+    irs = _kernel_irs(args, index)
     if args.json:
         from .report.json_report import write_json
 
         if args.all_kernels:
             print("inductor-lens: note: --all is for the table; --json always lists every kernel", file=sys.stderr)
 
-        irs = None
-        if args.ir or args.triton_cache:
-            from .ir.find import TritonCaches
-            from .ir.kernel_ir import KernelIRs
-
-            irs = KernelIRs(index, TritonCaches(args.triton_cache))
         write_json(index, resolver, sys.stdout, ir=irs)
     else:
         from rich.console import Console  # the table only: --json never imports rich
@@ -305,7 +302,35 @@ def _report(args) -> int:
         console = Console(width=None if sys.stdout.isatty() else _piped_width())
         console.on_broken_pipe = _reader_left  # type: ignore[method-assign]
         print_tables(index, resolver, console, Console(stderr=True), all_kernels=args.all_kernels)
+        if irs is not None:
+            from .report.ir_table import print_ir_table
+
+            print_ir_table(irs, console)
     return 0 if readable else 1
+
+
+def _kernel_irs(args, index):
+    """The IR of the index's Triton kernels when ``--ir`` or ``--triton-cache`` asks (None
+    otherwise); given folders that hold no Triton cache become warnings, and traces without a
+    Triton kernel are said."""
+    if not (args.ir or args.triton_cache):
+        return None
+    from .ir.find import TritonCaches
+    from .ir.kernel_ir import KernelIRs
+    from .model import InputWarning
+
+    caches = TritonCaches(args.triton_cache)
+    problems = caches.check_given()
+    index.add_warnings([InputWarning(folder, 0, f"--triton-cache {folder}: {why}; not looked in") for folder, why in problems])
+    for folder, why in problems:
+        print(f"inductor-lens: warning: --triton-cache {folder}: {why}", file=sys.stderr)
+    irs = KernelIRs(index, caches)
+    if not irs.triton_kernels():
+        print(
+            "inductor-lens: note: --ir: these traces have no Triton kernels (CPU C++ or extern kernels only): no IR to show",
+            file=sys.stderr,
+        )
+    return irs
 
 
 def _piped_width() -> int:

@@ -42,7 +42,7 @@ PORT=${PORT:-8765}
 CS_VERSION=4.100.3 # the last code-server whose engines.node is 20
 E2E_PYTHON=${E2E_PYTHON:-/usr/bin/python3}
 E2E_TORCH_PYTHON=${E2E_TORCH_PYTHON:-$REPO/.venv-torch/bin/python}
-E2E_SCENARIOS=${E2E_SCENARIOS:-mlp profile gpt2 hot inferred health compare capture nvim}
+E2E_SCENARIOS=${E2E_SCENARIOS:-mlp profile gpt2 hot inferred health compare capture ir nvim}
 CASE=$SHARED/traces/torch-2.11-cuda/mlp_infer
 PROFILE_CASE=$SHARED/traces/torch-2.11-cuda/profile_cnn
 HEALTH_CASES=$SHARED/traces/torch-2.14-cpu
@@ -314,6 +314,39 @@ json.dump({"scenario": "inferred", "kernels": len(kernels), "inferred": len(infe
 PY
 cat "$RUN/expected-inferred.json"
 
+# The IR scenario (issue 30): the GPU mlp_train run inductor-lens capture left on an H200, with the
+# Triton cache beside the trace (torchinductor/triton/0/); the expected PTX lines are read off the
+# PTX's own .loc directives, not the report.
+WS8=$RUN/ws-ir
+mkdir -p "$WS8/.vscode"
+cp -r "$REPO/tests/data/torch-2.11-cuda/cap_mlp_train/trace" "$REPO/tests/data/torch-2.11-cuda/cap_mlp_train/torchinductor" "$WS8/"
+chmod -R u+w "$WS8"
+cp "$WS/.vscode/settings.json" "$WS8/.vscode/settings.json"
+"$SERVE" report "$WS8/trace" --cache-dir "$RUN/report-cache" --json --ir >"$RUN/ir-report.json"
+"$E2E_PYTHON" - "$RUN/ir-report.json" >"$RUN/expected-ir.json" <<'PY'
+import json, os, re, sys
+report = json.load(open(sys.argv[1], encoding="utf-8"))
+[k] = [k for k in report["kernels"] if k["name"] == "triton_per_fused_sum_threshold_backward_0"]
+ir = k["ir"]
+lines = open(ir["files"]["ptx"], encoding="utf-8").read().split("\n")
+ids = {m.group(1) for t in lines if (m := re.match(r'\s*\.file\s+(\d+)\s+"([^"]+)"', t)) and m.group(2) == ir["kernel_file"]}
+want, cur = {}, None
+for n, t in enumerate(lines, 1):
+    s = t.strip()
+    m = re.match(r"\.loc\s+(\d+)\s+(\d+)\s", s + " ")
+    if m:
+        cur = int(m.group(2)) if m.group(1) in ids and int(m.group(2)) > 0 else None
+    elif s.endswith(";") and not s.startswith((".", "//")) and cur is not None:
+        want.setdefault(cur, []).append(n)
+kline = 34  # tmp0 = tl.load(...): the kernel's first load
+json.dump({"scenario": "ir", "kernel": k["name"], "definitionLine": k["definition"]["line"],
+           "codeLine": k["definition"]["line"] + kline - 1, "ptxName": os.path.basename(ir["files"]["ptx"]),
+           "ptxLines": want[kline], "ptxText": lines[want[kline][0] - 1].strip().split()[0],
+           "hoverText": f"line {kline}:", "kernelLine": kline,
+           "linkedPtxLines": sorted(want[kline] + ir["inlined"].get(str(kline), {}).get("ptx", []))}, sys.stdout, indent=1)
+PY
+cat "$RUN/expected-ir.json"
+
 stamp "VS Code checks"
 VSCODE_RC=0
 only() { [[ " $E2E_SCENARIOS " == *" $1 "* ]]; }
@@ -337,6 +370,10 @@ if only hot; then
     stamp "VS Code checks: where the time goes ($name)"
     node "$REPO/tests/e2e/vscode.e2e.cjs" "http://127.0.0.1:$PORT/?folder=$RUN/ws-hot-$name" "$RUN/expected-hot-$name.json" "$ART" || VSCODE_RC=$?
   done
+fi
+if only ir; then
+  stamp "VS Code checks: down to the instructions"
+  node "$REPO/tests/e2e/vscode.e2e.cjs" "http://127.0.0.1:$PORT/?folder=$WS8" "$RUN/expected-ir.json" "$ART" || VSCODE_RC=$?
 fi
 if only inferred; then
   stamp "VS Code checks: inferred links"

@@ -162,3 +162,37 @@ def test_sass_lines_and_registers_are_what_nvdisasm_says(tmp_path):
         full = subprocess.run([tool, ir["files"]["cubin"]], capture_output=True, text=True, check=True).stdout
         reg = re.search(r"EIATTR_REGCOUNT.*?\.word\s+index@\([^)]*\)\s*\n\s*/\*[0-9a-f]+\*/\s*\.word\s+(0x[0-9a-f]+)", full, re.S)
         assert reg is not None and ir["resources"]["registers"] == int(reg.group(1), 16), k["name"]
+
+
+def test_damaged_cache_files_are_said_not_passed_off(tmp_path):
+    """Copies of the capture with a cut PTX (its .file directives are at the end) and a broken
+    metadata JSON: the kernel's IR says so, and the other kernels are untouched."""
+    import glob
+    import shutil
+
+    cap = tmp_path / "cap"
+    shutil.copytree(CASES["cap_mlp_train"], cap)
+    [folder] = glob.glob(str(cap / "torchinductor" / "triton" / "0" / "*" / "triton_per_fused_sum_threshold_backward_0.ptx"))
+    folder = os.path.dirname(folder)
+    ptx = os.path.join(folder, "triton_per_fused_sum_threshold_backward_0.ptx")
+    with open(ptx, "rb") as fh:
+        head = fh.read(3000)
+    with open(ptx, "wb") as fh:
+        fh.write(head)
+    with open(os.path.join(folder, "triton_per_fused_sum_threshold_backward_0.json"), "w") as fh:
+        fh.write('{"num_warps": -3')
+    doc = _report(str(cap), tmp_path)
+    by_name = {k["name"]: k["ir"] for k in _triton_kernels(doc)}
+    hurt = by_name.pop("triton_per_fused_sum_threshold_backward_0")
+    assert any("no ptx instruction has a line of the kernel's file" in n for n in hurt["notes"])
+    assert any(n.startswith("cannot read triton_per_fused_sum_threshold_backward_0.json") for n in hurt["notes"])
+    assert hurt["resources"]["num_warps"] is None and hurt["lines"]  # the other forms still map
+    assert all(ir["dir"] and not ir["notes"] and ir["resources"]["num_warps"] in (4, 8) for ir in by_name.values())
+
+
+def test_a_triton_cache_that_is_no_folder_is_a_warning(tmp_path, capsys):
+    doc = _report(CASES["mlp_train"], tmp_path, "--triton-cache", str(tmp_path / "nope"))
+    [w] = [w for w in doc["warnings"] if "--triton-cache" in w["message"]]
+    assert w["message"].endswith("no such folder; not looked in")
+    assert all(k["ir"]["dir"] for k in _triton_kernels(doc))  # the cache beside the trace is still found
+    assert "warning: --triton-cache" in capsys.readouterr().err

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 import uuid
 from collections.abc import Callable
 from typing import Any, TextIO
@@ -90,7 +91,14 @@ class Engine:
         count = address.partition(":")[2]
         if count and not (count.isdigit() and int(count) > 0):
             raise ClusterError(f"--workers {address}: expected local or local:N with N a number of worker processes")
-        n = int(count) if count else (os.cpu_count() or 1)
+        cores = os.cpu_count() or 1
+        n = int(count) if count else cores
+        if n > cores:  # more processes than cores on one machine only add start-up time and memory
+            print(
+                f"inductor-lens: --workers {address}: this machine has {cores} cores; starting {cores} worker processes",
+                file=self.stream or sys.stderr,
+            )
+            n = cores
         self._cluster = distributed.LocalCluster(
             n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=logging.ERROR
         )

@@ -53,20 +53,16 @@ class FolderMatch:
 
 
 def _expand(root: str) -> list[str]:
-    """The folders holding kernel folders that ``root`` stands for: itself (a ``TRITON_CACHE_DIR``),
-    its ``triton/<device>/`` (an Inductor cache), or its ``<device>/`` (an Inductor cache's ``triton/``)."""
+    """The folders holding kernel folders that ``root`` stands for: its ``triton/<device>/`` (an
+    Inductor cache), its ``<device>/`` (an Inductor cache's ``triton/``), else itself (a ``TRITON_CACHE_DIR``)."""
     out: list[str] = []
-    for sub in ("triton", ""):
-        base = os.path.join(root, sub) if sub else root
+    for base in (os.path.join(root, "triton"), root):
         try:
             names = sorted(os.listdir(base))
         except OSError:
             continue
-        devices = [os.path.join(base, n) for n in names if n.isdigit() and os.path.isdir(os.path.join(base, n))]
-        out.extend(devices)
-        if sub == "" and not devices:
-            out.append(root)
-    return list(dict.fromkeys(out))
+        out.extend(os.path.join(base, n) for n in names if n.isdigit() and os.path.isdir(os.path.join(base, n)))
+    return list(dict.fromkeys(out)) or [root]
 
 
 def triton_env_dirs(log_path: str) -> list[str]:
@@ -152,6 +148,18 @@ class TritonCaches:
         self._env: dict[str, list[str]] = {}
         #: every root looked at, in the order looked (for the report: where the IR came from)
         self.roots: list[str] = []
+
+    def check_given(self) -> list[tuple[str, str]]:
+        """``(folder, problem)`` for each given folder that is not a folder, or holds no Triton
+        kernel folder (itself, its ``triton/<device>/`` or ``<device>/``): a typo must not read
+        as "no Triton cache found"."""
+        out = []
+        for g in self.given:
+            if not os.path.isdir(g):
+                out.append((g, "no such folder" if not os.path.exists(g) else "not a folder"))
+            elif not any(self._folders(r) for r in _expand(g)):
+                out.append((g, "holds no Triton kernel folder (<hash>/ with <kernel>.json and its IR), nor triton/<device>/ with them"))
+        return out
 
     def _folders(self, root: str) -> list[TritonCacheFolder]:
         if root not in self._listed:

@@ -96,6 +96,15 @@ class KernelIR:
         }
 
 
+def _count(meta: dict, key: str, notes: list[str]) -> int | None:
+    """A non-negative integer of the metadata, else None (and a note when it is there but not one)."""
+    value = meta.get(key)
+    if value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
+        return value
+    notes.append(f"{key} in the compile metadata is not a count: {value!r}")
+    return None
+
+
 def _shifted(found: LineMap, offset: int) -> LineMap:
     """``found`` with its kernel-file lines moved by ``offset`` (lines of another file with the same function)."""
     if offset:
@@ -158,11 +167,15 @@ class KernelIRs:
                 out.notes.append(f"no {form} in {folder.path}")
                 continue
             out.maps[form] = _shifted(read(text), match.line_offset)
+        for form, found in out.maps.items():
+            if found.instructions and not found.lines and not found.inlined:
+                out.notes.append(f"no {form} instruction has a line of the kernel's file: its line info is missing or cut")
         meta = folder.metadata
+        out.notes.extend(folder.notes)
         out.resources = {
-            "num_warps": meta.get("num_warps"),
-            "num_stages": meta.get("num_stages"),
-            "shared_bytes": meta.get("shared"),
+            "num_warps": _count(meta, "num_warps", out.notes),
+            "num_stages": _count(meta, "num_stages", out.notes),
+            "shared_bytes": _count(meta, "shared", out.notes),
             "registers": None,
             "local_bytes": None,
             "spills": None,
@@ -181,6 +194,8 @@ class KernelIRs:
                 if text is not None:
                     sass, out.resources["spills"] = sass_line_map(text, compiled)
                     out.maps["sass"] = _shifted(sass, match.line_offset)
+                    if sass.instructions and not sass.lines:
+                        out.notes.append("no sass instruction has a line of the kernel's file: the cubin has no line info")
                 elif why:
                     out.notes.append(f"no SASS: {why}")
         else:

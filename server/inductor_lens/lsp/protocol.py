@@ -26,7 +26,7 @@ from .features.health import problem_counts
 from .features.snapshot import Snapshot
 
 #: The empty ``inductorLens/linkedRanges`` answer.
-LINKED_RANGE_KEYS = ("preGrad", "postGrad", "code", "source")
+LINKED_RANGE_KEYS = ("preGrad", "postGrad", "code", "source", "ir")
 
 
 def param(params, name: str):

@@ -127,6 +127,16 @@ def references(ctx: Snapshot, path: str, line: int) -> list[types.Location] | No
     return ([back] if back is not None and hit.form is not None else []) + out
 
 
+def linked(ctx: Snapshot, path: str, line: int) -> list[types.Location] | None:
+    """For linked highlighting: the kernel line in the output code and its lines in every IR form
+    (None when ``path``/``line`` is neither a kernel source line nor an IR line)."""
+    hit = ir_at(ctx, path, line)
+    if hit is None:
+        return None
+    back = _kernel_line_location(hit)
+    return ([back] if back is not None else []) + _ir_locations(hit, FORMS)
+
+
 def counts_text(ir: KernelIR, kernel_line: int) -> str:
     """``12 PTX (4 inlined) · 9 SASS · 3 TTGIR · 3 TTIR · 20 LLIR`` for one kernel line."""
     parts = []

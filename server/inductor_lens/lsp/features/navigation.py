@@ -185,12 +185,19 @@ def _pre_grad_links(ctx: Snapshot, kernel: Kernel) -> tuple[list[types.Location]
 
 
 def linked_ranges(ctx: Snapshot, path: str, line: int, col: int) -> dict[str, list]:
-    """``{"preGrad", "postGrad", "code", "source"}`` (LSP locations) for the kernel or FX node at the
-    position, and ``preGradNote``: ``[text]`` when the pre-grad nodes are matched by model line or
+    """``{"preGrad", "postGrad", "code", "source", "ir"}`` (LSP locations) for the kernel or FX node at the
+    position (``ir``: on a Triton kernel's source line or an IR line, that kernel line and every IR
+    line it became), and ``preGradNote``: ``[text]`` when the pre-grad nodes are matched by model line or
     there are none (:func:`_pre_grad_links`), else ``[]``."""
-    empty: dict[str, list] = {"preGrad": [], "postGrad": [], "code": [], "source": [], "preGradNote": []}
+    empty: dict[str, list] = {"preGrad": [], "postGrad": [], "code": [], "source": [], "ir": [], "preGradNote": []}
     kernels: list[Kernel] = []
     hit = ctx.kernel_at(path, line, col) or ctx.kernel_at(path, line, None)
+    if hit is None:  # a Triton kernel's source line, or an IR line: the kernel line and every IR line it became
+        from .ir import linked as ir_linked
+
+        found_ir = ir_linked(ctx, path, line)
+        if found_ir is not None:
+            return {**empty, "ir": found_ir}
     if hit is not None:
         kernels = [hit.kernel]
     else:

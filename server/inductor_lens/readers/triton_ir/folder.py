@@ -32,6 +32,8 @@ class TritonCacheFolder:
     compiled_file: str | None
     files: dict[str, str] = field(default_factory=dict)
     metadata: dict = field(default_factory=dict)
+    #: what could not be read (an unreadable or unparsable ``<name>.json``)
+    notes: list[str] = field(default_factory=list)
 
 
 def _head(path: str, size: int = 65536) -> bytes:
@@ -56,12 +58,15 @@ def read_cache_folder(path: str) -> TritonCacheFolder | None:
     name = kernels[0]
     files = {ext[1:]: os.path.join(path, name + ext) for ext in _IR_EXTS if name + ext in names}
     metadata: dict = {}
+    notes: list[str] = []
     try:
         with open(os.path.join(path, f"{name}.json"), encoding="utf-8") as fh:
             loaded = json.load(fh)
         metadata = loaded if isinstance(loaded, dict) else {}
-    except (OSError, ValueError):
-        pass
+        if not isinstance(loaded, dict):
+            notes.append(f"{name}.json is not a JSON object: its compile metadata is unknown")
+    except (OSError, ValueError) as exc:
+        notes.append(f"cannot read {name}.json ({exc}): its compile metadata is unknown")
     compiled = None
     if "ttir" in files:
         m = _FIRST_LOC.search(_head(files["ttir"]))
@@ -71,7 +76,7 @@ def read_cache_folder(path: str) -> TritonCacheFolder | None:
         compiled = m.group(1).decode("utf-8", "replace") if m else None
     full = metadata.get("name")  # file names are cut at Triton's name limit; the metadata keeps the whole name
     kernel = full if isinstance(full, str) and full.startswith(name.rstrip("_")) else name
-    return TritonCacheFolder(path, os.path.basename(path.rstrip("/")), kernel, compiled, files, metadata)
+    return TritonCacheFolder(path, os.path.basename(path.rstrip("/")), kernel, compiled, files, metadata, notes)
 
 
 def list_cache_folders(root: str) -> list[TritonCacheFolder]:
