@@ -196,3 +196,53 @@ def test_a_triton_cache_that_is_no_folder_is_a_warning(tmp_path, capsys):
     assert w["message"].endswith("no such folder; not looked in")
     assert all(k["ir"]["dir"] for k in _triton_kernels(doc))  # the cache beside the trace is still found
     assert "warning: --triton-cache" in capsys.readouterr().err
+
+
+PAIRS_GPU = os.path.join(DATA, "pairs", "torch-2.11-cuda")
+
+
+def test_autotune_template_found_through_the_identical_function_of_a_candidates_file(tmp_path):
+    """max-autotune (mlp_train_autotune, every GEMM a Triton template): no Triton folder compiled
+    triton_tem_fused_addmm_t_0's own file; the benchmark's candidate file qd/cqdxg… with the same
+    @triton.jit function did (Triton's cache keys the function's text). Kept fixture folders: that
+    one and the 7 of triton_per_fused_sum_threshold_backward_0."""
+    doc = _report(os.path.join(PAIRS_GPU, "mlp_train_autotune"), tmp_path)
+    by_name = {k["name"]: k["ir"] for k in _triton_kernels(doc)}
+    tem = by_name["triton_tem_fused_addmm_t_0"]
+    assert tem["match"] == "same_function" and tem["hash"] == "ARS3VA7CCI3MPPR54UYMZLVZ3QVFCBT4RQCS3OYY3LUETH6SUDGA"
+    compiled = next(t.split('"')[1] for t in open(tem["files"]["ptx"]) if t.lstrip().startswith(".file\t1"))
+    assert compiled.endswith("qd/cqdxg5rbqtup5uevjqpc3e2uutwzkzcjs5b3cn2medtjt6qdaona.py") and compiled != tem["kernel_file"]
+    # both files have @triton.jit on line 17: the lines are the compiled file's, unshifted
+    want = _ptx_lines(tem["files"]["ptx"], compiled)
+    assert {int(k): v["ptx"] for k, v in tem["lines"].items() if v["ptx"]} == want
+
+
+def test_a_config_found_by_coordinate_descent_picks_its_folder_by_warps_stages_and_block_sizes(tmp_path):
+    """mlp_train_autotune's triton_per_fused_sum_threshold_backward_0: 7 folders compiled its file
+    (coordinate descent tried them); its .best_config says XBLOCK 8, num_warps 4, num_stages 1 and
+    no triton_cache_hash: the one folder with 4 warps whose TTIR has a tl.arange of 8 is taken."""
+    doc = _report(os.path.join(PAIRS_GPU, "mlp_train_autotune"), tmp_path)
+    [k] = [k for k in _triton_kernels(doc) if k["name"] == "triton_per_fused_sum_threshold_backward_0"]
+    ir = k["ir"]
+    assert ir["match"] == "config" and len(ir["candidates"]) == 7
+    assert (ir["resources"]["num_warps"], ir["resources"]["num_stages"]) == (4, 1)
+    ttir = open(ir["files"]["ttir"]).read()
+    assert "tt.make_range {end = 8 : i32" in ttir
+    others = [c for c in ir["candidates"] if c != ir["dir"]]
+    fits = [
+        c
+        for c in others
+        if json.load(open(os.path.join(c, k["name"] + ".json")))["num_warps"] == 4
+        and "make_range {end = 8 :" in open(os.path.join(c, k["name"] + ".ttir")).read()
+    ]
+    assert fits == []  # no other candidate has the chosen config
+
+
+def test_the_same_compile_under_two_cache_keys_is_one_answer(tmp_path):
+    """BERT's recompile 0/1 compiled triton_poi_fused_expand_gather_slice_0's file again under
+    another cache key: two folders with the same PTX (the fixture keeps just those two)."""
+    doc = _report(os.path.join(PAIRS_GPU, "bert_train"), tmp_path)
+    irs = [k["ir"] for k in _triton_kernels(doc) if k["name"] == "triton_poi_fused_expand_gather_slice_0"]
+    assert len(irs) == 2 and all(ir["match"] == "identical" and len(ir["candidates"]) == 2 for ir in irs)
+    a, b = (open(c + "/triton_poi_fused_expand_gather_slice_0.ptx").read() for c in irs[0]["candidates"])
+    assert a == b

@@ -65,20 +65,27 @@ def _expand(root: str) -> list[str]:
     return list(dict.fromkeys(out)) or [root]
 
 
-def triton_env_dirs(log_path: str) -> list[str]:
-    """The ``TRITON_CACHE_DIR`` values a log's ``fx_graph_runnable`` records (as written), read
-    through the file in 8 MiB blocks; ``[]`` when unreadable or absent."""
+def triton_env_dirs(log_path: str, limit: int = 64 << 20) -> list[str]:
+    """The ``TRITON_CACHE_DIR`` a log's ``fx_graph_runnable`` records (as written; ``[]`` when
+    unreadable or not set).  The setting is the process's, so the first ``fx_graph_runnable``
+    record tells: the log is read in 1 MiB blocks up to the end of that record's payload (its next
+    2 MiB), at most ``limit`` bytes (a 342 MB log is not read through for a hover)."""
     found: dict[str, None] = {}
     try:
         with open(log_path, "rb") as fh:
-            tail = b""
-            while True:
-                block = fh.read(8 << 20)
+            tail, read, stop = b"", 0, None
+            while read < (stop if stop is not None else limit):
+                block = fh.read(1 << 20)
                 if not block:
                     break
+                read += len(block)
                 chunk = tail + block
                 for m in _TRITON_ENV.finditer(chunk):
                     found[m.group(1).decode("utf-8", "replace")] = None
+                if stop is None and b"fx_graph_runnable" in chunk:
+                    stop = read + (2 << 20)
+                if found:
+                    break
                 tail = chunk[-512:]
     except OSError:
         return []
@@ -128,12 +135,17 @@ def _range_ends(folder: TritonCacheFolder) -> set[int] | None:
         return None
 
 
+_PTX_VERSION = re.compile(rb"^\.version [\d.]+\s*$", re.M)
+
+
 def _digest(folder: TritonCacheFolder) -> str | None:
-    """The MD5 of a folder's PTX (else TTGIR), None when it has neither."""
+    """The MD5 of a folder's PTX (else TTGIR) without its ``.version`` line, None when it has
+    neither: two compiles of the same code that differ only in the PTX ISA version they name (one
+    process's CUDA toolkit and another's) count as the same."""
     path = folder.files.get("ptx") or folder.files.get("ttgir")
     try:
         with open(path or "", "rb") as fh:
-            return hashlib.md5(fh.read()).hexdigest()
+            return hashlib.md5(_PTX_VERSION.sub(b"", fh.read())).hexdigest()
     except OSError:
         return None
 

@@ -150,7 +150,7 @@ class KernelIRs:
     def _build(self, kernel: Kernel, kernel_file: str | None, trace: str, best: dict | None) -> KernelIR:
         assert kernel.definition is not None
         definition = kernel.definition
-        match = self.caches.match(kernel.name, kernel_file, trace, best, lambda: self._kernel_text(definition.path, definition.line))
+        match = self.caches.match(kernel.name, kernel_file, trace, best, lambda: self.kernel_text(definition.path, definition.line))
         out = KernelIR(kernel.name, kernel_file, match, kernel.definition.line)
         folder = match.folder
         if folder is None:
@@ -202,7 +202,7 @@ class KernelIRs:
             out.files["sass"] = None
         return out
 
-    def _kernel_text(self, path: str, line: int) -> str | None:
+    def kernel_text(self, path: str, line: int) -> str | None:
         """The kernel's source as the output code embeds it (from the definition line's ``'''``
         to the closing one)."""
         lines = self.facts._code_lines(path)

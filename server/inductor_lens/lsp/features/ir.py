@@ -18,6 +18,8 @@ from .snapshot import Snapshot, uri
 
 #: forms in the order a hover and a references list name them
 FORMS = ("ptx", "sass", "ttgir", "ttir", "llir")
+#: the files that can be IR documents
+IR_EXTENSIONS = tuple(f".{form}" for form in FORMS)
 
 
 @dataclass(slots=True)
@@ -61,9 +63,13 @@ def ir_at(ctx: Snapshot, path: str, line: int) -> IrHit | None:
             d = kernel.definition
             if d is not None and os.path.abspath(d.path) in here and d.line < line and (best is None or d.line > best.definition.line):  # type: ignore[union-attr]
                 best = kernel
-        if best is None:
+        if best is None or best.definition is None:
             return None
-        ir = kernel_irs(ctx).of(best)
+        irs = kernel_irs(ctx)
+        text = irs.kernel_text(best.definition.path, best.definition.line)
+        if text is None or line >= best.definition.line + text.count("\n"):  # past the kernel's closing '''
+            return None
+        ir = irs.of(best)
         if ir is None or ir.folder is None:
             return None
         kline = ir.kernel_line(line)
@@ -71,6 +77,8 @@ def ir_at(ctx: Snapshot, path: str, line: int) -> IrHit | None:
         if kline is None or kline > max(known, default=0):
             return None
         return IrHit(best, ir, kline)
+    if not path.endswith(IR_EXTENSIONS):  # a model file, a graph...: no IR is worked out for it
+        return None
     found = _documents(ctx).get(path)
     if found is None:
         return None
@@ -187,7 +195,9 @@ def hover_markdown(ctx: Snapshot, path: str, line: int) -> str | None:
 def model_line_ir(ctx: Snapshot, kernels: list[Kernel]) -> str | None:
     """``Compiled to:`` each Triton kernel of a model line with its instruction totals (only
     kernels whose IR the Triton cache holds; None when none does)."""
-    irs = kernel_irs(ctx)
+    # PTX (and its counts) only: a model line can have dozens of kernels, and its first hover
+    # must not wait for nvdisasm on each cubin (the kernel lines' own hovers give SASS)
+    irs = ctx.cached(("ir", "light"), lambda: KernelIRs(ctx.index, TritonCaches(list(getattr(ctx, "triton_cache", ()))), sass=False))
     rows: dict[str, str] = {}
     for kernel in kernels:
         ir = irs.of(kernel)
