@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from functools import partial
 
 from ..index.kernel_facts import KernelFactsReader
 from ..index.trace_index import Index
@@ -231,7 +232,7 @@ class KernelIRs:
             definition = kernel.definition
             trace = kernel.graph.trace if kernel.graph is not None else ""
             match = self.caches.match(
-                kernel.name, facts.kernel_file, trace, facts.best_config, lambda: self.kernel_text(definition.path, definition.line)
+                kernel.name, facts.kernel_file, trace, facts.best_config, partial(self.kernel_text, definition.path, definition.line)
             )
             cubin = match.folder.files.get("cubin") if match.folder is not None else None
             if cubin:
