@@ -89,6 +89,14 @@ def build_parser() -> argparse.ArgumentParser:
         "beside the trace and the output code's kernel paths are looked in without it)",
     )
     report.add_argument(
+        "--ncu",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="an Nsight Compute profile of the run (its source page as CSV: ncu -i R.ncu-rep --page source --csv "
+        "--print-source sass; a .ncu-rep when ncu is installed): measured counters per kernel line in --ir (repeatable)",
+    )
+    report.add_argument(
         "--workers",
         metavar="ADDRESS",
         help="index a folder's rank logs on Dask workers, where they are stored: local, local:N (N worker processes here) "
@@ -268,7 +276,7 @@ def _report(args) -> int:
     if not args.paths and not args.profile:  # nothing given: the bundled example (a profile alone is said by open_traces)
         paths = [EXAMPLE_DIR]
         mappings.append(("/workspace/proj", EXAMPLE_DIR))
-        if args.ir or args.triton_cache or args.workers:  # e.g. `report --triton-cache TRACE`: the flag took the path
+        if args.ir or args.triton_cache or args.ncu or args.workers:  # e.g. `report --triton-cache TRACE`: the flag took the path
             print("inductor-lens: note: no PATH given: this is the bundled example's report", file=sys.stderr)
     errors: tuple[type[Exception], ...] = ()
     if args.workers:
@@ -313,7 +321,7 @@ def _kernel_irs(args, index):
     """The IR of the index's Triton kernels when ``--ir`` or ``--triton-cache`` asks (None
     otherwise); given folders that hold no Triton cache become warnings, and traces without a
     Triton kernel are said."""
-    if not (args.ir or args.triton_cache):
+    if not (args.ir or args.triton_cache or args.ncu):
         return None
     from .ir.find import TritonCaches
     from .ir.kernel_ir import KernelIRs
@@ -324,7 +332,19 @@ def _kernel_irs(args, index):
     index.add_warnings([InputWarning(folder, 0, f"--triton-cache {folder}: {why}; not looked in") for folder, why in problems])
     for folder, why in problems:
         print(f"inductor-lens: warning: --triton-cache {folder}: {why}", file=sys.stderr)
-    irs = KernelIRs(index, caches)
+    ncu = None
+    if args.ncu:
+        from .ir.metrics import load_ncu
+
+        launches: list = []
+        for path in args.ncu:
+            found, warned = load_ncu(os.path.abspath(path), index.cache)
+            launches.extend(found)
+            index.add_warnings(warned)
+            for w in warned:
+                print(f"inductor-lens: warning: --ncu {w.file}: {w.message}", file=sys.stderr)
+        ncu = (", ".join(os.path.abspath(p) for p in args.ncu), launches)
+    irs = KernelIRs(index, caches, ncu=ncu)
     if not irs.triton_kernels():
         print(
             "inductor-lens: note: --ir: these traces have no Triton kernels (CPU C++ or extern kernels only): no IR to show",

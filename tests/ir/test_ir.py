@@ -246,3 +246,65 @@ def test_the_same_compile_under_two_cache_keys_is_one_answer(tmp_path):
     assert len(irs) == 2 and all(ir["match"] == "identical" and len(ir["candidates"]) == 2 for ir in irs)
     a, b = (open(c + "/triton_poi_fused_expand_gather_slice_0.ptx").read() for c in irs[0]["candidates"])
     assert a == b
+
+
+def _sass_of(cubin: str) -> list[str]:
+    tool = nvdisasm_path()
+    assert tool is not None
+    return subprocess.run([tool, "-g", "-c", cubin], capture_output=True, text=True, check=True).stdout.split("\n")
+
+
+@pytest.mark.skipif(nvdisasm_path() is None, reason="nvdisasm not installed (pip install nvidia-cuda-nvdisasm)")
+def test_nsight_compute_samples_per_kernel_line_are_the_profiles_per_instruction_ones(tmp_path):
+    """mlp_train under Nsight Compute (tests/data/torch-2.11-cuda/ncu_mlp_train): each Triton
+    kernel's warp-stall samples per kernel line equal the source page's per-instruction samples,
+    read here with csv, each instruction put on the kernel line of nvdisasm's //## File line above
+    it, over the launches whose instructions are the kernel's cubin (the pointwise kernel's other
+    autotune config is another cubin: its launches are not counted)."""
+    import csv
+
+    case = os.path.join(DATA, "torch-2.11-cuda", "ncu_mlp_train")
+    csv_path = os.path.join(case, "source_sass.csv")
+    doc = _report(case, tmp_path, "--ncu", csv_path)
+    rows = list(csv.reader(open(csv_path, newline="")))
+    launches: list[tuple[str, list[list[str]]]] = []
+    for r in rows:
+        if r and r[0] == "Kernel Name":
+            launches.append((r[1], []))
+        elif r and r[0].startswith("0x"):
+            launches[-1][1].append(r)
+    header = next(r for r in rows if r and r[0] == "Address")
+    col = header.index("Warp Stall Sampling (All Samples)")
+    checked = 0
+    for k in _triton_kernels(doc):
+        ir, m = k["ir"], k["ir"]["metrics"]
+        sass = _sass_of(ir["files"]["cubin"])
+        per_insn: list[int | None] = []
+        texts: list[str] = []
+        line = None
+        for t in sass:
+            f = re.match(r'\s*//## File "([^"]+)", line (\d+)', t)
+            if f:
+                line = int(f.group(2)) if f.group(1) == ir["kernel_file"] else None
+            i = re.match(r"\s*/\*[0-9a-f]{4,}\*/\s+(\S.*?)\s*;", t)
+            if i:
+                per_insn.append(line)
+                texts.append(re.sub(r"`\([^)]*\)|\b0x[0-9a-f]{9,}\b", "@", " ".join(i.group(1).split()).replace(".reuse", "")))
+        want: dict[int, int] = {}
+        used = 0
+        for name, insns in launches:
+            theirs = [re.sub(r"`\([^)]*\)|\b0x[0-9a-f]{9,}\b", "@", " ".join(r[1].split()).replace(".reuse", "")) for r in insns]
+            if name != k["name"] or theirs != texts:
+                continue
+            used += 1
+            for kline, r in zip(per_insn, insns, strict=True):
+                if kline is not None and int(r[col] or 0):
+                    want[kline] = want.get(kline, 0) + int(r[col])
+        assert used == m["launches"] and used > 0, k["name"]
+        got = {int(x): v["samples"] for x, v in m["lines"].items() if v["samples"]}
+        assert got == want, k["name"]
+        checked += 1
+    assert checked == 6
+    [poi] = [k["ir"]["metrics"] for k in _triton_kernels(doc) if k["name"] == "triton_poi_fused_add_addmm_relu_threshold_backward_1"]
+    assert (poi["launches"], poi["of"]) == (10, 17)  # the chosen config's 10 launches; 7 were the other config's cubin
+    assert poi["lines"]["28"]["stalls"] == {"stall_long_sb": 262}  # tmp2 = tmp0 + tmp1 waits for its loads (long scoreboard)

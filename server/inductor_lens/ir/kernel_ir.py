@@ -23,6 +23,7 @@ from ..model import Kernel
 from ..readers.triton_ir import FORMS, LineMap, cubin_resources, llir_line_map, mlir_line_map, ptx_line_map, sass_line_map
 from ..readers.triton_ir.folder import TritonCacheFolder
 from .find import FolderMatch, TritonCaches
+from .metrics import kernel_metrics
 from .sass import disassemble, nvdisasm_path
 
 
@@ -44,6 +45,9 @@ class KernelIR:
     maps: dict[str, LineMap] = field(default_factory=dict)
     resources: dict[str, int | None] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    #: measured counters per kernel line from an Nsight Compute profile (:mod:`.metrics`); None
+    #: when no profile was given, or it profiled no launch of this kernel
+    metrics: dict | None = None
 
     @property
     def folder(self) -> TritonCacheFolder | None:
@@ -94,6 +98,7 @@ class KernelIR:
             "unattributed": {f: (len(self.maps[f].unattributed) if f in self.maps else None) for f in FORMS},
             "resources": dict(self.resources),
             "notes": list(self.notes),
+            **({"metrics": self.metrics} if self.metrics is not None else {}),
         }
 
 
@@ -128,10 +133,13 @@ class KernelIRs:
     ``caches``: where to look (:class:`~inductor_lens.ir.find.TritonCaches`); ``sass``: run
     ``nvdisasm`` on cubins when it is installed."""
 
-    def __init__(self, index: Index, caches: TritonCaches | None = None, *, sass: bool = True) -> None:
+    def __init__(self, index: Index, caches: TritonCaches | None = None, *, sass: bool = True, ncu: tuple[str, list] | None = None) -> None:
         self.index = index
         self.caches = caches or TritonCaches()
         self.sass = sass
+        #: (where it came from, :class:`~inductor_lens.readers.ncu_source.NcuLaunch` list) of the
+        #: Nsight Compute profiles given (``report --ncu``), or None
+        self.ncu = ncu
         self.facts = KernelFactsReader(index)
         self._memo: dict[tuple, KernelIR | None] = {}
 
@@ -195,6 +203,8 @@ class KernelIRs:
                 if text is not None:
                     sass, out.resources["spills"] = sass_line_map(text, compiled)
                     out.maps["sass"] = _shifted(sass, match.line_offset)
+                    if self.ncu is not None:
+                        out.metrics = kernel_metrics(folder.name, text, out.maps["sass"].kernel_line_of(), self.ncu[1], self.ncu[0])
                     if sass.instructions and not sass.lines:
                         out.notes.append("no sass instruction has a line of the kernel's file: the cubin has no line info")
                 elif why:

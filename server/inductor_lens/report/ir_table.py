@@ -14,6 +14,19 @@ def _n(value) -> str:
     return "—" if value is None else str(value)
 
 
+def _measured(metrics: dict | None) -> tuple[str, str]:
+    """(stall samples of the launches matched, the three kernel lines with the most and their top reason)."""
+    if not metrics:
+        return "—", ""
+    lines = sorted(metrics["lines"].items(), key=lambda kv: -kv[1]["samples"])[:3]
+    top = ", ".join(
+        f"L{k}: {v['samples']}" + (f" {next(iter(v['stalls'])).removeprefix('stall_')}" if v["stalls"] else "")
+        for k, v in lines
+        if v["samples"]
+    )
+    return f"{metrics['total']['samples']} ({metrics['launches']} of {metrics['of']} launches)", top
+
+
 def print_ir_table(irs: KernelIRs, console) -> None:
     """Print one row per Triton kernel definition (kernels of copied graphs once) to ``console`` (rich)."""
     from rich.table import Table
@@ -22,7 +35,10 @@ def print_ir_table(irs: KernelIRs, console) -> None:
     if not rows:
         return
     table = Table(title=f"What the Triton kernels compiled to ({plural(len({id(ir) for _, ir in rows}), 'kernel')})", title_justify="left")
-    for name in ("kernel", "graph", "PTX", "SASS", "regs", "spills", "shared B", "busiest kernel lines (PTX)", "Triton cache folder"):
+    measured = any(ir.metrics for _, ir in rows)
+    columns = ["kernel", "graph", "PTX", "SASS", "regs", "spills", "shared B", "busiest kernel lines (PTX)"]
+    columns += ["stall samples (ncu)", "most stalled lines"] if measured else []
+    for name in [*columns, "Triton cache folder"]:
         table.add_column(name, overflow="fold")
     seen: set[int] = set()
     found = 0
@@ -33,7 +49,7 @@ def print_ir_table(irs: KernelIRs, console) -> None:
         graph = kernel.graph
         where = f"{graph.compile_id} {graph.kind}" if graph is not None else ""
         if ir.folder is None:
-            table.add_row(kernel.name, where, "", "", "", "", "", "", f"none: {ir.match.reason}")
+            table.add_row(kernel.name, where, *([""] * (len(columns) - 2)), f"none: {ir.match.reason}")
             continue
         found += 1
         res = ir.resources
@@ -51,6 +67,7 @@ def print_ir_table(irs: KernelIRs, console) -> None:
             _n(res.get("spills")),
             _n(res.get("shared_bytes")),
             busiest,
+            *(_measured(ir.metrics) if measured else ()),
             f"{os.path.basename(ir.folder.path)[:12]}… ({ir.match.how})",
         )
     console.print(table)

@@ -23,7 +23,7 @@ from .folder import TritonCacheFolder, list_cache_folders, read_cache_folder
 from .llir import llir_line_map
 from .mlir import mlir_line_map
 from .ptx import ptx_line_map
-from .sass import cubin_resources, sass_line_map
+from .sass import cubin_resources, sass_instructions, sass_line_map
 
 __all__ = [
     "FORMS",
@@ -35,5 +35,6 @@ __all__ = [
     "mlir_line_map",
     "ptx_line_map",
     "read_cache_folder",
+    "sass_instructions",
     "sass_line_map",
 ]

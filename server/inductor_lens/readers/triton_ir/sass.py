@@ -50,6 +50,21 @@ def sass_line_map(text: str, kernel_file: str) -> tuple[LineMap, int]:
     return out, spills
 
 
+_OFFSET = re.compile(r"^\s*/\*([0-9a-f]{4,})\*/\s+(\S.*?)\s*;")
+
+
+def sass_instructions(text: str) -> list[tuple[int, int, str]]:
+    """``(line in the text, byte offset in the function, instruction)`` of each instruction of
+    ``nvdisasm`` output, the instruction's whitespace collapsed and without its ``;`` (as Nsight
+    Compute's source page writes it)."""
+    out = []
+    for n, raw in enumerate(text.split("\n"), 1):
+        m = _OFFSET.match(raw)
+        if m:
+            out.append((n, int(m.group(1), 16), " ".join(m.group(2).split())))
+    return out
+
+
 def cubin_resources(data: bytes, kernel: str) -> dict[str, int]:
     """``{"registers": N, "local_bytes": M}`` of ``kernel`` from a cubin's ``.nv.info`` records
     (only what is found; ``{}`` for a file that is not a 64-bit little-endian ELF)."""
