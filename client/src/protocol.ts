@@ -219,6 +219,8 @@ export interface InitializationOptions {
   trusted: boolean;
   /** Triton cache folders to find kernels' IR in (every folder's, merged). */
   tritonCache: string[];
+  /** Nsight Compute profiles (every folder's, merged). */
+  ncuProfiles: string[];
   /** Dask workers a job's rank logs are indexed on (the first folder's that sets it); '' = on this machine. */
   workers: string;
 }

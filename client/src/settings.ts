@@ -26,6 +26,8 @@ export interface Settings {
   profiles: string[];
   /** Triton cache folders to find kernels' IR in (`TRITON_CACHE_DIR` or Inductor caches). */
   tritonCache: string[];
+  /** Nsight Compute profiles (source page CSV, or .ncu-rep) for per-line measured counters. */
+  ncuProfiles: string[];
   /** A baseline run the workspace is compared with after every indexing (Compare with Trace…). */
   compareWith: string[];
   /** Dask workers a job's rank logs are indexed on (`local`, `local:N`, a scheduler address); '' = here. */
@@ -87,6 +89,7 @@ export function getSettings(folder?: WorkspaceFolder): Settings {
     discoveryGlobs: read<string[]>('discovery.globs', []),
     profiles: read<string[]>('profiles', []).map(expand),
     tritonCache: read<string[]>('tritonCache', []).map(expand),
+    ncuProfiles: read<string[]>('ncuProfiles', []).map(expand),
     compareWith: read<string[]>('compareWith', []).map(expand),
     workers: read<string>('workers', '').trim(),
   };
@@ -121,6 +124,7 @@ export function buildInitializationOptions(
     discovery: { globs: unique(perFolder.flatMap((s) => s.discoveryGlobs)) },
     profiles: unique([...perFolder.flatMap((s) => s.profiles), ...openedProfiles]),
     tritonCache: unique(perFolder.flatMap((s) => s.tritonCache)),
+    ncuProfiles: unique(perFolder.flatMap((s) => s.ncuProfiles)),
     trusted: isWorkspaceTrusted(),
     workers: perFolder.find((s) => s.workers)?.workers ?? '',
   };

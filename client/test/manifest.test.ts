@@ -66,6 +66,7 @@ describe('package.json', () => {
       'inductorLens.discovery.globs',
       'inductorLens.importStrategy',
       'inductorLens.interpreter',
+      'inductorLens.ncuProfiles',
       'inductorLens.pathMappings',
       'inductorLens.profiles',
       'inductorLens.trace.server',

@@ -179,6 +179,7 @@ describe('ServerManager', () => {
       profiles: ['/opened/profile_trace.json'],
       trusted: true,
       tritonCache: [],
+      ncuProfiles: [],
       workers: '',
     });
     expect(clientOptions.documentSelector).toEqual([{ scheme: 'file' }]);

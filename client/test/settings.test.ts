@@ -50,6 +50,7 @@ describe('getSettings', () => {
         compareWith: ['${workspaceFolder}/baseline'],
         workers: ' tcp://scheduler:8786 ',
         tritonCache: ['${workspaceFolder}/triton_cache'],
+        ncuProfiles: ['${workspaceFolder}/profile.csv'],
       }),
     );
     expect(getSettings(proj)).toEqual({
@@ -61,6 +62,7 @@ describe('getSettings', () => {
       profiles: ['/home/u/proj/prof.json'],
       compareWith: ['/home/u/proj/baseline'],
       tritonCache: ['/home/u/proj/triton_cache'],
+      ncuProfiles: ['/home/u/proj/profile.csv'],
       workers: 'tcp://scheduler:8786',
     });
     expect(api.getConfiguration).toHaveBeenCalledWith('inductorLens', proj.uri);
@@ -77,6 +79,7 @@ describe('getSettings', () => {
       profiles: [],
       compareWith: [],
       tritonCache: [],
+      ncuProfiles: [],
       workers: '',
     });
   });
@@ -129,6 +132,7 @@ describe('buildInitializationOptions', () => {
       profiles: ['/home/u/proj/profile_trace.json', '/home/u/other/profile_trace.json', '/opened/p.json.gz'],
       trusted: true,
       tritonCache: [],
+      ncuProfiles: [],
       workers: '',
     });
   });

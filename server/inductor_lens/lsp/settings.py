@@ -26,6 +26,8 @@ class Settings:
     profiles: list[str] = field(default_factory=list)
     #: Triton caches (``TRITON_CACHE_DIR`` or Inductor cache folders) to find kernels' IR in
     triton_cache: list[str] = field(default_factory=list)
+    #: Nsight Compute profiles (source page CSV exports, or .ncu-rep where ncu is) for per-line metrics
+    ncu_profiles: list[str] = field(default_factory=list)
     globs: list[str] = field(default_factory=lambda: list(DEFAULT_GLOBS))
     discovery: bool = True
     trusted: bool = True
@@ -47,6 +49,8 @@ class Settings:
             self.path_mappings = {str(k): str(v) for k, v in value["pathMappings"].items()}
         if isinstance(value.get("profiles"), list):
             self.profiles = [str(p) for p in value["profiles"] if isinstance(p, str)]
+        if isinstance(value.get("ncuProfiles"), list):
+            self.ncu_profiles = [str(p) for p in value["ncuProfiles"] if isinstance(p, str)]
         if isinstance(value.get("tritonCache"), list):
             self.triton_cache = [str(p) for p in value["tritonCache"] if isinstance(p, str)]
         if isinstance(value.get("sitePackages"), list):

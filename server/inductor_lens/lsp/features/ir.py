@@ -13,6 +13,7 @@ from lsprotocol import types
 
 from ...ir.find import TritonCaches
 from ...ir.kernel_ir import KernelIR, KernelIRs, ir_documents
+from ...ir.metrics import load_ncu
 from ...model import Kernel
 from .snapshot import Snapshot, uri
 
@@ -34,9 +35,27 @@ class IrHit:
     ir_line: int | None = None
 
 
+def _ncu(ctx: Snapshot) -> tuple[str, list] | None:
+    """The launches of the Nsight Compute profiles the ``inductorLens.ncuProfiles`` setting names (read once)."""
+    paths = list(getattr(ctx, "ncu_profiles", ()))
+    if not paths:
+        return None
+
+    def load() -> tuple[str, list]:
+        launches: list = []
+        for path in paths:
+            found, warned = load_ncu(os.path.abspath(path), ctx.index.cache)
+            launches.extend(found)
+            ctx.index.add_warnings(warned)
+        return ", ".join(paths), launches
+
+    return ctx.cached(("ir", "ncu"), load)
+
+
 def kernel_irs(ctx: Snapshot) -> KernelIRs:
-    """The snapshot's :class:`KernelIRs` (made once; folders from the ``inductorLens.tritonCache`` setting first)."""
-    return ctx.cached(("ir",), lambda: KernelIRs(ctx.index, TritonCaches(list(getattr(ctx, "triton_cache", ())))))
+    """The snapshot's :class:`KernelIRs` (made once; folders from the ``inductorLens.tritonCache``
+    setting first; measured counters from ``inductorLens.ncuProfiles``)."""
+    return ctx.cached(("ir",), lambda: KernelIRs(ctx.index, TritonCaches(list(getattr(ctx, "triton_cache", ()))), ncu=_ncu(ctx)))
 
 
 def _documents(ctx: Snapshot) -> dict[str, tuple[KernelIR, str, Kernel]]:
@@ -157,6 +176,24 @@ def counts_text(ir: KernelIR, kernel_line: int) -> str:
     return " · ".join(parts)
 
 
+def measured_text(ir: KernelIR, kernel_line: int) -> str:
+    """``\n\nMeasured (Nsight Compute, 10 launches): 262 warp-stall samples, 56% of the kernel's · mostly long_sb``, or ``""``."""
+    m = ir.metrics
+    if not m or not m.get("launches"):
+        return ""
+    row = m["lines"].get(str(kernel_line))
+    total = m["total"]["samples"] or 0
+    if row is None or not row["samples"]:
+        return f"\n\nMeasured (Nsight Compute, {m['launches']} launches): no warp-stall samples on this line"
+    share = f", {100 * row['samples'] / total:.0f}% of the kernel's" if total else ""
+    reasons = ", ".join(f"{r.removeprefix('stall_')} {int(v)}" for r, v in row["stalls"].items())
+    return (
+        f"\n\nMeasured (Nsight Compute, {m['launches']} launches): **{row['samples']} warp-stall samples**{share}"
+        + (f" · {reasons}" if reasons else "")
+        + f" · {row['instructions_executed']} instructions executed"
+    )
+
+
 def totals_text(ir: KernelIR) -> str:
     """``289 PTX · 264 SASS instructions · 32 registers · 0 spills`` for a kernel."""
     parts = [f"{ir.maps[f].instructions} {f.upper()}" for f in ("ptx", "sass") if f in ir.maps]
@@ -179,7 +216,7 @@ def hover_markdown(ctx: Snapshot, path: str, line: int) -> str | None:
         return None
     code_line = hit.ir.code_line(hit.kernel_line)
     source = ctx.line_text(hit.kernel.definition.path, code_line).strip() if hit.kernel.definition and code_line else ""
-    head = f"**{hit.kernel.name}** line {hit.kernel_line}: {counts_text(hit.ir, hit.kernel_line)}"
+    head = f"**{hit.kernel.name}** line {hit.kernel_line}: {counts_text(hit.ir, hit.kernel_line)}{measured_text(hit.ir, hit.kernel_line)}"
     if hit.form is not None:
         return f"{head}\n\n```python\n{source}\n```\n\n{totals_text(hit.ir)} in the kernel"
     ptx_path = hit.ir.files.get("ptx")

@@ -154,6 +154,8 @@ class Snapshot:
         self.resolver = resolver
         #: Triton cache folders the ``inductorLens.tritonCache`` setting names (:mod:`.ir`), set by the server
         self.triton_cache: tuple[str, ...] = ()
+        #: Nsight Compute profiles the ``inductorLens.ncuProfiles`` setting names (:mod:`.ir`), set by the server
+        self.ncu_profiles: tuple[str, ...] = ()
         #: the graphs whose kernels the tables hold: every graph of the index, or (a first, partial
         #: snapshot while the rest is being indexed) those ``graphs``
         self.graphs = index.graphs if graphs is None else list(graphs)
