@@ -308,3 +308,31 @@ def test_nsight_compute_samples_per_kernel_line_are_the_profiles_per_instruction
     [poi] = [k["ir"]["metrics"] for k in _triton_kernels(doc) if k["name"] == "triton_poi_fused_add_addmm_relu_threshold_backward_1"]
     assert (poi["launches"], poi["of"]) == (10, 17)  # the chosen config's 10 launches; 7 were the other config's cubin
     assert poi["lines"]["28"]["stalls"] == {"stall_long_sb": 262}  # tmp2 = tmp0 + tmp1 waits for its loads (long scoreboard)
+
+
+@pytest.mark.skipif(nvdisasm_path() is None, reason="nvdisasm not installed (pip install nvidia-cuda-nvdisasm)")
+def test_a_cut_a_repeated_and_a_foreign_profile_are_said(tmp_path, capsys):
+    """A copy of the export cut inside a data row, given twice: the cut launch is left out (not
+    counted among the kernel's launches as if it were another cubin) and the second copy is read
+    once; the export given with another run's trace matches nothing and says so."""
+    case = os.path.join(DATA, "torch-2.11-cuda", "ncu_mlp_train")
+    text = open(os.path.join(case, "source_sass.csv"), newline="").read().split("\n")
+    at = next(n for n, line in enumerate(text) if line.startswith('"Kernel Name","triton_per_fused_sum_threshold_backward_0"')) + 40
+    cut = tmp_path / "cut.csv"
+    cut.write_text("\n".join(text[:at]) + "\n" + text[at][:30])
+    doc = _report(case, tmp_path, "--ncu", str(cut), "--ncu", str(cut))
+    [m] = [k["ir"]["metrics"] for k in _triton_kernels(doc) if k["name"] == "triton_per_fused_sum_threshold_backward_0"]
+    assert m is None  # its only launch in the cut copy is the cut one: no launch of it (null), not "0 of 1"
+    said = [w["message"] for w in doc["warnings"]]
+    assert any("row cut short" in w and "triton_per_fused_sum_threshold_backward_0" in w for w in said)
+    assert any(w.startswith("the same profile as") for w in said)
+    [poi] = [k["ir"]["metrics"] for k in _triton_kernels(doc) if k["name"] == "triton_poi_fused_add_addmm_relu_threshold_backward_1"]
+    before = sum(line.startswith('"Kernel Name","triton_poi_fused_add_addmm_relu_threshold_backward_1"') for line in text[:at])
+    assert poi["of"] == before and 0 < poi["launches"] < 10  # the launches before the cut, each once (not twice)
+    other = _report(
+        os.path.join(DATA, "pairs", "torch-2.11-cuda", "mlp_train_autotune"), tmp_path, "--ncu", os.path.join(case, "source_sass.csv")
+    )
+    assert any("no launch of the Nsight Compute profile is one of this trace's Triton kernels" in w["message"] for w in other["warnings"])
+    found = [k["ir"] for k in _triton_kernels(other) if k["ir"]["dir"]]
+    # in the JSON when a profile was given: null (no launch of that name), or none of its launches the kernel's cubin
+    assert found and all("metrics" in ir and (ir["metrics"] is None or ir["metrics"]["launches"] == 0) for ir in found)

@@ -48,6 +48,8 @@ class KernelIR:
     #: measured counters per kernel line from an Nsight Compute profile (:mod:`.metrics`); None
     #: when no profile was given, or it profiled no launch of this kernel
     metrics: dict | None = None
+    #: whether a profile was given (then ``metrics`` is in the JSON, null when it has no launch of this kernel)
+    measured: bool = False
 
     @property
     def folder(self) -> TritonCacheFolder | None:
@@ -98,7 +100,7 @@ class KernelIR:
             "unattributed": {f: (len(self.maps[f].unattributed) if f in self.maps else None) for f in FORMS},
             "resources": dict(self.resources),
             "notes": list(self.notes),
-            **({"metrics": self.metrics} if self.metrics is not None else {}),
+            **({"metrics": self.metrics} if self.measured else {}),
         }
 
 
@@ -160,7 +162,7 @@ class KernelIRs:
         assert kernel.definition is not None
         definition = kernel.definition
         match = self.caches.match(kernel.name, kernel_file, trace, best, lambda: self.kernel_text(definition.path, definition.line))
-        out = KernelIR(kernel.name, kernel_file, match, kernel.definition.line)
+        out = KernelIR(kernel.name, kernel_file, match, kernel.definition.line, measured=self.ncu is not None)
         folder = match.folder
         if folder is None:
             return out

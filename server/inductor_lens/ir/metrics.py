@@ -72,7 +72,7 @@ def kernel_metrics(name: str, sass_text: str, kernel_line_of: dict[int, int], la
     output) is ``sass_text`` and whose SASS lines map to kernel lines by ``kernel_line_of``; None
     when no profiled launch of that name exists."""
     ours = sass_instructions(sass_text)
-    named = [la for la in launches if la.name == name]
+    named = [la for la in launches if la.name == name and not la.damaged]
     if not named:
         return None
     texts = [comparable(t) for _, _, t in ours]

@@ -40,6 +40,9 @@ def disassemble(cubin: str, name: str, cache: Cache) -> tuple[str | None, str | 
     cubin, nvdisasm failed).  Runs ``nvdisasm -g -c`` at most once per cubin content (30 s limit)."""
     tool = nvdisasm_path()
     if tool is None:
+        given = os.environ.get("INDUCTOR_LENS_NVDISASM")
+        if given:
+            return None, f"INDUCTOR_LENS_NVDISASM={given} is not an executable file"
         return None, "nvdisasm not installed (pip install nvidia-cuda-nvdisasm)"
     try:
         with open(cubin, "rb") as fh:

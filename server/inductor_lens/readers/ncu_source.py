@@ -30,6 +30,8 @@ class NcuLaunch:
 
     name: str
     number: int
+    #: a row cut short, or no instruction row: the export is incomplete here (not a candidate to match)
+    damaged: bool = False
     offsets: list[int] = field(default_factory=list)
     texts: list[str] = field(default_factory=list)
     counters: list[dict[str, float]] = field(default_factory=list)
@@ -50,7 +52,7 @@ def read_ncu_source(path: str) -> tuple[list[NcuLaunch], list[InputWarning]]:
     header: list[str] | None = None
     current: NcuLaunch | None = None
     base = 0
-    with open(path, encoding="utf-8", errors="replace", newline="") as fh:
+    with open(path, encoding="utf-8-sig", errors="replace", newline="") as fh:  # a BOM (a spreadsheet's save) is not data
         for n, row in enumerate(csv.reader(fh), 1):
             if not row:
                 continue
@@ -69,6 +71,17 @@ def read_ncu_source(path: str) -> tuple[list[NcuLaunch], list[InputWarning]]:
                 continue
             if header is None or len(row) < 2:
                 warnings.append(InputWarning(path, n, "an instruction row before its header; skipped"))
+                current.damaged = True
+                continue
+            if len(row) < len(header) - 1:  # (rows end with a comma: one field more, or not)
+                warnings.append(
+                    InputWarning(
+                        path,
+                        n,
+                        f"row cut short ({len(row)} of {len(header)} fields): the export is incomplete; launch {current.number + 1} ({current.name}) left out",
+                    )
+                )
+                current.damaged = True
                 continue
             try:
                 address = int(row[0], 16)
@@ -86,6 +99,12 @@ def read_ncu_source(path: str) -> tuple[list[NcuLaunch], list[InputWarning]]:
                     if v:
                         kept[name] = v
             current.counters.append(kept)
+    for la in launches:
+        if not la.offsets and not la.damaged:
+            la.damaged = True
+            warnings.append(
+                InputWarning(path, 0, f"launch {la.number + 1} ({la.name}) has no instruction row: the export is incomplete; left out")
+            )
     if not launches:
         warnings.append(InputWarning(path, 0, "no profiled kernel in this Nsight Compute export"))
     return launches, warnings
