@@ -317,80 +317,13 @@ def _report(args) -> int:
     return 0 if readable else 1
 
 
-def _file_md5(path: str) -> str | None:
-    import hashlib
-
-    try:
-        with open(path, "rb") as fh:
-            return hashlib.md5(fh.read()).hexdigest()
-    except OSError:
-        return None
-
-
 def _kernel_irs(args, index):
-    """The IR of the index's Triton kernels when ``--ir`` or ``--triton-cache`` asks (None
-    otherwise); given folders that hold no Triton cache become warnings, and traces without a
-    Triton kernel are said."""
+    """The IR of the index's Triton kernels when ``--ir``, ``--triton-cache`` or ``--ncu`` asks (None otherwise)."""
     if not (args.ir or args.triton_cache or args.ncu):
         return None
-    from .ir.find import TritonCaches
-    from .ir.kernel_ir import KernelIRs
-    from .model import InputWarning
+    from .report.ir_open import open_kernel_irs
 
-    caches = TritonCaches(args.triton_cache)
-    problems = caches.check_given()
-    index.add_warnings([InputWarning(folder, 0, f"--triton-cache {folder}: {why}; not looked in") for folder, why in problems])
-    for folder, why in problems:
-        print(f"inductor-lens: warning: --triton-cache {folder}: {why}", file=sys.stderr)
-    ncu = None
-    if args.ncu:
-        from .ir.metrics import load_ncu
-        from .ir.sass import nvdisasm_path
-
-        launches: list = []
-        warned: list = []
-        seen: dict[str, str] = {}
-        for path in args.ncu:
-            digest = _file_md5(path)
-            if digest is not None and digest in seen:  # the same profile twice would count every sample twice
-                warned.append(InputWarning(os.path.abspath(path), 0, f"the same profile as {seen[digest]}: read once"))
-                continue
-            if digest is not None:
-                seen[digest] = os.path.abspath(path)
-            found, more = load_ncu(os.path.abspath(path), index.cache)
-            launches.extend(found)
-            warned.extend(more)
-        if nvdisasm_path() is None:
-            warned.append(
-                InputWarning(
-                    os.path.abspath(args.ncu[0]),
-                    0,
-                    "--ncu needs the kernels' SASS to put its counters on lines: "
-                    "nvdisasm is not installed (pip install nvidia-cuda-nvdisasm, or INDUCTOR_LENS_NVDISASM)",
-                )
-            )
-        ncu = (", ".join(seen.values()), launches)
-    irs = KernelIRs(index, caches, ncu=ncu)
-    found_irs = irs.triton_kernels()
-    if ncu is not None and ncu[1] and nvdisasm_path() is not None and not any(ir.metrics and ir.metrics["launches"] for _, ir in found_irs):
-        warned.append(
-            InputWarning(
-                ncu[0].split(", ")[0],
-                0,
-                "no launch of the Nsight Compute profile is one of this trace's Triton kernels "
-                "(a profile of another run, or its kernels' Triton cache is not at hand)",
-            )
-        )
-    if ncu is not None:
-        index.add_warnings(warned)
-        for w in warned:
-            print(f"inductor-lens: warning: --ncu {w.file}: {w.message}", file=sys.stderr)
-    if not found_irs:
-        print(
-            "inductor-lens: note: --ir: these traces have no Triton kernels (CPU C++ or extern kernels only): no IR to show",
-            file=sys.stderr,
-        )
-    return irs
+    return open_kernel_irs(index, args.triton_cache, args.ncu, sys.stderr)
 
 
 def _piped_width() -> int:
