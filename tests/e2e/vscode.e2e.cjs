@@ -756,6 +756,16 @@ async function captureChecks(page, shot) {
         await row.click().catch(() => {});
         await page.waitForTimeout(300);
       }
+      if (i >= 2) {
+        // seen twice on CI: the new trace's node drawn open with no children (opened before the
+        // re-index finished); closing and opening it again asks the view for them, as a user would
+        for (const row of await page.locator('.pane-body .monaco-list-row[aria-expanded="true"]', { hasText: /\.log/ }).all()) {
+          await row.click().catch(() => {});
+          await page.waitForTimeout(300);
+          await row.click().catch(() => {});
+          await page.waitForTimeout(300);
+        }
+      }
       await page.waitForTimeout(2000);
       rows = (await page.locator('.pane-body .monaco-list-row').allInnerTexts()).map((r) => r.replace(/\s+/g, ' ').trim());
     }
