@@ -15,11 +15,11 @@ import os
 import re
 import shutil
 
+from ..ir.find import triton_env_dirs
 from ..readers.triton_ir import list_cache_folders
 
 _KERNEL_PATH = re.compile(rb"# kernel path: (?P<path>\S+)")
 _KERNEL_NAME = re.compile(rb"(\w+) = async_compile\.triton\(\s*'(\w+)'")
-_TRITON_ENV = re.compile(rb"os\.environ\['TRITON_CACHE_DIR'\] = '([^'\\\n]+)'")
 _CACHE_REST = re.compile(r"[/\\]torchinductor_[^/\\]+[/\\](?P<rest>.+)$")
 
 
@@ -87,7 +87,7 @@ def keep_triton_caches(logs: list[str], out: str, env: dict[str, str]) -> int:
         data = _read(log)
         paths.update(m["path"].decode("utf-8", "replace") for m in _KERNEL_PATH.finditer(data))
         names.update(m.group(2).decode() for m in _KERNEL_NAME.finditer(data))
-        triton_dirs.extend(m.group(1).decode("utf-8", "replace") for m in _TRITON_ENV.finditer(data))
+        triton_dirs.extend(triton_env_dirs(log))
     if not names:
         return 0
     roots: dict[str, str] = {}  # root here -> its folder in out

@@ -33,7 +33,8 @@ def _package_of(path: str) -> str | None:
     return None
 
 
-def _file_md5(path: str) -> str | None:
+def file_md5(path: str) -> str | None:
+    """The MD5 of a file's bytes (read in 4 MiB blocks), None when it cannot be read."""
     digest = hashlib.md5()
     try:
         with open(path, "rb") as fh:
@@ -64,7 +65,7 @@ class LogCopies:
         same = self._by_content.setdefault(content, [])
         for other in same:
             other_rank = self._rank_of[other]
-            if (other_rank is None or rank is None or other_rank == rank) and _file_md5(other) == _file_md5(path):
+            if (other_rank is None or rank is None or other_rank == rank) and file_md5(other) == file_md5(path):
                 if tlparse or other in self._tlparse:
                     return other, None
                 known = rank if rank is not None else other_rank

@@ -157,9 +157,23 @@ class TritonCaches:
     def __init__(self, given: list[str] | None = None) -> None:
         self.given = [os.path.abspath(g) for g in given or []]
         self._listed: dict[str, list[TritonCacheFolder]] = {}
+        #: per folder path: its PTX digest and its TTIR's tl.arange lengths (read once: several kernels'
+        #: matches compare the same candidates)
+        self._digests: dict[str, str | None] = {}
+        self._ends: dict[str, set[int] | None] = {}
         self._env: dict[str, list[str]] = {}
         #: every root looked at, in the order looked (for the report: where the IR came from)
         self.roots: list[str] = []
+
+    def _digest(self, folder: TritonCacheFolder) -> str | None:
+        if folder.path not in self._digests:
+            self._digests[folder.path] = _digest(folder)
+        return self._digests[folder.path]
+
+    def _range_ends(self, folder: TritonCacheFolder) -> set[int] | None:
+        if folder.path not in self._ends:
+            self._ends[folder.path] = _range_ends(folder)
+        return self._ends[folder.path]
 
     def check_given(self) -> list[tuple[str, str]]:
         """``(folder, problem)`` for each given folder that is not a folder, or holds no Triton
@@ -279,14 +293,14 @@ class TritonCaches:
         want = {k: (best_config or {}).get(k) for k in ("num_warps", "num_stages")}
         if all(v is not None for v in want.values()):  # a config found by coordinate descent has no hash
             alike = [f for f in candidates if all(f.metadata.get(k) == v for k, v in want.items())]
-            if len({_digest(f) for f in alike}) == 1:
+            if len({self._digest(f) for f in alike}) == 1:
                 return FolderMatch(alike[0], "best_config", candidates)
             blocks = {int(v) for k, v in (best_config or {}).items() if k.endswith("BLOCK") and isinstance(v, int) and v > 1}
-            fits = [(len(ends - blocks), f) for f in alike if (ends := _range_ends(f)) is not None and blocks <= ends]
+            fits = [(len(ends - blocks), f) for f in alike if (ends := self._range_ends(f)) is not None and blocks <= ends]
             best = min((n for n, _ in fits), default=None)
-            if best is not None and len({_digest(f) for n, f in fits if n == best}) == 1:
+            if best is not None and len({self._digest(f) for n, f in fits if n == best}) == 1:
                 return FolderMatch(next(f for n, f in fits if n == best), "config", candidates)
-        if len({_digest(f) for f in candidates}) == 1:  # the same compile twice (another cache key, the same PTX)
+        if len({self._digest(f) for f in candidates}) == 1:  # the same compile twice (another cache key, the same PTX)
             return FolderMatch(candidates[0], "identical", candidates)
         return FolderMatch(
             None,

@@ -144,24 +144,37 @@ class KernelIRs:
         self.ncu = ncu
         self.facts = KernelFactsReader(index)
         self._memo: dict[tuple, KernelIR | None] = {}
+        self._matches: dict[tuple, FolderMatch] = {}
 
-    def of(self, kernel: Kernel) -> KernelIR | None:
-        """The :class:`KernelIR` of a Triton kernel (found or not), None for other kernels."""
+    def _key_and_match(self, kernel: Kernel) -> tuple[tuple, FolderMatch, str | None] | None:
+        """(memo key, the kernel's :class:`FolderMatch`, its kernel file) for a Triton kernel, None
+        for other kernels; the match is made once per definition (``of`` and the SASS prefetch share it)."""
         if kernel.definition is None or kernel.kind in ("extern", "fallback", "cpp", "multi_kernel"):
             return None
         facts = self.facts.facts(kernel)
         if facts.source is None:
             return None
+        definition = kernel.definition
         trace = kernel.graph.trace if kernel.graph is not None else ""
-        key = (kernel.name, facts.kernel_file, trace, kernel.definition.path, kernel.definition.line)
+        key = (kernel.name, facts.kernel_file, trace, definition.path, definition.line)
+        match = self._matches.get(key)
+        if match is None:
+            text = partial(self.kernel_text, definition.path, definition.line)
+            match = self._matches[key] = self.caches.match(kernel.name, facts.kernel_file, trace, facts.best_config, text)
+        return key, match, facts.kernel_file
+
+    def of(self, kernel: Kernel) -> KernelIR | None:
+        """The :class:`KernelIR` of a Triton kernel (found or not), None for other kernels."""
+        found = self._key_and_match(kernel)
+        if found is None:
+            return None
+        key, match, kernel_file = found
         if key not in self._memo:
-            self._memo[key] = self._build(kernel, facts.kernel_file, trace, facts.best_config)
+            self._memo[key] = self._build(kernel, kernel_file, match)
         return self._memo[key]
 
-    def _build(self, kernel: Kernel, kernel_file: str | None, trace: str, best: dict | None) -> KernelIR:
+    def _build(self, kernel: Kernel, kernel_file: str | None, match: FolderMatch) -> KernelIR:
         assert kernel.definition is not None
-        definition = kernel.definition
-        match = self.caches.match(kernel.name, kernel_file, trace, best, lambda: self.kernel_text(definition.path, definition.line))
         out = KernelIR(kernel.name, kernel_file, match, kernel.definition.line, measured=self.ncu is not None)
         folder = match.folder
         if folder is None:
@@ -236,19 +249,10 @@ class KernelIRs:
             return
         todo: dict[str, str] = {}
         for kernel in kernels:
-            if kernel.definition is None or kernel.kind in ("extern", "fallback", "cpp", "multi_kernel"):
-                continue
-            facts = self.facts.facts(kernel)
-            if facts.source is None:
-                continue
-            definition = kernel.definition
-            trace = kernel.graph.trace if kernel.graph is not None else ""
-            match = self.caches.match(
-                kernel.name, facts.kernel_file, trace, facts.best_config, partial(self.kernel_text, definition.path, definition.line)
-            )
-            cubin = match.folder.files.get("cubin") if match.folder is not None else None
-            if cubin:
-                todo.setdefault(cubin, match.folder.name)  # type: ignore[union-attr]
+            found = self._key_and_match(kernel)
+            folder = found[1].folder if found is not None else None
+            if folder is not None and folder.files.get("cubin"):
+                todo.setdefault(folder.files["cubin"], folder.name)
         if len(todo) < 2:
             return
         from concurrent.futures import ThreadPoolExecutor

@@ -6,22 +6,13 @@ from __future__ import annotations
 
 import os
 
+from ..index.input_files import file_md5
 from ..index.trace_index import Index
 from ..ir.find import TritonCaches
 from ..ir.kernel_ir import KernelIRs
 from ..ir.metrics import load_ncu
 from ..ir.sass import nvdisasm_path
 from ..model import InputWarning
-
-
-def _file_md5(path: str) -> str | None:
-    import hashlib
-
-    try:
-        with open(path, "rb") as fh:
-            return hashlib.md5(fh.read()).hexdigest()
-    except OSError:
-        return None
 
 
 def open_kernel_irs(index: Index, triton_cache: list[str], ncu_paths: list[str], stderr) -> KernelIRs:
@@ -41,7 +32,7 @@ def open_kernel_irs(index: Index, triton_cache: list[str], ncu_paths: list[str],
         launches: list = []
         seen: dict[str, str] = {}
         for path in ncu_paths:
-            digest = _file_md5(path)
+            digest = file_md5(path)
             if digest is not None and digest in seen:  # the same profile twice would count every sample twice
                 warned.append(InputWarning(os.path.abspath(path), 0, f"the same profile as {seen[digest]}: read once"))
                 continue

@@ -37,7 +37,7 @@ class IrHit:
 
 def _ncu(ctx: Snapshot) -> tuple[str, list] | None:
     """The launches of the Nsight Compute profiles the ``inductorLens.ncuProfiles`` setting names (read once)."""
-    paths = list(getattr(ctx, "ncu_profiles", ()))
+    paths = list(ctx.ncu_profiles)
     if not paths:
         return None
 
@@ -55,7 +55,12 @@ def _ncu(ctx: Snapshot) -> tuple[str, list] | None:
 def kernel_irs(ctx: Snapshot) -> KernelIRs:
     """The snapshot's :class:`KernelIRs` (made once; folders from the ``inductorLens.tritonCache``
     setting first; measured counters from ``inductorLens.ncuProfiles``)."""
-    return ctx.cached(("ir",), lambda: KernelIRs(ctx.index, TritonCaches(list(getattr(ctx, "triton_cache", ()))), ncu=_ncu(ctx)))
+    return ctx.cached(("ir",), lambda: KernelIRs(ctx.index, _caches(ctx), ncu=_ncu(ctx)))
+
+
+def _caches(ctx: Snapshot) -> TritonCaches:
+    """The snapshot's Triton caches (``inductorLens.tritonCache`` first), listed once for every use."""
+    return ctx.cached(("ir", "caches"), lambda: TritonCaches(list(ctx.triton_cache)))
 
 
 def _documents(ctx: Snapshot) -> dict[str, tuple[KernelIR, str, Kernel]]:
@@ -234,7 +239,7 @@ def model_line_ir(ctx: Snapshot, kernels: list[Kernel]) -> str | None:
     kernels whose IR the Triton cache holds; None when none does)."""
     # PTX (and its counts) only: a model line can have dozens of kernels, and its first hover
     # must not wait for nvdisasm on each cubin (the kernel lines' own hovers give SASS)
-    irs = ctx.cached(("ir", "light"), lambda: KernelIRs(ctx.index, TritonCaches(list(getattr(ctx, "triton_cache", ()))), sass=False))
+    irs = ctx.cached(("ir", "light"), lambda: KernelIRs(ctx.index, _caches(ctx), sass=False))
     rows: dict[str, str] = {}
     for kernel in kernels:
         ir = irs.of(kernel)

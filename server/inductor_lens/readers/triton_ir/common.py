@@ -24,6 +24,7 @@ class LineMap:
     inlined: dict[int, list[int]] = field(default_factory=dict)
     unattributed: list[int] = field(default_factory=list)
     instructions: int = 0
+    _back: dict[int, int] | None = field(default=None, repr=False, compare=False)
 
     def add(self, kernel_line: int | None, ir_line: int, *, inlined: bool = False) -> None:
         """Count the instruction at ``ir_line`` for ``kernel_line`` (``None``: no kernel line)."""
@@ -34,12 +35,16 @@ class LineMap:
             (self.inlined if inlined else self.lines).setdefault(kernel_line, []).append(ir_line)
 
     def kernel_line_of(self) -> dict[int, int]:
-        """{IR line: kernel-file line} (own and inlined), for going back from an IR document."""
+        """{IR line: kernel-file line} (own and inlined), for going back from an IR document (made once:
+        the lines are final when the map is read)."""
+        if self._back is not None:
+            return self._back
         out: dict[int, int] = {}
         for table in (self.inlined, self.lines):
             for k, irs in table.items():
                 for n in irs:
                     out[n] = k
+        self._back = out
         return out
 
 
