@@ -169,7 +169,7 @@ async def test_output_code_lenses_symbols_and_links(client: LanguageClient):
     assert groups["persistent-reduction Triton kernels"] == ["triton_per_fused_addmm_gelu_native_layer_norm_0:2"]
     links = await client.text_document_document_link_async(types.DocumentLinkParams(text_document=types.TextDocumentIdentifier(uri=uri)))
     kernel_paths = [l for l in links if l.target.endswith(".py") and "/torchinductor/" in l.target]
-    assert len(kernel_paths) == 2 and all(os.path.isfile(l.target[len("file://") :]) for l in kernel_paths)
+    assert len(kernel_paths) == 2 and all(os.path.isfile(path_of_uri(l.target)) for l in kernel_paths)
 
 
 async def test_hover_on_graph_node_and_linked_ranges(client: LanguageClient):
@@ -191,7 +191,7 @@ async def test_hover_on_graph_node_and_linked_ranges(client: LanguageClient):
     )
     assert {l["range"]["start"]["line"] + 1 for l in linked["source"]} == {23, 24, 25}
     assert any(l["range"]["start"]["line"] + 1 == n for l in linked["postGrad"])
-    pre_lines = {line_of(l["uri"][len("file://") :], l["range"]["start"]["line"] + 1).strip().split(":")[0] for l in linked["preGrad"]}
+    pre_lines = {line_of(path_of_uri(l["uri"]), l["range"]["start"]["line"] + 1).strip().split(":")[0] for l in linked["preGrad"]}
     assert pre_lines == {"y", "y_1", "y_2"}
     assert len(linked["code"]) == 2  # definition + launch
     assert linked["preGradNote"] is None  # the kernel's own pre-grad nodes
