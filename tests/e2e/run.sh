@@ -92,6 +92,9 @@ if [ ! -x node_modules/.bin/vsce ] || [ ! -d node_modules/playwright-core ]; the
 fi
 npm run -s package >"$ART/package.log" 2>&1 || { tail -30 "$ART/package.log"; exit 1; }
 VSIX=$REPO/inductor-lens-$(node -p "require('./package.json').version").vsix
+# every server module imports from bundled/libs alone (a dependency left out of
+# client/bundled-requirements.txt fails here, not in a user's capture)
+/usr/bin/python3 -I -S tests/e2e/bundled_imports.py bundled/libs
 
 # ------------------------------------------------------------------ 3. a fresh workspace
 stamp "workspace"
