@@ -27,6 +27,8 @@ import {
   type KernelSort,
   rankList,
   shortKernelName,
+  type CompileNode,
+  type GraphNode,
   type TraceNode,
   type TreeNode,
 } from './kernelTreeModel';
@@ -46,6 +48,25 @@ function openAt(filePath: string, line: number, title: string) {
   };
 }
 
+/**
+ * The tree item id of a trace, compile or graph node: its place (trace path, compile id, graph)
+ * and what it holds (compiles, graphs, kernels under it). A node whose content changed is a new
+ * element to VS Code: a trace first drawn from a log still being written (no compiles yet, so
+ * drawn open with nothing under it) was kept as that childless element by a later refresh that
+ * brought its kernels (seen on CI after Capture Trace…: "2 kernels" and nothing under it).
+ */
+export function nodeId(node: TraceNode | CompileNode | GraphNode): string {
+  const graphs = (c: CompileNode) => c.children.map((g) => `${g.graph}:${g.children.length}`).join(',');
+  switch (node.type) {
+    case 'trace':
+      return ['trace', node.path, node.kernelCount, node.children.map((c) => `${c.compileId}(${graphs(c)})`).join(';')].join('\0');
+    case 'compile':
+      return ['compile', node.trace, node.compileId, graphs(node)].join('\0');
+    case 'graph':
+      return ['graph', node.trace, node.compileId, node.graph, node.children.length].join('\0');
+  }
+}
+
 /** Renders one node. */
 export function toTreeItem(node: TreeNode): TreeItem {
   switch (node.type) {
@@ -56,6 +77,7 @@ export function toTreeItem(node: TreeNode): TreeItem {
       return healthTreeItem(node);
     case 'trace': {
       const item = new TreeItem(path.basename(node.path), TreeItemCollapsibleState.Expanded);
+      item.id = nodeId(node);
       const parts = withTime([plural(node.kernelCount, 'kernel')], node.measuredUs);
       if (node.rank !== null) parts.unshift(`rank ${node.rank}`);
       if (node.torchVersion) parts.push(`torch ${node.torchVersion}`);
@@ -78,6 +100,7 @@ export function toTreeItem(node: TreeNode): TreeItem {
     }
     case 'compile': {
       const item = new TreeItem(`compile ${node.compileId}`, TreeItemCollapsibleState.Expanded);
+      item.id = nodeId(node);
       item.description = withTime([node.children.map((g) => g.graph).join(', ')], node.measuredUs)
         .filter(Boolean)
         .join(' · ');
@@ -90,6 +113,7 @@ export function toTreeItem(node: TreeNode): TreeItem {
         `${node.graph} graph`,
         node.children.length ? TreeItemCollapsibleState.Expanded : TreeItemCollapsibleState.None,
       );
+      item.id = nodeId(node);
       item.description = withTime([plural(node.children.length, 'kernel')], node.measuredUs).join(' · ');
       if (node.measuredUs !== null) {
         item.tooltip = `measured device time of the graph's kernels: ${formatUs(node.measuredUs)}`;

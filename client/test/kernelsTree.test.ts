@@ -8,6 +8,7 @@ import {
   type GraphNode,
   type KernelNode,
   KernelsTreeProvider,
+  nodeId,
   shortKernelName,
   type TraceNode,
   toTreeItem,
@@ -18,6 +19,39 @@ import type { Kernel, TraceInfo } from '../src/protocol';
 import { kernel, mlpInfer, profileCnn } from './helpers';
 
 const names = (graph: GraphNode) => graph.children.map((k: KernelNode) => k.kernel.name);
+
+describe('tree item ids follow what a node holds', () => {
+  // A log still being written: the trace is listed before its compile and kernels (Capture
+  // Trace… writes into the workspace while the watcher re-indexes). The later answer must be a
+  // new element to VS Code, or the row stays drawn open with nothing under it.
+  const { traces, kernels } = mlpInfer();
+  const partial = traces.map((t) => ({ ...t, kernels: 0, compile_ids: [], graphs: [] }));
+  const [early] = buildKernelTree(partial, [], 'launches');
+  const [late] = buildKernelTree(traces, kernels, 'launches');
+  const [again] = buildKernelTree(traces, kernels, 'launches');
+
+  test('a trace, compile and graph keep their id while their content is the same', () => {
+    expect(toTreeItem(late).id).toBe(toTreeItem(again).id);
+    expect(toTreeItem(late.children[0]).id).toBe(toTreeItem(again.children[0]).id);
+    expect(toTreeItem(late.children[0].children[0]).id).toBe(nodeId(again.children[0].children[0]));
+  });
+
+  test('a trace that got its compiles and kernels is a new element', () => {
+    expect(early.children).toEqual([]);
+    expect(toTreeItem(early).id).not.toBe(toTreeItem(late).id);
+    expect(toTreeItem(late).id).toContain(late.path);
+  });
+
+  test('a graph whose kernels arrived is a new element, and ids are unique in the tree', () => {
+    const [graphFirst] = buildKernelTree(traces, [], 'launches');
+    const empty = graphFirst.children[0].children[0];
+    const full = late.children[0].children[0];
+    expect(empty.children).toHaveLength(0);
+    expect(nodeId(empty)).not.toBe(nodeId(full));
+    const ids = [late, late.children[0], full, ...full.children].map((n) => toTreeItem(n).id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
 
 describe('buildKernelTree on the real mlp_infer trace', () => {
   const { traces, kernels } = mlpInfer();
