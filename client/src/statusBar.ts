@@ -46,7 +46,8 @@ export function describeStatus(status: ServerStatus, measuredUs: number | null =
         problems > 0
           ? `\nCompile health: ${plural(status.graphBreaks ?? 0, 'graph break')}, ${plural(status.recompiles ?? 0, 'recompile')}, ` +
             `${plural(status.failures ?? 0, 'failure')} in the trace (Compile health in the Kernels view). The Problems view ` +
-            'lists those of the open files, one per line and compile (a compile\'s attempts and its ranks together)'
+            'lists those of the open files, where the line still reads as in the trace, one per line and compile ' +
+            '(a compile\'s attempts and its ranks together)'
           : '';
       const inferred = status.inferred ?? 0;
       const inferredText = inferred > 0 ? ` · ${inferred} inferred` : '';

@@ -43,6 +43,8 @@ describe('describeStatus', () => {
     const view = describeStatus(status);
     expect(view.text).toBe('$(pulse) 28 kernels · $(flame) 15 compile problems');
     expect(view.tooltip).toContain('Compile health: 3 graph breaks, 11 recompiles, 1 failure');
+    // why the Problems view lists fewer: open files only, where the line still reads as traced
+    expect(view.tooltip).toContain('The Problems view lists those of the open files, where the line still reads as in the trace');
     expect(view.command).toBe('inductorLens.kernels.focus');
     expect(describeStatus({ ...status, problems: 1, graphBreaks: 1, recompiles: 0, failures: 0 }).text).toBe(
       '$(pulse) 28 kernels · $(flame) 1 compile problem',

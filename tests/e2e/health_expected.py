@@ -50,6 +50,12 @@ def main() -> None:
             "breakLines": [e["location"]["line"] for e in breaks],
             "breakMessages": [e["message"] for e in breaks],
             "hoverLine": explicit["location"]["line"],
+            # the compiled function the explicit graph break is in: its `def` line
+            "explicitFunctionLine": next(
+                c["function"]["line"]
+                for c in compiles
+                if c["function"] and base(c["compile_id"]) == base(explicit["compile_id"]) and c["trace"] == explicit["trace"]
+            ),
             "hoverHint": explicit["hint"].split("\n")[0],
             "gateLine": gate_line,
             "gateCode": lines[gate_line - 1].strip(),
