@@ -9,7 +9,7 @@
  */
 import * as path from 'path';
 import { MarkdownString, Range, ThemeIcon, TreeItem, TreeItemCollapsibleState, Uri } from 'vscode';
-import { plural } from './kernels';
+import { plural, traceLabel } from './kernels';
 import { rankList } from './kernelTreeModel';
 import type { CompiledFunction, CompileEvent, CompileInfo, CompilesAnswer } from './protocol';
 
@@ -241,7 +241,7 @@ export function healthTreeItem(node: HealthNode): TreeItem {
       return item;
     }
     case 'healthTrace': {
-      const item = new TreeItem(path.basename(node.trace), TreeItemCollapsibleState.Expanded);
+      const item = new TreeItem(traceLabel(node.trace), TreeItemCollapsibleState.Expanded);
       item.id = `compileHealth\0${node.trace}`;
       const ranks = node.identicalRanks?.length ? [node.rank, ...node.identicalRanks] : node.rank !== null ? [node.rank] : [];
       const who = ranks.length > 1 ? `ranks ${rankList(ranks)} (identical) · ` : ranks.length ? `rank ${node.rank} · ` : '';

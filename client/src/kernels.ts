@@ -31,6 +31,20 @@ export async function fetchAllKernels(
   return out;
 }
 
+/** The prefix PyTorch gives every TORCH_TRACE log (`torch/_logging/_internal.py`): the same on every trace. */
+const TRACE_PREFIX = 'dedicated_log_torch_trace_';
+
+/**
+ * A trace's label in the views: its log's file name without PyTorch's fixed prefix
+ * (`1k56b5ev.log`, `rank_0_azls06h5.log`), so the part that tells two traces apart is what a
+ * ~300 px side bar shows; the full path is in the tooltip. Other names (a debug folder, a renamed
+ * log) are kept whole.
+ */
+export function traceLabel(tracePath: string): string {
+  const base = path.basename(tracePath);
+  return base.startsWith(TRACE_PREFIX) && base.length > TRACE_PREFIX.length ? base.slice(TRACE_PREFIX.length) : base;
+}
+
 /** `1 launch`, `2 launches`, `3 kernels`. */
 export function plural(n: number, word: string): string {
   return `${n} ${n === 1 ? word : word.endsWith('ch') ? `${word}es` : `${word}s`}`;

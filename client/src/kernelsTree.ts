@@ -19,7 +19,7 @@ import {
   type TreeDataProvider,
 } from 'vscode';
 import { buildHealthTree, type HealthRootNode, type HealthSort, healthTreeItem } from './healthTree';
-import { formatUs, kernelDescription, kernelLabel, kernelTooltip, plural, totalMeasured } from './kernels';
+import { formatUs, kernelDescription, kernelLabel, kernelTooltip, plural, totalMeasured, traceLabel } from './kernels';
 import type { CompilesAnswer, Kernel, TraceInfo } from './protocol';
 import {
   buildKernelTree,
@@ -76,7 +76,7 @@ export function toTreeItem(node: TreeNode): TreeItem {
     case 'healthEvent':
       return healthTreeItem(node);
     case 'trace': {
-      const item = new TreeItem(path.basename(node.path), TreeItemCollapsibleState.Expanded);
+      const item = new TreeItem(traceLabel(node.path), TreeItemCollapsibleState.Expanded);
       item.id = nodeId(node);
       const parts = withTime([plural(node.kernelCount, 'kernel')], node.measuredUs);
       if (node.rank !== null) parts.unshift(`rank ${node.rank}`);

@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
 import { MarkdownString, TreeItemCollapsibleState, Uri } from 'vscode';
-import { formatUs, frameLabel, kernelPickItem, kernelShortName, plural } from '../src/kernels';
+import { formatUs, frameLabel, kernelPickItem, kernelShortName, plural, traceLabel } from '../src/kernels';
 import {
   buildKernelTree,
   compareCompileIds,
@@ -19,6 +19,17 @@ import type { Kernel, TraceInfo } from '../src/protocol';
 import { kernel, mlpInfer, profileCnn } from './helpers';
 
 const names = (graph: GraphNode) => graph.children.map((k: KernelNode) => k.kernel.name);
+
+describe('trace labels', () => {
+  test("a log is labelled by what tells it apart: PyTorch's fixed prefix left out", () => {
+    expect(traceLabel('/runs/trace/dedicated_log_torch_trace_rank_3_0yd7kp45.log')).toBe('rank_3_0yd7kp45.log');
+    expect(traceLabel('/runs/trace/dedicated_log_torch_trace_1k56b5ev.log')).toBe('1k56b5ev.log');
+    // other names are kept whole: a renamed rank log, a debug folder, the bare prefix
+    expect(traceLabel('/runs/rank_0.log')).toBe('rank_0.log');
+    expect(traceLabel('/runs/torch_compile_debug/run_2026')).toBe('run_2026');
+    expect(traceLabel('/x/dedicated_log_torch_trace_')).toBe('dedicated_log_torch_trace_');
+  });
+});
 
 describe('tree item ids follow what a node holds', () => {
   // A log still being written: the trace is listed before its compile and kernels (Capture
@@ -103,7 +114,8 @@ describe('buildKernelTree on the real mlp_infer trace', () => {
 
   test('trace, compile and graph items', () => {
     const trace = toTreeItem(roots[0]);
-    expect(trace.label).toBe('dedicated_log_torch_trace_332mjnat.log');
+    expect(trace.label).toBe('332mjnat.log'); // without PyTorch's dedicated_log_torch_trace_ prefix (the tooltip has the path)
+    expect(trace.tooltip).toMatch(/dedicated_log_torch_trace_332mjnat\.log$/);
     expect(trace.description).toBe('4 kernels · torch 2.11.0+cu130');
     expect(toTreeItem(roots[0].children[0]).label).toBe('compile 0/0');
     const graph = toTreeItem(roots[0].children[0].children[0]);

@@ -797,7 +797,8 @@ async function captureChecks(page, shot) {
     }
     await toast(`captured ${expected.file}`).first().waitFor({ timeout: 60000 });
     // the Kernels view lists the new trace beside the first
-    const logs = [a, b].map((r) => path.basename(r.logs[0]));
+    // each trace row is labelled by its log's name without PyTorch's fixed prefix
+    const logs = [a, b].map((r) => path.basename(r.logs[0]).replace(/^dedicated_log_torch_trace_/, ''));
     for (const log of logs) {
       await page.locator('.pane-body .monaco-list-row', { hasText: log }).first().waitFor({ timeout: 30000 });
     }
