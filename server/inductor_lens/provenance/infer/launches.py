@@ -308,6 +308,7 @@ class _Solver(OriginRules):
                 while changed:
                     changed = self.returns() | self.mutations() | self.getitems() | self.externs()
                     changed |= self.kernel_outputs() | self.kernel_inputs()
+        self.layout_copy_sources()
         self.fill()
         for position, op in enumerate(self.ops):  # (not ops.index(op): dataclass equality, O(n) each)
             if op.kind == "kernel":

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .alignment import VIEW_OPS, Op
+from .alignment import VIEW_OPS, Op, fits
 
 if TYPE_CHECKING:
     from .alignment import ScopeGraph, Val
@@ -217,7 +217,7 @@ class OriginRules:
             ops, reads = {self.g.ops[key]}, set()
             for arg in self.g.nodes[key].args:
                 base = self.g.base(arg) or arg
-                if base in body_ops and base not in done and self.g.ops.get(base) not in REDUCTION_OPS:
+                if base in body_ops and base not in done and self.g.ops.get(base) not in REDUCTION_OPS and not self.stored(base):
                     ops |= body_ops[base]
                     reads |= body_reads[base]
                 elif arg in self.g.nodes or arg in self.g.fx.placeholders:
@@ -237,6 +237,15 @@ class OriginRules:
                     realize(arg, at)
         self._realized = done
         return done
+
+    def stored(self, key: str) -> bool:
+        """Whether node ``key`` is a buffer by its nature, not a loop body a reader inlines: an
+        extern or fallback call's result, or an item of one (``ir.py`` ``MultiOutput``; what
+        ``utils.gather_origins`` counts as realized, PyTorch 2.6 - 2.14)."""
+        if not self.fusable(key):
+            return True
+        node = self.g.nodes.get(key)
+        return node is not None and self.g.ops[key] == "getitem" and bool(node.args) and not self.fusable(node.args[0])
 
     #: ops whose reuse makes Inductor realize a CPU buffer (``ir.py`` ``StorageBox.should_realize_on_reuse``)
     _HEAVY_CPU_OPS = frozenset({"exp", "log", "log10", "log1p", "log2", "sigmoid", "tanh"})
@@ -305,6 +314,28 @@ class OriginRules:
                 if extra:
                     op.nodes = sorted(op.nodes + extra, key=self.g.order.__getitem__)
 
+    def layout_copy_sources(self) -> None:
+        """A value a fused kernel writes that no launch reads, beside a value of the same kernel
+        that an extern or fallback call reads: the node the call needed in another layout, as it
+        was first stored.  Inductor copies a realized input whose layout is fixed into the
+        stride order the call requires (``torch/_inductor/ir.py`` ``ExternKernel.require_stride_order``
+        -> ``copy_input``, PyTorch 2.6 - 2.14); the scheduler fuses the copy with the node's own
+        store, and both buffers are written (ConvNeXt's gamma-scaled gradient before each
+        ``convolution_backward``, 2.13 CPU).  Runs before the last-resort guess."""
+        readers = self.readers_of_values(self.ops)
+        for op in self.ops:
+            if op.kind != "kernel":
+                continue
+            for val in op.writes:
+                if val.node is not None or val.mutates is not None or val.slots or readers.get(id(val)):
+                    continue
+                for other in op.writes:
+                    if other is val or other.node is None or other.node not in self.g.nodes:
+                        continue
+                    if any(r.kind in ("extern", "fallback") for r in readers.get(id(other), ())) and fits(self.g, other.node, val):
+                        val.node = other.node  # (the copy holds the node's claim: this is its first store)
+                        break
+
     def inputs_made_for_calls(self) -> None:
         """A fused kernel that writes an input of an extern or fallback call in the layout the call
         needs has that call among its origins, and its name says so
@@ -328,6 +359,8 @@ class OriginRules:
                 target = self.g.ops.get(call.node or "", "")
                 if target and f"_{target}_" in name:
                     made = self.gathered.get(id(call), call.nodes)
+                    if call.node is not None:  # the copy is made under all the call's origins
+                        made = made + [k for k in self.all_origins(call.node) if k not in made]
                     # the call's nodes could be the call's alone (a layout copy Inductor made for it, or
                     # the kernel's own result that the call merely reads): a choice, marked
                     self.taken.setdefault(id(op), []).extend(k for k in made if k not in op.nodes)
