@@ -261,11 +261,13 @@ class _Solver(OriginRules):
                     k for k in walked if k in region and k not in self.claimed and self.g.ops[k] not in VIEW_OPS and fits(self.g, k, val)
                 ]
                 if cands:
-                    best = max(cands, key=lambda k: (fits(self.g, k, val), self.g.order[k]))
+                    # a buffer between two kernels holds a node Inductor realized (the others are inlined)
+                    rank = {k: (fits(self.g, k, val), self.realized(k), self.g.order[k]) for k in cands}
+                    best = max(cands, key=rank.__getitem__)
                     if self.assign(val, best):
                         changed = True
                         ties = sorted(
-                            (k for k in cands if k != best and fits(self.g, k, val) == fits(self.g, best, val)),
+                            (k for k in cands if k != best and rank[k][:2] == rank[best][:2]),
                             key=self.g.order.__getitem__,
                         )
                         if ties:  # the latest of equally fitting nodes: Inductor's usual choice, not a certainty

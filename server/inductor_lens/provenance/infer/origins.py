@@ -225,18 +225,30 @@ class OriginRules:
             body_ops[key], body_reads[key] = ops, reads
             if key in outputs:
                 realize(key, at)
+            users = set(self.g.users.get(key, ()))
+            # a view's reuse is its base's (``BaseView.mark_reuse`` -> the base's ``StorageBox``)
+            body = key if self.g.ops[key] not in VIEW_OPS else self.g.base(key)
             if (
-                key not in self.g.free
-                and len(set(self.g.users.get(key, ()))) > 1
-                and self.g.ops[key] not in VIEW_OPS
-                and self.realized_on_reuse(key, ops, reads)
+                len(users) > 1
+                and body is not None
+                and body in body_ops
+                and body not in self.g.free
+                and body not in done
+                and self.realized_on_reuse(body, body_ops[body], body_reads[body], users)
             ):
-                realize(key, at)
+                realize(body, at)
             if not self.fusable(key):
                 for arg in self.g.nodes[key].args:
                     realize(arg, at)
         self._realized = done
         return done
+
+    def realized(self, key: str) -> bool:
+        """Whether Inductor stores node ``key`` in a buffer of its own at some point of the lowering
+        (:meth:`realized_at`, a reduction: ``lowering.py`` ``make_reduction`` realizes it), so
+        that a kernel other than its computing one may read it; a pointwise node that is never
+        realized is inlined into each reader (``graph.py`` ``run_node``, PyTorch 2.6 - 2.14)."""
+        return key in self.realized_at() or self.g.ops.get(key) in REDUCTION_OPS or self.stored(key)
 
     def stored(self, key: str) -> bool:
         """Whether node ``key`` is a buffer by its nature, not a loop body a reader inlines: an
@@ -257,7 +269,7 @@ class OriginRules:
     #: ``config.realize_reads_threshold`` (PyTorch 2.6 - 2.14)
     _REALIZE_READS_THRESHOLD = 4
 
-    def realized_on_reuse(self, key: str, ops: set[str], reads: set[str]) -> bool:
+    def realized_on_reuse(self, key: str, ops: set[str], reads: set[str], users: set[str]) -> bool:
         """Whether Inductor realizes node ``key``, used more than once, at its own lowering
         (``graph.py`` ``run_node`` -> ``StorageBox.mark_reuse``, PyTorch 2.6 - 2.14): on a CPU, when
         its loop body holds a heavy op (``exp``, ``tanh``, ...); a reduction (``lowering.py``
@@ -274,7 +286,7 @@ class OriginRules:
             return True
         if self.g.ops[key] in REDUCTION_OPS:
             return True  # a reduction read by several users is stored, never recomputed
-        if len(reads) > 1 and any(self.g.ops.get(u) in self._NEEDS_REALIZED_INPUTS for u in self.g.users.get(key, ())):
+        if len(reads) > 1 and any(self.g.ops.get(u) in self._NEEDS_REALIZED_INPUTS for u in users):
             return True  # realize_hint: a user needs it realized, and it reads more than one buffer
         return len(reads) > self._REALIZE_READS_THRESHOLD
 
