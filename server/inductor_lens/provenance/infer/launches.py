@@ -274,8 +274,9 @@ class _Solver(OriginRules):
                             self.choices[id(val)] = ties
         return changed
 
-    def fill(self) -> None:
-        """Last resort for values no rule pinned: the best-fitting free node of the writer's region."""
+    def fill(self, skip: set[int]) -> None:
+        """Last resort for values no rule pinned (but those in ``skip``, by id): the best-fitting
+        free node of the writer's region."""
         for index, op in enumerate(self.ops):
             if op.kind != "kernel":
                 continue
@@ -287,7 +288,7 @@ class _Solver(OriginRules):
                 outs, {b for v in op.reads if v is not None and v.node is not None and (b := self.g.base(v.node)) is not None}
             )
             for val in op.writes:
-                if val.node is not None:
+                if val.node is not None or id(val) in skip:
                     continue
                 cands = [k for k in region if k not in self.claimed and self.g.ops[k] not in VIEW_OPS and fits(self.g, k, val)]
                 if cands:
@@ -311,14 +312,18 @@ class _Solver(OriginRules):
                     changed = self.returns() | self.mutations() | self.getitems() | self.externs()
                     changed |= self.kernel_outputs() | self.kernel_inputs()
         self.layout_copy_sources()
-        self.fill()
+        clones = self.scatter_clones()
+        self.fill(skip=set(clones))
         for position, op in enumerate(self.ops):  # (not ops.index(op): dataclass equality, O(n) each)
             if op.kind == "kernel":
                 stops = {b for v in op.reads if v is not None and v.node is not None and (b := self.g.base(v.node)) is not None}
                 outs = [v.node for v in op.writes if v.node is not None]
                 nodes, _ = self.back(outs, stops - set(outs))
                 nodes = nodes + self.bases_seen_through_views(nodes)
-                nodes = sorted(nodes + self.cat_slot_chains(position, op, nodes), key=self.g.order.__getitem__)
+                nodes = nodes + self.cat_slot_chains(position, op, nodes)
+                for scatter in dict.fromkeys(clones[id(v)] for v in op.writes if id(v) in clones):
+                    nodes += [k for k in [scatter, *self.all_origins(scatter)] if k not in nodes]
+                nodes = sorted(nodes, key=self.g.order.__getitem__)
                 # an item of a multi-output node (var_mean[0]) counts only where the kernel stores it
                 op.nodes = [k for k in nodes if self.g.ops[k] != "getitem" or k in outs]
                 copies = [v for v in op.writes if v.node in self.g.fx.placeholders and v.mutates is None]

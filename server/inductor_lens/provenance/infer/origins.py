@@ -344,9 +344,40 @@ class OriginRules:
                 for other in op.writes:
                     if other is val or other.node is None or other.node not in self.g.nodes:
                         continue
-                    if any(r.kind in ("extern", "fallback") for r in readers.get(id(other), ())) and fits(self.g, other.node, val):
+                    if any(r.kind in ("extern", "fallback") for r in readers.get(id(other), ())) and fits(self.g, other.node, val) == 2:
                         val.node = other.node  # (the copy holds the node's claim: this is its first store)
                         break
+
+    #: ops whose lowering scatters into a clone of their first input (``torch/_inductor/lowering.py``
+    #: ``index_put`` / ``_unsafe_index_put`` (and ``_unsafe_masked_index_put_accumulate`` through
+    #: it), ``scatter``, ``scatter_add``, ``scatter_reduce``, ``as_strided_scatter``: ``clone(x)``,
+    #: PyTorch 2.6 - 2.14)
+    CLONING_SCATTERS = frozenset(
+        {"index_put", "_unsafe_index_put", "_unsafe_masked_index_put_accumulate", "scatter", "scatter_add", "scatter_reduce",
+         "as_strided_scatter"}
+    )  # fmt: skip
+
+    def scatter_clones(self) -> dict[int, str]:
+        """``id(value) -> node``: values a fused kernel writes that no launch reads and that a later
+        kernel overwrites with a scatter node of :attr:`CLONING_SCATTERS` fitting its first input:
+        the clone that node's lowering made of its input (an embedding gradient's zero fill).  The
+        clone is made under the node's lowering, so its kernel carries the node and all it gathered
+        (``graph.py`` ``run_node``: ``current_origins``; ``lowering.py`` ``clone``)."""
+        readers = self.readers_of_values(self.ops)
+        out: dict[int, str] = {}
+        for op in self.ops:
+            if op.kind != "kernel":
+                continue
+            for val in op.writes:
+                old, node = val.before, val.node
+                if old is None or node is None or node not in self.g.nodes or self.g.ops[node] not in self.CLONING_SCATTERS:
+                    continue
+                if old.writer < 0 or self.ops[old.writer].kind != "kernel" or readers.get(id(old)) or old.node is not None:
+                    continue
+                first = self.g.nodes[node].args[:1]
+                if first and first[0] in self.g.nodes and fits(self.g, first[0], old) == 2:
+                    out[id(old)] = node
+        return out
 
     def inputs_made_for_calls(self) -> None:
         """A fused kernel that writes an input of an extern or fallback call in the layout the call
