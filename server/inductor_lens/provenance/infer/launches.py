@@ -232,6 +232,8 @@ class _Solver(OriginRules):
                 if val.node is not None:
                     continue
                 cands = [k for k in region if k not in self.claimed and self.g.ops[k] not in VIEW_OPS and fits(self.g, k, val) == 2]
+                # a node that reads nothing is recomputed in each reader unless Inductor realizes it
+                cands = [k for k in cands if k not in self.g.free or self.realized(k)]
                 if len(cands) == 1:
                     changed |= self.assign(val, cands[0])
         return changed
