@@ -247,13 +247,13 @@ class OriginRules:
         """Whether Inductor stores node ``key`` in a buffer of its own at some point of the lowering
         (:meth:`realized_at`, a reduction: ``lowering.py`` ``make_reduction`` realizes it), so
         that a kernel other than its computing one may read it; a pointwise node that is never
-        realized is inlined into each reader (``graph.py`` ``run_node``, PyTorch 2.6 - 2.14)."""
+        realized is inlined into each reader (``graph.py`` ``run_node``, PyTorch 2.13)."""
         return key in self.realized_at() or self.g.ops.get(key) in REDUCTION_OPS or self.stored(key)
 
     def stored(self, key: str) -> bool:
         """Whether node ``key`` is a buffer by its nature, not a loop body a reader inlines: an
         extern or fallback call's result, or an item of one (``ir.py`` ``MultiOutput``; what
-        ``utils.gather_origins`` counts as realized, PyTorch 2.6 - 2.14)."""
+        ``utils.gather_origins`` counts as realized, PyTorch 2.13)."""
         if not self.fusable(key):
             return True
         node = self.g.nodes.get(key)
@@ -331,7 +331,7 @@ class OriginRules:
         that an extern or fallback call reads: the node the call needed in another layout, as it
         was first stored.  Inductor copies a realized input whose layout is fixed into the
         stride order the call requires (``torch/_inductor/ir.py`` ``ExternKernel.require_stride_order``
-        -> ``copy_input``, PyTorch 2.6 - 2.14); the scheduler fuses the copy with the node's own
+        -> ``copy_input``, PyTorch 2.13); the scheduler fuses the copy with the node's own
         store, and both buffers are written (ConvNeXt's gamma-scaled gradient before each
         ``convolution_backward``, 2.13 CPU).  Runs before the last-resort guess."""
         readers = self.readers_of_values(self.ops)
@@ -351,7 +351,7 @@ class OriginRules:
     #: ops whose lowering scatters into a clone of their first input (``torch/_inductor/lowering.py``
     #: ``index_put`` / ``_unsafe_index_put`` (and ``_unsafe_masked_index_put_accumulate`` through
     #: it), ``scatter``, ``scatter_add``, ``scatter_reduce``, ``as_strided_scatter``: ``clone(x)``,
-    #: PyTorch 2.6 - 2.14)
+    #: PyTorch 2.13)
     CLONING_SCATTERS = frozenset(
         {"index_put", "_unsafe_index_put", "_unsafe_masked_index_put_accumulate", "scatter", "scatter_add", "scatter_reduce",
          "as_strided_scatter"}
@@ -362,7 +362,8 @@ class OriginRules:
         kernel overwrites with a scatter node of :attr:`CLONING_SCATTERS` fitting its first input:
         the clone that node's lowering made of its input (an embedding gradient's zero fill).  The
         clone is made under the node's lowering, so its kernel carries the node and all it gathered
-        (``graph.py`` ``run_node``: ``current_origins``; ``lowering.py`` ``clone``)."""
+        (``graph.py`` ``run_node``: ``current_origins``; ``lowering.py`` ``clone``; read in PyTorch
+        2.13, seen on BERT's and GPT-2's embedding gradients, 2.13 CPU)."""
         readers = self.readers_of_values(self.ops)
         out: dict[int, str] = {}
         for op in self.ops:
