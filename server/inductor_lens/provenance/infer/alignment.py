@@ -96,6 +96,8 @@ class Val:
     #: written through ``# alias`` views of its slots (a ``cat`` Inductor made a ``ConcatKernel``:
     #: realized when created)
     slots: bool = False
+    #: the value the same buffer held before this write (a kernel's output over a fresh or reused buffer)
+    before: "Val | None" = None
 
 
 @dataclass(slots=True)
@@ -344,6 +346,7 @@ class OpBuilder:
                 writes.append((arg.name, val, shape))
         for var, old, shape in writes:
             new = self._new(old, shape, index)
+            new.before = old
             if old.node is not None and old.node in self.graph.fx.placeholders:
                 new.mutates = old.node  # a graph input written in place: its value is the copy_ into it
             op.writes.append(new)

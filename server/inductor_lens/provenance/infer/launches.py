@@ -232,6 +232,8 @@ class _Solver(OriginRules):
                 if val.node is not None:
                     continue
                 cands = [k for k in region if k not in self.claimed and self.g.ops[k] not in VIEW_OPS and fits(self.g, k, val) == 2]
+                # a node that reads nothing is recomputed in each reader unless Inductor realizes it
+                cands = [k for k in cands if k not in self.g.free or self.realized(k)]
                 if len(cands) == 1:
                     changed |= self.assign(val, cands[0])
         return changed
@@ -261,19 +263,22 @@ class _Solver(OriginRules):
                     k for k in walked if k in region and k not in self.claimed and self.g.ops[k] not in VIEW_OPS and fits(self.g, k, val)
                 ]
                 if cands:
-                    best = max(cands, key=lambda k: (fits(self.g, k, val), self.g.order[k]))
+                    # a buffer between two kernels holds a node Inductor realized (the others are inlined)
+                    rank = {k: (fits(self.g, k, val), self.realized(k), self.g.order[k]) for k in cands}
+                    best = max(cands, key=rank.__getitem__)
                     if self.assign(val, best):
                         changed = True
                         ties = sorted(
-                            (k for k in cands if k != best and fits(self.g, k, val) == fits(self.g, best, val)),
+                            (k for k in cands if k != best and rank[k][:2] == rank[best][:2]),
                             key=self.g.order.__getitem__,
                         )
                         if ties:  # the latest of equally fitting nodes: Inductor's usual choice, not a certainty
                             self.choices[id(val)] = ties
         return changed
 
-    def fill(self) -> None:
-        """Last resort for values no rule pinned: the best-fitting free node of the writer's region."""
+    def fill(self, skip: set[int]) -> None:
+        """Last resort for values no rule pinned (but those in ``skip``, by id): the best-fitting
+        free node of the writer's region."""
         for index, op in enumerate(self.ops):
             if op.kind != "kernel":
                 continue
@@ -285,7 +290,7 @@ class _Solver(OriginRules):
                 outs, {b for v in op.reads if v is not None and v.node is not None and (b := self.g.base(v.node)) is not None}
             )
             for val in op.writes:
-                if val.node is not None:
+                if val.node is not None or id(val) in skip:
                     continue
                 cands = [k for k in region if k not in self.claimed and self.g.ops[k] not in VIEW_OPS and fits(self.g, k, val)]
                 if cands:
@@ -308,14 +313,19 @@ class _Solver(OriginRules):
                 while changed:
                     changed = self.returns() | self.mutations() | self.getitems() | self.externs()
                     changed |= self.kernel_outputs() | self.kernel_inputs()
-        self.fill()
+        self.layout_copy_sources()
+        clones = self.scatter_clones()
+        self.fill(skip=set(clones))
         for position, op in enumerate(self.ops):  # (not ops.index(op): dataclass equality, O(n) each)
             if op.kind == "kernel":
                 stops = {b for v in op.reads if v is not None and v.node is not None and (b := self.g.base(v.node)) is not None}
                 outs = [v.node for v in op.writes if v.node is not None]
                 nodes, _ = self.back(outs, stops - set(outs))
                 nodes = nodes + self.bases_seen_through_views(nodes)
-                nodes = sorted(nodes + self.cat_slot_chains(position, op, nodes), key=self.g.order.__getitem__)
+                nodes = nodes + self.cat_slot_chains(position, op, nodes)
+                for scatter in dict.fromkeys(clones[id(v)] for v in op.writes if id(v) in clones):
+                    nodes += [k for k in [scatter, *self.all_origins(scatter)] if k not in nodes]
+                nodes = sorted(nodes, key=self.g.order.__getitem__)
                 # an item of a multi-output node (var_mean[0]) counts only where the kernel stores it
                 op.nodes = [k for k in nodes if self.g.ops[k] != "getitem" or k in outs]
                 copies = [v for v in op.writes if v.node in self.g.fx.placeholders and v.mutates is None]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .alignment import VIEW_OPS, Op
+from .alignment import VIEW_OPS, Op, fits
 
 if TYPE_CHECKING:
     from .alignment import ScopeGraph, Val
@@ -217,7 +217,7 @@ class OriginRules:
             ops, reads = {self.g.ops[key]}, set()
             for arg in self.g.nodes[key].args:
                 base = self.g.base(arg) or arg
-                if base in body_ops and base not in done and self.g.ops.get(base) not in REDUCTION_OPS:
+                if base in body_ops and base not in done and self.g.ops.get(base) not in REDUCTION_OPS and not self.stored(base):
                     ops |= body_ops[base]
                     reads |= body_reads[base]
                 elif arg in self.g.nodes or arg in self.g.fx.placeholders:
@@ -225,18 +225,39 @@ class OriginRules:
             body_ops[key], body_reads[key] = ops, reads
             if key in outputs:
                 realize(key, at)
+            users = set(self.g.users.get(key, ()))
+            # a view's reuse is its base's (``BaseView.mark_reuse`` -> the base's ``StorageBox``)
+            body = key if self.g.ops[key] not in VIEW_OPS else self.g.base(key)
             if (
-                key not in self.g.free
-                and len(set(self.g.users.get(key, ()))) > 1
-                and self.g.ops[key] not in VIEW_OPS
-                and self.realized_on_reuse(key, ops, reads)
+                len(users) > 1
+                and body is not None
+                and body in body_ops
+                and body not in self.g.free
+                and body not in done
+                and self.realized_on_reuse(body, body_ops[body], body_reads[body], users)
             ):
-                realize(key, at)
+                realize(body, at)
             if not self.fusable(key):
                 for arg in self.g.nodes[key].args:
                     realize(arg, at)
         self._realized = done
         return done
+
+    def realized(self, key: str) -> bool:
+        """Whether Inductor stores node ``key`` in a buffer of its own at some point of the lowering
+        (:meth:`realized_at`, a reduction: ``lowering.py`` ``make_reduction`` realizes it), so
+        that a kernel other than its computing one may read it; a pointwise node that is never
+        realized is inlined into each reader (``graph.py`` ``run_node``, PyTorch 2.13)."""
+        return key in self.realized_at() or self.g.ops.get(key) in REDUCTION_OPS or self.stored(key)
+
+    def stored(self, key: str) -> bool:
+        """Whether node ``key`` is a buffer by its nature, not a loop body a reader inlines: an
+        extern or fallback call's result, or an item of one (``ir.py`` ``MultiOutput``; what
+        ``utils.gather_origins`` counts as realized, PyTorch 2.13)."""
+        if not self.fusable(key):
+            return True
+        node = self.g.nodes.get(key)
+        return node is not None and self.g.ops[key] == "getitem" and bool(node.args) and not self.fusable(node.args[0])
 
     #: ops whose reuse makes Inductor realize a CPU buffer (``ir.py`` ``StorageBox.should_realize_on_reuse``)
     _HEAVY_CPU_OPS = frozenset({"exp", "log", "log10", "log1p", "log2", "sigmoid", "tanh"})
@@ -248,7 +269,7 @@ class OriginRules:
     #: ``config.realize_reads_threshold`` (PyTorch 2.6 - 2.14)
     _REALIZE_READS_THRESHOLD = 4
 
-    def realized_on_reuse(self, key: str, ops: set[str], reads: set[str]) -> bool:
+    def realized_on_reuse(self, key: str, ops: set[str], reads: set[str], users: set[str]) -> bool:
         """Whether Inductor realizes node ``key``, used more than once, at its own lowering
         (``graph.py`` ``run_node`` -> ``StorageBox.mark_reuse``, PyTorch 2.6 - 2.14): on a CPU, when
         its loop body holds a heavy op (``exp``, ``tanh``, ...); a reduction (``lowering.py``
@@ -265,7 +286,7 @@ class OriginRules:
             return True
         if self.g.ops[key] in REDUCTION_OPS:
             return True  # a reduction read by several users is stored, never recomputed
-        if len(reads) > 1 and any(self.g.ops.get(u) in self._NEEDS_REALIZED_INPUTS for u in self.g.users.get(key, ())):
+        if len(reads) > 1 and any(self.g.ops.get(u) in self._NEEDS_REALIZED_INPUTS for u in users):
             return True  # realize_hint: a user needs it realized, and it reads more than one buffer
         return len(reads) > self._REALIZE_READS_THRESHOLD
 
@@ -305,6 +326,60 @@ class OriginRules:
                 if extra:
                     op.nodes = sorted(op.nodes + extra, key=self.g.order.__getitem__)
 
+    def layout_copy_sources(self) -> None:
+        """A value a fused kernel writes that no launch reads, beside a value of the same kernel
+        that an extern or fallback call reads: the node the call needed in another layout, as it
+        was first stored.  Inductor copies a realized input whose layout is fixed into the
+        stride order the call requires (``torch/_inductor/ir.py`` ``ExternKernel.require_stride_order``
+        -> ``copy_input``, PyTorch 2.13); the scheduler fuses the copy with the node's own
+        store, and both buffers are written (ConvNeXt's gamma-scaled gradient before each
+        ``convolution_backward``, 2.13 CPU).  Runs before the last-resort guess."""
+        readers = self.readers_of_values(self.ops)
+        for op in self.ops:
+            if op.kind != "kernel":
+                continue
+            for val in op.writes:
+                if val.node is not None or val.mutates is not None or val.slots or readers.get(id(val)):
+                    continue
+                for other in op.writes:
+                    if other is val or other.node is None or other.node not in self.g.nodes:
+                        continue
+                    if any(r.kind in ("extern", "fallback") for r in readers.get(id(other), ())) and fits(self.g, other.node, val) == 2:
+                        val.node = other.node  # (the copy holds the node's claim: this is its first store)
+                        break
+
+    #: ops whose lowering scatters into a clone of their first input (``torch/_inductor/lowering.py``
+    #: ``index_put`` / ``_unsafe_index_put`` (and ``_unsafe_masked_index_put_accumulate`` through
+    #: it), ``scatter``, ``scatter_add``, ``scatter_reduce``, ``as_strided_scatter``: ``clone(x)``,
+    #: PyTorch 2.13)
+    CLONING_SCATTERS = frozenset(
+        {"index_put", "_unsafe_index_put", "_unsafe_masked_index_put_accumulate", "scatter", "scatter_add", "scatter_reduce",
+         "as_strided_scatter"}
+    )  # fmt: skip
+
+    def scatter_clones(self) -> dict[int, str]:
+        """``id(value) -> node``: values a fused kernel writes that no launch reads and that a later
+        kernel overwrites with a scatter node of :attr:`CLONING_SCATTERS` fitting its first input:
+        the clone that node's lowering made of its input (an embedding gradient's zero fill).  The
+        clone is made under the node's lowering, so its kernel carries the node and all it gathered
+        (``graph.py`` ``run_node``: ``current_origins``; ``lowering.py`` ``clone``; read in PyTorch
+        2.13, seen on BERT's and GPT-2's embedding gradients, 2.13 CPU)."""
+        readers = self.readers_of_values(self.ops)
+        out: dict[int, str] = {}
+        for op in self.ops:
+            if op.kind != "kernel":
+                continue
+            for val in op.writes:
+                old, node = val.before, val.node
+                if old is None or node is None or node not in self.g.nodes or self.g.ops[node] not in self.CLONING_SCATTERS:
+                    continue
+                if old.writer < 0 or self.ops[old.writer].kind != "kernel" or readers.get(id(old)) or old.node is not None:
+                    continue
+                first = self.g.nodes[node].args[:1]
+                if first and first[0] in self.g.nodes and fits(self.g, first[0], old) == 2:
+                    out[id(old)] = node
+        return out
+
     def inputs_made_for_calls(self) -> None:
         """A fused kernel that writes an input of an extern or fallback call in the layout the call
         needs has that call among its origins, and its name says so
@@ -328,6 +403,8 @@ class OriginRules:
                 target = self.g.ops.get(call.node or "", "")
                 if target and f"_{target}_" in name:
                     made = self.gathered.get(id(call), call.nodes)
+                    if call.node is not None:  # the copy is made under all the call's origins
+                        made = made + [k for k in self.all_origins(call.node) if k not in made]
                     # the call's nodes could be the call's alone (a layout copy Inductor made for it, or
                     # the kernel's own result that the call merely reads): a choice, marked
                     self.taken.setdefault(id(op), []).extend(k for k in made if k not in op.nodes)
