@@ -3,7 +3,8 @@
 TorchInductor lowers the functional collectives (``torch.distributed._functional_collectives``,
 and ``dist.all_reduce`` & co. that Dynamo traces into them) to fallback launches of the
 ``_c10d_functional`` ops (``torch/_inductor/comm_lowering.py``, ``torch/_inductor/ir.py``
-``_CollectiveKernel``; PyTorch 2.4 - 2.14), one statement each in ``def call(args)``::
+``_CollectiveKernel``, a ``FallbackKernel``; read here as PyTorch 2.13 writes it, and the same
+statement wherever the Python wrapper prints the op call), one statement each in ``def call(args)``::
 
     torch.ops._c10d_functional.all_reduce_.default(buf1, 'sum', '0')
     buf7 = torch.ops._c10d_functional.all_gather_into_tensor.default(buf6, 4, '0')
@@ -35,7 +36,8 @@ _SIZED = ("all_gather_into_tensor", "reduce_scatter_tensor")
 
 
 def is_collective(name: str) -> bool:
-    """Whether a launched kernel's name (``torch.ops._c10d_functional.all_reduce_.default``) is a
+    """Whether a launched kernel's name (``torch.ops._c10d_functional.all_reduce_.default``, the
+    fallback name ``torch/_inductor/ir.py`` gives a ``_CollectiveKernel``; PyTorch 2.13) is a
     collective (``wait_tensor`` is not)."""
     m = _CALL.match(name + "(")
     return m is not None and m.group(2) != "wait_tensor"
@@ -53,9 +55,12 @@ def _literal(arg: str) -> str | None:
 
 
 def collective_call(statement: str) -> Collective | None:
-    """The collective a launch statement of a Python wrapper calls, ``None`` when it calls none
-    (or only ``wait_tensor``): op, reduce op, group size and group name as the call prints them
-    (``frame`` and ``code_line`` are left for the caller, who knows the launch)."""
+    """The collective a launch statement of a Python wrapper (``inductor_output_code``, written by
+    ``torch/_inductor/codegen/wrapper.py`` for ``torch/_inductor/ir.py``'s ``_CollectiveKernel``;
+    PyTorch 2.13) calls, ``None`` when it calls none (or only ``wait_tensor``): op, reduce op,
+    group size and group name as the call prints them, by the op schemas of
+    ``torch/csrc/distributed/c10d/Functional.cpp`` (``frame`` and ``code_line`` are left for the
+    caller, who knows the launch)."""
     m = _CALL.search(statement)
     if m is None or m.group(2) == "wait_tensor":
         return None
