@@ -175,7 +175,7 @@ def rank_story(
     ``compiles``/``events`` are the index's (``readers/compile_health``), ``graphs`` its graphs
     (each with ``rank`` and ``compile_id``; their kernels are read), ``collectives`` each
     ``(rank, compile id)``'s collectives in launch order (``index/collectives.py``
-    ``collective_sequences``: the output code's ``_c10d_functional`` launches, PyTorch 2.4 - 2.14).
+    ``collective_sequences``: the output code's ``_c10d_functional`` launches; PyTorch 2.13 checked).
     Ranks are the logs' ranks (``files/discovery.py`` ``rank_of_path``, the envelopes' ``rank``);
     logs with no rank are left out."""
     per: dict[int, dict] = {}
