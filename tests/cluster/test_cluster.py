@@ -32,6 +32,7 @@ from distributed.diagnostics.plugin import WorkerPlugin  # noqa: E402
 
 RANKS6 = os.path.join(DATA, "torch-2.13-cpu", "ranks_diverge")  # 6 ranks of one torchrun job, diverging on purpose
 DDP2 = os.path.join(TRACES, "torch-2.14-cpu", "ddp")  # 2 ranks of a DDP job
+COLL4 = os.path.join(DATA, "torch-2.13-cpu", "collectives")  # 4 ranks whose compiled collectives differ on ranks 2 and 3
 #: the 4th log in the index's order (rank_0 ... rank_5): rank 3, the one that recompiled (16 kernels)
 RANK3 = 3
 
@@ -90,7 +91,7 @@ def killing(scheduler):
     client.wait_for_workers(2, timeout=60)  # the nannies restart the killed workers
 
 
-@pytest.mark.parametrize("folder", [RANKS6, DDP2], ids=["ranks_diverge-6", "ddp-2"])
+@pytest.mark.parametrize("folder", [RANKS6, DDP2, COLL4], ids=["ranks_diverge-6", "ddp-2", "collectives-4"])
 def test_workers_give_the_local_json_byte_for_byte(scheduler, folder, tmp_path, capsys):
     cache = str(tmp_path / "cache")
     local = _local(capsys, folder, cache)
@@ -105,6 +106,12 @@ def test_workers_give_the_local_json_byte_for_byte(scheduler, folder, tmp_path, 
     if folder == RANKS6:  # the story the workers' parts tell: 4 groups (0, 4, 5 alike), 8 differences
         assert [g["ranks"] for g in doc["ranks"]["groups"]] == [[0, 4, 5], [1], [2], [3]]
         assert len(doc["ranks"]["divergence"]) == 8 and len(doc["kernels"]) == 40
+    if folder == COLL4:  # the collectives read from the merged parts' launches
+        assert [(d["kind"], d["ranks"]) for d in doc["ranks"]["divergence"]] == [
+            ("collective", [0, 1]),
+            ("collective", [2]),
+            ("collective", [3]),
+        ]
     # progress on stderr, nothing of it on stdout (which is the JSON)
     assert f"inductor-lens: indexing {count} ranks on 2 workers: {count}/{count}\n" in err
 

@@ -14,29 +14,34 @@ difference is one entry naming its ranks:
 * ``recompile``: a recompile only some ranks made (the failed guard and its user line);
 * ``failure`` / ``conversion_failure``: a compile that failed on some ranks only;
 * ``function``: ranks that compiled another function under the same compile id;
+* ``collective``: a compile id whose collective sequence (the ``_c10d_functional`` ops its
+  graphs launch, in order, with their reduce op and group size) differs between ranks: one entry
+  per distinct sequence, with its ranks, at the first collective where it differs from the others;
 * ``graph``: a graph whose kernels differ between ranks that share its compile id;
 * ``cache``: the same compile with another cache hit/miss pattern.
 
 Every compile id that not every rank has appears in at least one entry, and the entries of one
 id together name exactly the ranks that have it.  Input: the index's :class:`Compile` and
-:class:`CompileEvent` lists and its graphs (model objects only; ``health`` imports nothing above
-``model``).
+:class:`CompileEvent` lists, its graphs and each rank's :class:`Collective` sequences
+(``index/collectives.py``; model objects only; ``health`` imports nothing above ``model``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ..files.discovery import natural_key
-from ..model import Compile, CompileEvent, Graph
+from ..model import Collective, Compile, CompileEvent, Frame, Graph
 
 
 @dataclass(slots=True)
 class Divergence:
     """One difference between ranks: ``kind`` (see the module), the ``compile_id`` as PyTorch
     spells it, the ``ranks`` it is on (sorted), the user line (``file`` as the trace wrote it,
-    1-based ``line``; ``None`` when PyTorch gives none) and a one-line ``message``."""
+    1-based ``line``; ``None`` when PyTorch gives none) and a one-line ``message``; ``frame``: that
+    line's frame with its code where the entry has one (a collective's; not in the JSON)."""
 
     kind: str
     compile_id: str
@@ -44,6 +49,7 @@ class Divergence:
     file: str | None
     line: int | None
     message: str
+    frame: Frame | None = None
 
     def to_json(self) -> dict:
         return {
@@ -141,6 +147,7 @@ class _Facts(NamedTuple):
     events: tuple
     graphs: tuple
     failed: bool | None
+    collectives: tuple  # the collectives' keys, in launch order
     cache: tuple
 
 
@@ -151,22 +158,31 @@ def _facts(story: dict, cid: str) -> _Facts:
         tuple(sorted(_event_key(e) for e in story["events"].get(cid, []))),
         tuple(sorted(_graph_key(g) for g in story["graphs"].get(cid, []))),
         bool(c.failure) if c is not None else None,
+        tuple(x.key for x in story["collectives"].get(cid, ())),
         tuple(sorted(c.cache.items())) if c is not None else (),
     )
 
 
-def rank_story(compiles: list[Compile], events: list[CompileEvent], graphs: list[Graph]) -> RankStory | None:
+def rank_story(
+    compiles: list[Compile],
+    events: list[CompileEvent],
+    graphs: list[Graph],
+    collectives: Mapping[tuple[int, str], Sequence[Collective]] | None = None,
+) -> RankStory | None:
     """The story of a job of several ranks (``None`` with fewer than two ranks): groups of ranks
-    whose compiles, events and kernels are equal, and each :class:`Divergence` with its ranks.
+    whose compiles, events, kernels and collectives are equal, and each :class:`Divergence` with its ranks.
 
     ``compiles``/``events`` are the index's (``readers/compile_health``), ``graphs`` its graphs
-    (each with ``rank`` and ``compile_id``; their kernels are read).  Ranks are the logs' ranks
-    (``files/discovery.py`` ``rank_of_path``, the envelopes' ``rank``); logs with no rank are left out."""
+    (each with ``rank`` and ``compile_id``; their kernels are read), ``collectives`` each
+    ``(rank, compile id)``'s collectives in launch order (``index/collectives.py``
+    ``collective_sequences``: the output code's ``_c10d_functional`` launches; PyTorch 2.13 checked).
+    Ranks are the logs' ranks (``files/discovery.py`` ``rank_of_path``, the envelopes' ``rank``);
+    logs with no rank are left out."""
     per: dict[int, dict] = {}
     traces: dict[int, str] = {}
 
     def of(rank: int) -> dict:
-        return per.setdefault(rank, {"compiles": {}, "events": {}, "graphs": {}})
+        return per.setdefault(rank, {"compiles": {}, "events": {}, "graphs": {}, "collectives": {}})
 
     for c in compiles:
         if c.rank is None:
@@ -182,6 +198,9 @@ def rank_story(compiles: list[Compile], events: list[CompileEvent], graphs: list
             continue
         of(g.rank)["graphs"].setdefault(g.compile_id, []).append(g)
         traces.setdefault(g.rank, g.trace)
+    for (rank, cid), found in (collectives or {}).items():
+        if rank in per:
+            per[rank]["collectives"][cid] = list(found)
     if len(per) < 2:
         return None
     ranks = sorted(per)
@@ -193,7 +212,7 @@ def rank_story(compiles: list[Compile], events: list[CompileEvent], graphs: list
     # groups: ranks whose every compile id has the same facts (the cache pattern aside)
     whole: dict[tuple, list[int]] = {}
     for rank in ranks:
-        key = tuple((cid, facts[rank][cid][:4]) for cid in order if cid in facts[rank])
+        key = tuple((cid, facts[rank][cid][:5]) for cid in order if cid in facts[rank])
         whole.setdefault(key, []).append(rank)
     groups = [
         RankGroup(
@@ -253,10 +272,11 @@ def _differences(cid: str, having: list[int], per: dict[int, dict], facts: dict[
             what = f"compile {cid} of {function}" if function else f"compile {cid}"
             out.append(Divergence("compile", cid, sorted(rs), file, line, f"{what}, not on every rank"))
         return out
-    # every rank has the id: the function, the failure, the kernels, the cache pattern
+    # every rank has the id: the function, the failure, the collectives, the kernels, the cache pattern
     for kind, field_, say in (
         ("function", "function", "another function"),
         ("failure", "failed", "failed"),
+        ("collective", "collectives", ""),
         ("graph", "graphs", "other kernels"),
         ("cache", "cache", "another cache hit/miss pattern"),
     ):
@@ -269,6 +289,11 @@ def _differences(cid: str, having: list[int], per: dict[int, dict], facts: dict[
         if len(split) < 2:
             continue
         majority = max(split.values(), key=len)
+        if kind == "collective":  # every sequence its own entry, the majority's too
+            found = _collective_entries(cid, per, split)
+            out += found
+            explained |= {r for d in found for r in d.ranks if r not in majority}
+            continue
         for value, rs in split.items():
             if rs is majority or (kind == "failure" and not value):
                 continue
@@ -277,6 +302,52 @@ def _differences(cid: str, having: list[int], per: dict[int, dict], facts: dict[
             message = _say(kind, say, cid, per, rs[0], majority[0])
             out.append(Divergence(kind, cid, sorted(rs), file, line, message))
             explained |= set(rs)
+    return out
+
+
+def collective_words(seq: Sequence[Collective]) -> str:
+    """``all_reduce(sum) ×2 then all_gather(4 ranks)``: runs of the same collective counted;
+    ``no collective`` for none."""
+    runs: list[list] = []
+    for c in seq:
+        if runs and runs[-1][0] == c.label:
+            runs[-1][1] += 1
+        else:
+            runs.append([c.label, 1])
+    return " then ".join(f"{label} ×{n}" if n > 1 else label for label, n in runs) or "no collective"
+
+
+def _first_difference(mine: Sequence[Collective], theirs: Sequence[Collective]) -> int:
+    i = 0
+    while i < min(len(mine), len(theirs)) and mine[i].key == theirs[i].key:
+        i += 1
+    return i
+
+
+def _collective_entries(cid: str, per: dict, split: dict[tuple, list[int]]) -> list[Divergence]:
+    """One ``collective`` entry per distinct sequence of compile ``cid`` (``split``: sequence ->
+    ranks), the most ranks' first: at the first collective where it differs from the most ranks'
+    sequence (that one: from any other), the message naming what the others issue."""
+    groups = sorted(split.values(), key=lambda rs: (-len(rs), rs[0]))
+    seqs = [per[rs[0]]["collectives"].get(cid, []) for rs in groups]
+    out: list[Divergence] = []
+    for n, (rs, mine) in enumerate(zip(groups, seqs, strict=True)):
+        others = [j for j in range(len(groups)) if j != n] if n == 0 else [0]
+        at, j = min((_first_difference(mine, seqs[j]), j) for j in others)
+        where = mine[at] if at < len(mine) else seqs[j][at] if at < len(seqs[j]) else None
+        frame = where.frame if where is not None else None
+        if frame is not None:
+            file, line = frame.file, frame.line
+        else:
+            c = per[rs[0]]["compiles"].get(cid)
+            file, line = _where(c.function) if c is not None else (None, None)
+        if n == 0:
+            them = [r for g in groups[1:] for r in g]
+            other = collective_words(seqs[1]) if len(groups) == 2 else f"{len(groups) - 1} other sequences"
+            message = f"{collective_words(mine)} vs {other} ({'rank' if len(them) == 1 else 'ranks'} {rank_list(them)})"
+        else:
+            message = f"{collective_words(mine)} vs {collective_words(seqs[0])} ({'rank' if len(groups[0]) == 1 else 'ranks'} {rank_list(groups[0])})"
+        out.append(Divergence("collective", cid, sorted(rs), file, line, f"compile {cid}: collectives {message}", frame))
     return out
 
 

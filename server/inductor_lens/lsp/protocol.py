@@ -156,9 +156,9 @@ def traces_json(index: Index) -> list[dict]:
     device kernels of its profiles that belong to no compiled kernel; in a job of several ranks,
     ``same_as``: the trace of the first rank of its group of identical ranks, when that is another
     (:mod:`inductor_lens.health.ranks`; the Kernels view shows the group once)."""
-    from ..health.ranks import rank_story
+    from ..report.ranks import job_story
 
-    story = rank_story(index.compiles, index.compile_events, index.graphs) if len({t.rank for t in index.traces}) > 1 else None
+    story = job_story(index)
     first: dict[str, str] = {}
     for group in story.groups if story is not None else []:
         for trace in group.traces[1:]:

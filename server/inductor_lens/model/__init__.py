@@ -3,7 +3,7 @@
 All line numbers are 1-based, all columns 0-based and counted in characters of the line
 (editors convert to UTF-16 at the protocol boundary).  Paths are plain file-system paths.
 Modules: :mod:`.base` (InputWarning, Frame, Span, Launch), :mod:`.fx` (FxNode, FxGraph),
-:mod:`.graph` (Measured, Kernel, Graph, TraceInfo), :mod:`.health` (Compile, CompileEvent),
+:mod:`.graph` (Measured, Kernel, Graph, TraceInfo), :mod:`.health` (Compile, CompileEvent, Collective),
 :mod:`.roles` (DocRole), :mod:`.compile_id` (compile ids as PyTorch prints them).
 
 The bottom of the package: imports only :mod:`inductor_lens.files.trace_paths` and the
@@ -15,11 +15,12 @@ from __future__ import annotations
 from .base import Frame, InputWarning, Launch, Span, innermost_frames
 from .fx import FxGraph, FxNode, FxParser, aten_op_of
 from .graph import Graph, GraphLoader, Kernel, Measured, TraceInfo
-from .health import Compile, CompileEvent
+from .health import Collective, Compile, CompileEvent
 from .roles import FX_ROLES, DocRole
 
 __all__ = [
     "FX_ROLES",
+    "Collective",
     "Compile",
     "CompileEvent",
     "DocRole",

@@ -1,8 +1,10 @@
-"""Compile health: frame compiles and their events (graph breaks, recompilations, failures)."""
+"""Compile health: frame compiles and their events (graph breaks, recompilations, failures), the
+collectives a compiled graph issues."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .base import Frame
 
@@ -71,3 +73,46 @@ class CompileEvent:
     record: str = ""
     record_line: int = 0
     target_line: int = 0
+
+
+class Collective(NamedTuple):
+    """One collective a compiled graph issues, as its output code launches it
+    (``torch.ops._c10d_functional.all_reduce_.default(buf1, 'sum', '0')``; see
+    :mod:`inductor_lens.readers.output_code.collectives`).
+
+    ``op`` is the functional op without its in-place or ``_out`` suffix (``all_reduce``,
+    ``all_gather_into_tensor``, ``reduce_scatter_tensor``, ``all_to_all_single``, ``broadcast``,
+    ...); ``reduce_op`` (``sum``, ``max``, ...), ``group_size`` and ``group`` (the process group's
+    name, which differs between ranks of one job for subgroups) as the call prints them, ``None``
+    where it prints none; ``frame`` the model line that issued it (the launch's provenance), or
+    ``None``; ``code_line`` the launch's line in the output code (1-based)."""
+
+    op: str
+    reduce_op: str | None
+    group_size: int | None
+    group: str | None
+    frame: Frame | None = None
+    code_line: int = 0
+
+    @property
+    def key(self) -> tuple:
+        """What ranks must agree on: the op, the reduce op and the group size (not the group's name)."""
+        return (self.op, self.reduce_op, self.group_size)
+
+    @property
+    def label(self) -> str:
+        """``all_reduce(sum)``, ``all_gather(1 rank)``, ``reduce_scatter(sum, 4 ranks)``."""
+        short = _SHORT.get(self.op, self.op)
+        parts = [self.reduce_op] if self.reduce_op else []
+        if self.group_size is not None:
+            parts.append(f"{self.group_size} rank" + ("" if self.group_size == 1 else "s"))
+        return f"{short}({', '.join(parts)})" if parts else short
+
+
+_SHORT = {
+    "all_gather_into_tensor": "all_gather",
+    "all_gather_into_tensor_coalesced": "all_gather_coalesced",
+    "reduce_scatter_tensor": "reduce_scatter",
+    "reduce_scatter_tensor_coalesced": "reduce_scatter_coalesced",
+    "all_to_all_single": "all_to_all",
+}

@@ -252,9 +252,9 @@ def devices_json(names: list[str]) -> list[dict]:
 
 def _ranks_json(index: Index) -> dict | None:
     """``{count, groups, divergence}`` for a job of several ranks (:mod:`inductor_lens.health.ranks`), else ``None``."""
-    from ..health.ranks import rank_story
+    from .ranks import job_story
 
-    story = rank_story(index.compiles, index.compile_events, index.graphs)
+    story = job_story(index)
     return story.to_json() if story is not None else None
 
 

@@ -6,17 +6,27 @@ from __future__ import annotations
 from rich.text import Text
 
 from ..files.trace_paths import basename as trace_basename
-from ..health.ranks import rank_list, rank_story, ranks_words
+from ..health.ranks import RankStory, rank_list, rank_story, ranks_words
+from ..index.collectives import collective_sequences
 from ..index.trace_index import Index
 from ..text import plural
 from .health import indented
+
+
+def job_story(index: Index) -> RankStory | None:
+    """The index's job of several ranks (:func:`inductor_lens.health.ranks.rank_story` with each
+    rank's collectives, :func:`inductor_lens.index.collectives.collective_sequences`), ``None``
+    for fewer than two ranks.  The one place the report, the JSON and the editor get it from."""
+    if len({c.rank for c in index.compiles if c.rank is not None} | {g.rank for g in index.graphs if g.rank is not None}) < 2:
+        return None  # (the collectives would read every graph's kernels for nothing)
+    return rank_story(index.compiles, index.compile_events, index.graphs, collective_sequences(index.graphs))
 
 
 def print_ranks(index: Index, console) -> dict[int, tuple[int, list[int]]]:
     """A job of several ranks: its groups of identical ranks and what differs, each with its ranks
     (:mod:`inductor_lens.health.ranks`).  Returns, for each rank whose group is shown by another
     rank, ``(that rank, the group's ranks)``."""
-    story = rank_story(index.compiles, index.compile_events, index.graphs)
+    story = job_story(index)
     if story is None:
         return {}
     console.print(f"[bold]{story.count} ranks[/bold] · {plural(len(story.groups), 'group')} of identical ranks", highlight=False)

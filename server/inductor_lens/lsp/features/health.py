@@ -23,6 +23,7 @@ from ...model.compile_id import base_compile_id
 from ...text import format_seconds, format_us, plural
 from ...timing.hot_lines import user_frames
 from .navigation import lsp_location
+from .ranks import rank_diagnostics
 from .snapshot import Snapshot
 
 SOURCE = "Inductor Lens"
@@ -201,7 +202,8 @@ def diagnostics(ctx: Snapshot, path: str) -> list[types.Diagnostic]:
     information); recompiles and failures PyTorch gives no user line for sit on the compiled
     function's first line.  One diagnostic per frame compile and line (its attempts together)."""
     table = ctx.cached(("health", "diagnostics"), lambda: _diagnostic_table(ctx))
-    return list(table.get(os.path.abspath(path), []))
+    found = list(table.get(os.path.abspath(path), [])) + rank_diagnostics(ctx, path)  # (+ collectives that differ between ranks)
+    return sorted(found, key=lambda d: (d.range.start.line, d.range.start.character))
 
 
 def _range(loc: Span) -> types.Range:

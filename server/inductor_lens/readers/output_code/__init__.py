@@ -24,7 +24,8 @@ Formats (``torch/_inductor/codegen/wrapper.py``, ``cpp_wrapper_cpu.py``, ``cpp_w
 Uses only line-level text scanning (no ``exec``/``import`` of the code, ever).
 
 Modules: :mod:`.common` (shapes, patterns, kinds), :mod:`.regions` (string regions of Python
-wrappers), :mod:`.headers` (kernel header comments), :mod:`.launches` (launch sites, debug handles).
+wrappers), :mod:`.headers` (kernel header comments), :mod:`.launches` (launch sites, debug handles),
+:mod:`.collectives` (the arguments of a ``_c10d_functional`` collective launch).
 """
 
 from __future__ import annotations
