@@ -289,3 +289,27 @@ def test_convolution_backward_flops_count_a_grouped_weight_gradient_once(cache_d
         checked += 1
         grouped += groups > 1
     assert checked >= 20 and grouped >= 10, (checked, grouped)
+
+
+def test_an_extern_launch_counts_the_node_it_calls_not_the_helpers_gathered_with_it(cache_dir):
+    """A new user's trial: of two identical attention calls (GPT-2's two layers), the second was
+    counted as 512 B (its node list starts with the causal mask's ``iota``, 64 x int64) and called
+    compute-bound at 0.05 GB/s.  Every extern and fallback launch counts the node whose ATen op it
+    calls: here the efficient-attention node's output and inputs, the same for both layers."""
+    from inductor_lens.perf.figures import called_op
+    from inductor_lens.perf.shapes import ann_bytes
+
+    assert called_op("torch.ops.aten._scaled_dot_product_efficient_attention.default") == "aten._scaled_dot_product_efficient_attention"
+    assert called_op("extern_kernels.addmm") == "aten.addmm" and called_op("triton_poi_fused_add_0") is None
+    index = load([os.path.join(TRACES, "torch-2.11-cuda", "profile", "trace")], Cache(cache_dir))
+    attention = [
+        (kernel, fig) for (_, _, _, _), (kernel, fig) in _figures(index).items() if kernel.name.endswith("_efficient_attention.default")
+    ]
+    assert len(attention) == 2
+    for kernel, fig in attention:
+        post = kernel.graph.post_grad
+        (node,) = [post.nodes[n] for n in kernel.launches[0].post_grad_nodes if post.nodes[n].target == kernel.name]
+        inputs = sum(ann_bytes(post.nodes[a].ann if a in post.nodes else post.placeholders[a]) or 0 for a in node.args)
+        outputs = sum(ann_bytes(u.ann) or 0 for u in post.nodes.values() if u.args[:1] == (node.key,) and u.ann)
+        assert fig.bytes == inputs + outputs > 500_000, (kernel.key, fig.bytes, inputs, outputs)
+    assert attention[0][1].bytes == attention[1][1].bytes

@@ -166,7 +166,7 @@ class GraphFigures:
     def _compute(self, kernel: Kernel, launch: Launch) -> LaunchFigures:
         flops, dtype = launch_flops(self.graph, kernel, launch)
         if kernel.kind in ("extern", "fallback"):
-            total = _extern_bytes(self.graph, launch)
+            total = _extern_bytes(self.graph, kernel, launch)
             why = None
             if total is None:
                 symbolic = self.graph.post_grad is not None and any(
@@ -282,11 +282,30 @@ def _view_sizes(value: str) -> list[int] | None:
         return None
 
 
-def _extern_bytes(graph: Graph, launch: Launch) -> int | None:
+def called_op(kernel_name: str) -> str | None:
+    """The ATen op an extern or fallback launch calls, from its name as the output code writes it
+    (``torch/_inductor/ir.py`` ``ExternKernel`` / ``FallbackKernel`` codegen):
+    ``torch.ops.aten._scaled_dot_product_efficient_attention.default`` ->
+    ``aten._scaled_dot_product_efficient_attention``; ``extern_kernels.mm`` -> ``aten.mm``; None
+    for anything else."""
+    if kernel_name.startswith("extern_kernels."):
+        return "aten." + kernel_name[len("extern_kernels.") :].split(".")[0]
+    return aten_op_of(kernel_name)
+
+
+def _extern_bytes(graph: Graph, kernel: Kernel, launch: Launch) -> int | None:
+    """What an extern or fallback launch reads and writes: the annotated output and inputs of
+    the post-grad node it computes.  That node is the one whose ATen op the launch calls (a
+    launch's node list also holds the views and index helpers PyTorch gathered for it, e.g. an
+    attention call's ``iota`` mask nodes); failing that, the first ATen node of the list."""
     post = graph.post_grad
     if post is None:
         return None
-    for name in launch.post_grad_nodes:
+    names = list(launch.post_grad_nodes)
+    op = called_op(kernel.name)
+    if op is not None:
+        names.sort(key=lambda n: 0 if (node := post.nodes.get(n)) is not None and aten_op_of(node.target) == op else 1)
+    for name in names:
         node = post.nodes.get(name)
         if node is None or not aten_op_of(node.target):
             continue
