@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -445,9 +446,10 @@ def test_json_of_a_log_whose_file_name_is_not_utf8(cache_dir, tmp_path):
     assert os.path.isfile(os.fsencode(trace["path"])) and doc["kernels"]
 
 
-def test_a_file_with_nothing_to_report_says_why_once(cache_dir, tmp_path):
-    """A text file and the first 1 KB of a real log: the reason, with its line, is printed once
-    (on stdout, not repeated among the warnings)."""
+def test_a_file_with_nothing_to_report_says_why_and_stderr_lists_what_json_lists(cache_dir, tmp_path):
+    """A text file and the first 1 KB of a real log: the reason, with its line, is the trace's row
+    on stdout, and a warning on stderr as in ``--json`` (a new user's trial: an empty log beside a
+    good one in a folder gave a warning in --json and none on stderr, whose count then differed)."""
     text = tmp_path / "notes.log"
     text.write_text("hello\nworld\n")
     head = tmp_path / "dedicated_log_torch_trace_head.log"
@@ -459,7 +461,15 @@ def test_a_file_with_nothing_to_report_says_why_once(cache_dir, tmp_path):
         proc = run("report", str(path), cache_dir=cache_dir)
         said = f"{path}: nothing to report ("
         assert said in proc.stdout and reason in proc.stdout, proc.stdout
-        assert reason not in proc.stderr, proc.stderr
+        warnings = json.loads(run("report", str(path), "--json", cache_dir=cache_dir).stdout)["warnings"]
+        assert f"{len(warnings)} warning(s):" in proc.stderr and reason.removeprefix("line 1: ") in proc.stderr, proc.stderr
+    # a folder of a good log and an empty one: the empty one is said on stderr too
+    folder = tmp_path / "mixed"
+    folder.mkdir()
+    shutil.copy(case_log("torch-2.14-cpu/mlp_infer"), folder / "dedicated_log_torch_trace_good.log")
+    (folder / "dedicated_log_torch_trace_empty.log").write_bytes(b"")
+    proc = run("report", str(folder), cache_dir=cache_dir)
+    assert "1 warning(s):" in proc.stderr and "dedicated_log_torch_trace_empty.log:0: empty file" in proc.stderr, proc.stderr
 
 
 def test_an_empty_path_is_an_error_not_the_current_folder(tmp_path):

@@ -349,7 +349,6 @@ def print_tables(index: Index, resolver: PathResolver | None, console, errors=No
 
     errors = errors or console
     off = 0
-    said: set[int] = set()  # warnings already given as a trace's "nothing to report" reason
     perf = IndexFigures(index)  # one for the whole report: each output code is read once
     print_hot_lines(index, console, None if all_kernels else TOP_LINES, perf)
     shown_as = print_ranks(index, console)
@@ -366,8 +365,6 @@ def print_tables(index: Index, resolver: PathResolver | None, console, errors=No
         if not any(g.trace == trace.path for g in index.graphs) and not any(c.trace == trace.path for c in index.compiles):
             first = next((w for w in index.warnings if w.file == trace.path), None)
             why = f"line {first.line}: {first.message}" if first is not None else "no compiled graph and no compile record"
-            if first is not None:
-                said.add(id(first))
             console.print(f"[bold]{escape(trace.path)}[/bold]{escape(rank)}: nothing to report ({escape(why)})", soft_wrap=True)
             continue
         console.print(f"[bold]{escape(trace.path)}[/bold]{escape(rank)}{escape(version)}")
@@ -399,7 +396,9 @@ def print_tables(index: Index, resolver: PathResolver | None, console, errors=No
             for u in profile.unattributed_json():
                 console.print(f"  {u['count']:4d} x {u['total_us']:9.1f} µs  {short_device_name(u['name'])}", markup=False, highlight=False)
     perf.save()  # the next run reads the launches' figures instead of the output codes
-    warnings = [w for w in index.warnings if id(w) not in said]
+    # every warning, also one given above as a trace's "nothing to report" reason: stderr lists
+    # what --json lists (stdout may be a file; the count must match)
+    warnings = list(index.warnings)
     if warnings:
         errors.print(f"[yellow]{len(warnings)} warning(s):[/yellow]")
         for w in warnings:  # one line each, whole: a terminal wraps it, a file keeps it greppable
