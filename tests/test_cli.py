@@ -197,6 +197,10 @@ def test_summary_with_a_profile(cache_dir):
     assert percents == sorted(percents, reverse=True) and sum(percents) == pytest.approx(100.0, abs=0.3)
     # what the profile measured outside the compiled kernels is said, not mixed in
     assert lines[6] == "  (not in these figures: 24.5 µs on 6 device kernels joined to no compiled kernel, listed below)"
+    # ... each with its runs, the time of one run and the total (a new user read "3 x 5.2 µs" as 15.6 µs)
+    (nll,) = [u for u in doc["unattributed"] if "nll_loss_forward_reduce_cuda_kernel_2d<" in u["name"]]
+    assert (nll["count"], round(nll["total_us"], 1)) == (3, 5.2)
+    assert re.search(r"\n +3 runs · +1\.7 µs each · +5\.2 µs in all  nll_loss_forward_reduce_cuda_kernel_2d<", out), out
     assert lines[8] == "  models.py:357  loss = F.cross_entropy(cm(x), target)  — calls compile 0/0: 16 kernels, 2 graphs · 267 µs (100%)"
 
 

@@ -394,7 +394,11 @@ def print_tables(index: Index, resolver: PathResolver | None, console, errors=No
         if profile.unattributed:
             console.print(f"[bold]{escape(profile.path)}[/bold]: device kernels joined to no compiled kernel (eager ops, optimizer, ...):")
             for u in profile.unattributed_json():
-                console.print(f"  {u['count']:4d} x {u['total_us']:9.1f} µs  {short_device_name(u['name'])}", markup=False, highlight=False)
+                # runs, the time of one run, the total: "3 x 5.2 µs" read as 15.6 µs when 5.2 was the total
+                each = format_us(u["total_us"] / max(1, u["count"]))
+                runs = f"{u['count']} {'run' if u['count'] == 1 else 'runs'}"
+                line = f"  {runs:>8} · {each:>8} each · {format_us(u['total_us']):>8} in all  {short_device_name(u['name'])}"
+                console.print(line, markup=False, highlight=False)
     perf.save()  # the next run reads the launches' figures instead of the output codes
     # every warning, also one given above as a trace's "nothing to report" reason: stderr lists
     # what --json lists (stdout may be a file; the count must match)
