@@ -192,7 +192,9 @@ def test_two_pytorch_versions_say_so(tmp_path):
 
 def test_exit_status_for_bisect(tmp_path):
     cache = str(tmp_path)
-    assert _run("mlp_train", "mlp_train", cache, "--fail-if-changed").returncode == 0
+    same = _run("mlp_train", "mlp_train", cache, "--fail-if-changed")
+    # a check that passed says so on stderr, one line (a new user's trial: nothing was said)
+    assert same.returncode == 0 and "--fail-if-changed: no model line computes other kernels (5 compared); exit 0" in same.stderr
     assert _run("mlp_train", "mlp_train_autotune", cache, "--fail-if-changed").returncode == 1
     assert _run("mlp_train", "mlp_train_autotune", cache, "--fail-if-slower", "5").returncode == 125  # no profile: cannot tell
     table = _run("cnn_train", "cnn_train_edit", cache)
