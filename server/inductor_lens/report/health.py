@@ -106,7 +106,10 @@ def print_health(index, trace_path: str, console) -> None:
     events = [e for e in index.compile_events if e.trace == trace_path]
     if not compiles and not events:
         return
-    table = Table(title=Text(f"compile health · {health_summary(compiles, events)}"), title_justify="left", expand=False)
+    # the heading is a line of its own, not the table's title: a title wraps at the table's width
+    # and is padded to it (a new user's trial: "… 26 s" then "compiling" at 120 columns)
+    console.print(Text(f"compile health · {health_summary(compiles, events)}"))
+    table = Table(expand=False)
     for column in ("compile", "function", "time", "breaks", "guards", "recompile reason / failure"):
         table.add_column(column, justify="right" if column in ("time", "breaks", "guards") else "left", overflow="fold")
     problems = problems_by_compile(events)  # by frame compile (attempts together), de-duplicated

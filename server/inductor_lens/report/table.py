@@ -123,11 +123,9 @@ def print_summary(index: Index, trace_path: str, console) -> int:
     if not graphs:
         return 0
     measured = any(_graph_time(g) is not None for g in graphs)
-    table = Table(
-        title=f"{plural(len(graphs), 'graph')} · {plural(sum(len(g.kernels) for g in graphs), 'kernel')}",
-        title_justify="left",
-        expand=False,
-    )
+    # the heading on its own line (a table title wraps at the table's width and is padded to it)
+    console.print(f"{plural(len(graphs), 'graph')} · {plural(sum(len(g.kernels) for g in graphs), 'kernel')}", markup=False)
+    table = Table(expand=False)
     for name, justify in (("compile", "left"), ("graph", "left"), ("kernels", "right"), ("launches", "right"), ("provenance", "left")):
         table.add_column(name, justify=justify, no_wrap=name != "provenance")  # type: ignore[arg-type]
     if measured:
