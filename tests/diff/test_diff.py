@@ -271,3 +271,21 @@ def test_verdicts_are_said_and_kept_through_a_pipe(tmp_path):
     proc.stdout.readline()
     proc.stdout.close()
     assert proc.wait(timeout=300) == 1
+
+
+@pytest.mark.parametrize("columns", [80, 120, 200])
+def test_the_table_never_cuts_a_kernel_name_that_fits(tmp_path, columns):
+    """A new user's trial: diff's six-column table cut kernel names in the middle at every width
+    (``extern_kernels.addm|m`` at 120, ``…native_drop|out_…`` at 200).  Each changed line is now a
+    block wrapped between words: every kernel name of the comparison no wider than the terminal
+    (less the block's indent) is on one line, whole."""
+    cmd = [sys.executable, "-m", "inductor_lens", "diff", os.path.join(PAIRS, "cnn_train"), os.path.join(PAIRS, "cnn_train_edit")]
+    env = {**{k: v for k, v in os.environ.items() if k != "LINES"}, "COLUMNS": str(columns)}
+    out = subprocess.run([*cmd, "--cache-dir", str(tmp_path)], capture_output=True, text=True, timeout=300, env=env).stdout
+    doc = diff_json("cnn_train", "cnn_train_edit", str(tmp_path))
+    names = {
+        k["family"] for row in doc["lines"] if row["change"] != "same" for side in ("a", "b") if row[side] for k in row[side]["kernels"]
+    }
+    fits = [n for n in names if len(n) + 10 <= columns]
+    assert fits and all(any(n in line for line in out.splitlines()) for n in fits), [n for n in fits if n not in out]
+    assert all(len(line.rstrip()) <= columns for line in out.splitlines())

@@ -1,6 +1,6 @@
 """``inductor-lens diff``'s text: the changed lines first (by |Δ time|), then lines whose config or
 time moved, then a one-line summary per run and what else differs (versions, options, compile
-health).  Tables are rich tables that wrap inside cells."""
+health).  Each changed line is a block whose text wraps between words (kernel names whole where they fit)."""
 
 from __future__ import annotations
 
@@ -26,9 +26,22 @@ def _where(d: LineDiff) -> str:
     return f"{d.key[0]}:{la if la is not None else '-'} → {lb if lb is not None else '-'}"
 
 
+def _hanging(indent: int, *cells):
+    """``cells`` on one row, ``indent`` columns in; wrapped text keeps the indent of its cell
+    (a word wider than the terminal is folded, nothing else is cut)."""
+    from rich.table import Table
+
+    grid = Table.grid()
+    grid.add_column(width=indent)
+    for _ in cells[:-1]:
+        grid.add_column(no_wrap=True)
+    grid.add_column(overflow="fold")
+    grid.add_row("", *cells)
+    return grid
+
+
 def print_comparison(c: Comparison, console, *, all_lines: bool = False) -> None:
     """Print the comparison to a rich ``console``."""
-    from rich.table import Table
     from rich.text import Text
 
     a, b = c.runs
@@ -37,12 +50,16 @@ def print_comparison(c: Comparison, console, *, all_lines: bool = False) -> None
     shown = rows if all_lines else rows[:TOP]
     title = f"{plural(len(c.changed), 'changed line')} of {len(c.lines)} model lines"
     if c.changed or moved:
-        table = Table(title=Text(title), title_justify="left", expand=False, show_lines=True)
-        for column in ("change", "line", "code", "A kernels", "B kernels", "what changed"):
-            table.add_column(column, overflow="fold")
+        # one block per line, not a six-column table: kernel names are long words, and a column
+        # narrower than a name cut it in the middle at every width (a new user's trial); here text
+        # wraps between words (kernels, phrases) and a name no wider than the terminal stays whole
+        console.print(Text(title))
         for d in shown:
-            table.add_row(*(Text(x) for x in (d.change, _where(d), d.key[1], _kernels(d.a), _kernels(d.b), "\n".join(d.words) or "-")))
-        console.print(table)
+            console.print(_hanging(2, Text(f"{d.change} · {_where(d)}  {d.key[1]}")))
+            for label, side in (("A", d.a), ("B", d.b)):
+                console.print(_hanging(6, Text(f"{label}: "), Text(_kernels(side).replace("\n", ", "))))
+            for word in d.words:
+                console.print(_hanging(6, Text("· "), Text(word)))
         if len(rows) > len(shown):
             console.print(f"  … {len(rows) - len(shown)} more (--all, or --json)", highlight=False)
     else:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..files.discovery import natural_key
 from ..files.trace_paths import code_kind
 from ..model import Frame, Graph, Kernel
 from ..text import format_us, plural
@@ -154,7 +155,7 @@ def hot_lines(kernels: list[Kernel]) -> HotLines:
 class CallSite:
     """A line of the user's own code that called compiled code: ``frame`` (as the trace wrote it),
     ``graphs`` (every graph of the compiles it called, forward and backward), ``compile_ids`` in
-    log order, ``innermost`` whether it is the innermost user frame of some compile's call stack
+    compile-id order (``0/0, 0/0_1, 0/1, 1/0``: numbers as numbers), ``innermost`` whether it is the innermost user frame of some compile's call stack
     (``out = cm(...)`` rather than ``main()``), ``kernels`` and ``launches`` of those graphs,
     ``measured_us`` their kernels' measured time (``None`` without a profile) and ``percent`` of
     ``total_us``, the measured total of every kernel given."""
@@ -191,6 +192,8 @@ def call_sites(graphs: list[Graph], total_us: float | None = None) -> list[CallS
     if total_us is None:
         total_us = sum(k.measured.total_us for g in graphs for k in g.kernels if k.measured is not None)
     for site in sites.values():
+        # one order everywhere (log order mixed a later recompile 0/1 after 1/0: a new user's trial)
+        site.compile_ids.sort(key=natural_key)
         kernels = [k for g in site.graphs for k in g.kernels]
         site.kernels = len(kernels)
         site.launches = sum(len(k.launches) for k in kernels)
