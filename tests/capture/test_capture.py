@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 
@@ -112,6 +113,9 @@ def test_capture_records_provenance_and_reports_the_script_lines(tiny, tmp_path)
     for code, line in lines.items():
         assert f"tiny.py:{line}" in proc.stderr and code in proc.stderr
     assert f"trace: {tmp_path / 'run' / 'trace'}" in proc.stderr
+    # the output code's path (its name holds spaces and '·') is quoted, ready to paste into a shell
+    quoted = re.findall(r"· output code ('[^']+')", proc.stderr)
+    assert quoted and all(os.path.isfile(shlex.split(q)[0]) for q in quoted), proc.stderr
     record = json.loads((tmp_path / "run" / "capture.json").read_text())
     assert (record["exit_status"], record["kernels"], record["torch_versions"]) == (0, 2, ["2.13.0+cpu"])
     assert record["command"] == [TORCH_PY, "tiny.py"] and record["messages"] == []

@@ -65,7 +65,7 @@ def summary_lines(trace_dir: str, cwd: str, *, cache_dir: str | None = None) -> 
         for graph in (g for g in index.graphs if g.trace == trace.path):
             lines.append(
                 f"    compile {graph.compile_id} · {graph.kind} graph · {plural(len(graph.kernels), 'kernel')}"
-                f" · output code {shown_path(graph.output_code, cwd)}"
+                f" · output code {command_arg(graph.output_code, cwd)}"  # quoted: the name holds spaces and ·
             )
     how = {
         "mapping": "linked by PyTorch's provenance mapping",
