@@ -154,7 +154,8 @@ def test_an_edit_that_shifts_lines_matches_the_lines_that_did_not_change(tmp_pat
     pool = by_code["x = F.max_pool2d(x, 2)"]
     assert pool["change"] == "changed" and (pool["line_a"], pool["line_b"]) == (41, 43)
     assert any(
-        w.startswith("left `triton_red_fused_convolution_backward_max_pool2d") and "(shared with lines 40, 42)" in w for w in pool["words"]
+        w.startswith("left `triton_red_fused_convolution_backward_max_pool2d") and "(shared with lines 40, 42 in A)" in w
+        for w in pool["words"]
     ), pool["words"]
     assert any(
         w.startswith("joined `triton_red_fused__native_batch_norm_legit_functional_convolution_backward_gelu") for w in pool["words"]

@@ -78,14 +78,15 @@ def compare(index_a: Index, index_b: Index, paths_a: list[str], paths_b: list[st
 
 
 # ---------------------------------------------------------------------- words
-def _shared_with(side: SideLine, family: str, run: RunLines, own_file: str) -> str:
-    """`` (shared with lines 23, 24)``; a line of another file is named with it (``activations.py:66``)."""
+def _shared_with(side: SideLine, family: str, run: RunLines, own_file: str, name: str) -> str:
+    """`` (shared with lines 23, 24 in A)``: numbered as run ``name`` numbers them (a line moves
+    between runs); a line of another file is named with it (``activations.py:66``)."""
     keys = sorted((k for k in side.shared.get(family, ()) if k in run.rows), key=lambda k: (k[0] != own_file, k[0], run.rows[k].line))
     others = [str(run.rows[k].line) if k[0] == own_file else f"{k[0]}:{run.rows[k].line}" for k in keys]
     if not others:
         return ""
     shown = ", ".join(others[:4]) + (", ..." if len(others) > 4 else "")
-    return f" (shared with line{'s' if len(others) > 1 else ''} {shown})"
+    return f" (shared with line{'s' if len(others) > 1 else ''} {shown} in {name})"
 
 
 def _config_words(family: str, a: SideLine, b: SideLine) -> list[str]:
@@ -119,9 +120,9 @@ def describe(d: LineDiff, la: RunLines, lb: RunLines) -> list[str]:
         words.append("gone: " + ", ".join(f"`{f}`" + (f" ×{n}" if n > 1 else "") for f, n in sorted(a.kernels.items())))
     elif a is not None and b is not None:
         for family in sorted(set(a.kernels) - set(b.kernels)):
-            words.append(f"left `{family}`{_shared_with(a, family, la, d.key[0])}")
+            words.append(f"left `{family}`{_shared_with(a, family, la, d.key[0], 'A')}")
         for family in sorted(set(b.kernels) - set(a.kernels)):
-            words.append(f"joined `{family}`{_shared_with(b, family, lb, d.key[0])}")
+            words.append(f"joined `{family}`{_shared_with(b, family, lb, d.key[0], 'B')}")
         for family in sorted(set(a.kernels) & set(b.kernels)):
             if a.kernels[family] != b.kernels[family]:
                 words.append(f"`{family}` {a.kernels[family]} → {b.kernels[family]} launches")
