@@ -3,14 +3,17 @@ differs, each difference with the ranks it is on (:mod:`inductor_lens.health.ran
 
 from __future__ import annotations
 
-from rich.text import Text
+from typing import TYPE_CHECKING
 
 from ..files.trace_paths import basename as trace_basename
 from ..health.ranks import RankStory, rank_list, rank_story, ranks_words
-from ..index.collectives import collective_sequences
-from ..index.trace_index import Index
 from ..text import plural
-from .health import indented
+
+if TYPE_CHECKING:
+    from ..index.trace_index import Index
+
+# rich, the tables and the collectives' reader are imported where a job of several ranks needs
+# them: a one-rank `report --json` (most reports) never does
 
 
 def job_story(index: Index) -> RankStory | None:
@@ -19,6 +22,8 @@ def job_story(index: Index) -> RankStory | None:
     for fewer than two ranks.  The one place the report, the JSON and the editor get it from."""
     if len({c.rank for c in index.compiles if c.rank is not None} | {g.rank for g in index.graphs if g.rank is not None}) < 2:
         return None  # (the collectives would read every graph's kernels for nothing)
+    from ..index.collectives import collective_sequences
+
     return rank_story(index.compiles, index.compile_events, index.graphs, collective_sequences(index.graphs))
 
 
@@ -29,6 +34,10 @@ def print_ranks(index: Index, console) -> dict[int, tuple[int, list[int]]]:
     story = job_story(index)
     if story is None:
         return {}
+    from rich.text import Text
+
+    from .health import indented
+
     console.print(f"[bold]{story.count} ranks[/bold] · {plural(len(story.groups), 'group')} of identical ranks", highlight=False)
     for group in story.groups:
         console.print(
