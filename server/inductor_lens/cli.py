@@ -176,11 +176,9 @@ def _diff_verdict(args, comparison, opened) -> tuple[int, str | None]:
         return 1, f"--fail-if-changed: {len(comparison.changed)} of {len(comparison.lines)} model lines compute other kernels; exit 1"
     # a check asked for that passed says so too (docs/cli.md: the verdict is one line on stderr)
     passed = []
-    if args.fail_if_slower is not None:
-        a, b = comparison.runs
+    if args.fail_if_slower is not None:  # (slower, a and b were worked out above)
         passed.append(
-            f"--fail-if-slower {args.fail_if_slower:g}%: B is {comparison.slower_by():+.1%} against A "
-            f"({a.measured_us:.1f} µs → {b.measured_us:.1f} µs)"
+            f"--fail-if-slower {args.fail_if_slower:g}%: B is {slower:+.1%} against A ({a.measured_us:.1f} µs → {b.measured_us:.1f} µs)"
         )
     if args.fail_if_changed:
         passed.append(f"--fail-if-changed: no model line computes other kernels ({len(comparison.lines)} compared)")

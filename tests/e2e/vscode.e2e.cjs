@@ -808,6 +808,32 @@ async function captureChecks(page, shot) {
   });
 }
 
+/**
+ * The lines of the "Graph break in" warnings the Problems view lists (its filter set, the panel
+ * maximized: the list draws only the rows that fit), waiting up to 30 s for them to be `wanted`;
+ * `snap` takes the screenshot while the panel is maximized. Returns the lines and every row drawn.
+ */
+async function graphBreakWarnings(page, wanted, snap) {
+  await runCommand(page, 'Problems: Focus on Problems View');
+  await page.keyboard.press('Control+f'); // the Problems view's filter
+  await page.waitForTimeout(300);
+  await page.keyboard.press('Control+a');
+  await page.keyboard.insertText('Graph break in');
+  await page.waitForTimeout(800);
+  await runCommand(page, 'View: Toggle Maximized Panel');
+  let lines = [];
+  let rows = [];
+  for (let i = 0; i < 120; i++) {
+    rows = await problemRows(page);
+    lines = rows.filter((r) => r.startsWith('Graph break in')).map((r) => Number((/\[Ln (\d+), Col \d+\]/.exec(r) || [])[1]));
+    if (JSON.stringify(lines) === JSON.stringify(wanted)) break;
+    await page.waitForTimeout(250);
+  }
+  await snap();
+  await runCommand(page, 'View: Toggle Maximized Panel');
+  return { lines, rows };
+}
+
 /** The text of the Problems view's rows (markers), as drawn. */
 async function problemRows(page) {
   return (await page.locator('.markers-panel .monaco-list-row').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
@@ -914,24 +940,8 @@ async function healthChecks(page, shot) {
     await page.keyboard.type('# edited\n# edited\n');
     await page.keyboard.press('Control+s');
     const lens = await waitForLensAbove(page, expected.gateLine + 2, (t) => t.includes(expected.gateLens), 45000);
-    await runCommand(page, 'Problems: Focus on Problems View');
-    await page.keyboard.press('Control+f'); // the Problems view's filter, as in the check above
-    await page.waitForTimeout(300);
-    await page.keyboard.press('Control+a');
-    await page.keyboard.insertText('Graph break in');
-    await page.waitForTimeout(800);
-    await runCommand(page, 'View: Toggle Maximized Panel');
     const wanted = expected.breakLines.map((n) => n + 2);
-    let lines = [];
-    let rows = [];
-    for (let i = 0; i < 120; i++) {
-      rows = await problemRows(page);
-      lines = rows.filter((r) => r.startsWith('Graph break in')).map((r) => Number((/\[Ln (\d+), Col \d+\]/.exec(r) || [])[1]));
-      if (JSON.stringify(lines) === JSON.stringify(wanted)) break;
-      await page.waitForTimeout(250);
-    }
-    await shot('health-07-after-edit.png');
-    await runCommand(page, 'View: Toggle Maximized Panel');
+    const { lines } = await graphBreakWarnings(page, wanted, () => shot('health-07-after-edit.png'));
     if (JSON.stringify(lines) !== JSON.stringify(wanted)) {
       throw new Error(`after the edit, graph-break warnings on lines ${JSON.stringify(lines)}, expected ${JSON.stringify(wanted)}`);
     }
@@ -954,23 +964,7 @@ async function healthChecks(page, shot) {
     await page.keyboard.type('pass  # the explicit graph break removed');
     await page.keyboard.press('Control+s');
     const wanted = [...moved.filter((n) => n !== target), home].sort((a, b) => a - b);
-    await runCommand(page, 'Problems: Focus on Problems View');
-    await page.keyboard.press('Control+f');
-    await page.waitForTimeout(300);
-    await page.keyboard.press('Control+a');
-    await page.keyboard.insertText('Graph break in');
-    await page.waitForTimeout(800);
-    await runCommand(page, 'View: Toggle Maximized Panel');
-    let lines = [];
-    let rows = [];
-    for (let i = 0; i < 120; i++) {
-      rows = await problemRows(page);
-      lines = rows.filter((r) => r.startsWith('Graph break in')).map((r) => Number((/\[Ln (\d+), Col \d+\]/.exec(r) || [])[1]));
-      if (JSON.stringify(lines) === JSON.stringify(wanted)) break;
-      await page.waitForTimeout(250);
-    }
-    await shot('health-08-line-rewritten.png');
-    await runCommand(page, 'View: Toggle Maximized Panel');
+    const { lines, rows } = await graphBreakWarnings(page, wanted, () => shot('health-08-line-rewritten.png'));
     if (JSON.stringify(lines) !== JSON.stringify(wanted)) {
       throw new Error(`after line ${target} was rewritten, graph-break warnings on lines ${JSON.stringify(lines)}, expected ${JSON.stringify(wanted)}`);
     }

@@ -26,23 +26,11 @@ def _where(d: LineDiff) -> str:
     return f"{d.key[0]}:{la if la is not None else '-'} → {lb if lb is not None else '-'}"
 
 
-def _hanging(indent: int, *cells):
-    """``cells`` on one row, ``indent`` columns in; wrapped text keeps the indent of its cell
-    (a word wider than the terminal is folded, nothing else is cut)."""
-    from rich.table import Table
-
-    grid = Table.grid()
-    grid.add_column(width=indent)
-    for _ in cells[:-1]:
-        grid.add_column(no_wrap=True)
-    grid.add_column(overflow="fold")
-    grid.add_row("", *cells)
-    return grid
-
-
 def print_comparison(c: Comparison, console, *, all_lines: bool = False) -> None:
     """Print the comparison to a rich ``console``."""
     from rich.text import Text
+
+    from ..report.health import indented  # the report's hanging indent: wrapped text keeps its cell's indent
 
     a, b = c.runs
     moved = [d for d in c.lines if d.change == "same" and any("→" in w for w in d.words)]
@@ -55,11 +43,11 @@ def print_comparison(c: Comparison, console, *, all_lines: bool = False) -> None
         # wraps between words (kernels, phrases) and a name no wider than the terminal stays whole
         console.print(Text(title))
         for d in shown:
-            console.print(_hanging(2, Text(f"{d.change} · {_where(d)}  {d.key[1]}")))
+            console.print(indented(2, Text(f"{d.change} · {_where(d)}  {d.key[1]}")))
             for label, side in (("A", d.a), ("B", d.b)):
-                console.print(_hanging(6, Text(f"{label}: "), Text(_kernels(side).replace("\n", ", "))))
+                console.print(indented(6, Text(f"{label}: "), Text(_kernels(side).replace("\n", ", "))))
             for word in d.words:
-                console.print(_hanging(6, Text("· "), Text(word)))
+                console.print(indented(6, Text("· "), Text(word)))
         if len(rows) > len(shown):
             console.print(f"  … {len(rows) - len(shown)} more (--all, or --json)", highlight=False)
     else:
