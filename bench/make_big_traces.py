@@ -10,7 +10,8 @@
   pre-grad graph's ``# graph id:``) and making each rank's graph id its own (``+ r``, payload MD5
   recomputed): no two ranks' logs are byte-identical, as in a real job.
 
-Usage: ``python bench/make_big_traces.py OUT_DIR [--mb 350] [--ranks 8]``.  Checks free disk first.
+Usage: ``python bench/make_big_traces.py OUT_DIR [--mb 350] [--ranks 8]``; ``--source LOG --reps 10``
+makes only ``big`` from another log (e.g. a 16 MB training log's 10x repetition).  Checks free disk first.
 """
 
 from __future__ import annotations
@@ -46,12 +47,13 @@ def rewrite(lines: list[bytes], edit) -> list[bytes]:
     return out
 
 
-def make_big(out_dir: str, mb: int) -> str:
-    src = open(source_log(), "rb").read()
+def make_big(out_dir: str, mb: int, source: str | None = None, reps: int | None = None) -> str:
+    """``source`` (default gpt2_l12_train's log) repeated ``reps`` times, or until ``mb`` MB."""
+    src = open(source or source_log(), "rb").read()
     lines = src.split(b"\n")
     if lines and lines[-1] == b"":
         lines.pop()
-    reps = max(1, (mb * 1_000_000) // len(src))
+    reps = reps or max(1, (mb * 1_000_000) // len(src))
     path = os.path.join(out_dir, "big", "dedicated_log_torch_trace_big.log")
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "wb") as fh:
@@ -130,7 +132,12 @@ def main() -> None:
     parser.add_argument("--mb", type=int, default=350)
     parser.add_argument("--ranks", type=int, default=8)
     parser.add_argument("--only-ddp", action="store_true", help="make only the ddp rank folder")
+    parser.add_argument("--source", help="repeat this log instead of gpt2_l12_train's (makes only the big log)")
+    parser.add_argument("--reps", type=int, help="with --source: this many repetitions instead of --mb")
     args = parser.parse_args()
+    if args.source:
+        print(make_big(args.out, args.mb, args.source, args.reps))
+        return
     if args.only_ddp:
         print(make_ddp(args.out, args.ranks))
         return
