@@ -293,7 +293,14 @@ def _report(args) -> int:
         errors = (ClusterError,)
     try:
         opened = open_traces(
-            TraceRequest(paths, profiles=args.profile, path_maps=mappings, disk_cache=not args.no_cache, workers=args.workers),
+            TraceRequest(
+                paths,
+                profiles=args.profile,
+                path_maps=mappings,
+                disk_cache=not args.no_cache,
+                workers=args.workers,
+                second_core=not args.workers,
+            ),
             cache=Cache(args.cache_dir),
         )
     except errors as exc:  # the engine cannot be used: a line, not a traceback

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 
 from .files.cache import Cache
@@ -52,7 +53,8 @@ class TraceRequest:
     ``disk_cache``: read and write the on-disk index cache; ``path_map_label``: how the user gave
     the path mappings (named in the warning about a mapping to no folder); ``workers``: index a
     folder's rank logs on a distributed engine's workers, where they are stored (``local``,
-    ``local:N`` or a Dask scheduler address: :mod:`inductor_lens.cluster`; None: here)."""
+    ``local:N`` or a Dask scheduler address: :mod:`inductor_lens.cluster`; None: here);
+    ``second_core``: see the field."""
 
     paths: Sequence[str]
     profiles: Sequence[str] = ()
@@ -62,6 +64,9 @@ class TraceRequest:
     disk_cache: bool = True
     path_map_label: str = "--path-map"
     workers: str | None = None
+    #: align big graphs on a second core in a forked child (a one-shot process with one thread:
+    #: ``report``; :mod:`inductor_lens.index.parallel`)
+    second_core: bool = False
 
 
 @dataclass
@@ -150,10 +155,11 @@ def open_traces(
     if first_answers is not None:
         first_answers(index, resolver)
     graphs = index.graphs
-    for n, graph in enumerate(graphs):  # parse payloads (the cold index above only scanned)
-        if n % 16 == 0:
-            say(50 + int(50 * n / max(len(graphs), 1)), f"graph {n + 1} of {len(graphs)}")
-        graph.ensure()
+    with index.loader.second_core(graphs) if request.second_core else nullcontext():
+        for n, graph in enumerate(graphs):  # parse payloads (the cold index above only scanned)
+            if n % 16 == 0:
+                say(50 + int(50 * n / max(len(graphs), 1)), f"graph {n + 1} of {len(graphs)}")
+            graph.ensure()
     index.loader.verify_deferred()  # copies taken for the first answers, checked against their own payloads
     index.save_cache()
     _join_profiles(index, profiles, bool(paths))

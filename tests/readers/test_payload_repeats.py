@@ -69,3 +69,21 @@ def test_a_repeated_crlf_payload_reads_as_the_first_copy(tmp_path):
     first, second = _code_records(log)
     one, two = log.payload(first), log.payload(second)
     assert one is not None and one == two and "\r" not in two
+
+
+def test_checking_a_copy_builds_no_text(tmp_path, monkeypatch):
+    """Checking a copy (the loader's check of a repeated graph) compares the raw bytes only: no
+    copy without TABs is made for a text nobody reads (0.2 s of a 342 MB log of 38 repetitions)."""
+    path = _two_copies(tmp_path, damage=False)
+    payload._VERIFIED.clear()
+    payload._held[0] = 0
+    log = scan(path)
+    first, second = _code_records(log)
+    assert log.payload(first) is not None
+    built: list[int] = []
+    real = TraceLog._payload_bytes
+    monkeypatch.setattr(TraceLog, "_payload_bytes", lambda self, rec: built.append(rec.line) or real(self, rec))
+    assert log.verify(second) and built == []
+    assert payload.same_as_verified(path, second.payload_start, second.payload_end, second.md5)
+    assert not payload.same_as_verified(path, second.payload_start + 1, second.payload_end, second.md5)
+    assert not payload.same_as_verified(path, second.payload_start, second.payload_end, None)

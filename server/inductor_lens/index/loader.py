@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -132,6 +134,38 @@ class LogLoader:
         #: payloads yet (the server's first answers): (graph, its loader, its cold output code)
         #: until :meth:`verify_deferred`
         self.unverified: list[tuple[Graph, LogGraphLoader, tuple[str, dict[str, str], str]]] | None = None
+        #: the child aligning big graphs on the second core while :meth:`second_core` is open
+        self.worker: Any = None
+
+    @contextmanager
+    def second_core(self, graphs: list[Graph]) -> Iterator[None]:
+        """While open, the dataflow alignment of ``graphs``' big graphs runs in a forked child
+        (:mod:`inductor_lens.index.parallel`; nothing where it would not pay); the child is
+        stopped and reaped on leaving, whatever happened."""
+        from .parallel import MIN_CODE_BYTES, start_inference_worker
+
+        work: list[tuple[Graph, LogGraphLoader]] = []
+        seen: set[tuple] = set()
+        for graph in graphs:  # cold log graphs with a Python wrapper, a post-grad graph and a big output code
+            loader = graph._loader
+            if not isinstance(loader, LogGraphLoader) or graph._wrapper_language != "python":
+                continue
+            code = loader.group.code
+            if code is None or loader.group.post_grad is None or code.payload_end - code.payload_start < MIN_CODE_BYTES:
+                continue
+            key = _content_key(loader.group, graph.kind)  # the first of their content (the others are copies)
+            if key is not None:
+                if key in seen:
+                    continue
+                seen.add(key)
+            work.append((graph, loader))
+        self.worker = start_inference_worker(work) if os.environ.get("INDUCTOR_LENS_SECOND_CORE", "1") != "0" else None
+        try:
+            yield
+        finally:
+            worker, self.worker = self.worker, None
+            if worker is not None:
+                worker.close()
 
     def scan(self, path: str) -> tuple[TraceLog, LogScan]:
         """Scan ``path``, reusing or extending an earlier scan (this process's scans, else the
@@ -368,7 +402,17 @@ class LogGraphLoader:
         the readers and the linker are imported on the first graph that needs them)."""
         from .materialize import materialize_log_graph
 
-        materialize_log_graph(graph, self.log, self.group, self.base, self.on_disk, self.cache, self.shared)
+        worker = self.owner.worker if self.owner is not None else None
+        materialize_log_graph(
+            graph,
+            self.log,
+            self.group,
+            self.base,
+            self.on_disk,
+            self.cache,
+            self.shared,
+            inferred_elsewhere=worker.take(graph) if worker is not None else None,
+        )
 
 
 def graph_from_loose_code(files: "DebugFolderFiles") -> Graph | None:

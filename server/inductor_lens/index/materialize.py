@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..files import trace_paths
@@ -56,9 +57,20 @@ def _same_md5_on_disk(paths: list[str], md5: str | None) -> str | None:
 
 
 def materialize_log_graph(
-    graph: Graph, log: TraceLog, group: GraphRecords, base: str, on_disk: list[str], cache: Cache, shared: dict[tuple, Any]
+    graph: Graph,
+    log: TraceLog,
+    group: GraphRecords,
+    base: str,
+    on_disk: list[str],
+    cache: Cache,
+    shared: dict[tuple, Any],
+    *,
+    inferred_elsewhere: "Callable[[], Any] | None" = None,
+    on_inferred: "Callable[[Any], None] | None" = None,
 ) -> None:
-    """Read (MD5-verified) and parse one graph's own payloads, write extracted copies, link its kernels."""
+    """Read (MD5-verified) and parse one graph's own payloads, write extracted copies, link its
+    kernels.  ``inferred_elsewhere`` / ``on_inferred``: the dataflow alignment computed on another
+    core (:class:`inductor_lens.provenance.linker.GraphInputs`, :mod:`inductor_lens.index.parallel`)."""
     code_rec = group.code
     warns = graph.warnings
 
@@ -126,7 +138,14 @@ def materialize_log_graph(
                 "that graph has no kernels",
             )
         )
-    inputs = GraphInputs(code=parsed, code_path=graph.output_code, code_text=text, pass_frame=getattr(graph, "pass_frame", None))
+    inputs = GraphInputs(
+        code=parsed,
+        code_path=graph.output_code,
+        code_text=text,
+        pass_frame=getattr(graph, "pass_frame", None),
+        inferred_elsewhere=inferred_elsewhere,
+        on_inferred=on_inferred,
+    )
     if group.kernel_code is not None:
         ktext = log.payload(group.kernel_code, warns)
         if ktext is not None:

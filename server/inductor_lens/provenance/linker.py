@@ -45,6 +45,7 @@ from ..model import Frame, FxGraph, Graph, InputWarning, Kernel, Launch, Span, a
 from ..readers.mapping import NodeMapping
 from ..readers.output_code import KernelDef, LaunchSite, ParsedCode, split_key
 from .generated_frames import follow_generated
+from .infer import infer_graph_launches
 
 
 @dataclass(slots=True)
@@ -82,6 +83,11 @@ class GraphInputs:
     #: the model line of post-grad nodes printed under ``No stacktrace found`` (nodes PyTorch's
     #: passes made), when the compile had one (:mod:`inductor_lens.provenance.pass_frames`)
     pass_frame: Frame | None = None
+    #: the dataflow alignment computed elsewhere (another core: :mod:`inductor_lens.index.parallel`):
+    #: called once, when a launch first needs it; ``None`` from it means "compute it here"
+    inferred_elsewhere: "Callable[[], dict[int, list[str]] | None] | None" = None
+    #: told the alignment once it is computed here (the other core's side of ``inferred_elsewhere``)
+    on_inferred: "Callable[[dict[int, list[str]]], None] | None" = None
 
 
 def _unique(items) -> list:
@@ -157,21 +163,12 @@ class _Linker:
 
     def inferred(self, line: int) -> list[str]:
         if self._inferred is None:
-            self._inferred = {}
-            code = self.inputs.code
-            if self.post is not None and code.language == "python" and self.inputs.code_text:
-                from ..readers.wrapper_dataflow import read_wrapper_dataflow
-                from .infer.launches import infer_launches
-
-                try:
-                    flow = read_wrapper_dataflow(self.inputs.code_text, code.regions)
-                    for statements in flow.functions.values():  # calls through forwarding functions
-                        for st in statements:  # (TORCH_COMPILE_DEBUG_EXTEND) call their target
-                            if st.kind == "call" and st.callee in code.forwarders:
-                                st.callee = code.forwarders[st.callee]
-                    self._inferred = infer_launches(flow, self.post, set(code.defs))
-                except (RecursionError, ValueError, KeyError, IndexError):  # pragma: no cover - odd code: no inference
-                    self._inferred = {}
+            found = self.inputs.inferred_elsewhere() if self.inputs.inferred_elsewhere is not None else None
+            if found is None:
+                found = infer_graph_launches(self.inputs.code, self.inputs.code_text, self.post)
+                if self.inputs.on_inferred is not None:
+                    self.inputs.on_inferred(found)
+            self._inferred = found
         return self._inferred.get(line, [])
 
     def alternatives(self, line: int) -> tuple[str, ...]:

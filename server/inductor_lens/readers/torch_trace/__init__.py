@@ -11,8 +11,7 @@ by ``\\n``.  Compile ids come from the envelope keys ``compiled_autograd_id``, `
 attempt 1, ``!3/0/0`` under compiled autograd, ``-`` for records without one (AOTInductor).
 
 The scan reads the file in bounded chunks, keeps byte offsets of payloads and parses only the
-envelopes of records the index uses; :meth:`TraceLog.payload` reads and MD5-verifies one payload
-on demand.
+envelopes of records the index uses; :meth:`TraceLog.payload` reads and MD5-verifies one payload on demand.
 """
 
 from __future__ import annotations
@@ -25,7 +24,7 @@ from ... import _json
 from ...files.discovery import rank_in_name
 from ...model import InputWarning
 from ...model.compile_id import compile_id_of
-from .payload import MAX_PAYLOAD_BYTES, last_record_problems, payload_bytes
+from .payload import MAX_PAYLOAD_BYTES, last_record_problems, payload_bytes, same_as_verified
 from .wanted import TRIMMED_KEYS, WANTED_BYTES
 
 #: A record's first line: glog prefix, then the envelope, whose first key (and artifact name) we
@@ -154,6 +153,8 @@ class TraceLog:
 
     def verify(self, record: Record) -> bool:
         """Whether ``record``'s payload is intact and matches its MD5 (no warning)."""
+        if same_as_verified(self.path, record.payload_start, record.payload_end, record.md5):
+            return True  # (a copy of a payload verified before: its bytes compared, no text made)
         data, problem = self._payload_bytes(record)
         return record.md5 is not None and data is not None and problem is None
 

@@ -60,6 +60,21 @@ def _untabbed(raws: list[bytes]) -> int | None:
     return next((n for n in range(last_tab) if not raws[n].startswith(b"\t")), None)
 
 
+def same_as_verified(path: str, start: int, end: int, md5: str | None) -> bool:
+    """Whether the raw payload at byte offsets ``start:end`` of the log ``path`` is byte-identical
+    to a copy already verified against ``md5`` (a repeated graph, another rank's log): then it is
+    intact, and checking it costs a read and a comparison, not an MD5 nor a copy without TABs.
+    ``False`` says only "not known so" (:func:`payload_bytes` then decides).  Raises ``OSError``
+    if the file cannot be read."""
+    known = _VERIFIED.get(md5) if md5 is not None else None
+    if known is None or not 0 <= end - start - len(known) <= 1:
+        return False
+    with open(path, "rb") as fh:
+        fh.seek(start)
+        blob = fh.read(end - start)
+    return (blob[:-1] if blob.endswith(b"\n") else blob) == known
+
+
 def payload_bytes(
     path: str, size: int, start: int, end: int, line: int, md5: str | None, what: str
 ) -> tuple[bytes | None, InputWarning | None]:
