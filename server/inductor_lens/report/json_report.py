@@ -28,7 +28,7 @@ from ..index.trace_index import Index
 from ..model import Frame, Kernel, Launch, Span
 from ..perf.devices import device_peak
 from ..perf.shape import shape_json
-from ..perf.throughput import IndexFigures, line_throughput
+from ..perf.throughput import IndexFigures, line_throughput, totals_throughput
 from ..provenance.modules import NO_MODULE, kernel_module, launch_module
 from ..timing.hot_lines import call_sites, hot_lines
 from .health import health_json
@@ -115,25 +115,52 @@ def kernel_json(
     in :func:`frame_json`.  With ``perf``: ``bytes``/``flops`` per run of its graph (its launches
     summed), and a measured kernel's ``measured`` gains ``gbps``, ``tflops``, ``peak_fraction``,
     ``bound`` and ``device`` (:mod:`inductor_lens.perf.throughput`); ``shape`` (Triton kernels'
-    compile facts, :mod:`inductor_lens.perf.shape`) unless ``shape=False``."""
+    compile facts, :mod:`inductor_lens.perf.shape`) unless ``shape=False``.
+
+    What a kernel copied from an identical graph (ranks, repeated compiles: it shares its launch
+    and frame lists and its graph's FX graphs) has in common with the kernel it was copied from is
+    made once per ``memo``; its graph's names, its compile facts and its measured time are its own."""
     graph = kernel.graph
-    module = kernel_module(kernel)
-    frames = kernel.frames
-    speed = perf.kernel(kernel) if perf is not None else None
+    head, totals = _kernel_content(kernel, resolver, source, memo, perf)
     measured = kernel.measured.to_json() if kernel.measured is not None else None
-    if measured is not None and speed is not None:
-        measured.update(speed.to_json())
-    figures = (
-        {"bytes": speed.bytes, "flops": speed.flops, "shape": shape_json(perf.shape(kernel))}
-        if speed is not None and perf is not None
-        else {}
-    )
+    if measured is not None and perf is not None:
+        measured.update(totals_throughput(kernel, totals, perf.peak(kernel)).to_json())
     return {
         "trace": graph.trace if graph else None,
         "rank": graph.rank if graph else None,
         "compile_id": graph.compile_id if graph else None,
         "pid": graph.pid if graph else None,
         "graph": graph.kind if graph else None,
+        **head,
+        **({"payload_changed": True} if graph is not None and graph.payload_changed else {}),
+        "frames_from": kernel.frames_from,
+        **({"bytes": totals[0], "flops": totals[1], "shape": shape_json(perf.shape(kernel))} if perf is not None else {}),
+        "measured": measured,
+    }
+
+
+def _kernel_content(
+    kernel: Kernel, resolver: PathResolver | None, source: bool, memo: dict | None, perf: IndexFigures | None
+) -> tuple[dict, tuple]:
+    """The part of :func:`kernel_json` that is the kernel's content (``key`` to ``confidence``)
+    and its launches' (bytes, FLOPs, dtype) per run, made once per distinct kernel in ``memo``."""
+    if memo is None:
+        return _make_content(kernel, resolver, source, memo, perf)
+    graph = kernel.graph
+    post, pre = (graph.post_grad, graph.pre_grad) if graph is not None else (None, None)
+    key = ("kernel", id(kernel.launches), id(kernel.frames), id(post), id(pre), source, id(perf))
+    found = memo.get(key)
+    if found is None:  # (it holds what its key names by id)
+        found = memo[key] = (kernel.launches, kernel.frames, post, pre, perf, *_make_content(kernel, resolver, source, memo, perf))
+    return found[5], found[6]
+
+
+def _make_content(
+    kernel: Kernel, resolver: PathResolver | None, source: bool, memo: dict | None, perf: IndexFigures | None
+) -> tuple[dict, tuple]:
+    module = kernel_module(kernel)
+    frames = kernel.frames
+    head = {
         "key": kernel.key,
         "name": kernel.name,
         "kind": kernel.kind,
@@ -155,11 +182,8 @@ def kernel_json(
         "model_lines": _shared(memo, "model_lines", frames, lambda: [frame_json(f, resolver, memo) for f in kernel.model_lines]),
         "provenance": kernel.provenance,
         "confidence": kernel.confidence,
-        **({"payload_changed": True} if graph is not None and graph.payload_changed else {}),
-        "frames_from": kernel.frames_from,
-        **figures,
-        "measured": measured,
     }
+    return head, (perf.totals(kernel) if perf is not None else (None, None, None))
 
 
 def lines_json(index: Index, resolver: PathResolver | None, hot=None, perf: IndexFigures | None = None) -> list[dict]:
@@ -263,8 +287,8 @@ def index_json(index: Index, resolver: PathResolver | None, ir: "KernelIRs | Non
     has ``ir`` (:meth:`inductor_lens.ir.kernel_ir.KernelIR.to_json`) and the document ``ir_roots``
     (the Triton cache folders looked in)."""
     memo: dict = {}
-    hot = hot_lines(index.kernels)
     perf = IndexFigures(index)
+    hot = hot_lines(index.kernels, perf.splits)
     doc = {
         "traces": [
             {"path": t.path, "rank": t.rank, "torch_version": t.torch_version, "compile_ids": list(t.compile_ids)} for t in index.traces

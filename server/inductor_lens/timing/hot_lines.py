@@ -28,7 +28,7 @@ from ..files.discovery import natural_key
 from ..files.trace_paths import code_kind
 from ..model import Frame, Graph, Kernel
 from ..text import format_us, plural
-from .line_time import line_times
+from .line_time import LaunchSplits, line_times
 
 
 @dataclass(slots=True)
@@ -114,9 +114,10 @@ def _runs_and_clock(kernels: list[Kernel]) -> tuple[list[int], str, float]:
     return runs, ("cpu" if cpu else "device"), total
 
 
-def hot_lines(kernels: list[Kernel]) -> HotLines:
-    """Every model line of ``kernels`` ranked (see the module docstring)."""
-    own = line_times(kernels, through=False).own
+def hot_lines(kernels: list[Kernel], splits: LaunchSplits | None = None) -> HotLines:
+    """Every model line of ``kernels`` ranked (see the module docstring); ``splits`` as in
+    :func:`inductor_lens.timing.line_time.line_times`."""
+    own = line_times(kernels, through=False, splits=splits).own
     runs, clock, total = _runs_and_clock(kernels)
     rows: list[HotLine] = []
     for row in own.values():
