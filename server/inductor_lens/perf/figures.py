@@ -146,7 +146,7 @@ class GraphFigures:
         if self._mutated is None:
             self._mutated = {}
             for n, text in enumerate(self.lines, 1):
-                launched = _RUN.match(text)
+                launched = _RUN.match(text) if ".run(" in text else None
                 args = self.kernels.get(launched["name"]) if launched is not None else None
                 if args is None or not args.mutated:
                     continue

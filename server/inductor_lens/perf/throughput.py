@@ -161,7 +161,9 @@ def line_figures(kernels: list[Kernel], figures_of, splits: LaunchSplits | None 
             times = [m.mean_us / len(kernel.launches)] * len(kernel.launches) if kernel.launches else []
         graph = kernel.graph
         for launch, took in zip(kernel.launches, times, strict=False):
-            split = splits.split(kernel, launch, launch.frames if splits.model_lines(launch.frames) else kernel.frames)
+            split = splits.split(kernel, launch, launch.frames)  # its own stacks, else its kernel's
+            if split is None:
+                split = splits.split(kernel, launch, kernel.frames)
             if split is None:
                 continue
             key = (id(split), kernel.key, graph.output_code if graph is not None else None, graph.code_md5 if graph is not None else None)
@@ -243,11 +245,18 @@ class IndexFigures:
         #: the device names the profiles give, for the report (``["NVIDIA H200"]``)
         self.device_names = sorted({n for p in getattr(index, "profiles", ()) for n in getattr(p, "device_names", [])})
 
-    def shape(self, kernel: Kernel):
-        """The kernel's compile facts (:class:`inductor_lens.index.kernel_facts.KernelFacts`)."""
+    def _reader(self) -> KernelFactsReader:
         if self._facts is None:
             self._facts = KernelFactsReader(self.index)
-        return self._facts.facts(kernel)
+        return self._facts
+
+    def shape(self, kernel: Kernel):
+        """The kernel's compile facts (:class:`inductor_lens.index.kernel_facts.KernelFacts`)."""
+        return self._reader().facts(kernel)
+
+    def compile_info(self, kernel: Kernel) -> dict:
+        """The kernel's ``triton_kernel_info`` entry, the one part of its compile facts that is its compile's."""
+        return self._reader().compile_info(kernel)
 
     def graph(self, graph):
         from .figures import GraphFigures

@@ -121,38 +121,79 @@ def kernel_json(
     and frame lists and its graph's FX graphs) has in common with the kernel it was copied from is
     made once per ``memo``; its graph's names, its compile facts and its measured time are its own."""
     graph = kernel.graph
-    head, totals = _kernel_content(kernel, resolver, source, memo, perf)
+    content = _kernel_content(kernel, resolver, source, memo, perf)
+    totals = content.totals
     measured = kernel.measured.to_json() if kernel.measured is not None else None
     if measured is not None and perf is not None:
         measured.update(totals_throughput(kernel, totals, perf.peak(kernel)).to_json())
     return {
-        "trace": graph.trace if graph else None,
-        "rank": graph.rank if graph else None,
-        "compile_id": graph.compile_id if graph else None,
-        "pid": graph.pid if graph else None,
-        "graph": graph.kind if graph else None,
-        **head,
+        **_graph_names(graph, memo),
+        **content.head,
         **({"payload_changed": True} if graph is not None and graph.payload_changed else {}),
         "frames_from": kernel.frames_from,
-        **({"bytes": totals[0], "flops": totals[1], "shape": shape_json(perf.shape(kernel))} if perf is not None else {}),
+        **({"bytes": totals[0], "flops": totals[1], "shape": content.shape(kernel, perf)} if perf is not None else {}),
         "measured": measured,
     }
 
 
-def _kernel_content(
-    kernel: Kernel, resolver: PathResolver | None, source: bool, memo: dict | None, perf: IndexFigures | None
-) -> tuple[dict, tuple]:
-    """The part of :func:`kernel_json` that is the kernel's content (``key`` to ``confidence``)
-    and its launches' (bytes, FLOPs, dtype) per run, made once per distinct kernel in ``memo``."""
-    if memo is None:
-        return _make_content(kernel, resolver, source, memo, perf)
+def _graph_names(graph, memo: dict | None) -> dict:
+    """``{trace, rank, compile_id, pid, graph}`` of a kernel's graph (once per graph in ``memo``)."""
+    key = ("graph", id(graph))
+    found = memo.get(key) if memo is not None else None
+    if found is None:
+        names = {
+            "trace": graph.trace if graph else None,
+            "rank": graph.rank if graph else None,
+            "compile_id": graph.compile_id if graph else None,
+            "pid": graph.pid if graph else None,
+            "graph": graph.kind if graph else None,
+        }
+        if memo is None:
+            return names
+        found = memo[key] = (graph, names)  # (it holds the graph its key names by id)
+    return found[1]
+
+
+class _Content:
+    """What :func:`kernel_json` makes of a kernel's content (``head``: ``key`` to ``confidence``),
+    its launches' (bytes, FLOPs, dtype) per run (``totals``), and the shapes made for it; one
+    for the kernels copied from one another (``refs``: what its memo key names by id)."""
+
+    __slots__ = ("refs", "head", "totals", "shapes")
+
+    #: the most compile-info variants kept per content (a repeated compile's usually equal the first's)
+    KEEP = 8
+
+    def __init__(self, refs: tuple, head: dict, totals: tuple) -> None:
+        self.refs, self.head, self.totals = refs, head, totals
+        self.shapes: list[tuple[str | None, dict, dict | None]] = []
+
+    def shape(self, kernel: Kernel, perf: IndexFigures) -> dict | None:
+        """:func:`shape_json` of ``kernel``'s compile facts: the same as another kernel's of this
+        content in the same trace whose compile info (``triton_kernel_info``, the one fact that is
+        its compile's) is equal."""
+        trace = kernel.graph.trace if kernel.graph is not None else None
+        info = perf.compile_info(kernel)
+        for known_trace, known_info, made in self.shapes:
+            if known_trace == trace and known_info == info:
+                return made
+        made = shape_json(perf.shape(kernel))
+        if len(self.shapes) < self.KEEP:
+            self.shapes.append((trace, info, made))
+        return made
+
+
+def _kernel_content(kernel: Kernel, resolver: PathResolver | None, source: bool, memo: dict | None, perf: IndexFigures | None) -> _Content:
+    """The :class:`_Content` of ``kernel``, made once per distinct kernel in ``memo``."""
     graph = kernel.graph
     post, pre = (graph.post_grad, graph.pre_grad) if graph is not None else (None, None)
     key = ("kernel", id(kernel.launches), id(kernel.frames), id(post), id(pre), source, id(perf))
-    found = memo.get(key)
-    if found is None:  # (it holds what its key names by id)
-        found = memo[key] = (kernel.launches, kernel.frames, post, pre, perf, *_make_content(kernel, resolver, source, memo, perf))
-    return found[5], found[6]
+    found = memo.get(key) if memo is not None else None
+    if found is None:
+        found = _Content((kernel.launches, kernel.frames, post, pre, perf), *_make_content(kernel, resolver, source, memo, perf))
+        if memo is not None:
+            memo[key] = found
+    return found
 
 
 def _make_content(
@@ -195,6 +236,7 @@ def lines_json(index: Index, resolver: PathResolver | None, hot=None, perf: Inde
     hot = hot or hot_lines(index.kernels)
     per_line = perf.lines(index.kernels) if perf is not None else {}
     rows = []
+    named: dict[int, dict] = {}  # id(kernel) -> how a row names it (a kernel is named by each of its lines)
     for row in sorted(hot.rows, key=lambda r: (r.frame.file, r.frame.line)):
         frame = row.frame
         share, whole = row.share_us, row.kernels_us
@@ -218,21 +260,22 @@ def lines_json(index: Index, resolver: PathResolver | None, hot=None, perf: Inde
                 "line": frame.line,
                 "code": frame.code,
                 "resolved": resolver.resolve(frame.file, frame.code, frame.line) if resolver is not None else None,
-                "kernels": [
-                    {
-                        "trace": k.graph.trace if k.graph else None,
-                        "compile_id": k.graph.compile_id if k.graph else None,
-                        "graph": k.graph.kind if k.graph else None,
-                        "key": k.key,
-                    }
-                    for k in row.kernels
-                ],
+                "kernels": [named.get(id(k)) or named.setdefault(id(k), _kernel_ref(k)) for k in row.kernels],
                 "launches": row.launches,
                 **figures,
                 "measured": measured,
             }
         )
     return rows
+
+
+def _kernel_ref(k: Kernel) -> dict:
+    return {
+        "trace": k.graph.trace if k.graph else None,
+        "compile_id": k.graph.compile_id if k.graph else None,
+        "graph": k.graph.kind if k.graph else None,
+        "key": k.key,
+    }
 
 
 def calls_json(index: Index, resolver: PathResolver | None, total_us: float | None) -> list[dict]:

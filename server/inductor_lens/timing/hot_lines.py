@@ -121,23 +121,25 @@ def hot_lines(kernels: list[Kernel], splits: LaunchSplits | None = None) -> HotL
     runs, clock, total = _runs_and_clock(kernels)
     rows: list[HotLine] = []
     for row in own.values():
-        ops = sum(len(p.kernel.post_grad_nodes) for p in row.parts)
+        kernels = [p.kernel for p in row.parts]
+        ops = sum([len(k.post_grad_nodes) for k in kernels])
         by_graph: dict[str, float] = {}
-        for part in row.parts:
+        measured = row.measured
+        for part in row.parts if measured else ():  # (no part has a share unless one is measured)
             if part.share_us is not None:
                 kind = part.kernel.graph.kind if part.kernel.graph is not None else "graph"
                 by_graph[kind] = by_graph.get(kind, 0.0) + part.share_us
-        share = row.share_us
-        first = row.parts[0].kernel if row.parts else None
+        share = row.share_us if measured else None
+        first = kernels[0] if kernels else None
         caller = api_caller(first.frames, _same_frame(first.frames, row.frame)) if first is not None else None
         rows.append(
             HotLine(
                 row.frame,
                 share,
-                row.kernels_us,
+                row.kernels_us if measured else None,
                 row.launches,
                 ops,
-                [p.kernel for p in row.parts],
+                kernels,
                 by_graph,
                 None if share is None or not total else 100.0 * share / total,
                 caller,

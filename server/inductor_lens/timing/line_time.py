@@ -167,6 +167,8 @@ class LaunchSplit:
     weights: list[float]
     total: float
     keys: list[LineKey]
+    #: (frame, key, weight) of each model line
+    rows: list[tuple[Frame, LineKey, float]] = field(default_factory=list)
     #: id(frames) -> (frames, the call lines of frames: see below)
     _below: dict[int, tuple[list[Frame], list[tuple[LineKey, Frame, set[LineKey]]]]] = field(default_factory=dict)
 
@@ -203,6 +205,7 @@ class LaunchSplits:
         self._models: dict[int, tuple[list[Frame], list[Frame]]] = {}
         self._equal: dict[tuple[Frame, ...], list[Frame]] = {}
         self._splits: dict[tuple, tuple[Launch, object, LaunchSplit | None]] = {}
+        self._graphs: dict[int, tuple[object, object, Frame | None]] = {}  # id(graph) -> (graph, post-grad graph, pass_frame)
 
     def model_lines(self, frames: list[Frame]) -> list[Frame]:
         """:func:`inductor_lens.model.innermost_frames` of ``frames``, once per list, one list
@@ -217,15 +220,20 @@ class LaunchSplits:
         """The split of ``launch`` of ``kernel`` over the model lines of ``frames`` (its own
         stacks, or its kernel's); ``None`` when they have no model line."""
         graph = kernel.graph
-        post = graph.post_grad if graph is not None else None
-        model = self.model_lines(frames)
-        key = (id(launch), id(model), id(post), graph.pass_frame if graph is not None else None)
+        of_graph = self._graphs.get(id(graph))
+        if of_graph is None:
+            of_graph = self._graphs[id(graph)] = (graph, *((graph.post_grad, graph.pass_frame) if graph is not None else (None, None)))
+        post = of_graph[1]
+        known = self._models.get(id(frames))
+        model = known[1] if known is not None else self.model_lines(frames)
+        key = (id(launch), id(model), id(post), of_graph[2])
         found = self._splits.get(key)
         if found is None:
             made = None
             if model:
                 weights = launch_weights(kernel, launch, model)
-                made = LaunchSplit(model, weights, sum(weights), [(f.file, f.line) for f in model])
+                keys = [(f.file, f.line) for f in model]
+                made = LaunchSplit(model, weights, sum(weights), keys, list(zip(model, keys, weights, strict=True)))
             found = self._splits[key] = (launch, post, made)
         return found[2]
 
@@ -241,6 +249,7 @@ def line_times(kernels: list[Kernel], *, through: bool = True, splits: LaunchSpl
     splits = splits if splits is not None else LaunchSplits()
     for kernel in kernels:
         own = len(kernel.launches) > 1  # without debug handles each launch has its own provenance
+        mine = id(kernel)
         for launch, took in zip(kernel.launches, _launch_times(kernel), strict=False):
             frames = launch.frames if own else kernel.frames
             split = splits.split(kernel, launch, frames)
@@ -248,22 +257,31 @@ def line_times(kernels: list[Kernel], *, through: bool = True, splits: LaunchSpl
                 continue
             total = split.total
             shares: dict[LineKey, float | None] = {}
-            for frame, key, weight in zip(split.model, split.keys, split.weights, strict=True):
-                share = None if took is None else took * weight / total
-                shares[key] = share
+            for frame, key, weight in split.rows:
                 row = own_lines.get(key)
                 if row is None:
                     row = own_lines[key] = LineTime(frame)
-                _add(row.part(kernel), share, took)
+                part = row._by_kernel.get(mine)  # (LineTime.part and _add, inlined: once per launch and line)
+                if part is None:
+                    part = row._by_kernel[mine] = KernelPart(kernel)
+                    row.parts.append(part)
+                part.launches += 1
+                if took is None:
+                    shares[key] = None
+                    continue
+                share = took * weight / total
+                shares[key] = share
+                part.share_us = (part.share_us or 0.0) + share
+                part.full_us = (part.full_us or 0.0) + took
             if not through:
                 continue
             # call lines: every outer frame of a stack gets its innermost line's share, once per launch
             for key, outer, inners in split.below(frames):
-                share = None if took is None else sum(shares[i] or 0.0 for i in inners)
+                inclusive = None if took is None else sum(shares[i] or 0.0 for i in inners)
                 row = through_lines.get(key)
                 if row is None:
                     row = through_lines[key] = LineTime(outer)
-                _add(row.part(kernel), share, took)
+                _add(row.part(kernel), inclusive, took)
     return out
 
 
