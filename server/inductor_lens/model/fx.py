@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable
 
 from .base import Frame
@@ -164,6 +165,7 @@ class FxGraph:
         return None
 
 
+@lru_cache(maxsize=8192)  # a graph's nodes repeat a few hundred targets; every bytes, FLOPs and line-time rule asks
 def aten_op_of(target: str) -> str | None:
     """``torch.ops.aten.mm.default`` -> ``aten.mm``; ``None`` for targets that are not ATen/prims ops."""
     if not target.startswith("torch.ops."):
