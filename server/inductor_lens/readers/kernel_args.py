@@ -194,6 +194,9 @@ def read_kernel_args(lines: list[str]) -> dict[str, KernelArgs]:
     i = 0
     while i < len(lines):
         line = lines[i]
+        if " = async_compile." not in line:  # (what both definitions start with: most lines are not one)
+            i += 1
+            continue
         t = _TRITON_DEF.match(line)
         c = None if t is not None else _CPP_DEF.match(line)
         if t is None and c is None:
@@ -201,7 +204,7 @@ def read_kernel_args(lines: list[str]) -> dict[str, KernelArgs]:
             continue
         name = (t or c)["name"]  # type: ignore[index]
         j = i + 1
-        while j < len(lines) and not _KERNEL_END.match(lines[j]):
+        while j < len(lines) and not ("'''" in lines[j] and _KERNEL_END.match(lines[j])):
             j += 1
         body = lines[i + 1 : j]
         if c is not None and "'''" not in line and not any('extern "C"' in b for b in body[:40]):

@@ -194,13 +194,26 @@ def call_sites(graphs: list[Graph], total_us: float | None = None) -> list[CallS
             site.innermost = site.innermost or i == len(frames) - 1
     if total_us is None:
         total_us = sum(k.measured.total_us for g in graphs for k in g.kernels if k.measured is not None)
+    counted: dict[int, tuple[int, int, list[float]]] = {}  # id(graph) -> its kernels, launches and measured times
+
+    def count(graph: Graph) -> tuple[int, int, list[float]]:
+        found = counted.get(id(graph))
+        if found is None:
+            kernels = graph.kernels
+            found = counted[id(graph)] = (
+                len(kernels),
+                sum([len(k.launches) for k in kernels]),
+                [k.measured.total_us for k in kernels if k.measured is not None],
+            )
+        return found
+
     for site in sites.values():
         # one order everywhere (log order mixed a later recompile 0/1 after 1/0: a new user's trial)
         site.compile_ids.sort(key=natural_key)
-        kernels = [k for g in site.graphs for k in g.kernels]
-        site.kernels = len(kernels)
-        site.launches = sum(len(k.launches) for k in kernels)
-        times = [k.measured.total_us for k in kernels if k.measured is not None]
+        of_graphs = [count(g) for g in site.graphs]  # (each graph's counted once, however many sites call it)
+        site.kernels = sum([n for n, _, _ in of_graphs])
+        site.launches = sum([n for _, n, _ in of_graphs])
+        times = [t for _, _, ts in of_graphs for t in ts]
         site.measured_us = sum(times) if times else None
         site.percent = None if site.measured_us is None or not total_us else 100.0 * site.measured_us / total_us
     return sorted(sites.values(), key=lambda s: (not s.innermost, s.frame.file, s.frame.line))
