@@ -80,7 +80,7 @@ def launch_json(
         "post_grad_nodes": list(launch.post_grad_nodes),
         "pre_grad_nodes": list(launch.pre_grad_nodes),
         "aten_ops": list(launch.aten_ops),
-        "model_lines": [frame_json(f, resolver, memo) for f in launch.model_lines],
+        "model_lines": [frame_json(f, resolver, memo) for f in (perf.splits.model_lines(launch.frames) if perf else launch.model_lines)],
         "provenance": launch.provenance,
         "confidence": launch.confidence,
         **({"alternatives": list(launch.alternatives)} if launch.alternatives else {}),
@@ -220,7 +220,12 @@ def _make_content(
         "aten_ops": list(kernel.aten_ops),
         **(module.to_json() if module is not None else NO_MODULE),
         "source": _shared(memo, "source", frames, lambda: [frame_json(f, resolver, memo) for f in frames]) if source else None,
-        "model_lines": _shared(memo, "model_lines", frames, lambda: [frame_json(f, resolver, memo) for f in kernel.model_lines]),
+        "model_lines": _shared(
+            memo,
+            "model_lines",
+            frames,
+            lambda: [frame_json(f, resolver, memo) for f in (perf.splits.model_lines(frames) if perf else kernel.model_lines)],
+        ),
         "provenance": kernel.provenance,
         "confidence": kernel.confidence,
     }
