@@ -198,8 +198,8 @@ class LaunchSplits:
     launch and frame lists and their graph's post-grad graph, so a 38-times repeated compile
     splits each launch once, not 38 times; and equal model lines (a kernel's and its one launch's)
     are one list, so the line times and the line figures of one document split it once.  Kept
-    for passes over one index's kernels (it holds the launches, frame lists and FX graphs it saw,
-    so their ids stay theirs)."""
+    for passes over one index's kernels as they are (it holds the launches, frame lists and graphs
+    it saw, so their ids stay theirs; a graph materialized again afterwards needs a new one)."""
 
     def __init__(self) -> None:
         self._models: dict[int, tuple[list[Frame], list[Frame]]] = {}
