@@ -313,3 +313,32 @@ def test_an_extern_launch_counts_the_node_it_calls_not_the_helpers_gathered_with
         outputs = sum(ann_bytes(u.ann) or 0 for u in post.nodes.values() if u.args[:1] == (node.key,) and u.ann)
         assert fig.bytes == inputs + outputs > 500_000, (kernel.key, fig.bytes, inputs, outputs)
     assert attention[0][1].bytes == attention[1][1].bytes
+
+
+def test_a_tuple_results_bytes_come_from_the_graphs_users_index(cache_dir):
+    """An extern node printed without an annotation (a tuple result: ConvNeXt's 40
+    convolution_backward nodes) counts its getitem users' annotations, found in the post-grad
+    graph's users index (built once, not a scan of every node per tuple node): the index lists
+    exactly the nodes that read each key, in graph order, and the bytes are those of the
+    slow scan."""
+    from inductor_lens.perf.figures import _outputs_bytes
+    from inductor_lens.perf.shapes import ann_bytes
+
+    index = load([_log("profile_convnext_train_bench")], Cache(cache_dir))
+    checked = 0
+    for graph in index.graphs:
+        post = graph.post_grad
+        nodes = list(post.nodes.values())
+        for key in [*post.nodes, *post.placeholders]:
+            assert post.users(key) == [n for n in nodes if key in n.args], key
+        for node in nodes:
+            if node.ann or not node.target.startswith("torch.ops.aten."):
+                continue
+            scanned = [u for u in nodes if u.args[:1] == (node.key,) and u.ann and u.target.startswith(f"{node.name}[")]
+            assert scanned and _outputs_bytes(post, node) == sum(ann_bytes(u.ann) for u in scanned), node.key
+            checked += 1
+    assert checked == 57  # 17 var_mean (forward), 40 convolution_backward (backward)
+    post = next(g.post_grad for g in index.graphs if g.kind == "backward")
+    # f32[4, 1280, 2, 2] grad input + f32[320, 1280, 1, 1] grad weight
+    assert [u.name for u in post.users("convolution_backward")] == ["getitem_34", "getitem_35"]
+    assert _outputs_bytes(post, post.nodes["convolution_backward"]) == (4 * 1280 * 2 * 2 + 320 * 1280) * 4 == 1_720_320

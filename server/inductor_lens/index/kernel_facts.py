@@ -73,13 +73,19 @@ class KernelFactsReader:
                 self._lines[path] = []
         return self._lines[path]
 
+    def compile_info(self, kernel: Kernel) -> dict:
+        """``kernel``'s ``triton_kernel_info`` entry of its compile (``{}`` when the log has none)."""
+        graph = kernel.graph
+        if graph is None:
+            return {}
+        info = self.index.kernel_compile_info.get((graph.trace, graph.compile_id, graph.ordinal), {}).get(kernel.name)
+        return info if isinstance(info, dict) else {}
+
     def facts(self, kernel: Kernel) -> KernelFacts:
         """The facts of ``kernel`` (empty ones for a kernel without a definition)."""
         out = KernelFacts()
         graph = kernel.graph
-        if graph is not None:
-            info = self.index.kernel_compile_info.get((graph.trace, graph.compile_id, graph.ordinal), {}).get(kernel.name)
-            out.compile_info = info if isinstance(info, dict) else {}
+        out.compile_info = self.compile_info(kernel)
         if kernel.definition is None:
             return out
         needs_best = out.compile_info.get("only_config") is None

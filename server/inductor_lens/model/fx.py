@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable
 
 from .base import Frame
@@ -72,6 +73,7 @@ class FxGraph:
         self._placeholders: dict[str, str] = {}
         self._inputs: dict[str, list[str]] = {}
         self._outputs: dict[str, list[str | None]] = {}
+        self._users: dict[str, list[FxNode]] | None = None
 
     def _ensure_parsed(self) -> None:
         if self._parsed:
@@ -84,7 +86,7 @@ class FxGraph:
                 again = self.parse(fh.read(), self.path)
         except OSError:
             return
-        self._nodes, self._comment_frames = again._nodes, again._comment_frames
+        self._nodes, self._comment_frames, self._users = again._nodes, again._comment_frames, None
         self._placeholders, self._inputs, self._outputs = again._placeholders, again._inputs, again._outputs
 
     @property
@@ -117,6 +119,17 @@ class FxGraph:
         self._ensure_parsed()
         return self._outputs
 
+    def users(self, key: str) -> list[FxNode]:
+        """The nodes that read node or placeholder ``key`` (it is among their ``args``), in graph
+        order, each once; the index is built on the first call, in one pass over the nodes."""
+        if self._users is None:
+            users: dict[str, list[FxNode]] = {}
+            for node in self.nodes.values():
+                for arg in dict.fromkeys(node.args):
+                    users.setdefault(arg, []).append(node)
+            self._users = users
+        return self._users.get(key, [])
+
     @property
     def scopes(self) -> list[str]:
         """Every scope that has a ``forward``: ``""`` first, then the subgraphs in text order."""
@@ -142,6 +155,7 @@ class FxGraph:
         self.path, self.graph_id, self.parse = state["path"], state["graph_id"], state.get("parse")
         self._nodes, self._comment_frames, self._parsed = {}, {}, False
         self._placeholders, self._inputs, self._outputs = {}, {}, {}
+        self._users = None
 
     def node_at_line(self, line: int) -> FxNode | None:
         """The node defined on ``line`` (1-based), if any."""
@@ -151,6 +165,7 @@ class FxGraph:
         return None
 
 
+@lru_cache(maxsize=8192)  # a graph's nodes repeat a few hundred targets; every bytes, FLOPs and line-time rule asks
 def aten_op_of(target: str) -> str | None:
     """``torch.ops.aten.mm.default`` -> ``aten.mm``; ``None`` for targets that are not ATen/prims ops."""
     if not target.startswith("torch.ops."):

@@ -49,6 +49,10 @@ from .shapes import ann_bytes as _ann_bytes
 from .shapes import parse_ann
 
 _RUN = re.compile(r"^\s*(?P<name>\w+)\.run\(")
+_WORD = re.compile(r"\w+")
+_SYMBOLIC_SIZE = re.compile(r"\[[^\]]*[a-z]")  # an annotation's size list naming a symbol (s0)
+_VIEW_BASE = re.compile(r"reinterpret_tensor\(\s*(\w+)")
+_VIEW_SIZES = re.compile(r"reinterpret_tensor\(\s*\w+\s*,\s*\((?P<sizes>[^)]*)\)")
 _WRAPPER_DTYPE_BYTES = {
     "float32": 4, "float": 4, "float16": 2, "half": 2, "bfloat16": 2, "float64": 8, "double": 8, "int64": 8,
     "long": 8, "int32": 4, "int": 4, "int16": 2, "int8": 1, "uint8": 1, "bool": 1,
@@ -142,7 +146,7 @@ class GraphFigures:
         if self._mutated is None:
             self._mutated = {}
             for n, text in enumerate(self.lines, 1):
-                launched = _RUN.match(text)
+                launched = _RUN.match(text) if ".run(" in text else None
                 args = self.kernels.get(launched["name"]) if launched is not None else None
                 if args is None or not args.mutated:
                     continue
@@ -170,7 +174,7 @@ class GraphFigures:
             why = None
             if total is None:
                 symbolic = self.graph.post_grad is not None and any(
-                    re.search(r"\[[^\]]*[a-z]", self.graph.post_grad.nodes[n].ann or "")
+                    _SYMBOLIC_SIZE.search(self.graph.post_grad.nodes[n].ann or "")
                     for n in launch.post_grad_nodes
                     if n in self.graph.post_grad.nodes
                 )
@@ -218,7 +222,7 @@ class GraphFigures:
             if p.name.startswith("arg_"):
                 seen_arg = True
                 value = bound.get(p.name, "")
-                numel = self.numel(value, launch.line) if re.fullmatch(r"\w+", value) else numel_of(_view_sizes(value))
+                numel = self.numel(value, launch.line) if _WORD.fullmatch(value) else numel_of(_view_sizes(value))
                 if numel is None:
                     return None, f"the size of {value or p.name} is not fixed in the code (dynamic shapes)"
                 total += numel * (p.elem_bytes or out_elem)
@@ -248,7 +252,7 @@ class GraphFigures:
             value = bound.get(p.name, "")
             if args.language == "triton" and p.name.startswith("in_ptr") and self.mutated_before(value, line):
                 continue  # Inductor's count: a read of a buffer mutated before is not found (see mutated_before)
-            name = value if re.fullmatch(r"\w+", value) else _view_base(value)
+            name = value if _WORD.fullmatch(value) else _view_base(value)
             numel = self.numel(name, line) if name else None
             inline = _view_sizes(value)
             if inline is not None:
@@ -268,12 +272,12 @@ class GraphFigures:
 
 
 def _view_base(value: str) -> str:
-    m = re.match(r"reinterpret_tensor\(\s*(\w+)", value)
+    m = _VIEW_BASE.match(value)
     return m.group(1) if m else ""
 
 
 def _view_sizes(value: str) -> list[int] | None:
-    m = re.match(r"reinterpret_tensor\(\s*\w+\s*,\s*\((?P<sizes>[^)]*)\)", value)
+    m = _VIEW_SIZES.match(value)
     if m is None:
         return None
     try:
@@ -327,9 +331,10 @@ def _outputs_bytes(post, node) -> int | None:
     annotations (``getitem_3: "f32[16, 3, 3, 3]..." = convolution_backward[0]``)."""
     total = 0
     seen = False
-    for user in post.nodes.values():
-        item = user.target.startswith(f"{node.name}[") or "getitem" in user.target or not user.target
-        if user.args[:1] == (node.key,) and item and user.ann:
+    for user in post.users(node.key):  # the nodes reading it, from the graph's index (built once)
+        if user.args[:1] != (node.key,) or not user.ann:
+            continue
+        if user.target.startswith(f"{node.name}[") or "getitem" in user.target or not user.target:
             part = _ann_bytes(user.ann)
             if part is None:
                 return None

@@ -5,15 +5,18 @@ tuple result ``(f32[8][1]cpu, i64[8][1]cpu)``; symbolic sizes (``s0``) under dyn
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ..readers.kernel_args import FX_BYTES, numel_of
 
 ANN = re.compile(r"(?P<dtype>[a-z]\w*?)\[(?P<sizes>[^\]]*)\]")
 
 
+@lru_cache(maxsize=4096)  # a graph annotates its nodes with a few hundred shapes, asked for by every launch
 def parse_ann(ann: str) -> list[tuple[int | None, list[int] | None]]:
     """``f32[8, 16][16, 1]cuda:0`` -> ``[(4, [8, 16])]``; a tuple annotation gives one item per
-    tensor; a symbolic size (``s0``) gives ``None`` sizes; an unknown dtype ``None`` bytes."""
+    tensor; a symbolic size (``s0``) gives ``None`` sizes; an unknown dtype ``None`` bytes.  Kept
+    per annotation: the answer is shared, never change it."""
     out = []
     text = ann.strip()
     pos = 0

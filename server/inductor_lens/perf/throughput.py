@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from ..index.kernel_facts import KernelFactsReader
 from ..model import Frame, Kernel
-from ..timing.line_time import launch_weights
+from ..timing.line_time import LaunchSplits
 from .devices import DevicePeak
 from .figures import LaunchFigures
 
@@ -91,16 +91,32 @@ def derive(bytes_: int | None, flops: int | None, dtype: str | None, us: float |
     return out
 
 
-def kernel_throughput(kernel: Kernel, launches: list[LaunchFigures], peak: DevicePeak | None) -> Throughput:
-    """A kernel's figures per run of its graph (its launches summed) and, when measured, the
-    derived throughput over its mean measured time."""
+#: a kernel's figures per run of its graph: (bytes, FLOPs, dtype), its launches summed
+Totals = tuple[int | None, int | None, str | None]
+
+
+def launch_totals(launches: list[LaunchFigures]) -> Totals:
+    """(bytes, FLOPs, dtype) of a kernel's launches summed: bytes ``None`` when a launch's are
+    unknown, FLOPs ``None`` when none are counted, the first launch's dtype that has one."""
     known = [f.bytes for f in launches]
     bytes_ = sum(b for b in known if b is not None) if known and all(b is not None for b in known) else None
     flops_list = [f.flops for f in launches if f.flops is not None]
     flops = sum(flops_list) if flops_list else None
     dtype = next((f.dtype for f in launches if f.dtype), None)
+    return bytes_, flops, dtype
+
+
+def totals_throughput(kernel: Kernel, totals: Totals, peak: DevicePeak | None) -> Throughput:
+    """``kernel``'s figures per run (:func:`launch_totals`) and, when measured, the derived
+    throughput over its mean measured time."""
     m = kernel.measured
-    return derive(bytes_, flops, dtype, m.mean_us if m is not None else None, m.clock if m is not None else "device", peak)
+    return derive(*totals, m.mean_us if m is not None else None, m.clock if m is not None else "device", peak)
+
+
+def kernel_throughput(kernel: Kernel, launches: list[LaunchFigures], peak: DevicePeak | None) -> Throughput:
+    """A kernel's figures per run of its graph (its launches summed) and, when measured, the
+    derived throughput over its mean measured time."""
+    return totals_throughput(kernel, launch_totals(launches), peak)
 
 
 @dataclass(slots=True)
@@ -124,10 +140,15 @@ class LineFigures:
     measured_complete: bool = True
 
 
-def line_figures(kernels: list[Kernel], figures_of) -> dict[tuple[str, int], LineFigures]:
+def line_figures(kernels: list[Kernel], figures_of, splits: LaunchSplits | None = None) -> dict[tuple[str, int], LineFigures]:
     """``{(file, line): LineFigures}`` of every model line of ``kernels``; ``figures_of(kernel,
-    launch)`` gives a launch's :class:`LaunchFigures`."""
+    launch)`` gives a launch's :class:`LaunchFigures`.  Each distinct launch (kernels copied from
+    an identical graph share theirs: :class:`~inductor_lens.timing.line_time.LaunchSplits`) is
+    split and asked for its figures once."""
     out: dict[tuple[str, int], LineFigures] = {}
+    splits = splits if splits is not None else LaunchSplits()
+    #: per distinct launch split and output code: each model line's (key, frame, part, bytes part, FLOPs part, dtype)
+    parts_of: dict[tuple, tuple[object, list[tuple]]] = {}
     for kernel in kernels:
         m = kernel.measured
         runs = m.runs if m is not None and m.runs else 0
@@ -138,33 +159,50 @@ def line_figures(kernels: list[Kernel], figures_of) -> dict[tuple[str, int], Lin
             times = [t / runs if runs else None for t in m.launch_us]
         else:
             times = [m.mean_us / len(kernel.launches)] * len(kernel.launches) if kernel.launches else []
+        graph = kernel.graph
         for launch, took in zip(kernel.launches, times, strict=False):
-            model = launch.model_lines or kernel.model_lines
-            if not model:
+            split = splits.split(kernel, launch, launch.frames)  # its own stacks, else its kernel's
+            if split is None:
+                split = splits.split(kernel, launch, kernel.frames)
+            if split is None:
                 continue
-            weights = launch_weights(kernel, launch, model)
-            whole = sum(weights) or 1.0
-            fig = figures_of(kernel, launch)
-            for frame, w in zip(model, weights, strict=True):
-                row = out.setdefault((frame.file, frame.line), LineFigures(frame))
-                part = w / whole
-                if fig.bytes is None:
+            key = (id(split), kernel.key, graph.output_code if graph is not None else None, graph.code_md5 if graph is not None else None)
+            found = parts_of.get(key)
+            if found is None:
+                found = parts_of[key] = (split, _line_parts(split, figures_of(kernel, launch)))
+            for at, frame, part, bytes_part, flops_part, dtype in found[1]:
+                row = out.get(at)
+                if row is None:
+                    row = out[at] = LineFigures(frame)
+                if bytes_part is None:
                     row.complete = False
                 else:
-                    row.bytes += fig.bytes * part
-                if fig.flops is not None:
-                    row.flops += fig.flops * part
-                    row.dtype = row.dtype or fig.dtype
+                    row.bytes += bytes_part
+                if flops_part is not None:
+                    row.flops += flops_part
+                    row.dtype = row.dtype or dtype
                 if took is not None:
                     row.us += took * part
                     row.measured = True
                     row.clock = m.clock if m is not None else row.clock
-                    if fig.bytes is None:
+                    if bytes_part is None:
                         row.measured_complete = False
                     else:
-                        row.measured_bytes += fig.bytes * part
-                    if fig.flops is not None:
-                        row.measured_flops += fig.flops * part
+                        row.measured_bytes += bytes_part
+                    if flops_part is not None:
+                        row.measured_flops += flops_part
+    return out
+
+
+def _line_parts(split, fig: LaunchFigures) -> list[tuple]:
+    """Each model line's part of one launch (its weight over the launch's), and the launch's bytes and FLOPs times that part."""
+    whole = split.total or 1.0
+    out = []
+    for frame, at, w in zip(split.model, split.keys, split.weights, strict=True):
+        part = w / whole
+        out.append(
+            (at, frame, part, None if fig.bytes is None else fig.bytes * part, None if fig.flops is None else fig.flops * part, fig.dtype)
+        )
     return out
 
 
@@ -198,6 +236,8 @@ class IndexFigures:
         self._stored: dict[str, dict] = {}  # figures saved by an earlier run, per output code (see launch)
         self._dirty: set[str] = set()
         self._saved_of: dict[int, tuple] = {}  # id(graph) -> (graph, key, saved figures)
+        #: each launch's split across its model lines, made once for the line figures and the line times
+        self.splits = LaunchSplits()
         for profile in getattr(index, "profiles", ()):
             name = getattr(profile, "device_name", None)
             for trace in getattr(profile, "traces", ()):
@@ -205,11 +245,18 @@ class IndexFigures:
         #: the device names the profiles give, for the report (``["NVIDIA H200"]``)
         self.device_names = sorted({n for p in getattr(index, "profiles", ()) for n in getattr(p, "device_names", [])})
 
-    def shape(self, kernel: Kernel):
-        """The kernel's compile facts (:class:`inductor_lens.index.kernel_facts.KernelFacts`)."""
+    def _reader(self) -> KernelFactsReader:
         if self._facts is None:
             self._facts = KernelFactsReader(self.index)
-        return self._facts.facts(kernel)
+        return self._facts
+
+    def shape(self, kernel: Kernel):
+        """The kernel's compile facts (:class:`inductor_lens.index.kernel_facts.KernelFacts`)."""
+        return self._reader().facts(kernel)
+
+    def compile_info(self, kernel: Kernel) -> dict:
+        """The kernel's ``triton_kernel_info`` entry, the one part of its compile facts that is its compile's."""
+        return self._reader().compile_info(kernel)
 
     def graph(self, graph):
         from .figures import GraphFigures
@@ -279,10 +326,15 @@ class IndexFigures:
         return self._peaks.get(kernel.graph.trace) if kernel.graph is not None else None
 
     def kernel(self, kernel: Kernel) -> Throughput:
-        return kernel_throughput(kernel, [self.launch(kernel, la) for la in kernel.launches], self.peak(kernel))
+        """``kernel``'s figures per run and, when measured, its throughput (:func:`kernel_throughput`)."""
+        return totals_throughput(kernel, self.totals(kernel), self.peak(kernel))
+
+    def totals(self, kernel: Kernel) -> Totals:
+        """``kernel``'s (bytes, FLOPs, dtype) per run: :func:`launch_totals` of its launches' figures."""
+        return launch_totals([self.launch(kernel, la) for la in kernel.launches])
 
     def lines(self, kernels: list[Kernel]) -> dict[tuple[str, int], LineFigures]:
-        return line_figures(kernels, self.launch)
+        return line_figures(kernels, self.launch, self.splits)
 
     def line_peak(self, kernels: list[Kernel]) -> DevicePeak | None:
         """The device of these kernels when they share one (a line measured on one GPU)."""

@@ -61,6 +61,19 @@ _ALLOC = re.compile(r"^\s*(?P<name>\w+)\s*=\s*empty_strided(?:_\w+)?\((?P<args>.
 _VIEW = re.compile(r"^\s*(?P<name>\w+)\s*=\s*reinterpret_tensor\((?P<args>.*?)\)\s*(?:;.*|#.*)?$")
 _REUSE = re.compile(r"^\s*(?P<name>\w+)\s*=\s*(?P<src>\w+)\s*;\s*del \w+\s*#\s*reuse")
 _ASSERT = re.compile(r"^\s*assert_size_stride\((?P<args>.*)\)\s*$")
+_HEURISTIC = re.compile(r"@triton_heuristics\.(\w+)\(")
+_MUTATED = re.compile(r"'mutated_arg_names':\s*\[(?P<names>[^\]]*)\]")
+_QUOTED_NAME = re.compile(r"'(\w+)'")
+_WORD = re.compile(r"\b(\w+)\b")
+_CPP_PARAM_SPLIT = re.compile(r"[\s*&]+")
+_TORCH_DTYPE = re.compile(r"torch\.(\w+)")
+_KEYWORD_ARG = re.compile(r"^\w+\s*=[^=]")
+# the wrapper's usual statements' arguments, nothing nested or quoted (split_top splits them the same; others go to it):
+# ``(64, 256), (256, 1), torch.float32``; ``buf2, (64, 1024), (1024, 1), 0``; ``primals_1, (256, 64), (64, 1)``
+_FLAT = r"[^()\[\]{}'\"]*"
+_PLAIN_ALLOC = re.compile(rf"\((?P<sizes>{_FLAT})\), \({_FLAT}\), torch\.(?P<dtype>\w+)")
+_PLAIN_VIEW = re.compile(rf"(?P<src>\w+), \((?P<sizes>{_FLAT})\), \({_FLAT}\), [^()\[\]{{}}'\",]*")
+_PLAIN_ASSERT = re.compile(rf"(?P<name>\w+), \((?P<sizes>{_FLAT})\), \({_FLAT}\)")
 
 
 @dataclass(slots=True)
@@ -116,11 +129,11 @@ def _balanced(text: str, start: int) -> str | None:
 def _triton(name: str, body: list[str]) -> KernelArgs:
     text = "\n".join(body)
     out = KernelArgs(name, "triton")
-    m = re.search(r"@triton_heuristics\.(\w+)\(", text)
+    m = _HEURISTIC.search(text)
     out.heuristic = m.group(1) if m else None
-    mutated = re.search(r"'mutated_arg_names':\s*\[(?P<names>[^\]]*)\]", text)
+    mutated = _MUTATED.search(text)
     if mutated is not None:
-        out.mutated = set(re.findall(r"'(\w+)'", mutated["names"]))
+        out.mutated = set(_QUOTED_NAME.findall(mutated["names"]))
     gb = _NUM_GB.search(text)
     out.num_gb = float(gb["gb"]) if gb is not None else None
     types: dict[str, str] = {}
@@ -151,10 +164,7 @@ def _triton(name: str, body: list[str]) -> KernelArgs:
         if index is not None:
             out.indices.setdefault(m2["ptr"], set()).add(" ".join(index.split()))
     pointers = {p.name for p in out.params if p.pointer}
-    for line in body[def_at + 1 :]:
-        for word in re.findall(r"\b(\w+)\b", line):
-            if word in pointers:
-                out.mentioned.add(word)
+    out.mentioned.update(pointers.intersection(_WORD.findall("\n".join(body[def_at + 1 :]))))
     return out
 
 
@@ -168,7 +178,7 @@ def _cpp(name: str, body: list[str]) -> KernelArgs:
         raw = " ".join(raw.split())
         if not raw:
             continue
-        pname = re.split(r"[\s*&]+", raw)[-1]
+        pname = _CPP_PARAM_SPLIT.split(raw)[-1]
         if "*" in raw:
             elem = raw.replace("const ", "").split("*")[0].strip()
             out.params.append(Param(pname, True, CPP_BYTES.get(elem)))
@@ -184,6 +194,9 @@ def read_kernel_args(lines: list[str]) -> dict[str, KernelArgs]:
     i = 0
     while i < len(lines):
         line = lines[i]
+        if " = async_compile." not in line:  # (what both definitions start with: most lines are not one)
+            i += 1
+            continue
         t = _TRITON_DEF.match(line)
         c = None if t is not None else _CPP_DEF.match(line)
         if t is None and c is None:
@@ -191,7 +204,7 @@ def read_kernel_args(lines: list[str]) -> dict[str, KernelArgs]:
             continue
         name = (t or c)["name"]  # type: ignore[index]
         j = i + 1
-        while j < len(lines) and not _KERNEL_END.match(lines[j]):
+        while j < len(lines) and not ("'''" in lines[j] and _KERNEL_END.match(lines[j])):
             j += 1
         body = lines[i + 1 : j]
         if c is not None and "'''" not in line and not any('extern "C"' in b for b in body[:40]):
@@ -243,8 +256,12 @@ def read_buffer_shapes(lines: list[str]) -> dict[str, list[BufferShape]]:
         if "empty_strided" in line:
             m = _ALLOC.match(line)
             if m is not None:
+                plain = _PLAIN_ALLOC.fullmatch(m["args"])
+                if plain is not None:
+                    out.setdefault(m["name"], []).append(BufferShape(n, _ints(f"({plain['sizes']})"), "alloc", dtype=plain["dtype"]))
+                    continue
                 parts = split_top(m["args"])
-                dtype = re.search(r"torch\.(\w+)", parts[2]) if len(parts) > 2 else None
+                dtype = _TORCH_DTYPE.search(parts[2]) if len(parts) > 2 else None
                 out.setdefault(m["name"], []).append(
                     BufferShape(n, _ints(parts[0]) if parts else None, "alloc", dtype=dtype.group(1) if dtype else "")
                 )
@@ -252,6 +269,10 @@ def read_buffer_shapes(lines: list[str]) -> dict[str, list[BufferShape]]:
         if "reinterpret_tensor(" in line:
             m = _VIEW.match(line)
             if m is not None:
+                plain = _PLAIN_VIEW.fullmatch(m["args"])
+                if plain is not None:
+                    out.setdefault(m["name"], []).append(BufferShape(n, _ints(f"({plain['sizes']})"), "view", plain["src"]))
+                    continue
                 parts = split_top(m["args"])
                 sizes = _ints(parts[1]) if len(parts) > 1 else None
                 out.setdefault(m["name"], []).append(BufferShape(n, sizes, "view", parts[0].strip() if parts else ""))
@@ -264,6 +285,10 @@ def read_buffer_shapes(lines: list[str]) -> dict[str, list[BufferShape]]:
         if "assert_size_stride(" in line:
             m = _ASSERT.match(line)
             if m is not None:
+                plain = _PLAIN_ASSERT.fullmatch(m["args"])
+                if plain is not None:
+                    out.setdefault(plain["name"], []).append(BufferShape(n, _ints(f"({plain['sizes']})"), "assert"))
+                    continue
                 parts = split_top(m["args"])
                 if len(parts) >= 2:
                     out.setdefault(parts[0].strip(), []).append(BufferShape(n, _ints(parts[1]), "assert"))
@@ -279,5 +304,5 @@ def launch_args(line: str, name: str) -> list[str] | None:
             inner = _balanced(line, at + len(opener))
             if inner is None:
                 return None
-            return [a.strip() for a in split_top(inner) if a.strip() and not re.match(r"^\w+\s*=[^=]", a.strip())]
+            return [a for a in (p.strip() for p in split_top(inner)) if a and not _KEYWORD_ARG.match(a)]
     return None

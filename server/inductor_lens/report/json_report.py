@@ -28,7 +28,7 @@ from ..index.trace_index import Index
 from ..model import Frame, Kernel, Launch, Span
 from ..perf.devices import device_peak
 from ..perf.shape import shape_json
-from ..perf.throughput import IndexFigures, line_throughput
+from ..perf.throughput import IndexFigures, line_throughput, totals_throughput
 from ..provenance.modules import NO_MODULE, kernel_module, launch_module
 from ..timing.hot_lines import call_sites, hot_lines
 from .health import health_json
@@ -80,7 +80,7 @@ def launch_json(
         "post_grad_nodes": list(launch.post_grad_nodes),
         "pre_grad_nodes": list(launch.pre_grad_nodes),
         "aten_ops": list(launch.aten_ops),
-        "model_lines": [frame_json(f, resolver, memo) for f in launch.model_lines],
+        "model_lines": [frame_json(f, resolver, memo) for f in (perf.splits.model_lines(launch.frames) if perf else launch.model_lines)],
         "provenance": launch.provenance,
         "confidence": launch.confidence,
         **({"alternatives": list(launch.alternatives)} if launch.alternatives else {}),
@@ -115,25 +115,93 @@ def kernel_json(
     in :func:`frame_json`.  With ``perf``: ``bytes``/``flops`` per run of its graph (its launches
     summed), and a measured kernel's ``measured`` gains ``gbps``, ``tflops``, ``peak_fraction``,
     ``bound`` and ``device`` (:mod:`inductor_lens.perf.throughput`); ``shape`` (Triton kernels'
-    compile facts, :mod:`inductor_lens.perf.shape`) unless ``shape=False``."""
+    compile facts, :mod:`inductor_lens.perf.shape`) unless ``shape=False``.
+
+    What a kernel copied from an identical graph (ranks, repeated compiles: it shares its launch
+    and frame lists and its graph's FX graphs) has in common with the kernel it was copied from is
+    made once per ``memo``; its graph's names, its compile facts and its measured time are its own."""
     graph = kernel.graph
+    content = _kernel_content(kernel, resolver, source, memo, perf)
+    totals = content.totals
+    measured = kernel.measured.to_json() if kernel.measured is not None else None
+    if measured is not None and perf is not None:
+        measured.update(totals_throughput(kernel, totals, perf.peak(kernel)).to_json())
+    return {
+        **_graph_names(graph, memo),
+        **content.head,
+        **({"payload_changed": True} if graph is not None and graph.payload_changed else {}),
+        "frames_from": kernel.frames_from,
+        **({"bytes": totals[0], "flops": totals[1], "shape": content.shape(kernel, perf)} if perf is not None else {}),
+        "measured": measured,
+    }
+
+
+def _graph_names(graph, memo: dict | None) -> dict:
+    """``{trace, rank, compile_id, pid, graph}`` of a kernel's graph (once per graph in ``memo``)."""
+    key = ("graph", id(graph))
+    found = memo.get(key) if memo is not None else None
+    if found is None:
+        names = {
+            "trace": graph.trace if graph else None,
+            "rank": graph.rank if graph else None,
+            "compile_id": graph.compile_id if graph else None,
+            "pid": graph.pid if graph else None,
+            "graph": graph.kind if graph else None,
+        }
+        if memo is None:
+            return names
+        found = memo[key] = (graph, names)  # (it holds the graph its key names by id)
+    return found[1]
+
+
+class _Content:
+    """What :func:`kernel_json` makes of a kernel's content (``head``: ``key`` to ``confidence``),
+    its launches' (bytes, FLOPs, dtype) per run (``totals``), and the shapes made for it; one
+    for the kernels copied from one another (``refs``: what its memo key names by id)."""
+
+    __slots__ = ("refs", "head", "totals", "shapes")
+
+    #: the most compile-info variants kept per content (a repeated compile's usually equal the first's)
+    KEEP = 8
+
+    def __init__(self, refs: tuple, head: dict, totals: tuple) -> None:
+        self.refs, self.head, self.totals = refs, head, totals
+        self.shapes: list[tuple[str | None, dict, dict | None]] = []
+
+    def shape(self, kernel: Kernel, perf: IndexFigures) -> dict | None:
+        """:func:`shape_json` of ``kernel``'s compile facts: the same as another kernel's of this
+        content in the same trace whose compile info (``triton_kernel_info``, the one fact that is
+        its compile's) is equal."""
+        trace = kernel.graph.trace if kernel.graph is not None else None
+        info = perf.compile_info(kernel)
+        for known_trace, known_info, made in self.shapes:
+            if known_trace == trace and known_info == info:
+                return made
+        made = shape_json(perf.shape(kernel))
+        if len(self.shapes) < self.KEEP:
+            self.shapes.append((trace, info, made))
+        return made
+
+
+def _kernel_content(kernel: Kernel, resolver: PathResolver | None, source: bool, memo: dict | None, perf: IndexFigures | None) -> _Content:
+    """The :class:`_Content` of ``kernel``, made once per distinct kernel in ``memo``."""
+    graph = kernel.graph
+    post, pre = (graph.post_grad, graph.pre_grad) if graph is not None else (None, None)
+    key = ("kernel", id(kernel.launches), id(kernel.frames), id(post), id(pre), source, id(perf))
+    found = memo.get(key) if memo is not None else None
+    if found is None:
+        found = _Content((kernel.launches, kernel.frames, post, pre, perf), *_make_content(kernel, resolver, source, memo, perf))
+        if memo is not None:
+            memo[key] = found
+    return found
+
+
+def _make_content(
+    kernel: Kernel, resolver: PathResolver | None, source: bool, memo: dict | None, perf: IndexFigures | None
+) -> tuple[dict, tuple]:
     module = kernel_module(kernel)
     frames = kernel.frames
-    speed = perf.kernel(kernel) if perf is not None else None
-    measured = kernel.measured.to_json() if kernel.measured is not None else None
-    if measured is not None and speed is not None:
-        measured.update(speed.to_json())
-    figures = (
-        {"bytes": speed.bytes, "flops": speed.flops, "shape": shape_json(perf.shape(kernel))}
-        if speed is not None and perf is not None
-        else {}
-    )
-    return {
-        "trace": graph.trace if graph else None,
-        "rank": graph.rank if graph else None,
-        "compile_id": graph.compile_id if graph else None,
-        "pid": graph.pid if graph else None,
-        "graph": graph.kind if graph else None,
+    head = {
         "key": kernel.key,
         "name": kernel.name,
         "kind": kernel.kind,
@@ -152,14 +220,16 @@ def kernel_json(
         "aten_ops": list(kernel.aten_ops),
         **(module.to_json() if module is not None else NO_MODULE),
         "source": _shared(memo, "source", frames, lambda: [frame_json(f, resolver, memo) for f in frames]) if source else None,
-        "model_lines": _shared(memo, "model_lines", frames, lambda: [frame_json(f, resolver, memo) for f in kernel.model_lines]),
+        "model_lines": _shared(
+            memo,
+            "model_lines",
+            frames,
+            lambda: [frame_json(f, resolver, memo) for f in (perf.splits.model_lines(frames) if perf else kernel.model_lines)],
+        ),
         "provenance": kernel.provenance,
         "confidence": kernel.confidence,
-        **({"payload_changed": True} if graph is not None and graph.payload_changed else {}),
-        "frames_from": kernel.frames_from,
-        **figures,
-        "measured": measured,
     }
+    return head, (perf.totals(kernel) if perf is not None else (None, None, None))
 
 
 def lines_json(index: Index, resolver: PathResolver | None, hot=None, perf: IndexFigures | None = None) -> list[dict]:
@@ -171,6 +241,7 @@ def lines_json(index: Index, resolver: PathResolver | None, hot=None, perf: Inde
     hot = hot or hot_lines(index.kernels)
     per_line = perf.lines(index.kernels) if perf is not None else {}
     rows = []
+    named: dict[int, dict] = {}  # id(kernel) -> how a row names it (a kernel is named by each of its lines)
     for row in sorted(hot.rows, key=lambda r: (r.frame.file, r.frame.line)):
         frame = row.frame
         share, whole = row.share_us, row.kernels_us
@@ -194,21 +265,22 @@ def lines_json(index: Index, resolver: PathResolver | None, hot=None, perf: Inde
                 "line": frame.line,
                 "code": frame.code,
                 "resolved": resolver.resolve(frame.file, frame.code, frame.line) if resolver is not None else None,
-                "kernels": [
-                    {
-                        "trace": k.graph.trace if k.graph else None,
-                        "compile_id": k.graph.compile_id if k.graph else None,
-                        "graph": k.graph.kind if k.graph else None,
-                        "key": k.key,
-                    }
-                    for k in row.kernels
-                ],
+                "kernels": [named.get(id(k)) or named.setdefault(id(k), _kernel_ref(k)) for k in row.kernels],
                 "launches": row.launches,
                 **figures,
                 "measured": measured,
             }
         )
     return rows
+
+
+def _kernel_ref(k: Kernel) -> dict:
+    return {
+        "trace": k.graph.trace if k.graph else None,
+        "compile_id": k.graph.compile_id if k.graph else None,
+        "graph": k.graph.kind if k.graph else None,
+        "key": k.key,
+    }
 
 
 def calls_json(index: Index, resolver: PathResolver | None, total_us: float | None) -> list[dict]:
@@ -263,8 +335,8 @@ def index_json(index: Index, resolver: PathResolver | None, ir: "KernelIRs | Non
     has ``ir`` (:meth:`inductor_lens.ir.kernel_ir.KernelIR.to_json`) and the document ``ir_roots``
     (the Triton cache folders looked in)."""
     memo: dict = {}
-    hot = hot_lines(index.kernels)
     perf = IndexFigures(index)
+    hot = hot_lines(index.kernels, perf.splits)
     doc = {
         "traces": [
             {"path": t.path, "rank": t.rank, "torch_version": t.torch_version, "compile_ids": list(t.compile_ids)} for t in index.traces

@@ -240,7 +240,7 @@ def print_hot_lines(index: Index, console, limit: int | None = TOP_LINES, perf: 
     time, forward and backward together; without a profile by launches, saying it is not time), what
     the profile measured outside them, and the user's own lines that call the compiled code.
     ``limit=None`` (``--all``): every line; ``perf``: the report's figures (made here when not given)."""
-    hot = hot_lines(index.kernels)
+    hot = hot_lines(index.kernels, perf.splits if perf is not None else None)
     if not hot.rows:
         return
     console.print(f"[bold]{hot.heading()}[/bold]", highlight=False)

@@ -28,7 +28,7 @@ from ..files.discovery import natural_key
 from ..files.trace_paths import code_kind
 from ..model import Frame, Graph, Kernel
 from ..text import format_us, plural
-from .line_time import line_times
+from .line_time import LaunchSplits, line_times
 
 
 @dataclass(slots=True)
@@ -114,29 +114,32 @@ def _runs_and_clock(kernels: list[Kernel]) -> tuple[list[int], str, float]:
     return runs, ("cpu" if cpu else "device"), total
 
 
-def hot_lines(kernels: list[Kernel]) -> HotLines:
-    """Every model line of ``kernels`` ranked (see the module docstring)."""
-    own = line_times(kernels, through=False).own
+def hot_lines(kernels: list[Kernel], splits: LaunchSplits | None = None) -> HotLines:
+    """Every model line of ``kernels`` ranked (see the module docstring); ``splits`` as in
+    :func:`inductor_lens.timing.line_time.line_times`."""
+    own = line_times(kernels, through=False, splits=splits).own
     runs, clock, total = _runs_and_clock(kernels)
     rows: list[HotLine] = []
     for row in own.values():
-        ops = sum(len(p.kernel.post_grad_nodes) for p in row.parts)
+        kernels = [p.kernel for p in row.parts]
+        ops = sum([len(k.post_grad_nodes) for k in kernels])
         by_graph: dict[str, float] = {}
-        for part in row.parts:
+        measured = row.measured
+        for part in row.parts if measured else ():  # (no part has a share unless one is measured)
             if part.share_us is not None:
                 kind = part.kernel.graph.kind if part.kernel.graph is not None else "graph"
                 by_graph[kind] = by_graph.get(kind, 0.0) + part.share_us
-        share = row.share_us
-        first = row.parts[0].kernel if row.parts else None
+        share = row.share_us if measured else None
+        first = kernels[0] if kernels else None
         caller = api_caller(first.frames, _same_frame(first.frames, row.frame)) if first is not None else None
         rows.append(
             HotLine(
                 row.frame,
                 share,
-                row.kernels_us,
+                row.kernels_us if measured else None,
                 row.launches,
                 ops,
-                [p.kernel for p in row.parts],
+                kernels,
                 by_graph,
                 None if share is None or not total else 100.0 * share / total,
                 caller,
@@ -191,13 +194,26 @@ def call_sites(graphs: list[Graph], total_us: float | None = None) -> list[CallS
             site.innermost = site.innermost or i == len(frames) - 1
     if total_us is None:
         total_us = sum(k.measured.total_us for g in graphs for k in g.kernels if k.measured is not None)
+    counted: dict[int, tuple[int, int, list[float]]] = {}  # id(graph) -> its kernels, launches and measured times
+
+    def count(graph: Graph) -> tuple[int, int, list[float]]:
+        found = counted.get(id(graph))
+        if found is None:
+            kernels = graph.kernels
+            found = counted[id(graph)] = (
+                len(kernels),
+                sum([len(k.launches) for k in kernels]),
+                [k.measured.total_us for k in kernels if k.measured is not None],
+            )
+        return found
+
     for site in sites.values():
         # one order everywhere (log order mixed a later recompile 0/1 after 1/0: a new user's trial)
         site.compile_ids.sort(key=natural_key)
-        kernels = [k for g in site.graphs for k in g.kernels]
-        site.kernels = len(kernels)
-        site.launches = sum(len(k.launches) for k in kernels)
-        times = [k.measured.total_us for k in kernels if k.measured is not None]
+        of_graphs = [count(g) for g in site.graphs]  # (each graph's counted once, however many sites call it)
+        site.kernels = sum([n for n, _, _ in of_graphs])
+        site.launches = sum([n for _, n, _ in of_graphs])
+        times = [t for _, _, ts in of_graphs for t in ts]
         site.measured_us = sum(times) if times else None
         site.percent = None if site.measured_us is None or not total_us else 100.0 * site.measured_us / total_us
     return sorted(sites.values(), key=lambda s: (not s.innermost, s.frame.file, s.frame.line))

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..model import Frame, Kernel, Launch, aten_op_of
+from ..model import Frame, Kernel, Launch, aten_op_of, innermost_frames
 
 #: (file as the trace wrote it, line)
 LineKey = tuple[str, int]
@@ -158,50 +158,130 @@ def launch_weights(kernel: Kernel, launch: Launch, model: list[Frame]) -> list[f
     return [1.0] * len(model)
 
 
-def line_times(kernels: list[Kernel], *, through: bool = True) -> LineTimes:
-    """Split every launch's measured time across its model lines (see the module docstring);
-    ``through=False`` leaves the call lines (``through``) out, for who reads ``own`` only."""
-    out = LineTimes()
-    # kernels copied from an identical graph (ranks, repeated compiles) share their launches and
-    # post-grad graph: each launch's weights are worked out once
-    weights_of: dict[tuple[int, int], tuple[Launch, list[float]]] = {}
-    for kernel in kernels:
-        own = len(kernel.launches) > 1  # without debug handles each launch has its own provenance
-        for launch, took in zip(kernel.launches, _launch_times(kernel), strict=False):
-            model = launch.model_lines if own else kernel.model_lines
-            frames = launch.frames if own else kernel.frames
-            if not model:
-                continue
-            post = kernel.graph.post_grad if kernel.graph is not None else None
-            key_w = (id(launch), id(post))
-            found = weights_of.get(key_w)
-            if found is None or found[0] is not launch:
-                found = weights_of[key_w] = (launch, launch_weights(kernel, launch, model))
-            weights = found[1]
-            total = sum(weights)
-            shares: dict[LineKey, float | None] = {}
-            for frame, weight in zip(model, weights, strict=True):
-                key = (frame.file, frame.line)
-                share = None if took is None else took * weight / total
-                shares[key] = share
-                part = out.own.setdefault(key, LineTime(frame)).part(kernel)
-                _add(part, share, took)
-            if not through:
-                continue
-            # call lines: every outer frame of a stack gets its innermost line's share, once per launch
+@dataclass(slots=True)
+class LaunchSplit:
+    """How one launch's time is split: its ``model`` lines, their :func:`launch_weights` and
+    ``total`` (their sum), ``keys`` the lines' ``(file, line)``."""
+
+    model: list[Frame]
+    weights: list[float]
+    total: float
+    keys: list[LineKey]
+    #: (frame, key, weight) of each model line
+    rows: list[tuple[Frame, LineKey, float]] = field(default_factory=list)
+    #: id(frames) -> (frames, the call lines of frames: see below)
+    _below: dict[int, tuple[list[Frame], list[tuple[LineKey, Frame, set[LineKey]]]]] = field(default_factory=dict)
+
+    def below(self, frames: list[Frame]) -> list[tuple[LineKey, Frame, set[LineKey]]]:
+        """The call lines of ``frames`` (the stacks :attr:`model` are the innermost frames of) further
+        out than the model lines: each with its first frame and the model lines below it in the same stacks."""
+        found = self._below.get(id(frames))
+        if found is None:
+            model = set(self.keys)
             inner_of_stack = {f.stack: (f.file, f.line) for f in frames if f.innermost}
             below: dict[LineKey, set[LineKey]] = {}  # call line -> the model lines under it
             outer_frame: dict[LineKey, Frame] = {}
             for frame in frames:
                 key = (frame.file, frame.line)
                 inner = inner_of_stack.get(frame.stack)
-                if frame.innermost or inner is None or key in shares or inner not in shares:
+                if frame.innermost or inner is None or key in model or inner not in model:
                     continue
                 below.setdefault(key, set()).add(inner)
                 outer_frame.setdefault(key, frame)
-            for key, inners in below.items():
-                share = None if took is None else sum(shares[i] or 0.0 for i in inners)
-                _add(out.through.setdefault(key, LineTime(outer_frame[key])).part(kernel), share, took)
+            found = self._below[id(frames)] = (frames, [(key, outer_frame[key], inners) for key, inners in below.items()])
+        return found[1]
+
+
+class LaunchSplits:
+    """Each launch's model lines and weights, worked out once: kernels copied from an identical
+    graph (ranks, repeated compiles: :meth:`inductor_lens.model.Kernel.for_graph`) share their
+    launch and frame lists and their graph's post-grad graph, so a 38-times repeated compile
+    splits each launch once, not 38 times; and equal model lines (a kernel's and its one launch's)
+    are one list, so the line times and the line figures of one document split it once.  Kept
+    for passes over one index's kernels as they are (it holds the launches, frame lists and graphs
+    it saw, so their ids stay theirs; a graph materialized again afterwards needs a new one)."""
+
+    def __init__(self) -> None:
+        self._models: dict[int, tuple[list[Frame], list[Frame]]] = {}
+        self._equal: dict[tuple[Frame, ...], list[Frame]] = {}
+        self._splits: dict[tuple, tuple[Launch, object, LaunchSplit | None]] = {}
+        self._graphs: dict[int, tuple[object, object, Frame | None]] = {}  # id(graph) -> (graph, post-grad graph, pass_frame)
+
+    def model_lines(self, frames: list[Frame]) -> list[Frame]:
+        """:func:`inductor_lens.model.innermost_frames` of ``frames``, once per list, one list
+        for equal ones (do not change it)."""
+        found = self._models.get(id(frames))
+        if found is None:
+            model = innermost_frames(frames)
+            found = self._models[id(frames)] = (frames, self._equal.setdefault(tuple(model), model))
+        return found[1]
+
+    def split(self, kernel: Kernel, launch: Launch, frames: list[Frame]) -> LaunchSplit | None:
+        """The split of ``launch`` of ``kernel`` over the model lines of ``frames`` (its own
+        stacks, or its kernel's); ``None`` when they have no model line."""
+        graph = kernel.graph
+        of_graph = self._graphs.get(id(graph))
+        if of_graph is None:
+            of_graph = self._graphs[id(graph)] = (graph, *((graph.post_grad, graph.pass_frame) if graph is not None else (None, None)))
+        post = of_graph[1]
+        known = self._models.get(id(frames))
+        model = known[1] if known is not None else self.model_lines(frames)
+        key = (id(launch), id(model), id(post), of_graph[2])
+        found = self._splits.get(key)
+        if found is None:
+            made = None
+            if model:
+                weights = launch_weights(kernel, launch, model)
+                keys = [(f.file, f.line) for f in model]
+                made = LaunchSplit(model, weights, sum(weights), keys, list(zip(model, keys, weights, strict=True)))
+            found = self._splits[key] = (launch, post, made)
+        return found[2]
+
+
+def line_times(kernels: list[Kernel], *, through: bool = True, splits: LaunchSplits | None = None) -> LineTimes:
+    """Split every launch's measured time across its model lines (see the module docstring);
+    ``through=False`` leaves the call lines (``through``) out, for who reads ``own`` only.
+    ``splits``: the launches' splits, when another pass over the same kernels already made some."""
+    out = LineTimes()
+    own_lines, through_lines = out.own, out.through
+    # kernels copied from an identical graph (ranks, repeated compiles) share their launches and
+    # post-grad graph: each launch's weights are worked out once
+    splits = splits if splits is not None else LaunchSplits()
+    for kernel in kernels:
+        own = len(kernel.launches) > 1  # without debug handles each launch has its own provenance
+        mine = id(kernel)
+        for launch, took in zip(kernel.launches, _launch_times(kernel), strict=False):
+            frames = launch.frames if own else kernel.frames
+            split = splits.split(kernel, launch, frames)
+            if split is None:
+                continue
+            total = split.total
+            shares: dict[LineKey, float | None] = {}
+            for frame, key, weight in split.rows:
+                row = own_lines.get(key)
+                if row is None:
+                    row = own_lines[key] = LineTime(frame)
+                part = row._by_kernel.get(mine)  # (LineTime.part and _add, inlined: once per launch and line)
+                if part is None:
+                    part = row._by_kernel[mine] = KernelPart(kernel)
+                    row.parts.append(part)
+                part.launches += 1
+                if took is None:
+                    shares[key] = None
+                    continue
+                share = took * weight / total
+                shares[key] = share
+                part.share_us = (part.share_us or 0.0) + share
+                part.full_us = (part.full_us or 0.0) + took
+            if not through:
+                continue
+            # call lines: every outer frame of a stack gets its innermost line's share, once per launch
+            for key, outer, inners in split.below(frames):
+                inclusive = None if took is None else sum(shares[i] or 0.0 for i in inners)
+                row = through_lines.get(key)
+                if row is None:
+                    row = through_lines[key] = LineTime(outer)
+                _add(row.part(kernel), inclusive, took)
     return out
 
 

@@ -1,0 +1,158 @@
+"""Graphs copied from one another (a compile repeated with identical payloads: the loader shares
+their parse and their kernels share launch and frame lists) are made into ``report --json`` once
+(:func:`inductor_lens.report.json_report.kernel_json`'s memo, the launches' splits across their
+model lines, the line figures) and still answer as each kernel alone does: its own graph, its own
+measured time (the profile beside the log measured the first repetition only).
+
+Real traces repeated three times with distinct frame ids (as bench/make_big_traces.py does);
+every answer is compared with the slow, obvious way of getting it (each kernel alone, a fresh
+memo, the split of each launch worked out again)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+
+import pytest
+from conftest import case_dir, case_log
+from inductor_lens.files.cache import Cache
+from inductor_lens.index.trace_index import load
+from inductor_lens.model import innermost_frames
+from inductor_lens.perf.throughput import IndexFigures, LineFigures
+from inductor_lens.report.json_report import index_json, kernel_json
+from inductor_lens.timing.join import join_profiles_beside_traces
+from inductor_lens.timing.line_time import launch_weights, line_times
+
+_PREFIX = re.compile(rb"^([VIWEC]\d{4} \d\d:\d\d:\d\d\.\d+ +\d+ [^\n]*?\] )(\{.*)$")
+REPS = 3
+
+
+def _repeated(case: str, folder) -> str:
+    """``case``'s log repeated :data:`REPS` times with distinct frame ids, its profile beside it."""
+    os.makedirs(folder / "trace")
+    lines = open(case_log(case), "rb").read().split(b"\n")
+    if lines[-1] == b"":
+        lines.pop()
+    out = []
+    for rep in range(REPS):
+        for line in lines:
+            m = _PREFIX.match(line)
+            if m:
+                env = json.loads(m.group(2))
+                if isinstance(env.get("frame_id"), int):
+                    env["frame_id"] += 1000 * rep
+                line = m.group(1) + json.dumps(env).encode()
+            out.append(line)
+    with open(folder / "trace" / "dedicated_log_torch_trace_rep.log", "wb") as fh:
+        fh.write(b"\n".join(out) + b"\n")
+    for name in os.listdir(case_dir(case)):
+        if name.endswith(".json"):
+            shutil.copy(os.path.join(case_dir(case), name), folder)
+    return str(folder)
+
+
+@pytest.fixture(scope="module", params=["torch-2.11-cuda/profile_cnn", "torch-2.11-cuda/profile", "torch-2.11-cuda/gpt2_train_noprov"])
+def repeated(request, tmp_path_factory):
+    folder = _repeated(request.param, tmp_path_factory.mktemp("rep"))
+    index = load([folder], Cache(str(tmp_path_factory.mktemp("cache"))), disk_cache=False)
+    join_profiles_beside_traces(index)
+    return request.param, index
+
+
+def test_the_repetitions_are_copies_and_only_the_first_is_measured(repeated):
+    case, index = repeated
+    originals = [g for g in index.graphs if g._template is None]
+    copies = [g for g in index.graphs if g._template is not None]
+    assert originals and len(copies) == (REPS - 1) * len(originals)
+    for copy in copies:
+        template = copy._template
+        assert [k.key for k in copy.kernels] == [k.key for k in template.kernels]
+        assert all(k.launches is t.launches and k.frames is t.frames for k, t in zip(copy.kernels, template.kernels, strict=True))
+        assert not any(k.measured for k in copy.kernels)
+    profiled = case != "torch-2.11-cuda/gpt2_train_noprov"
+    assert any(k.measured for g in originals for k in g.kernels) == profiled
+
+
+def test_each_kernel_is_what_it_is_alone(repeated):
+    """The document's kernels (one memo: a copy's content made once) equal each kernel made alone,
+    with no memo and fresh figures; a copy's launches are its template's JSON, made once."""
+    _, index = repeated
+    doc = index_json(index, None)
+    alone = [kernel_json(k, None, perf=IndexFigures(index)) for k in index.kernels]
+    assert json.dumps(doc["kernels"]) == json.dumps(alone)
+    made = {id(k.launches): out["launches"] for k, out in zip(index.kernels, doc["kernels"], strict=True)}
+    for kernel, out in zip(index.kernels, doc["kernels"], strict=True):
+        assert out["launches"] is made[id(kernel.launches)]
+        assert (out["compile_id"], out["graph"]) == (kernel.graph.compile_id, kernel.graph.kind)
+        assert (out["measured"] is None) == (kernel.measured is None)
+    assert len({out["compile_id"] for out in doc["kernels"]}) == REPS * len({g.compile_id for g in index.graphs if g._template is None})
+
+
+def test_line_times_split_each_kernel_as_alone(repeated):
+    """Every kernel's part of every line (own and call lines) is what a pass over that kernel alone gives."""
+    _, index = repeated
+    together = line_times(index.kernels)
+    checked = 0
+    for kernel in index.kernels:
+        alone = line_times([kernel])
+        for mine, whole in ((alone.own, together.own), (alone.through, together.through)):
+            for key, row in mine.items():
+                (part,) = row.parts
+                found = whole[key].part(kernel)
+                assert (found.launches, found.share_us, found.full_us) == (part.launches, part.share_us, part.full_us), key
+                checked += 1
+    assert checked >= 60  # (the CNN: 3 x 16 kernels)
+
+
+def _line_figures_one_by_one(kernels, figures_of) -> dict:
+    """The line figures worked out launch by launch (each launch's split made again)."""
+    out: dict = {}
+    for kernel in kernels:
+        m = kernel.measured
+        runs = m.runs if m is not None and m.runs else 0
+        if m is None:
+            times = [None] * len(kernel.launches)
+        elif len(m.launch_us) == len(kernel.launches):
+            times = [t / runs if runs else None for t in m.launch_us]
+        else:
+            times = [m.mean_us / len(kernel.launches)] * len(kernel.launches)
+        for launch, took in zip(kernel.launches, times, strict=False):
+            model = innermost_frames(launch.frames) or innermost_frames(kernel.frames)
+            if not model:
+                continue
+            weights = launch_weights(kernel, launch, model)
+            whole = sum(weights) or 1.0
+            fig = figures_of(kernel, launch)
+            for frame, w in zip(model, weights, strict=True):
+                row = out.setdefault((frame.file, frame.line), LineFigures(frame))
+                part = w / whole
+                if fig.bytes is None:
+                    row.complete = False
+                else:
+                    row.bytes += fig.bytes * part
+                if fig.flops is not None:
+                    row.flops += fig.flops * part
+                    row.dtype = row.dtype or fig.dtype
+                if took is not None:
+                    row.us += took * part
+                    row.measured = True
+                    row.clock = m.clock
+                    if fig.bytes is None:
+                        row.measured_complete = False
+                    else:
+                        row.measured_bytes += fig.bytes * part
+                    if fig.flops is not None:
+                        row.measured_flops += fig.flops * part
+    return out
+
+
+def test_line_figures_are_those_worked_out_launch_by_launch(repeated):
+    case, index = repeated
+    perf = IndexFigures(index)
+    rows = perf.lines(index.kernels)
+    want = _line_figures_one_by_one(index.kernels, IndexFigures(index).launch)
+    assert list(rows) == list(want) and rows == want
+    assert any(r.bytes for r in rows.values())
+    assert any(r.measured for r in rows.values()) == (case != "torch-2.11-cuda/gpt2_train_noprov")
