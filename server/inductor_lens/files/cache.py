@@ -12,13 +12,14 @@ that fails to load is ignored and rewritten.  Nothing is ever written outside th
 
 from __future__ import annotations
 
-import hashlib
 import os
 
 
 def _code_fingerprint() -> str:
     """A digest of this package's sources: index cache files written by other code are ignored,
     so a changed reader or model never serves stale results."""
+    import hashlib  # (here: a re-run served by report_cache imports this module, never hashlib's OpenSSL)
+
     digest = hashlib.sha1()
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the inductor_lens package
     for folder, dirs, files in sorted(os.walk(root)):
@@ -76,6 +77,8 @@ class Cache:
 
     def extracted_path(self, text: str, name: str, md5: str | None = None) -> str:
         """Where ``text`` is (or will be) extracted; ``md5`` is its UTF-8 MD5 when already known."""
+        import hashlib
+
         digest = md5 or hashlib.md5(text.encode("utf-8")).hexdigest()
         folder = os.path.join(self.root, "extracted", digest)
         if os.path.isdir(folder):
@@ -111,6 +114,8 @@ class Cache:
 
     # ------------------------------------------------------------------ derived figures
     def _derived_file(self, kind: str, key: str) -> str:
+        import hashlib
+
         digest = hashlib.sha1(key.encode("utf-8", "surrogateescape")).hexdigest()
         return os.path.join(self.root, "derived", kind, f"{digest}.pkl")
 
@@ -147,6 +152,8 @@ class Cache:
 
     # ------------------------------------------------------------------ index cache
     def _index_file(self, log_path: str) -> str:
+        import hashlib
+
         digest = hashlib.sha1(os.path.abspath(log_path).encode("utf-8", "surrogateescape")).hexdigest()
         return os.path.join(self.root, "index", f"{digest}.pkl")
 
