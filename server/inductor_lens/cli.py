@@ -303,7 +303,7 @@ def _report_memo(args):
         key = report_key(getattr(args, "argv", sys.argv[1:]), named, root, None if args.json else _piped_width())
     except OSError:  # no working folder
         return None
-    return ReportMemo(root, key)
+    return ReportMemo(root, key, named)
 
 
 def _report_answer(args) -> int:

@@ -149,8 +149,15 @@ def test_a_damaged_entry_is_a_cold_run_never_an_error(tmp_path):
     assert _report(tmp_path, case, "--json", cache=cache)[3] == "warm"
 
 
+def _wrappable():
+    import builtins
+    import io
+
+    return (os.stat, os.lstat, os.access, os.open, os.listdir, os.scandir, builtins.open, io.open)
+
+
 def test_record_restores_what_it_wrapped_and_saves_no_answer_of_moving_inputs(tmp_path, capsys):
-    stat, lstat, access = os.stat, os.lstat, os.access
+    before = _wrappable()
     data = tmp_path / "input.txt"
     data.write_text("one")
     memo = report_cache.ReportMemo(str(tmp_path / "cache"), ("a test key",))
@@ -160,7 +167,7 @@ def test_record_restores_what_it_wrapped_and_saves_no_answer_of_moving_inputs(tm
         data.write_text("two")  # the input changes while the report runs
         return 0
 
-    assert memo.record(moving) == 0 and (os.stat, os.lstat, os.access) == (stat, lstat, access)
+    assert memo.record(moving) == 0 and _wrappable() == before
     assert not os.path.exists(memo.head) and memo.replay(sys.stdout, sys.stderr) is None
     assert capsys.readouterr().out == "one\n"
 
@@ -169,7 +176,7 @@ def test_record_restores_what_it_wrapped_and_saves_no_answer_of_moving_inputs(tm
         sys.stderr.write("a note\n")
         return 4
 
-    assert memo.record(steady) == 4 and (os.stat, os.lstat, os.access) == (stat, lstat, access)
+    assert memo.record(steady) == 4 and _wrappable() == before
     assert capsys.readouterr() == ("two\n", "a note\n")
     assert memo.replay(sys.stdout, sys.stderr) == 4 and capsys.readouterr() == ("two\n", "a note\n")
     data.write_text("three")

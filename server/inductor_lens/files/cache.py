@@ -6,8 +6,12 @@ another rank or another run reuses the same file).  The default root is platform
 user cache folder for ``inductor-lens``; ``--cache-dir`` / ``INDUCTOR_LENS_CACHE`` override it.
 The on-disk index cache lives in ``<cache>/index/``: one pickle per log, holding its scan and its
 materialized graphs, valid while the log's size, mtime and first/last bytes are unchanged (and
-used as the starting point when the log only grew).  It is the user's own cache folder; a pickle
-that fails to load is ignored and rewritten.  Nothing is ever written outside this folder.
+used as the starting point when the log only grew).  ``<cache>/derived/<kind>/`` holds figures
+derived from files named by content (:meth:`Cache.load_derived`), ``<cache>/report/`` the finished
+answers of ``inductor-lens report`` with the states of every path they depended on, so that a
+re-run on unchanged inputs is a copy (:mod:`.report_cache`).  It is the user's own cache folder;
+a pickle or saved answer that fails to load is ignored and rewritten.  Nothing is ever written
+outside this folder.
 """
 
 from __future__ import annotations

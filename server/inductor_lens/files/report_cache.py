@@ -204,10 +204,10 @@ class ReportMemo:
     """The entry of one report's key in ``<root>/report/`` (see the module docstring): ``replay`` it,
     or ``record`` a cold run into it."""
 
-    def __init__(self, root: str, key: tuple) -> None:
+    def __init__(self, root: str, key: tuple, named: list[str] | None = None) -> None:
         digest = sha1()
         digest.update(repr(key).encode("utf-8", "surrogateescape"))
-        self.root, self.key, self.name = root, key, digest.hexdigest()
+        self.root, self.key, self.name, self.named = root, key, digest.hexdigest(), list(named or [])
         self.folder = os.path.join(root, "report")
         self.head = os.path.join(self.folder, self.name + ".head")
 
@@ -267,13 +267,7 @@ class ReportMemo:
         spool, recorder = _Spool(fd), Recorder(self.root)
         real_out, real_err = sys.stdout, sys.stderr
         try:
-            recorder.start()
-        except RuntimeError:  # no audit hook may be added here: unrecorded, unsaved
-            recorder.stop()
-            spool.close()
-            _remove(tmp)
-            return run()
-        try:
+            recorder.start(self.named)
             sys.stdout, sys.stderr = _Tee(real_out, spool, True), _Tee(real_err, spool, False)
             status = run()
         except BaseException:

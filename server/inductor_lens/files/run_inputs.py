@@ -3,17 +3,20 @@ started; each path's state, and whether it still holds.
 
 :class:`Recorder` notes, while a run runs, every path it stats (``os.stat``/``os.lstat``/
 ``os.access``, which ``os.path.isfile/isdir/exists/getsize/getmtime``, ``realpath``, ``glob`` and
-``shutil.which`` go through), every folder it lists (``os.listdir``, ``os.scandir``: ``os.walk``
-and ``glob`` too), every file it opens and every program it starts (``subprocess.Popen``: the
-program and each argument, as paths), each with its state when first met.  Stats, ``access`` and
-the ``os.path`` tests that are C functions (Windows, Python 3.12+) raise no audit event, so they
-are wrapped for the run and restored after it.  Opens, listings and programs are seen through a
-``sys.addaudithook`` hook instead of a wrapped ``open``: the hook sees every way a file is opened
-(``open``, ``io.open``, ``os.open``, ``gzip``, ``zipfile``, ``tarfile``'s own bound ``open``,
-``pathlib``), a wrapped ``builtins.open`` only some; hooks cannot be removed, so it is installed
-once and does nothing outside a recorded run.  The import system's own opens and listings are
-left out (the loaded modules' files are added instead).  Process-pool children (the split scan of
-a big log, ``readers/torch_trace/split.py``) read only the log, which the parent stats and opens.
+``shutil.which`` go through), every folder it lists (``os.listdir``, ``os.scandir``: ``os.walk``,
+``glob`` and ``pathlib`` too) and every file it opens (``open``/``io.open``, which ``gzip``,
+``zipfile`` and ``pathlib`` call; ``os.open``), each with its state when first
+met, and the paths the command names (an ``.ncu-rep`` is only handed to ``ncu``, whose program
+``shutil.which`` stats).  Those functions are wrapped for the run and restored after it (and the
+``os.path`` tests that are C functions: Windows, Python 3.12+).  Not a ``sys.addaudithook`` hook,
+although it would also see C code's opens and names bound before the run (``tarfile``'s
+``bltn_open``, ``tokenize``'s ``_builtin_open``; the package uses neither): a Python audit hook
+is called for every audited event of the process, and ``id()`` is one: the report calls it
+212,000 times on the 342 MB log, at ~1 µs a call with any hook (+0.25 s), and a hook cannot be
+removed.  The import system reads through its own ``posix``/``_io`` functions, unwrapped (the
+loaded modules' files are added instead).  Process-pool children (the split scan of a big log,
+``readers/torch_trace/split.py``) read only the log (and ``/dev/null``), which the parent stats
+and opens too.
 
 A path's state: ``()`` missing, ``(-errno,)`` unreadable, a folder ``(mode,)`` (a folder's mtime
 changes whenever a file is added in it, an input only where it was listed), any other file
@@ -80,37 +83,13 @@ def unchanged(paths: list) -> bool:
     return True
 
 
-_ACTIVE: list[Recorder] = []  # the recorder of the run in progress (the audit hook looks here)
-_HOOKED: list[bool] = []
-_AUDITED = {"open": _STAT, "os.listdir": _LISTED, "os.scandir": _LISTED}
-
-
-def _audit(event: str, args: tuple) -> None:
-    if not _ACTIVE or (event not in _AUDITED and event != "subprocess.Popen"):
-        return
-    try:
-        if sys._getframe(1).f_code.co_filename.startswith("<frozen importlib"):  # the import system (modules: see below)
-            return
-    except ValueError:  # no Python caller
-        pass
-    recorder = _ACTIVE[0]
-    if event == "subprocess.Popen":  # (executable, args, cwd, env): the program and every argument that may be a file
-        executable, argv, cwd = args[0], args[1], args[2]
-        for item in [executable, *(argv if isinstance(argv, (list, tuple)) else [argv])]:
-            if isinstance(item, (str, bytes, os.PathLike)):
-                recorder.note(os.path.join(os.fsdecode(cwd or os.getcwd()), os.fsdecode(item)), _STAT)
-        return
-    if isinstance(args[0], (str, bytes, os.PathLike)) or (args[0] is None and event != "open"):
-        recorder.note(os.fsdecode(args[0]) if args[0] is not None else ".", _AUDITED[event])
-
-
 class Recorder:
     """The paths a run meets, each with its state when first met (see the module docstring)."""
 
     def __init__(self, root: str) -> None:
         self.root = root
         self.met: dict[tuple[str, int], tuple] = {}
-        self._saved: dict[tuple, object] = {}
+        self._saved: list[tuple] = []
         self._outputs: set[tuple[int, int]] = set()  # (device, inode) of the files stdout and stderr go to
 
     def _is_output(self, path: str) -> bool:
@@ -129,37 +108,52 @@ class Recorder:
             else:
                 self.met[key] = _state_of(st) if st is not None else _state(key[0], kind)
 
-    def _wrap(self, owner, name: str, kind: int, with_result: bool) -> None:
+    def _wrap(self, owner, name: str, kind: int, with_result: bool = False) -> None:
+        """Replace ``owner.name`` by a function that notes its path argument (not a descriptor):
+        after the call with its result (``with_result``: a stat), else before it (an open, a listing)."""
         real = getattr(owner, name)
-        self._saved[(owner, name)] = real
-        note = self.note
+        self._saved.append((owner, name, real))
+        note, listing = self.note, kind == _LISTED
 
         def wrapper(*args, **kwargs):
-            path = args[0] if args else kwargs.get("path")
-            named = isinstance(path, (str, bytes, os.PathLike)) and kwargs.get("dir_fd") is None  # (not a descriptor)
+            path = args[0] if args else kwargs.get("path", kwargs.get("file"))
+            if path is None and listing:
+                path = "."
+            named = isinstance(path, (str, bytes, os.PathLike)) and kwargs.get("dir_fd") is None
+            kind_here = _LSTAT if kwargs.get("follow_symlinks", True) is False else kind
+            if named and not with_result:
+                note(os.fsdecode(path), kind_here)
             try:
                 result = real(*args, **kwargs)
             except OSError:
-                if named:
-                    note(os.fsdecode(path), kind)
+                if named and with_result:
+                    note(os.fsdecode(path), kind_here)
                 raise
-            if named:
-                note(os.fsdecode(path), kind if kwargs.get("follow_symlinks", True) else _LSTAT, result if with_result else None)
+            if named and with_result:
+                note(os.fsdecode(path), kind_here, result)
             return result
 
         setattr(owner, name, wrapper)
 
-    def start(self) -> None:
-        """Wrap the stats and switch the audit hook on.  Raises ``RuntimeError`` where no hook can be added."""
-        if not _HOOKED:
-            sys.addaudithook(_audit)
-            _HOOKED.append(True)
-        self._wrap(os, "stat", _STAT, True)
-        self._wrap(os, "lstat", _LSTAT, True)
-        self._wrap(os, "access", _STAT, False)
+    def start(self, named: list[str] | None = None) -> None:
+        """Wrap what notes paths (restored by :meth:`stop`) and note ``named`` (the paths the
+        command names: an ``.ncu-rep`` is only handed to ``ncu``)."""
+        import builtins
+        import io
+
+        for path in named or []:
+            self.note(path, _STAT)
+        self._wrap(os, "stat", _STAT, with_result=True)
+        self._wrap(os, "lstat", _LSTAT, with_result=True)
+        self._wrap(os, "access", _STAT)
+        self._wrap(os, "open", _STAT)
+        self._wrap(os, "listdir", _LISTED)
+        self._wrap(os, "scandir", _LISTED)
+        self._wrap(builtins, "open", _STAT)
+        self._wrap(io, "open", _STAT)  # (the same function as builtins.open, under a second name)
         for name in ("exists", "lexists", "isfile", "isdir", "islink", "isjunction"):
             if hasattr(os.path, name) and not hasattr(getattr(os.path, name), "__code__"):  # a C test: no os.stat under it
-                self._wrap(os.path, name, _LSTAT if name in ("lexists", "islink", "isjunction") else _STAT, False)
+                self._wrap(os.path, name, _LSTAT if name in ("lexists", "islink", "isjunction") else _STAT)
         for fd in (1, 2):
             try:
                 st = os.fstat(fd)
@@ -167,15 +161,12 @@ class Recorder:
                 continue
             if _st.S_ISREG(st.st_mode):
                 self._outputs.add((st.st_dev, st.st_ino))
-        _ACTIVE.append(self)
 
     def stop(self) -> None:
-        """Restore what :meth:`start` wrapped and switch the hook off (safe to call twice)."""
-        if self in _ACTIVE:
-            _ACTIVE.remove(self)
-        for (owner, name), real in self._saved.items():
+        """Restore what :meth:`start` wrapped, last first (safe to call twice)."""
+        while self._saved:
+            owner, name, real = self._saved.pop()
             setattr(owner, name, real)
-        self._saved.clear()
 
     def paths(self) -> list | None:
         """``[(path, kind, state after the run)]`` of the inputs, the loaded modules, the package's
