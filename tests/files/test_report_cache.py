@@ -112,6 +112,21 @@ def test_changed_inputs_are_a_cold_run(tmp_path):
     assert mapped[3] == "cold" and _report(tmp_path, run, "--json", cache=cache)[3] == "warm"
 
 
+def test_output_redirected_beside_the_trace_is_no_input(tmp_path):
+    """``report run --json > run/report.json``: the report looks in every .json beside a log for a
+    profile, its own output among them; that file changes with every run, yet is no input."""
+    run = _copy_case(tmp_path, "torch-2.11-cuda/mlp_train")
+    cache, mark, outputs = tmp_path / "cache", tmp_path / "mark", []
+    env = dict(os.environ, MARK=str(mark), PYTHONPATH=os.path.join(REPO, "server"))
+    for _ in range(2):
+        with open(run / "report.json", "wb") as out:
+            command = [sys.executable, "-c", _RUN, "report", str(run), "--json", "--cache-dir", str(cache)]
+            assert subprocess.run(command, stdout=out, env=env, timeout=300).returncode == 0
+        outputs.append(((run / "report.json").read_bytes(), mark.read_text()))
+    assert outputs[0][1] == "cold" and outputs[1][1] == "warm" and outputs[0][0] == outputs[1][0]
+    assert outputs[0][0].startswith(b"{")
+
+
 def test_a_code_change_is_a_cold_run(tmp_path):
     server = tmp_path / "server"
     shutil.copytree(os.path.join(REPO, "server", "inductor_lens"), server / "inductor_lens", ignore=shutil.ignore_patterns("__pycache__"))

@@ -175,14 +175,14 @@ class Recorder:
         below = tuple(folder + os.sep for folder in own)
         out, seen = [], set()
         for (path, kind), first in self.met.items():
-            if path in own or path.startswith(below):
-                continue
+            cached = path == self.root or path.startswith(self.root + os.sep)
+            if cached and (path in own or path.startswith(below) or os.path.basename(path).startswith(".tmp-")):
+                continue  # our memos; the cache folder's temporary files (renamed into place by now)
             now = _state(path, kind)
             if kind != _LISTED and now and _st.S_ISREG(now[0]) and self._outputs and self._is_output(path):
                 continue  # `report ... > run/report.json` beside the trace: our output (found as a profile candidate), no input
-            if not (path == self.root or path.startswith(self.root + os.sep)):
-                if (_state(path, _FOLDER) if kind == _LISTED else now) != first:
-                    return None  # moved under the run: its answer may mix two versions
+            if not cached and (_state(path, _FOLDER) if kind == _LISTED else now) != first:
+                return None  # moved under the run: its answer may mix two versions
             out.append((path, kind, now))
             seen.add((path, kind))
         sources = _package_sources(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
