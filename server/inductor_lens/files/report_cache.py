@@ -218,7 +218,12 @@ class ReportMemo:
                 fmt, key, status, events, out_name, out_size, paths = marshal.load(fh)
         except Exception:
             return None
-        if fmt != FORMAT or key != self.key or not isinstance(out_name, str) or os.sep in out_name:
+        if fmt != FORMAT or key != self.key or not isinstance(out_name, str) or os.sep in out_name or not isinstance(status, int):
+            return None
+        try:  # the writes must add up before the first is made
+            if sum(v for k, v in events if k == 1 and v >= 0) != out_size or any(k != 1 and type(v) is not str for k, v in events):
+                return None
+        except (TypeError, ValueError):
             return None
         return status, events, out_name, out_size, paths
 
@@ -236,7 +241,7 @@ class ReportMemo:
             return None
         with data:
             try:
-                if os.fstat(data.fileno()).st_size != out_size or not isinstance(status, int):
+                if os.fstat(data.fileno()).st_size != out_size:
                     return None
             except OSError:
                 return None
@@ -291,7 +296,7 @@ class ReportMemo:
             with os.fdopen(fd, "wb") as fh:
                 fh.write(head)
             os.replace(tmp, self.head)
-        except (OSError, ValueError):  # not writable, full; an unmarshallable key part
+        except Exception:  # not writable, full; an unmarshallable key part: no entry, the report's status stands
             _remove(tmp)
             _remove(out_path)
             return status
