@@ -271,6 +271,42 @@ def _add_capture_parser(sub) -> None:
 
 
 def _report(args) -> int:
+    memo = _report_memo(args)
+    if memo is None:
+        return _report_answer(args)
+    status = memo.replay(sys.stdout, sys.stderr)  # a re-run on unchanged inputs: the saved answer, nothing imported
+    if status is not None:
+        return status
+    return memo.record(lambda: _report_answer(args))
+
+
+def _report_memo(args):
+    """The saved-answer entry of this report (``files/report_cache.py``), or None where none is kept:
+    ``--no-cache``, ``--workers``, a table on a terminal (its width and colours are the terminal's),
+    standard streams without bytes under them."""
+    if args.no_cache or args.workers:
+        return None
+    out, err = sys.stdout, sys.stderr
+    if out is None or err is None or getattr(out, "buffer", None) is None:
+        return None
+    try:
+        if not args.json and out.isatty():
+            return None
+    except (OSError, ValueError):
+        return None
+    from .files.cache import default_cache_dir
+    from .files.report_cache import ReportMemo, report_key
+
+    root = os.path.abspath(args.cache_dir or default_cache_dir())
+    named = [*args.paths, *args.profile, *args.triton_cache, *args.ncu]
+    try:
+        key = report_key(getattr(args, "argv", sys.argv[1:]), named, root, None if args.json else _piped_width())
+    except OSError:  # no working folder
+        return None
+    return ReportMemo(root, key, named)
+
+
+def _report_answer(args) -> int:
     # imports here, and only what the answer asked for needs (the table module only for tables, the
     # profiler reader only when there is a profile): start-up is part of every report's time
     import gc
@@ -365,6 +401,7 @@ def main(argv=None) -> int:
     """Entry point of the ``inductor-lens`` command; returns the exit code."""
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)
+    args.argv = list(sys.argv[1:] if argv is None else argv)  # (the report's saved answer is keyed by it)
     if extra:  # `report --bogus`: the subcommand's own usage, not the top-level one
         sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
         sub.choices[args.command].error(f"unrecognized arguments: {' '.join(extra)}")

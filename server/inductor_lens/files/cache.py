@@ -6,19 +6,24 @@ another rank or another run reuses the same file).  The default root is platform
 user cache folder for ``inductor-lens``; ``--cache-dir`` / ``INDUCTOR_LENS_CACHE`` override it.
 The on-disk index cache lives in ``<cache>/index/``: one pickle per log, holding its scan and its
 materialized graphs, valid while the log's size, mtime and first/last bytes are unchanged (and
-used as the starting point when the log only grew).  It is the user's own cache folder; a pickle
-that fails to load is ignored and rewritten.  Nothing is ever written outside this folder.
+used as the starting point when the log only grew).  ``<cache>/derived/<kind>/`` holds figures
+derived from files named by content (:meth:`Cache.load_derived`), ``<cache>/report/`` the finished
+answers of ``inductor-lens report`` with the states of every path they depended on, so that a
+re-run on unchanged inputs is a copy (:mod:`.report_cache`).  It is the user's own cache folder;
+a pickle or saved answer that fails to load is ignored and rewritten.  Nothing is ever written
+outside this folder.
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
 
 
 def _code_fingerprint() -> str:
     """A digest of this package's sources: index cache files written by other code are ignored,
     so a changed reader or model never serves stale results."""
+    import hashlib  # (here: a re-run served by report_cache imports this module, never hashlib's OpenSSL)
+
     digest = hashlib.sha1()
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the inductor_lens package
     for folder, dirs, files in sorted(os.walk(root)):
@@ -76,6 +81,8 @@ class Cache:
 
     def extracted_path(self, text: str, name: str, md5: str | None = None) -> str:
         """Where ``text`` is (or will be) extracted; ``md5`` is its UTF-8 MD5 when already known."""
+        import hashlib
+
         digest = md5 or hashlib.md5(text.encode("utf-8")).hexdigest()
         folder = os.path.join(self.root, "extracted", digest)
         if os.path.isdir(folder):
@@ -111,6 +118,8 @@ class Cache:
 
     # ------------------------------------------------------------------ derived figures
     def _derived_file(self, kind: str, key: str) -> str:
+        import hashlib
+
         digest = hashlib.sha1(key.encode("utf-8", "surrogateescape")).hexdigest()
         return os.path.join(self.root, "derived", kind, f"{digest}.pkl")
 
@@ -147,6 +156,8 @@ class Cache:
 
     # ------------------------------------------------------------------ index cache
     def _index_file(self, log_path: str) -> str:
+        import hashlib
+
         digest = hashlib.sha1(os.path.abspath(log_path).encode("utf-8", "surrogateescape")).hexdigest()
         return os.path.join(self.root, "index", f"{digest}.pkl")
 
