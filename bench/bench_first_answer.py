@@ -83,7 +83,15 @@ def targets(big_log: str, site: str, scratch: str) -> dict[str, tuple[str, int, 
     beside = os.path.join(os.path.dirname(big_log), "torchinductor")
     if not os.path.exists(beside):
         os.symlink(os.path.join(SOURCE, "torchinductor"), beside)
-    code = os.path.join(os.path.dirname(big_log), "torchinductor", os.path.relpath(code, os.path.join(SOURCE, "torchinductor")))
+    # the report points at its extracted copy; the user opens the Inductor cache file with that text
+    text = open(code).read().rstrip("\n")
+    cached = next(
+        os.path.join(d, n)
+        for d, _, names in os.walk(os.path.join(SOURCE, "torchinductor"))
+        for n in names
+        if n.endswith(".py") and open(os.path.join(d, n)).read().rstrip("\n") == text
+    )
+    code = os.path.join(os.path.dirname(big_log), "torchinductor", os.path.relpath(cached, os.path.join(SOURCE, "torchinductor")))
     return {"output code": (code, line, col), "model file": (model, mline, len(mtext) - len(mtext.lstrip()) + 1)}
 
 
