@@ -6,9 +6,9 @@ materializing a graph that is large, self-contained and a pure function of the g
 a GPU backward graph, whose provenance mapping PyTorch 2.11 leaves empty, spends half of its
 materializing there.  So :func:`start_inference_worker` forks one child after the scan (every
 graph still cold, so the child has the same index).  The child takes the big graphs from the last
-one backwards and, for each, runs the ordinary materializing up to the moment the linker first
-asks for the alignment (the same code on the same bytes: the same answer), sends the alignment
-back through a pipe and goes on to the next; this process takes them from the first one on.  A
+one backwards and, for each, reads and parses only the output code and the post-grad graph, as
+materializing does (the same calls on the same bytes: the same answer), aligns them, sends the
+alignment back through a pipe and goes on to the next; this process takes them from the first one on.  A
 graph's state lives in one byte of shared memory: a graph the child has not started when this
 process reaches it is taken here (the child then skips it), one it has started is waited for.
 Where both start the same graph at once, both compute it and this process keeps its own.
@@ -31,8 +31,6 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..files.cache import Cache
-
 if TYPE_CHECKING:
     from ..model import Graph
 
@@ -41,10 +39,6 @@ MIN_CODE_BYTES = 256 * 1024
 
 _FREE, _CHILD, _HERE = 0, 1, 2
 _HEADER = struct.Struct("<iI")  # (graph position, pickled size)
-
-
-class _Computed(Exception):
-    """Raised in the child once the alignment is sent: the rest of the graph is not its work."""
 
 
 def _cores() -> int:
@@ -130,15 +124,16 @@ class InferenceWorker:
 
 
 def start_inference_worker(work: "list[tuple[Graph, Any]]") -> InferenceWorker | None:
-    """Fork the child for ``work``: cold graphs, each with its ``LogGraphLoader`` (whose ``log``,
-    ``group``, ``base``, ``on_disk``, ``cache`` and ``shared`` the child materializes it from),
-    in the index's order; ``None`` where it would not pay (one core, threads in this process,
-    nothing to do, no ``fork``)."""
+    """Fork the child for ``work``: cold graphs, each with its ``LogGraphLoader`` (whose ``log`` and
+    ``group`` the child reads the graph from), in the index's order; ``None`` where it would not
+    pay (one core, threads in this process, nothing to do, no ``fork``)."""
     if not work or not hasattr(os, "fork") or threading.active_count() > 1 or _cores() < 2:
         return None
-    from . import materialize  # imported before the fork: the child needs it, and so will this process
+    # imported before the fork: the child needs them, and so will this process
+    from ..provenance import infer
+    from ..readers import fx_graph, output_code, wrapper_dataflow
 
-    del materialize
+    del infer, fx_graph, output_code, wrapper_dataflow
     state = mmap.mmap(-1, len(work))
     read_fd, write_fd = os.pipe()
     pid = os.fork()
@@ -157,44 +152,33 @@ def start_inference_worker(work: "list[tuple[Graph, Any]]") -> InferenceWorker |
 
 def _child(work: "list[tuple[Graph, Any]]", state: mmap.mmap, write_fd: int) -> None:
     """Align the graphs from the last one backwards, each the parent has not taken."""
-    from .materialize import materialize_log_graph
-
     for pos in range(len(work) - 1, -1, -1):
         if state[pos] != _FREE:
             continue
         state[pos] = _CHILD
-        graph, loader = work[pos]
-        graph._loader = None  # as Graph.ensure does: its fields are being filled, not to be loaded again
-        sent: list[bool] = []
-
-        def send(result, pos=pos, sent=sent) -> None:
-            body = pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL)
-            _write_all(write_fd, _HEADER.pack(pos, len(body)) + body)
-            sent.append(True)
-            raise _Computed
-
         try:
-            materialize_log_graph(
-                graph, loader.log, loader.group, loader.base, loader.on_disk, _Unwritten(loader.cache), loader.shared, on_inferred=send
-            )
-        except _Computed:
-            continue
-        except Exception:  # pragma: no cover - odd input: say "not here", the parent computes it
-            pass
-        if not sent:  # the linker never asked for the alignment: nothing to wait for
-            body = pickle.dumps(None)
-            _write_all(write_fd, _HEADER.pack(pos, len(body)) + body)
+            result = _align(*work[pos])
+        except Exception:  # pragma: no cover - odd input: "not here", the parent computes it
+            result = None
+        body = pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL)
+        _write_all(write_fd, _HEADER.pack(pos, len(body)) + body)
 
 
-class _Unwritten(Cache):
-    """The cache folder as the child sees it: where extracted copies are, never written (the child
-    can be killed mid-write; the parent writes them)."""
+def _align(graph: "Graph", loader: Any) -> Any:
+    """The alignment of one cold graph from its output code and post-grad graph alone, read and
+    parsed as :func:`inductor_lens.index.materialize.materialize_log_graph` reads and parses them
+    for the linker (the same calls on the same bytes: the same answer); ``None`` when a payload
+    is not intact (the parent's reading then decides what the graph is)."""
+    from ..provenance.infer import infer_graph_launches
+    from ..readers.fx_graph import parse_fx_graph
+    from ..readers.output_code import parse_output_code
 
-    def __init__(self, cache: Cache) -> None:
-        self.root = cache.root
-
-    def extract(self, text: str, name: str, md5: str | None = None) -> str:
-        return self.extracted_path(text, name, md5)
+    warnings: list = []
+    text = loader.log.payload(loader.group.code, warnings)
+    post_text = loader.log.payload(loader.group.post_grad, warnings)
+    if warnings or text is None or post_text is None:
+        return None
+    return infer_graph_launches(parse_output_code(text, graph._wrapper_language), text, parse_fx_graph(post_text, ""))
 
 
 def _write_all(fd: int, data: bytes) -> None:
