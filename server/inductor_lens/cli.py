@@ -277,6 +277,7 @@ def _report(args) -> int:
     status = memo.replay(sys.stdout, sys.stderr)  # a re-run on unchanged inputs: the saved answer, nothing imported
     if status is not None:
         return status
+    args.memo = memo  # (the run says whether it was cold: a big answer is kept by a re-run only)
     return memo.record(lambda: _report_answer(args))
 
 
@@ -343,6 +344,9 @@ def _report_answer(args) -> int:
         sys.stderr.write(f"inductor-lens: {exc}\n")
         return 2
     index, resolver, readable = opened.index, opened.resolver, opened.readable
+    if getattr(args, "memo", None) is not None:  # cold unless every log came whole from the index cache
+        scans = index.loader.scans
+        args.memo.cold = not scans or not set(scans) <= index.loader.from_disk
     irs = _kernel_irs(args, index)
     if args.json:
         from .report.json_report import write_json

@@ -197,3 +197,26 @@ def test_record_restores_what_it_wrapped_and_saves_no_answer_of_moving_inputs(tm
     data.write_text("three")
     assert memo.replay(sys.stdout, sys.stderr) is None and capsys.readouterr() == ("", "")
     assert os.listdir(tmp_path / "cache" / "report") and not glob.glob(str(tmp_path / "cache" / "report" / ".tmp-*"))
+
+
+def test_a_big_answer_is_kept_by_the_re_run_not_by_the_cold_run(tmp_path):
+    """An answer over the cold-copy limit (the 342 MB log's 170 MB JSON; here a limit of 1 kB) is
+    not copied by the cold run, whose time it would add to; the next run, served by the index
+    cache, keeps it; the third is the saved answer."""
+    cache = tmp_path / "cache"
+    case = case_dir("torch-2.11-cuda/mlp_train")
+    env = {"INDUCTOR_LENS_COLD_COPY_LIMIT": "1000"}
+    heads = lambda: glob.glob(str(cache / "report" / "*.head"))  # noqa: E731
+    outs = lambda: glob.glob(str(cache / "report" / "*.out"))  # noqa: E731
+    cold = _report(tmp_path, case, "--json", cache=cache, env=env)
+    assert cold[3] == "cold" and cold[0] == 0 and len(cold[1]) > 1000
+    assert heads() == [] and outs() == []  # nothing kept, not even a partial copy
+    assert not (cache / "report").exists() or os.listdir(cache / "report") == []
+    second = _report(tmp_path, case, "--json", cache=cache, env=env)
+    assert second[3] == "cold" and second[:3] == cold[:3] and len(heads()) == 1
+    third = _report(tmp_path, case, "--json", cache=cache, env=env)
+    assert third[3] == "warm" and third[:3] == cold[:3]
+    # under the limit the cold run keeps it at once
+    small = tmp_path / "cache-small"
+    assert _report(tmp_path, case, "--json", cache=small)[3] == "cold"
+    assert _report(tmp_path, case, "--json", cache=small)[3] == "warm"

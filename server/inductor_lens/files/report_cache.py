@@ -46,6 +46,11 @@ ENV_NAMES = frozenset(
 )
 #: a write at least this big is saved by a thread while stdout is written (the 342 MB log's 170 MB JSON)
 _BIG = 1 << 20
+#: an answer bigger than this is kept only by a run whose index came from the index cache: a cold
+#: run's second copy of it costs that run 0.25-0.7 s on this machine (the 342 MB log's 170 MB
+#: JSON), while a re-run from the index cache is already ~10x faster than a cold one
+#: (``$INDUCTOR_LENS_COLD_COPY_LIMIT``, bytes, overrides it)
+COLD_COPY_LIMIT = 32 << 20
 
 
 def _terminal(fd: int) -> tuple:
@@ -72,13 +77,16 @@ class _Spool:
     """The run's writes in order (``events``: ``(1, stdout byte count)`` or ``(2, stderr text)``)
     and its stdout bytes, written to the file ``fd`` (a big write by a thread while stdout takes it)."""
 
-    def __init__(self, fd: int) -> None:
+    def __init__(self, fd: int, keep_big=lambda: True) -> None:
         self.events: list[tuple[int, int | str]] = []
         self.size = 0
         self.error: BaseException | None = None
         self._fh = os.fdopen(fd, "wb")
         self._small: list[bytes] = []
         self._thread: threading.Thread | None = None
+        #: asked when the output outgrows :data:`COLD_COPY_LIMIT`: whether to keep it still
+        self._keep_big = keep_big
+        self.dropped = False
 
     def out(self, data: bytes) -> None:
         if not data:
@@ -89,6 +97,9 @@ class _Spool:
         else:
             self.events.append((1, len(data)))
         self.size += len(data)
+        if self.dropped or (self.size > _cold_copy_limit() and not self._keep_big()):
+            self.dropped, self._small = True, []  # not kept: no entry (the next run keeps it)
+            return
         if len(data) < _BIG:
             self._small.append(data)
             return
@@ -116,7 +127,8 @@ class _Spool:
             self._thread = None
 
     def close(self) -> bool:
-        """Write what is left, join the thread and close the file; whether every byte was written."""
+        """Write what is left, join the thread and close the file; whether every byte was written
+        (False too when the output was not kept: :data:`COLD_COPY_LIMIT`)."""
         self._join()
         if self.error is None:
             self._write(self._small)
@@ -125,7 +137,14 @@ class _Spool:
             self._fh.close()
         except OSError as exc:
             self.error = self.error or exc
-        return self.error is None
+        return self.error is None and not self.dropped
+
+
+def _cold_copy_limit() -> int:
+    try:
+        return int(os.environ["INDUCTOR_LENS_COLD_COPY_LIMIT"])
+    except (KeyError, ValueError):
+        return COLD_COPY_LIMIT
 
 
 class _Tee:
@@ -210,6 +229,9 @@ class ReportMemo:
         self.root, self.key, self.name, self.named = root, key, digest.hexdigest(), list(named or [])
         self.folder = os.path.join(root, "report")
         self.head = os.path.join(self.folder, self.name + ".head")
+        #: set by the run when its index was not served whole by the index cache (a cold run):
+        #: then an answer over :data:`COLD_COPY_LIMIT` is not kept
+        self.cold = False
 
     def _load(self) -> tuple | None:
         """(status, events, out file name, out size, paths) of the entry, or None (missing, damaged, another key)."""
@@ -269,7 +291,7 @@ class ReportMemo:
             fd, tmp = _temp_beside(out_path)
         except OSError:
             return run()
-        spool, recorder = _Spool(fd), Recorder(self.root)
+        spool, recorder = _Spool(fd, keep_big=lambda: not self.cold), Recorder(self.root)
         real_out, real_err = sys.stdout, sys.stderr
         try:
             recorder.start(self.named)

@@ -134,6 +134,8 @@ class LogLoader:
         #: payloads yet (the server's first answers): (graph, its loader, its cold output code)
         #: until :meth:`verify_deferred`
         self.unverified: list[tuple[Graph, LogGraphLoader, tuple[str, dict[str, str], str]]] | None = None
+        #: logs whose scan and graphs this loader took whole from the on-disk index cache
+        self.from_disk: set[str] = set()
         #: the child aligning big graphs on the second core while :meth:`second_core` is open
         self.worker: Any = None
 
@@ -176,14 +178,17 @@ class LogLoader:
         scan = self.scans.get(path)
         if scan is not None and not _files_unchanged(scan):
             scan = None  # a file its graphs point into was edited: positions are stale
+        from_disk = False
         if scan is None and self.disk_cache:
             scan = self.cache.load_index(path)
             if not isinstance(scan, LogScan) or not _files_unchanged(scan):
                 scan = None  # stale, its extracted files were deleted, or one was edited
             elif scan is not None:
-                scan.saved = True
+                scan.saved = from_disk = True
         if scan is not None and scan.identity == identity and scan.head == head and scan.tail == tail:
             self.scans[path] = scan
+            if from_disk:
+                self.from_disk.add(path)
             return scan.log, scan
         prefetched = self._prefetched.pop(path, None)
         if scan is not None and st.st_size > scan.log.size and head.startswith(scan.head) and _old_tail_kept(path, scan):
