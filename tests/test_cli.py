@@ -486,3 +486,15 @@ def test_an_empty_path_is_an_error_not_the_current_folder(tmp_path):
         cwd=str(tmp_path),
     )
     assert proc.returncode == 2 and "an empty path was given" in proc.stderr and not proc.stdout
+
+
+def test_an_empty_cache_dir_is_refused_not_the_default_folder(tmp_path):
+    """Found by a new user's trial: ``--cache-dir "$UNSET"`` silently wrote to the user cache folder."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "inductor_lens", "report", case_dir("torch-2.11-cuda/mlp_train"), "--cache-dir", ""],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=str(tmp_path),
+    )
+    assert proc.returncode == 2 and "--cache-dir was given an empty path" in proc.stderr and not proc.stdout

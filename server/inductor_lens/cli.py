@@ -410,10 +410,16 @@ def main(argv=None) -> int:
         sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
         sub.choices[args.command].error(f"unrecognized arguments: {' '.join(extra)}")
     if args.command in ("report", "diff"):
-        given = [*getattr(args, "paths", ()), *(getattr(args, n, None) for n in ("a", "b") if isinstance(getattr(args, n, None), str))]
+        given = [
+            *getattr(args, "paths", ()),
+            *(getattr(args, n, None) for n in ("a", "b") if isinstance(getattr(args, n, None), str)),
+        ]
         if any(not str(p).strip() for p in given):  # `report "$UNSET"` would read the current folder
             sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
             sub.choices[args.command].error("an empty path was given (an unset variable?)")
+        if getattr(args, "cache_dir", None) is not None and not args.cache_dir.strip():  # not the default folder, silently
+            sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+            sub.choices[args.command].error("--cache-dir was given an empty path (an unset variable?)")
         try:
             return _report(args) if args.command == "report" else _diff(args)
         except BrokenPipeError:  # `report --json | head`: the reader left; nothing wrong with the trace

@@ -163,3 +163,22 @@ def test_an_edit_in_place_of_the_same_size_is_not_taken_for_an_append(tmp_path):
     os.utime(log, ns=(os.stat(log).st_atime_ns, os.stat(log).st_mtime_ns + 2_000_000_000))
     repaired = load([str(log)], cache)
     assert sum(len(g.kernels) for g in repaired.graphs) == 12 and not repaired.warnings
+
+
+def test_a_write_cut_short_is_never_taken_for_the_extracted_copy(tmp_path):
+    """Found by a new user's trial: an interrupt during an extraction left
+    ``extracted/<md5>/.tmp-<pid>-0-<name>``, which sorts first: the next run pointed the graph at
+    that partial file.  The real report of mlp_train with such a leftover in each of its folders."""
+    cache = tmp_path / "cache"
+    case = os.path.dirname(os.path.dirname(case_log("torch-2.11-cuda/mlp_train")))
+    run = [sys.executable, "-m", "inductor_lens", "report", case, "--json", "--no-cache", "--cache-dir", str(cache)]
+    first = subprocess.run(run, capture_output=True, timeout=120, check=True).stdout
+    folders = [cache / "extracted" / d for d in os.listdir(cache / "extracted")]
+    assert folders
+    for folder in folders:
+        (folder / ".tmp-99999-0-partial.py").write_text("# cut short\n")
+    again = subprocess.run(run, capture_output=True, timeout=120, check=True).stdout
+    assert again == first and b".tmp-" not in again
+    for folder in folders:
+        found = Cache(str(cache)).extracted_path("", "x.py", folder.name)
+        assert os.path.dirname(found) == str(folder) and not os.path.basename(found).startswith(".tmp-")

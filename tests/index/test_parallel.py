@@ -6,6 +6,7 @@ backward graph's provenance mapping is empty: its launches' post-grad nodes are 
 from __future__ import annotations
 
 import os
+import time
 
 import pytest
 from conftest import case_dir
@@ -63,9 +64,18 @@ def test_child_alignment_is_used_and_gives_the_same_kernels(tmp_path, monkeypatc
             started.append(worker.pid)
         return worker
 
+    real_take = parallel.InferenceWorker.take
+
+    def take(self, graph):  # the child's chance to start each graph first, however busy the machine
+        pos = self.positions.get(id(graph))
+        deadline = time.monotonic() + 30
+        while pos is not None and self._state[pos] == parallel._FREE and time.monotonic() < deadline:
+            time.sleep(0.001)
+        return real_take(self, graph)
+
     monkeypatch.setattr(parallel.InferenceWorker, "_result", result)
+    monkeypatch.setattr(parallel.InferenceWorker, "take", take)
     monkeypatch.setattr(parallel, "start_inference_worker", start)
-    # the parent reaches the backward graph only after the forward one: the child has started it
     there = _kernels(_open(tmp_path, "there", True))
     assert there == here
     assert started and used, "the child's alignment was not used"

@@ -86,7 +86,8 @@ class Cache:
         digest = md5 or hashlib.md5(text.encode("utf-8")).hexdigest()
         folder = os.path.join(self.root, "extracted", digest)
         if os.path.isdir(folder):
-            existing = sorted(os.listdir(folder))
+            # (a ``.tmp-`` file is a write cut short by an interrupt: never the copy)
+            existing = sorted(n for n in os.listdir(folder) if not n.startswith(".tmp-"))
             if existing:
                 return os.path.join(folder, existing[0])
         return os.path.join(folder, name)

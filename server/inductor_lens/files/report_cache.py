@@ -318,9 +318,11 @@ class ReportMemo:
             with os.fdopen(fd, "wb") as fh:
                 fh.write(head)
             os.replace(tmp, self.head)
-        except Exception:  # not writable, full; an unmarshallable key part: no entry, the report's status stands
+        except BaseException as exc:  # not writable, full; an unmarshallable key part: no entry, the report's status stands
             _remove(tmp)
             _remove(out_path)
+            if not isinstance(exc, Exception):  # an interrupt while saving: nothing half-saved is left
+                raise
             return status
         if old is not None and old[2] != out_name:
             _remove(os.path.join(self.folder, old[2]))

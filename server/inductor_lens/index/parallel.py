@@ -16,7 +16,9 @@ Where both start the same graph at once, both compute it and this process keeps 
 Only in a process with one thread (``report``: a fork beside threads can deadlock the child) on a
 machine with more than one core, and only for graphs whose output code is at least
 :data:`MIN_CODE_BYTES` (below, the fork costs more than it saves).  The child never outlives the
-opening: :meth:`InferenceWorker.close` kills it and reaps it.  Anything that goes wrong in the
+opening: :meth:`InferenceWorker.close` kills it and reaps it, and where the parent is killed
+instead (no ``finally`` runs), the kernel kills the child with it (Linux; elsewhere the child
+stops after the graph it is on).  Anything that goes wrong in the
 child (an exception, its death) only means the graph is computed here, as without a worker.
 """
 
@@ -136,11 +138,13 @@ def start_inference_worker(work: "list[tuple[Graph, Any]]") -> InferenceWorker |
     del infer, fx_graph, output_code, wrapper_dataflow
     state = mmap.mmap(-1, len(work))
     read_fd, write_fd = os.pipe()
+    parent = os.getpid()
     pid = os.fork()
     if pid == 0:  # the child: never returns
         os.close(read_fd)
         code = 0
         try:
+            _die_with(parent)
             _child(work, state, write_fd)
         except BaseException:  # pragma: no cover - the parent computes what it does not get
             code = 1
@@ -150,9 +154,26 @@ def start_inference_worker(work: "list[tuple[Graph, Any]]") -> InferenceWorker |
     return InferenceWorker(pid, read_fd, state, {id(graph): pos for pos, (graph, _) in enumerate(work)})
 
 
+def _die_with(parent: int) -> None:
+    """Have the kernel kill this child when its parent dies (Linux ``PR_SET_PDEATHSIG``: a parent
+    killed by a signal has no ``finally`` to reap it with); elsewhere :func:`_child` checks the
+    parent between graphs."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG = 1
+    except (OSError, AttributeError):  # pragma: no cover - not Linux
+        pass
+    if os.getppid() != parent:  # the parent died before the request took effect
+        os._exit(0)
+
+
 def _child(work: "list[tuple[Graph, Any]]", state: mmap.mmap, write_fd: int) -> None:
     """Align the graphs from the last one backwards, each the parent has not taken."""
+    parent = os.getppid()
     for pos in range(len(work) - 1, -1, -1):
+        if os.getppid() != parent:  # the parent is gone (killed): nobody to answer
+            return
         if state[pos] != _FREE:
             continue
         state[pos] = _CHILD
