@@ -171,3 +171,47 @@ def test_a_rank_whose_graphs_differ_only_in_the_graph_id_takes_them_from_another
     for key, graph in by_rank.items():
         assert (reopened[key].pre_grad.path, reopened[key].pre_grad.graph_id) == (graph.pre_grad.path, graph.pre_grad.graph_id)
         assert list(reopened[key].pre_grad.nodes) == list(graph.pre_grad.nodes)
+
+
+class _Host:
+    """The least of a server the index worker's first answers use: what is live, what it published."""
+
+    def __init__(self, index, resolver) -> None:
+        self.published: list[tuple[Snapshot, list[bool]]] = []
+        self._live = Snapshot(index, resolver, graphs=[], covers=[])  # nothing indexed yet
+
+    def live_snapshot(self):
+        return self._live
+
+    def publish(self, snapshot) -> None:
+        loaded = [g.loaded for g in snapshot.index.graphs]  # what was materialized when it went live
+        self.published.append((snapshot, loaded))
+        self._live = snapshot
+
+    def send(self, callback) -> None:  # (the server's loop: nothing to wake here)
+        pass
+
+
+def test_an_open_output_code_is_answered_before_every_graph_is_read(tmp_path):
+    """First answers come in stages: an open output code as soon as its own graph is read, then the
+    open model file once every graph is (mlp_train repeated 3 times: 6 graphs, 2 distinct)."""
+    from inductor_lens.lsp.worker import IndexWorker
+
+    log = _repeated(case_log("torch-2.11-cuda/mlp_train"), str(tmp_path / "dedicated_log_torch_trace_rep.log"), 3)
+    index = Index(Cache(str(tmp_path / "c")), disk_cache=False)
+    index.add(log)
+    resolver = PathResolver([("/workspace/proj", TRACES)], use_interpreter_site_packages=False)
+    backward = next(g for g in index.graphs if g.kind == "backward")
+    code = os.path.abspath(backward.output_code)
+    models = os.path.join(TRACES, "models.py")
+    host = _Host(index, resolver)
+    IndexWorker(host)._first_answers(index, resolver, [code, models], generation=1)
+    (first, loaded_first), (second, loaded_second) = host.published
+    assert first.answers_for(code) and not first.answers_for(models) and first.graphs == [backward]
+    assert loaded_first.count(True) == 1  # only the output code's own graph was read for the first answer
+    assert second.answers_for(code) and second.answers_for(models) and all(loaded_second)
+    kernel = backward.kernels[0]
+    launch = kernel.launches[0]
+    assert hover_feature.hover(first, launch.path, launch.line, launch.col) == hover_feature.hover(
+        second, launch.path, launch.line, launch.col
+    )

@@ -247,37 +247,40 @@ class IndexWorker:
         host.send(host.refresh_clients)
 
     def _first_answers(self, index: Index, resolver, open_paths: list[str], generation: int) -> None:
-        """Before the rest is indexed: materialize what the documents open in the editor need
-        (an output code's or FX graph file's own graph; for a Python file, whose lines any kernel
-        may come from, every graph, with copies of identical graphs checked later) and put a
-        snapshot of those graphs live, with their lenses computed here, in the worker thread.
-        Nothing to do when no document is open, nothing was found, or a complete snapshot of an
-        earlier run is live."""
+        """Before the rest is indexed: materialize what the documents open in the editor need and
+        put a snapshot of those graphs live, with their lenses computed here, in the worker thread;
+        first for the open output codes and FX graph files (each its own graph: answered as soon as
+        that graph is read), then, when a Python file is open (whose lines any kernel may come
+        from), for every graph, with copies of identical graphs checked later.  Nothing to do when
+        no document is open, nothing was found, or a complete snapshot of an earlier run is live."""
         graphs = index.graphs
         if not open_paths or not graphs or self.host.live_snapshot().complete:
             return  # (a re-index: the previous snapshot answers everything until the new one is whole)
-        needed: list[Graph] = []
+        own: list[Graph] = []
+        generated: list[str] = []
+        python = False
         for path in open_paths:
             doc = index.document(path)
             if doc is not None:
-                needed.append(doc.graph)
+                own.append(doc.graph)
+                generated.append(path)
             elif path.endswith(".py"):  # a model or library file: every graph's frames decide
-                needed = graphs
-                break
-        if not needed:
-            return
-        index.loader.defer_copy_checks()
-        for graph in needed:
-            graph.ensure()
-        snapshot = Snapshot(index, resolver, graphs=list(dict.fromkeys(g for g in needed if not g.broken)), covers=open_paths)
-        for path in open_paths:
-            lenses.code_lenses(snapshot, path)
-        with self._lock:
-            if self.done_generation < generation:
-                self.host.publish(snapshot)
-        self.host.send(self._wake_documents)
-        # diagnostics and the lens refresh after the waiting requests are answered (they resume first)
-        self.host.send(lambda: asyncio.get_running_loop().call_soon(self.host.refresh_clients))
+                python = True
+        stages = ([(own, generated)] if own else []) + ([(graphs, open_paths)] if python else [])
+        if stages:
+            index.loader.defer_copy_checks()
+        for needed, covers in stages:
+            for graph in needed:
+                graph.ensure()
+            snapshot = Snapshot(index, resolver, graphs=list(dict.fromkeys(g for g in needed if not g.broken)), covers=covers)
+            for path in covers:
+                lenses.code_lenses(snapshot, path)
+            with self._lock:
+                if self.done_generation < generation:
+                    self.host.publish(snapshot)
+            self.host.send(self._wake_documents)
+            # diagnostics and the lens refresh after the waiting requests are answered (they resume first)
+            self.host.send(lambda: asyncio.get_running_loop().call_soon(self.host.refresh_clients))
 
 
 def _warm(snapshot: Snapshot) -> None:
