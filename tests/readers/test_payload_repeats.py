@@ -25,15 +25,20 @@ def _two_copies(tmp_path, damage: bool) -> str:
     return path
 
 
+def _scan_fresh(path: str) -> TraceLog:
+    """``path`` scanned with no payload verified before (the memory of verified copies is per process)."""
+    payload._VERIFIED.clear()
+    payload._held[0] = 0
+    return scan(path)
+
+
 def _code_records(log: TraceLog):
     return [r for r in log.records if r.kind == "inductor_output_code"]
 
 
 def test_the_second_copy_is_checked_by_its_bytes(tmp_path, monkeypatch):
     path = _two_copies(tmp_path, damage=False)
-    payload._VERIFIED.clear()
-    payload._held[0] = 0
-    log = scan(path)
+    log = _scan_fresh(path)
     first, second = _code_records(log)
     assert first.md5 == second.md5
     calls = []
@@ -47,9 +52,7 @@ def test_the_second_copy_is_checked_by_its_bytes(tmp_path, monkeypatch):
 
 def test_a_changed_copy_is_still_found(tmp_path):
     path = _two_copies(tmp_path, damage=True)
-    payload._VERIFIED.clear()
-    payload._held[0] = 0
-    log = scan(path)
+    log = _scan_fresh(path)
     first, second = _code_records(log)
     assert log.payload(first) is not None
     assert not log.verify(second)  # the bytes differ: the MD5 decides, and it fails
@@ -63,9 +66,7 @@ def test_a_repeated_crlf_payload_reads_as_the_first_copy(tmp_path):
     crlf = os.path.join(str(tmp_path), "dedicated_log_torch_trace_crlf.log")
     with open(crlf, "wb") as fh:
         fh.write(data)
-    payload._VERIFIED.clear()
-    payload._held[0] = 0
-    log = scan(crlf)
+    log = _scan_fresh(crlf)
     first, second = _code_records(log)
     one, two = log.payload(first), log.payload(second)
     assert one is not None and one == two and "\r" not in two
@@ -75,9 +76,7 @@ def test_checking_a_copy_builds_no_text(tmp_path, monkeypatch):
     """Checking a copy (the loader's check of a repeated graph) compares the raw bytes only: no
     copy without TABs is made for a text nobody reads (0.2 s of a 342 MB log of 38 repetitions)."""
     path = _two_copies(tmp_path, damage=False)
-    payload._VERIFIED.clear()
-    payload._held[0] = 0
-    log = scan(path)
+    log = _scan_fresh(path)
     first, second = _code_records(log)
     assert log.payload(first) is not None
     built: list[int] = []

@@ -148,7 +148,8 @@ class LogLoader:
 
         work: list[tuple[Graph, LogGraphLoader]] = []
         seen: set[tuple] = set()
-        for graph in graphs:  # cold log graphs with a Python wrapper, a post-grad graph and a big output code
+        off = os.environ.get("INDUCTOR_LENS_SECOND_CORE", "1") == "0"
+        for graph in [] if off else graphs:  # cold log graphs with a Python wrapper, a post-grad graph and a big output code
             loader = graph._loader
             if not isinstance(loader, LogGraphLoader) or graph._wrapper_language != "python":
                 continue
@@ -161,7 +162,7 @@ class LogLoader:
                     continue
                 seen.add(key)
             work.append((graph, loader))
-        self.worker = start_inference_worker(work) if os.environ.get("INDUCTOR_LENS_SECOND_CORE", "1") != "0" else None
+        self.worker = start_inference_worker(work)
         try:
             yield
         finally:

@@ -66,10 +66,9 @@ def materialize_log_graph(
     shared: dict[tuple, Any],
     *,
     inferred_elsewhere: "Callable[[], Any] | None" = None,
-    on_inferred: "Callable[[Any], None] | None" = None,
 ) -> None:
     """Read (MD5-verified) and parse one graph's own payloads, write extracted copies, link its
-    kernels.  ``inferred_elsewhere`` / ``on_inferred``: the dataflow alignment computed on another
+    kernels.  ``inferred_elsewhere``: the dataflow alignment computed on another
     core (:class:`inductor_lens.provenance.linker.GraphInputs`, :mod:`inductor_lens.index.parallel`)."""
     code_rec = group.code
     warns = graph.warnings
@@ -144,7 +143,6 @@ def materialize_log_graph(
         code_text=text,
         pass_frame=getattr(graph, "pass_frame", None),
         inferred_elsewhere=inferred_elsewhere,
-        on_inferred=on_inferred,
     )
     if group.kernel_code is not None:
         ktext = log.payload(group.kernel_code, warns)

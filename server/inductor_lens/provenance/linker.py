@@ -86,8 +86,6 @@ class GraphInputs:
     #: the dataflow alignment computed elsewhere (another core: :mod:`inductor_lens.index.parallel`):
     #: called once, when a launch first needs it; ``None`` from it means "compute it here"
     inferred_elsewhere: "Callable[[], dict[int, list[str]] | None] | None" = None
-    #: told the alignment once it is computed here (the other core's side of ``inferred_elsewhere``)
-    on_inferred: "Callable[[dict[int, list[str]]], None] | None" = None
 
 
 def _unique(items) -> list:
@@ -166,8 +164,6 @@ class _Linker:
             found = self.inputs.inferred_elsewhere() if self.inputs.inferred_elsewhere is not None else None
             if found is None:
                 found = infer_graph_launches(self.inputs.code, self.inputs.code_text, self.post)
-                if self.inputs.on_inferred is not None:
-                    self.inputs.on_inferred(found)
             self._inferred = found
         return self._inferred.get(line, [])
 
