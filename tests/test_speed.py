@@ -215,3 +215,52 @@ def test_an_open_output_code_is_answered_before_every_graph_is_read(tmp_path):
     assert hover_feature.hover(first, launch.path, launch.line, launch.col) == hover_feature.hover(
         second, launch.path, launch.line, launch.col
     )
+
+
+def test_a_big_logs_open_output_code_is_answered_from_its_first_part(tmp_path, monkeypatch):
+    """On a big log the language server first indexes the log's first part (worker.HEAD_BYTES, here
+    made 40% of mlp_train repeated 3 times) and answers an open output code whose compile ended
+    there, before the rest is read; the full index then reads only the rest, reuses that graph,
+    and answers the same hover and lenses."""
+    from inductor_lens.lsp import worker as worker_module
+    from inductor_lens.open_traces import TraceRequest, open_traces
+
+    log = _repeated(case_log("torch-2.11-cuda/mlp_train"), str(tmp_path / "dedicated_log_torch_trace_rep.log"), 3)
+    size = os.path.getsize(log)
+    monkeypatch.setattr(worker_module, "HEAD_BYTES", size * 4 // 10)
+    cache = Cache(str(tmp_path / "c"))
+    resolver = PathResolver([("/workspace/proj", TRACES)], use_interpreter_site_packages=False)
+    whole = Index(cache, disk_cache=False)
+    whole.add(log)
+    first_backward = next(g for g in whole.graphs if g.kind == "backward")
+    code = os.path.abspath(first_backward.output_code)  # (copies share it: extracted by content)
+    models = os.path.join(TRACES, "models.py")
+
+    class Host(_Host):
+        def __init__(self) -> None:
+            super().__init__(whole, resolver)
+            self.cache = cache
+
+        def open_paths(self):
+            return [code, models]
+
+    host = Host()
+    worker = worker_module.IndexWorker(host)
+    request = TraceRequest([log], path_maps=[("/workspace/proj", TRACES)], disk_cache=False)
+    assert worker._head_answers(request, generation=1)
+    ((first, loaded),) = host.published
+    (scan,) = worker.log_scans.values()
+    assert scan.log.size <= size * 4 // 10 + 4096 and scan.rest is not None  # the rest is being read elsewhere
+    assert first.answers_for(code) and not first.answers_for(models)
+    (graph,) = first.graphs
+    assert graph.kind == "backward" and graph.compile_id == first_backward.compile_id and loaded.count(True) == 1
+    assert len(first.index.graphs) < len(whole.graphs)
+    opened = open_traces(request, cache=cache, log_scans=worker.log_scans)
+    assert scan.rest is None and scan.log.size == size and len(opened.index.graphs) == len(whole.graphs)
+    assert any(g is graph for g in opened.index.graphs)  # reused
+    full = Snapshot(opened.index, resolver)
+    for kernel in graph.kernels:
+        for launch in kernel.launches:
+            here = hover_feature.hover(first, launch.path, launch.line, launch.col)
+            assert here is not None and here == hover_feature.hover(full, launch.path, launch.line, launch.col)
+    assert lenses.code_lenses(first, code) == lenses.code_lenses(full, code) != []

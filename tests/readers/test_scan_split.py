@@ -108,3 +108,27 @@ def test_split_scan_in_a_process_with_a_thread_reading_stdin(tmp_path):
     proc.stdout.close()
     split, serial = map(int, out.split())
     assert split == serial > 10
+
+
+@pytest.mark.parametrize("case", ["torch-2.11-cuda/gpt2_l12_train", "torch-2.14-cpu/recompiles_health"])
+@pytest.mark.parametrize("fraction", [0.1, 0.5, 0.9])
+@pytest.mark.parametrize("processes", [None, 2, 3])
+def test_first_part_then_the_rest_equals_one_scan(case, fraction, processes):
+    """scan_head reads a log as if it ended at a record start; scanning the rest from it (serially,
+    or split over processes: the language server's first answers on a big log) gives the whole
+    file's scan, extended in place."""
+    from inductor_lens.readers.torch_trace.first_part import scan_head
+
+    path = case_log(case)
+    size = os.path.getsize(path)
+    head = scan_head(path, int(size * fraction))
+    assert 0 < head.size < size and head.record_count < scan(path).record_count
+    with open(path, "rb") as fh:
+        data = fh.read(head.size + 1)
+    assert data[head.size - 1 : head.size + 1] == b"\nV"  # it ends where a record starts
+    assert head.incomplete_tail_line is None and head.record_count > 0
+    whole = scan_split(path, processes, previous=head)
+    assert whole is head
+    serial = scan(path)
+    assert _state(whole)[:-1] == _state(serial)[:-1]  # (bytes_scanned: only the rest was read)
+    assert whole.bytes_scanned < serial.bytes_scanned

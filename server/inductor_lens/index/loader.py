@@ -25,8 +25,9 @@ from ..files.resolve import inductor_cache_candidates
 from ..model import Graph, InputWarning
 from ..readers.torch_trace import TraceLog
 from ..readers.torch_trace import scan as scan_log
+from ..readers.torch_trace.first_part import compile_ended, head_and_tail, scan_head, tail_kept
 from ..readers.torch_trace.graphs import GRAPH_ROLES, GraphRecords
-from ..readers.torch_trace.split import process_context, scan_split, start_fork_server
+from ..readers.torch_trace.split import process_context, scan_split, start_fork_server, start_scan_split
 
 if TYPE_CHECKING:
     from ..readers.debug_folder import DebugFolderFiles
@@ -52,6 +53,9 @@ class LogScan:
     #: (size, mtime in ns) of every file the materialized graphs point into (output code on disk or
     #: extracted, FX graph files), when saved: positions in a file edited since are stale
     files: dict[str, tuple[int, int] | None] = field(default_factory=dict)
+    #: the scan of the rest of a log of which only the first part was scanned (``head_bytes``),
+    #: running in other processes until the next index of the log takes it (never saved)
+    rest: Any = None
 
 
 _HEAD_BYTES = 4096
@@ -83,27 +87,6 @@ def _files_unchanged(scan: LogScan) -> bool:
     (the cache folder can be cleaned; an output code reformatted in the editor moves every line a
     definition or a launch is at)."""
     return all(st is not None and _stat(path) == st for path, st in scan.files.items())
-
-
-def _head_tail(path: str, size: int) -> tuple[bytes, bytes]:
-    with open(path, "rb") as fh:
-        head = fh.read(_HEAD_BYTES)
-        fh.seek(max(0, size - _HEAD_BYTES))
-        tail = fh.read(_HEAD_BYTES)
-    return head, tail
-
-
-def _old_tail_kept(path: str, scan: LogScan) -> bool:
-    """Whether the bytes that ended the log when it was scanned are still there, at the same
-    offset: the log grew by appends (as PyTorch writes it), not by an edit near its end.  An edit
-    that keeps the size is not an append at all (a full scan then)."""
-    at = scan.log.size - len(scan.tail)
-    try:
-        with open(path, "rb") as fh:
-            fh.seek(max(0, at))
-            return fh.read(len(scan.tail)) == scan.tail
-    except OSError:
-        return False
 
 
 def _reads_from(signature: tuple, line: int) -> bool:
@@ -138,6 +121,10 @@ class LogLoader:
         self.from_disk: set[str] = set()
         #: the child aligning big graphs on the second core while :meth:`second_core` is open
         self.worker: Any = None
+        #: when set, a log bigger than this (bytes) that needs a cold scan is scanned only
+        #: up to its first record start at or after it (the editor's first answers on a big log;
+        #: the scan is kept in ``scans``, and the next index of the log reads the rest)
+        self.head_bytes: int | None = None
 
     @contextmanager
     def second_core(self, graphs: list[Graph]) -> Iterator[None]:
@@ -175,7 +162,7 @@ class LogLoader:
         on-disk index cache) when the file is unchanged or only grew."""
         st = os.stat(path)
         identity = (st.st_size, st.st_mtime_ns)
-        head, tail = _head_tail(path, st.st_size)
+        head, tail = head_and_tail(path, st.st_size, _HEAD_BYTES)
         scan = self.scans.get(path)
         if scan is not None and not _files_unchanged(scan):
             scan = None  # a file its graphs point into was edited: positions are stale
@@ -192,7 +179,7 @@ class LogLoader:
                 self.from_disk.add(path)
             return scan.log, scan
         prefetched = self._prefetched.pop(path, None)
-        if scan is not None and st.st_size > scan.log.size and head.startswith(scan.head) and _old_tail_kept(path, scan):
+        if scan is not None and st.st_size > scan.log.size and head.startswith(scan.head) and tail_kept(path, scan.log.size, scan.tail):
             # appended: read only the new part, and rebuild every graph that read the old last
             # record (its payload may have been cut where the writer was) or found damage
             resume = scan.log.tail_line if scan.log.tail_offset is not None else None
@@ -201,13 +188,35 @@ class LogLoader:
                 for sig, g in scan.graphs.items()
                 if g is not None and not (g.loaded and g.warnings) and (resume is None or not _reads_from(sig, resume))
             }
-            log = scan_log(path, previous=scan.log)
+            rest, scan.rest = scan.rest, None
+            if rest is not None and rest.previous is scan.log and rest.size == st.st_size:
+                log = rest.result()
+            else:
+                if rest is not None:
+                    rest.cancel()
+                log = scan_split(path, previous=scan.log)
+        elif self.head_bytes is not None and st.st_size > self.head_bytes and prefetched is None:
+            # the first part only, as if the log ended there: the next index of this log reads the
+            # rest as it does for a log that grew by appends, reusing these graphs
+            log = scan_head(path, self.head_bytes)
+            if log.size < st.st_size:
+                identity, (head, tail) = (log.size, st.st_mtime_ns), head_and_tail(path, log.size, _HEAD_BYTES)
+            scan = LogScan(identity, head, log, {})
+            if log.size < st.st_size:  # the rest is read by other processes meanwhile
+                scan.rest = start_scan_split(path, previous=log)
         else:
             log = prefetched if prefetched is not None and prefetched.size == st.st_size else scan_split(path)
             scan = LogScan(identity, head, log, {})
         scan.identity, scan.head, scan.tail, scan.log, scan.saved = identity, head, tail, log, False
         self.scans[path] = scan
         return log, scan
+
+    def ended_in_scan(self, graph: Graph) -> bool:
+        """Whether ``graph`` is of a log and its compile ended within what was scanned of it
+        (:func:`~inductor_lens.readers.torch_trace.first_part.compile_ended`): only then is a graph
+        of a log's first part (:attr:`head_bytes`) the graph the whole log gives."""
+        loader = graph._loader
+        return isinstance(loader, LogGraphLoader) and compile_ended(loader.log, loader.group)
 
     def save(self, warnings: list[InputWarning]) -> None:
         """Write the index cache for every log whose graphs are all materialized and that changed
@@ -220,6 +229,7 @@ class LogLoader:
             if scan.saved or not all(g is None or g.loaded for g in scan.graphs.values()):
                 continue
             try:
+                scan.rest = None
                 scan.files = _files_of(scan)
                 self.cache.save_index(path, scan)
                 scan.saved = True
@@ -249,6 +259,8 @@ class LogLoader:
         Only logs that need a cold scan (not scanned before, no valid index cache) are sent; the result is
         the same :class:`TraceLog` a serial scan gives.
         """
+        if self.head_bytes is not None:
+            return  # first parts only: each log's head is scanned when it is added
         todo = [p for p in logs if p not in self.scans and not (self.disk_cache and self.cache.load_index(p) is not None)]
         workers = min(len(todo), os.cpu_count() or 1)
 

@@ -213,7 +213,9 @@ class Index:
     def _register_files(self, graph: Graph) -> None:
         """Map every file of ``graph`` known so far to it (without materializing it)."""
         docs = self._documents
-        docs[os.path.abspath(graph.output_code)] = DocumentRole(graph, DocRole.CODE)
+        # the first graph that names a file keeps it: identical copies (a repeated compile, another
+        # rank) read their output code from the first one's extracted file, named by its compile
+        docs.setdefault(os.path.abspath(graph.output_code), DocumentRole(graph, DocRole.CODE))
         for role, path in getattr(graph, "graph_files", {}).items():
             docs.setdefault(os.path.abspath(path), DocumentRole(graph, DocRole(role)))
         if not graph.loaded:  # the Inductor cache's copy of the output code, before it is read

@@ -25,7 +25,7 @@ from ..files.cache import Cache
 from ..files.resolve import PathResolver
 from ..index.trace_index import Index
 from ..model import Graph
-from ..open_traces import TraceRequest, open_traces
+from ..open_traces import TraceRequest, open_traces, split_profiles
 from .features import lenses
 from .features.snapshot import Snapshot
 
@@ -51,6 +51,11 @@ class WorkerHost(Protocol):
 
 #: How often (s) indexed logs are checked for changes.
 POLL_SECONDS = 2.0
+#: With a generated file open (output code, kernel code, FX graph file), a log bigger than this
+#: (bytes) is first read only this far, and the open file answered from there when its
+#: compile ended in that part (the rest is read after, reusing it): on the 342 MB log an open
+#: output code is answered before the whole log is scanned.
+HEAD_BYTES = 32 * 1024 * 1024
 
 
 def file_identity(path: str) -> tuple[int, int] | None:
@@ -219,6 +224,13 @@ class IndexWorker:
                     f"(scan {scanned - started:.2f}s; {time.process_time() - cpu_started:.2f}s of CPU)",
                 )
 
+        head_started = time.perf_counter()
+        if self._head_answers(request, generation):
+            host.log(
+                types.MessageType.Info,
+                f"first answers for the open generated files from the log's first {HEAD_BYTES >> 20} MiB "
+                f"{time.perf_counter() - head_started:.2f}s after the start",
+            )
         opened = open_traces(
             request,
             cache=host.cache,
@@ -270,17 +282,55 @@ class IndexWorker:
         if stages:
             index.loader.defer_copy_checks()
         for needed, covers in stages:
-            for graph in needed:
-                graph.ensure()
-            snapshot = Snapshot(index, resolver, graphs=list(dict.fromkeys(g for g in needed if not g.broken)), covers=covers)
-            for path in covers:
-                lenses.code_lenses(snapshot, path)
-            with self._lock:
-                if self.done_generation < generation:
-                    self.host.publish(snapshot)
-            self.host.send(self._wake_documents)
-            # diagnostics and the lens refresh after the waiting requests are answered (they resume first)
-            self.host.send(lambda: asyncio.get_running_loop().call_soon(self.host.refresh_clients))
+            self._publish_stage(index, resolver, needed, covers, generation)
+
+    def _publish_stage(self, index: Index, resolver: PathResolver, needed: list[Graph], covers: list[str], generation: int) -> None:
+        """Materialize ``needed`` and put a snapshot of those graphs live for the documents
+        ``covers`` (their lenses computed here), unless a later generation is live already."""
+        for graph in needed:
+            graph.ensure()
+        snapshot = Snapshot(index, resolver, graphs=list(dict.fromkeys(g for g in needed if not g.broken)), covers=covers)
+        for path in covers:
+            lenses.code_lenses(snapshot, path)
+        with self._lock:
+            if self.done_generation < generation:
+                self.host.publish(snapshot)
+        self.host.send(self._wake_documents)
+        # diagnostics and the lens refresh after the waiting requests are answered (they resume first)
+        self.host.send(lambda: asyncio.get_running_loop().call_soon(self.host.refresh_clients))
+
+    def _head_answers(self, request: TraceRequest, generation: int) -> bool:
+        """Before the whole of a big log is read: index the first :data:`HEAD_BYTES` of each log
+        that is bigger (:attr:`~inductor_lens.index.loader.LogLoader.head_bytes`) and put
+        the open generated files whose compile ended there live, each with its own graph, as
+        :meth:`_first_answers` would (the same graph: a graph of a log's first part whose compile
+        ended in it has the records the whole log gives it).  The scans are kept in
+        :attr:`log_scans`, so :func:`open_traces` then reads only the rest and reuses the graphs.
+        Returns whether anything was put live.  Nothing for Python files (a model line's answer
+        needs every graph), on a re-index, or with distributed workers."""
+        host = self.host
+        if request.workers or host.live_snapshot().complete:
+            return False
+        traces, _profiles = split_profiles(request.paths)
+        index = Index(host.cache, self.log_scans, disk_cache=request.disk_cache)
+        index.loader.head_bytes = HEAD_BYTES
+        for path in traces:
+            index.add(path)
+        if all(scan.log.size >= (file_identity(path) or (0, 0))[0] for path, scan in index.loader.scans.items()):
+            return False  # every log was read whole: the usual first answers follow at once
+        # (asked only now: the editor opens its documents while the server starts indexing)
+        own: list[Graph] = []
+        covers: list[str] = []
+        for path in host.open_paths():
+            doc = index.document(path)
+            if doc is not None and index.loader.ended_in_scan(doc.graph):
+                own.append(doc.graph)
+                covers.append(path)
+        if not own:
+            return False
+        resolver = PathResolver(list(request.path_maps), roots=list(request.roots), site_packages=list(request.site_packages))
+        self._publish_stage(index, resolver, own, covers, generation)
+        return True
 
 
 def _warm(snapshot: Snapshot) -> None:

@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
 
 from ... import _json
 from ...files.discovery import rank_in_name
 from ...model import InputWarning
 from ...model.compile_id import compile_id_of
-from .payload import MAX_PAYLOAD_BYTES, last_record_problems, payload_bytes, same_as_verified
+from .payload import MAX_PAYLOAD_BYTES, last_record_problems
+from .records import UNREADABLE, Record, TraceLog, reopen_at_tail, resumable
 from .wanted import TRIMMED_KEYS, WANTED_BYTES
 
 #: A record's first line: glog prefix, then the envelope, whose first key (and artifact name) we
@@ -56,122 +56,9 @@ _VERSION_IN_METRICS = re.compile(rb'"pytorch_version": "([^"]+)"')
 _ID_FIELD = re.compile(rb'"(frame_id|frame_compile_id|attempt|compiled_autograd_id)": (\d+)')
 #: (kind, name) of output-code records: one whose envelope is unreadable is kept as a placeholder
 _CODE_KINDS = frozenset({("inductor_output_code", None), ("graph_dump", "inductor_aot_wrapper_code"), ("graph_dump", "inductor_aot_code")})
+
+
 #: the envelope of such a placeholder record (it has no graph; log_graphs pairs around it)
-UNREADABLE = "__unreadable__"
-
-
-@dataclass(slots=True)
-class Record:
-    """One record of a log: its envelope and where its payload lies.
-
-    ``line`` is the 1-based line of the envelope; ``kind`` the envelope's metadata key;
-    ``name`` the artifact or graph_dump name; payload bytes are ``[payload_start, payload_end)``;
-    ``pid`` the process id of the glog prefix (several processes can write one log: a forked
-    child inherits the open trace file, pytorch#176610).
-    """
-
-    line: int
-    kind: str
-    name: str | None
-    envelope: dict
-    compile_id: str
-    payload_start: int
-    payload_end: int
-    pid: int | None = None
-
-    @property
-    def md5(self) -> str | None:
-        return self.envelope.get("has_payload")
-
-
-@dataclass
-class TraceLog:
-    """A scanned ``TORCH_TRACE`` log: the records the index uses, in log order, plus warnings.
-
-    Raises ``OSError`` from :func:`scan` when the file cannot be opened; everything else that is
-    wrong with the file becomes a :class:`~inductor_lens.model.InputWarning` naming file and line.
-    """
-
-    path: str
-    size: int
-    records: list[Record] = field(default_factory=list)
-    warnings: list[InputWarning] = field(default_factory=list)
-    #: the rank the log itself names: ``rank_N`` in its file name, else its records' ``rank`` key
-    rank: int | None = None
-    torch_version: str | None = None
-    strings: dict[int, str] = field(default_factory=dict)
-    record_count: int = 0
-    #: where the last record starts (byte offset, line): an append-only log resumes scanning there
-    tail_offset: int | None = None
-    tail_line: int = 1
-    first_header_seen: bool = False
-    version_from_metrics: str | None = None
-    #: line of the last record when it is incomplete (a crashed run, or a log still being written)
-    incomplete_tail_line: int | None = None
-    #: bytes read by the last scan (all of them cold; only the new part after an append)
-    bytes_scanned: int = 0
-    #: process ids of the records kept, in order of first appearance (one, unless processes shared the file)
-    pids: list[int] = field(default_factory=list)
-    #: line of the first record of a compile that had already ended (the log repeats itself), if any
-    repeat_line: int | None = None
-
-    def first_payload_line(self, record: Record, limit: int = 512) -> str | None:
-        """The first payload line of ``record`` (TAB stripped, at most ``limit`` bytes), unverified:
-        enough to read an output code's ``# AOT ID`` line without reading the whole payload."""
-        if record.payload_end <= record.payload_start:
-            return None
-        with open(self.path, "rb") as fh:
-            fh.seek(record.payload_start)
-            head = fh.read(min(limit, record.payload_end - record.payload_start))
-        line = head.split(b"\n", 1)[0].removesuffix(b"\r")
-        return line[1:].decode("utf-8", errors="replace") if line.startswith(b"\t") else None
-
-    def _payload_bytes(self, record: Record) -> tuple[bytes | None, InputWarning | None]:
-        """The payload bytes, MD5-verified, or ``None`` and the reason, with its line (:mod:`.payload`)."""
-        return payload_bytes(
-            self.path, self.size, record.payload_start, record.payload_end, record.line, record.md5, record.name or record.kind
-        )
-
-    def payload(self, record: Record, warnings: list[InputWarning] | None = None) -> str | None:
-        """The payload text of ``record``, MD5-verified; ``None`` (and a warning) when damaged; the
-        text as it is now, and a ``changed`` warning, when a whole record's MD5 does not match.
-
-        Warnings go to ``warnings`` when given (a graph loading in another thread), else to
-        ``self.warnings``.
-        """
-        sink = self.warnings if warnings is None else warnings
-        data, problem = self._payload_bytes(record)
-        if problem is not None:
-            sink.append(problem)  # (with data: a changed payload, read as it is and marked)
-        if data is None:
-            return None
-        try:
-            return data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            sink.append(InputWarning(self.path, record.line, f"payload is not UTF-8 ({exc.reason}); record skipped"))
-            return None
-
-    def verify(self, record: Record) -> bool:
-        """Whether ``record``'s payload is intact and matches its MD5 (no warning)."""
-        if same_as_verified(self.path, record.payload_start, record.payload_end, record.md5):
-            return True  # (a copy of a payload verified before: its bytes compared, no text made)
-        data, problem = self._payload_bytes(record)
-        return record.md5 is not None and data is not None and problem is None
-
-    def payload_json(self, record: Record, warnings: list[InputWarning] | None = None):
-        """The payload parsed as JSON, or ``None`` (and a warning) when damaged or invalid."""
-        text = self.payload(record, warnings)
-        if text is None:
-            return None
-        try:
-            return _json.loads(text)
-        except ValueError as exc:
-            (self.warnings if warnings is None else warnings).append(
-                InputWarning(self.path, record.line + 1, f"invalid JSON in {record.name or record.kind}: {exc}")
-            )
-            return None
-
-
 def scan(path: str, previous: TraceLog | None = None) -> TraceLog:
     """Scan one log file; returns the records the index uses, in log order.
 
@@ -182,17 +69,9 @@ def scan(path: str, previous: TraceLog | None = None) -> TraceLog:
     ``TraceLog.warnings``; payload damage is found when a payload is read.
     """
     size = os.path.getsize(path)
-    resume = previous.tail_offset if previous is not None and previous.path == path and previous.size <= size else None
-    if previous is not None and resume is not None:
+    if previous is not None and resumable(previous, path, size):
         log = previous
-        log.size = size
-        tail_line = log.tail_line
-        log.records = [r for r in log.records if r.line < tail_line]
-        log.pids = list(dict.fromkeys(r.pid for r in log.records if r.pid is not None))
-        log.warnings = [w for w in log.warnings if w.line < tail_line]
-        log.repeat_line = log.repeat_line if log.repeat_line is not None and log.repeat_line < tail_line else None
-        log.record_count -= 1
-        start, line = resume, tail_line
+        start, line = reopen_at_tail(log, size)
     else:
         log = TraceLog(path=path, size=size)
         log.rank = rank_in_name(os.path.basename(path))

@@ -14,33 +14,25 @@ from __future__ import annotations
 import os
 
 from ...files.discovery import rank_in_name
-from . import _HEADER_NL, _HEADER_SPAN, TraceLog, _finish, _scan_into, check_repeats, scan
+from . import TraceLog, _finish, _scan_into, check_repeats, scan
+from .first_part import next_record_start
+from .records import reopen_at_tail, resumable
 
 #: Logs at least this big are split (below it, starting processes costs more than it saves).
 SPLIT_BYTES = 64 * 1024 * 1024
 #: No range smaller than this.
 MIN_RANGE_BYTES = 32 * 1024 * 1024
-_WINDOW = 1 << 20
 
 
-def record_starts(path: str, size: int, parts: int) -> list[int]:
-    """Byte offsets where ranges start: 0, then for each ``k`` the first record start at or after
-    ``k * size / parts`` (fewer when records are sparse).  Raises ``OSError`` if unreadable."""
-    points = [0]
-    with open(path, "rb") as fh:
-        for k in range(1, parts):
-            at = max(size * k // parts, points[-1] + 1)
-            pos = at - 1  # the newline before a record starting at `at` belongs to the window
-            while pos < size:
-                fh.seek(pos)
-                window = fh.read(_WINDOW)
-                found = _HEADER_NL.search(window)
-                if found is not None:
-                    points.append(pos + found.start() + 1)
-                    break
-                if len(window) < _WINDOW:
-                    break
-                pos += _WINDOW - _HEADER_SPAN  # a header across the window's end is seen in the next
+def record_starts(path: str, size: int, parts: int, start: int = 0) -> list[int]:
+    """Byte offsets where ranges start: ``start`` (a record start), then for each ``k`` the first
+    record start at or after ``start + k * (size - start) / parts`` (fewer when records are
+    sparse).  Raises ``OSError`` if unreadable."""
+    points = [start]
+    for k in range(1, parts):
+        found = next_record_start(path, max(start + (size - start) * k // parts, points[-1] + 1), size)
+        if found is not None:
+            points.append(found)
     return sorted(set(p for p in points if p < size))
 
 
@@ -54,11 +46,15 @@ def _scan_range(path: str, size: int, start: int, stop: int | None) -> tuple[Tra
     return part, end_line
 
 
-def join_parts(path: str, size: int, parts: list[tuple[TraceLog, int]]) -> TraceLog:
-    """One :class:`TraceLog` from the scans of consecutive ranges (in file order)."""
-    log = TraceLog(path=path, size=size)
-    log.rank = rank_in_name(os.path.basename(path))
-    shift = 0
+def join_parts(path: str, size: int, parts: list[tuple[TraceLog, int]], previous: TraceLog | None = None) -> TraceLog:
+    """One :class:`TraceLog` from the scans of consecutive ranges (in file order); with
+    ``previous`` (reopened at its tail: :func:`~inductor_lens.readers.torch_trace.reopen_at_tail`),
+    the ranges continue it and it is extended in place."""
+    if previous is not None:
+        log, shift = previous, previous.tail_line - 1
+    else:
+        log, shift = TraceLog(path=path, size=size), 0
+        log.rank = rank_in_name(os.path.basename(path))
     for n, (part, end_line) in enumerate(parts):
         for record in part.records:
             record.line += shift
@@ -75,7 +71,7 @@ def join_parts(path: str, size: int, parts: list[tuple[TraceLog, int]]) -> Trace
             log.rank = part.rank
         if log.version_from_metrics is None:
             log.version_from_metrics = part.version_from_metrics
-        if n == 0:
+        if n == 0 and previous is None:
             log.first_header_seen = part.first_header_seen
         if part.tail_offset is not None:
             log.tail_offset, log.tail_line = part.tail_offset, part.tail_line + shift
@@ -130,26 +126,72 @@ def start_fork_server() -> None:
         pass
 
 
-def scan_split(path: str, processes: int | None = None) -> TraceLog:
+def scan_split(path: str, processes: int | None = None, previous: TraceLog | None = None) -> TraceLog:
     """:func:`~inductor_lens.readers.torch_trace.scan` of a whole file, in ``processes`` processes
-    (default: the CPU count, at most one per :data:`MIN_RANGE_BYTES`) when the log is at least
-    :data:`SPLIT_BYTES`.  Raises ``OSError`` if ``path`` cannot be read."""
+    (default: the CPU count, at most one per :data:`MIN_RANGE_BYTES`) when what is left to read
+    is at least :data:`SPLIT_BYTES`.  ``previous``: as for ``scan`` (an earlier scan of the file's
+    first part, extended in place: only the rest is read).  Raises ``OSError`` if ``path`` cannot
+    be read."""
+    return start_scan_split(path, processes, previous).result()
+
+
+class SplitScan:
+    """A scan started by :func:`start_scan_split`: its processes run while the caller works;
+    :meth:`result` waits for them and joins their parts (serially where they could not run)."""
+
+    def __init__(self, path: str, size: int, previous: TraceLog | None, pool=None, futures=None) -> None:
+        self.path, self.size, self.previous, self._pool, self._futures = path, size, previous, pool, futures
+
+    def result(self) -> TraceLog:
+        """The scan (``previous`` extended in place when given).  Raises ``OSError`` if unreadable."""
+        path, size, previous = self.path, self.size, self.previous
+        if self._pool is None:
+            return scan(path, previous)
+        try:
+            results = [f.result() for f in self._futures or []]
+        except OSError:
+            raise
+        except Exception:  # no processes here (sandbox, frozen app): the same answer, serially
+            return scan(path, previous)
+        finally:
+            self._pool.shutdown()
+        if previous is not None:
+            reopen_at_tail(previous, size)
+            previous.bytes_scanned, previous.incomplete_tail_line = 0, None
+            log = join_parts(path, size, results, previous)
+            log.size = size
+            return log
+        return join_parts(path, size, results)
+
+    def cancel(self) -> None:
+        """Stop the processes (the scan is not wanted any more)."""
+        if self._pool is not None:
+            for future in self._futures or []:
+                future.cancel()
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+
+def start_scan_split(path: str, processes: int | None = None, previous: TraceLog | None = None) -> SplitScan:
+    """Start :func:`scan_split` (its processes, when it splits) and return at once."""
     size = os.path.getsize(path)
-    parts = processes if processes is not None else min(os.cpu_count() or 1, 8, size // MIN_RANGE_BYTES)
-    if parts < 2 or (processes is None and size < SPLIT_BYTES):
-        return scan(path)
-    starts = record_starts(path, size, parts)
+    resume = previous if previous is not None and resumable(previous, path, size) else None
+    begin = resume.tail_offset if resume is not None and resume.tail_offset is not None else 0
+    left = size - begin
+    parts = processes if processes is not None else min(os.cpu_count() or 1, 8, left // MIN_RANGE_BYTES)
+    if parts < 2 or (processes is None and left < SPLIT_BYTES):
+        return SplitScan(path, size, previous)
+    # twice as many ranges as processes when resuming (the caller keeps a core busy meanwhile: a
+    # process that finishes early takes another range instead of waiting for a slowed one)
+    starts = record_starts(path, size, parts * 2 if resume is not None and processes is None else parts, begin)
     if len(starts) < 2:
-        return scan(path)
+        return SplitScan(path, size, previous)
     ranges = [(start, stops) for start, stops in zip(starts, [*starts[1:], None], strict=True)]
     try:
         from concurrent.futures import ProcessPoolExecutor
 
-        with ProcessPoolExecutor(max_workers=len(ranges), mp_context=process_context()) as pool:
-            futures = [pool.submit(_scan_range, path, size, start, stop) for start, stop in ranges]
-            results = [f.result() for f in futures]
-    except OSError:
-        raise
+        pool = ProcessPoolExecutor(max_workers=min(parts, len(ranges)), mp_context=process_context())
+        futures = [pool.submit(_scan_range, path, size, start, stop) for start, stop in ranges]
     except Exception:  # no processes here (sandbox, frozen app): the same answer, serially
-        return scan(path)
-    return join_parts(path, size, results)
+        return SplitScan(path, size, previous)
+    return SplitScan(path, size, resume, pool, futures)
