@@ -264,3 +264,47 @@ def test_a_big_logs_open_output_code_is_answered_from_its_first_part(tmp_path, m
             here = hover_feature.hover(first, launch.path, launch.line, launch.col)
             assert here is not None and here == hover_feature.hover(full, launch.path, launch.line, launch.col)
     assert lenses.code_lenses(first, code) == lenses.code_lenses(full, code) != []
+
+
+def test_a_failing_first_part_loses_only_the_early_answer(tmp_path, monkeypatch):
+    """Whatever goes wrong while answering from a big log's first part, the generation's full
+    index is still built and put live (the worker logs the failure)."""
+    from inductor_lens.lsp import worker as worker_module
+    from inductor_lens.open_traces import TraceRequest
+
+    log = case_log("torch-2.11-cuda/mlp_train")
+    whole = Index(Cache(str(tmp_path / "c")), disk_cache=False)
+    resolver = PathResolver([("/workspace/proj", TRACES)], use_interpreter_site_packages=False)
+
+    class Host(_Host):
+        cache = Cache(str(tmp_path / "c"))
+        logged: list[str] = []
+
+        def open_paths(self):
+            return []
+
+        def trace_request(self):
+            return TraceRequest([log], disk_cache=False)
+
+        def log(self, level, message):
+            self.logged.append(message)
+
+        def notify_status(self, state, message=""):
+            pass
+
+        def report_progress(self, token, what, message, percentage=None):
+            pass
+
+        def refresh_clients(self):
+            pass
+
+    host = Host(whole, resolver)
+    worker = worker_module.IndexWorker(host)
+
+    def broken(request, generation):
+        raise OSError("disk gone")
+
+    monkeypatch.setattr(worker, "_head_answers", broken)
+    worker._build(1)
+    assert host.published and host.published[-1][0].complete and host.published[-1][0].index.graphs
+    assert any("first part failed: OSError('disk gone')" in m for m in host.logged)

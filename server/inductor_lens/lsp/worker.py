@@ -225,7 +225,12 @@ class IndexWorker:
                 )
 
         head_started = time.perf_counter()
-        if self._head_answers(request, generation):
+        try:
+            early = self._head_answers(request, generation)
+        except Exception as exc:  # only an early answer is lost: the full index below still runs
+            early = False
+            host.log(types.MessageType.Warning, f"first answers from the log's first part failed: {exc!r}\n{traceback.format_exc()}")
+        if early:
             host.log(
                 types.MessageType.Info,
                 f"first answers for the open generated files from the log's first {HEAD_BYTES >> 20} MiB "
