@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json as _std
+from collections.abc import Iterable, Iterator
+from itertools import islice
 from types import ModuleType
 
 _orjson: ModuleType | None
@@ -54,3 +56,114 @@ def write_document(obj, stream) -> None:
     stream.flush()
     buffer.write(data)
     buffer.flush()
+
+
+#: Array items serialized (and handed to the writing thread) at a time by :func:`stream_document`.
+STREAM_CHUNK = 256
+
+
+def stream_document(items: Iterable[tuple[str, object]], stream) -> None:
+    """Write the JSON object of ``items`` (``(key, value)`` pairs, in order) to ``stream`` as
+    :func:`write_document` writes the dict, byte for byte, but piece by piece: each value is
+    serialized as soon as it is made (a value that is an iterator, not a list, is an array whose
+    items are serialized :data:`STREAM_CHUNK` at a time) and written by a thread while the next one
+    is made (a write gives the interpreter up while the system takes the bytes).  Without orjson, or
+    when the first value has text orjson refuses (a file name that is not UTF-8), the whole object
+    is made first and written as :func:`write_document` writes it; such text in a later value is
+    written from there on with the standard library's ``\\uXXXX`` escapes (the same JSON content)."""
+    items = iter(items)
+    if _orjson is None:
+        write_document(_whole(items), stream)
+        return
+    first = next(items, None)
+    if first is None:
+        write_document({}, stream)
+        return
+    try:
+        head = b"{\n  " + _orjson.dumps(first[0]) + b": " + _value(first[1], b"\n  ", strict=True)
+    except TypeError:
+        write_document(_whole(items, first), stream)
+        return
+    with _Writer(stream) as writer:
+        writer.put(head)
+        for key, value in items:
+            prefix = b",\n  " + _value(key, b"", strict=False) + b": "
+            if isinstance(value, Iterator):
+                writer.put(prefix + b"[")
+                count = 0
+                while chunk := list(islice(value, STREAM_CHUNK)):
+                    body = _value(chunk, b"\n  ", strict=False)[6:-4]  # the items of "[\n    ...\n  ]"
+                    writer.put((b"\n    " if count == 0 else b",\n    ") + body)
+                    count += len(chunk)
+                writer.put(b"\n  ]" if count else b"]")
+            else:
+                writer.put(prefix + _value(value, b"\n  ", strict=False))
+        writer.put(b"\n}\n")
+
+
+def _whole(items: Iterator[tuple[str, object]], first: tuple[str, object] | None = None) -> dict:
+    doc = {} if first is None else {first[0]: list(first[1]) if isinstance(first[1], Iterator) else first[1]}
+    for key, value in items:
+        doc[key] = list(value) if isinstance(value, Iterator) else value
+    return doc
+
+
+def _value(value, indent: bytes, *, strict: bool) -> bytes:
+    """``value`` serialized with two-space indents, its lines after the first indented by ``indent``
+    (its depth in the document).  ``strict``: orjson's ``TypeError`` propagates, else that value
+    is serialized by the standard library (``\\uXXXX`` escapes)."""
+    assert _orjson is not None
+    try:
+        data = _orjson.dumps(value, option=_orjson.OPT_INDENT_2)
+    except TypeError:
+        if strict:
+            raise
+        data = _std.dumps(value, indent=2, ensure_ascii=True).encode("ascii")
+    return data.replace(b"\n", indent) if indent != b"\n" else data
+
+
+class _Writer:
+    """A thread that writes the pieces it is given, in order, to a text stream's binary buffer (or
+    the stream itself); its first error is raised again on leaving (after the pieces already given
+    are dropped)."""
+
+    def __init__(self, stream) -> None:
+        import queue
+        import threading
+
+        self._buffer = getattr(stream, "buffer", None)
+        self._stream = stream
+        self._queue: queue.SimpleQueue = queue.SimpleQueue()
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, name="inductor-lens-write", daemon=True)
+        if self._buffer is not None:
+            stream.flush()
+        self._thread.start()
+
+    def _run(self) -> None:
+        while (piece := self._queue.get()) is not None:
+            if self._error is not None:
+                continue
+            try:
+                if self._buffer is not None:
+                    self._buffer.write(piece)
+                else:
+                    self._stream.write(piece.decode("utf-8"))
+            except BaseException as exc:  # raised again in the caller's thread
+                self._error = exc
+
+    def put(self, piece: bytes) -> None:
+        if self._error is not None:
+            raise self._error
+        self._queue.put(piece)
+
+    def __enter__(self) -> "_Writer":
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self._queue.put(None)
+        self._thread.join()
+        if self._buffer is not None and self._error is None:
+            self._buffer.flush()
+        if self._error is not None and exc_info[0] is None:
+            raise self._error

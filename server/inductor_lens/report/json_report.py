@@ -21,7 +21,8 @@ JSON shape (lines 1-based; unknown values ``null``)::
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 from ..files.resolve import PathResolver
 from ..index.trace_index import Index
@@ -334,34 +335,43 @@ def index_json(index: Index, resolver: PathResolver | None, ir: "KernelIRs | Non
     """The whole ``report --json`` document; with ``ir`` (``report --ir``), each Triton kernel also
     has ``ir`` (:meth:`inductor_lens.ir.kernel_ir.KernelIR.to_json`) and the document ``ir_roots``
     (the Triton cache folders looked in)."""
+    return {key: list(value) if key == "kernels" else value for key, value in document_items(index, resolver, ir)}
+
+
+def document_items(index: Index, resolver: PathResolver | None, ir: "KernelIRs | None" = None) -> Iterator[tuple[str, Any]]:
+    """:func:`index_json`'s ``(key, value)`` items, in the document's order, each made when asked
+    for; ``"kernels"`` is an iterator of the kernels' objects (to be consumed before the next item
+    is asked for: :func:`write_json` serializes and writes them in chunks while the rest is made)."""
     memo: dict = {}
     perf = IndexFigures(index)
     hot = hot_lines(index.kernels, perf.splits)
-    doc = {
-        "traces": [
-            {"path": t.path, "rank": t.rank, "torch_version": t.torch_version, "compile_ids": list(t.compile_ids)} for t in index.traces
-        ],
-        **health_json(index, resolver),
-        "ranks": _ranks_json(index),
-        "kernels": [_with_ir(kernel_json(k, resolver, memo=memo, perf=perf), k, ir) for k in index.kernels],
-        "lines": lines_json(index, resolver, hot, perf),
-        "measured": (
+    yield (
+        "traces",
+        [{"path": t.path, "rank": t.rank, "torch_version": t.torch_version, "compile_ids": list(t.compile_ids)} for t in index.traces],
+    )
+    yield from health_json(index, resolver).items()
+    yield "ranks", _ranks_json(index)
+    yield "kernels", (_with_ir(kernel_json(k, resolver, memo=memo, perf=perf), k, ir) for k in index.kernels)
+    yield "lines", lines_json(index, resolver, hot, perf)
+    yield (
+        "measured",
+        (
             {"total_us": round(hot.total_us, 3), "lines_us": round(hot.lines_us, 3), "runs": hot.runs, "clock": hot.clock}
             if hot.runs
             else None
         ),
-        "calls": calls_json(index, resolver, hot.total_us if hot.runs else None),
-        "profiles": [
-            {"path": p.path, "device_events": p.device_events, "graph_calls": len(p.calls), "device": p.device_name} for p in index.profiles
-        ],
-        "devices": devices_json(perf.device_names),
-        "unattributed": [dict(u, profile=p.path) for p in index.profiles for u in p.unattributed_json()],
-        "warnings": [w.to_json() for w in index.warnings],
-    }
+    )
+    yield "calls", calls_json(index, resolver, hot.total_us if hot.runs else None)
+    yield (
+        "profiles",
+        [{"path": p.path, "device_events": p.device_events, "graph_calls": len(p.calls), "device": p.device_name} for p in index.profiles],
+    )
+    yield "devices", devices_json(perf.device_names)
+    yield "unattributed", [dict(u, profile=p.path) for p in index.profiles for u in p.unattributed_json()]
+    yield "warnings", [w.to_json() for w in index.warnings]
     if ir is not None:
-        doc["ir_roots"] = list(ir.caches.roots)
+        yield "ir_roots", list(ir.caches.roots)
     perf.save()  # the next run (a warm re-open) reads the launches' figures instead of the output codes
-    return doc
 
 
 def _with_ir(out: dict, kernel: Kernel, ir: "KernelIRs | None") -> dict:
@@ -373,8 +383,10 @@ def _with_ir(out: dict, kernel: Kernel, ir: "KernelIRs | None") -> dict:
 
 
 def write_json(index: Index, resolver: PathResolver | None, stream, ir: "KernelIRs | None" = None) -> None:
-    """Write :func:`index_json` (with ``ir``: see there) to ``stream`` (a text stream: its binary buffer when it has one),
-    indented, newline-terminated, serialized in one call (orjson when importable)."""
+    """Write :func:`index_json` (with ``ir``: see there) to ``stream`` (a text stream: its binary
+    buffer when it has one), indented, newline-terminated: the bytes one serialization of the whole
+    document gives, made and written piece by piece (:func:`inductor_lens._json.stream_document`:
+    a thread writes while the next kernels are made; the document is never whole in memory)."""
     from .. import _json
 
-    _json.write_document(index_json(index, resolver, ir), stream)
+    _json.stream_document(document_items(index, resolver, ir), stream)

@@ -1,0 +1,80 @@
+"""``report --json`` is written piece by piece (``_json.stream_document``: each value serialized when
+made, the kernels 256 at a time, a thread writing while the next piece is made) and gives the bytes
+one serialization of the whole document gives: on real traces (the whole document of
+gpt2_l12_train, 438 kernels, and of recompiles_health), on odd values (empty arrays and objects,
+nested arrays, non-ASCII text, a chunk boundary), and when text orjson refuses (a file name that is
+not UTF-8) comes first (the whole document then as before) or later (escaped from there on)."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+
+import pytest
+from conftest import case_dir
+from inductor_lens import _json
+from inductor_lens.files.cache import Cache
+from inductor_lens.index.trace_index import load
+from inductor_lens.report.json_report import document_items, index_json
+
+
+class _Out(io.TextIOWrapper):
+    def __init__(self) -> None:
+        super().__init__(io.BytesIO(), encoding="utf-8")
+
+
+def _whole(doc) -> bytes:
+    out = _Out()
+    _json.write_document(doc, out)
+    return out.buffer.getvalue()
+
+
+def _streamed(items) -> bytes:
+    out = _Out()
+    _json.stream_document(items, out)
+    return out.buffer.getvalue()
+
+
+@pytest.mark.parametrize("case", ["torch-2.11-cuda/gpt2_l12_train", "torch-2.14-cpu/recompiles_health"])
+def test_a_real_report_streamed_is_the_whole_documents_bytes(tmp_path, case):
+    index = load([case_dir(case)], Cache(str(tmp_path)))
+    whole = _whole(index_json(index, None))
+    again = load([case_dir(case)], Cache(str(tmp_path)))
+    streamed = _streamed(document_items(again, None))
+    assert streamed == whole and len(json.loads(streamed)["kernels"]) == len(index.kernels) > 10
+
+
+_ODD = [
+    [("a", 1)],
+    [("a", []), ("b", ()), ("c", {}), ("d", None)],
+    [("é", "ü"), ("k", ({"x": [1, [2, {}]], "y": "\n\t"},) * 5), ("z", [[], [{}], 1.5e-7])],
+    [("k", tuple({"n": n, "s": "ΣΣ"} for n in range(_json.STREAM_CHUNK * 2 + 1))), ("after", {"q": [1, 2]})],
+    [("k", (1, 2, 3))],
+]
+
+
+@pytest.mark.parametrize("items", _ODD)
+def test_odd_values_stream_as_one_serialization(items):
+    """(a tuple stands for an iterator: streamed item by item)"""
+    doc = {key: list(value) if isinstance(value, tuple) else value for key, value in items}
+    assert _streamed((key, iter(value) if isinstance(value, tuple) else value) for key, value in items) == _whole(doc)
+
+
+def test_text_orjson_refuses(tmp_path):
+    bad = os.fsdecode(b"/tmp/\xff\xfe.log")
+    first = [("path", bad), ("k", iter([{"p": "é"}]))]
+    assert _streamed(iter(first)) == _whole({"path": bad, "k": [{"p": "é"}]})  # the whole document, as before
+    later = _streamed(iter([("a", "é"), ("k", iter([{"p": bad}]))]))
+    assert json.loads(later) == {"a": "é", "k": [{"p": bad}]} and b"\\udcff\\udcfe" in later
+
+
+def test_a_writing_error_is_raised_in_the_caller():
+    class Closed(io.TextIOWrapper):
+        def __init__(self) -> None:
+            super().__init__(io.BytesIO(), encoding="utf-8")
+
+    out = Closed()
+    out.buffer.close()
+    with pytest.raises(ValueError):
+        _json.stream_document(iter([("a", 1), ("k", iter(range(3000)))]), out)
