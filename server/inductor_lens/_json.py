@@ -92,7 +92,7 @@ def stream_document(items: Iterable[tuple[str, object]], stream) -> None:
                 writer.put(prefix + b"[")
                 count = 0
                 while chunk := list(islice(value, STREAM_CHUNK)):
-                    body = _value(chunk, b"\n  ", strict=False)[6:-4]  # the items of "[\n    ...\n  ]"
+                    body = _value(chunk, b"\n  ", strict=False)[6:-4]  # the items of '[\n    ...\n  ]'
                     writer.put((b"\n    " if count == 0 else b",\n    ") + body)
                     count += len(chunk)
                 writer.put(b"\n  ]" if count else b"]")
@@ -110,16 +110,24 @@ def _whole(items: Iterator[tuple[str, object]], first: tuple[str, object] | None
 
 def _value(value, indent: bytes, *, strict: bool) -> bytes:
     """``value`` serialized with two-space indents, its lines after the first indented by ``indent``
-    (its depth in the document).  ``strict``: orjson's ``TypeError`` propagates, else that value
-    is serialized by the standard library (``\\uXXXX`` escapes)."""
+    (``b"\\n  "``: a value of the document; ``b""``: a key).  A value is serialized inside a
+    one-key object, so orjson indents it at its depth and no bytes are rewritten afterwards.
+    ``strict``: orjson's ``TypeError`` propagates, else that value is serialized by the standard
+    library (``\\uXXXX`` escapes)."""
     assert _orjson is not None
     try:
-        data = _orjson.dumps(value, option=_orjson.OPT_INDENT_2)
+        if indent:
+            return _orjson.dumps({"": value}, option=_orjson.OPT_INDENT_2)[8:-2]  # the value in '{\n  "": ...\n}'
+        return _orjson.dumps(value)
     except TypeError:
         if strict:
             raise
         data = _std.dumps(value, indent=2, ensure_ascii=True).encode("ascii")
-    return data.replace(b"\n", indent) if indent != b"\n" else data
+    return data.replace(b"\n", indent) if indent else data
+
+
+#: Pieces at most waiting to be written (a chunk of 256 kernels is ~0.1-3 MB).
+_PENDING = 16
 
 
 class _Writer:
@@ -133,7 +141,7 @@ class _Writer:
 
         self._buffer = getattr(stream, "buffer", None)
         self._stream = stream
-        self._queue: queue.SimpleQueue = queue.SimpleQueue()
+        self._queue: queue.Queue = queue.Queue(maxsize=_PENDING)  # bounded: memory, when writing is slower
         self._error: BaseException | None = None
         self._thread = threading.Thread(target=self._run, name="inductor-lens-write", daemon=True)
         if self._buffer is not None:
