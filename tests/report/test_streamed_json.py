@@ -77,4 +77,4 @@ def test_a_writing_error_is_raised_in_the_caller():
     out = Closed()
     out.buffer.close()
     with pytest.raises(ValueError):
-        _json.stream_document(iter([("a", 1), ("k", iter(range(3000)))]), out)
+        _json.stream_document(iter([("a", 1), ("k", iter(range(_json.STREAM_CHUNK * 40)))]), out)  # (more pieces than may wait)
