@@ -139,8 +139,10 @@ class SplitScan:
     """A scan started by :func:`start_scan_split`: its processes run while the caller works;
     :meth:`result` waits for them and joins their parts (serially where they could not run)."""
 
-    def __init__(self, path: str, size: int, previous: TraceLog | None, pool=None, futures=None) -> None:
+    def __init__(self, path: str, size: int, previous: TraceLog | None, pool=None, futures=None, own=None) -> None:
         self.path, self.size, self.previous, self._pool, self._futures = path, size, previous, pool, futures
+        #: the first range, scanned by this process when :meth:`result` is called (the others' processes meanwhile)
+        self._own: tuple[int, int] | None = own
 
     def result(self) -> TraceLog:
         """The scan (``previous`` extended in place when given).  Raises ``OSError`` if unreadable."""
@@ -148,7 +150,8 @@ class SplitScan:
         if self._pool is None:
             return scan(path, previous)
         try:
-            results = [f.result() for f in self._futures or []]
+            results = [_scan_range(path, size, *self._own)] if self._own is not None else []
+            results += [f.result() for f in self._futures or []]
         except OSError:
             raise
         except Exception:  # no processes here (sandbox, frozen app): the same answer, serially
@@ -187,6 +190,9 @@ def start_scan_split(path: str, processes: int | None = None, previous: TraceLog
     if len(starts) < 2:
         return SplitScan(path, size, previous)
     ranges = [(start, stops) for start, stops in zip(starts, [*starts[1:], None], strict=True)]
+    # a cold scan's caller waits for it: it scans the first range itself (one process fewer to start
+    # and one part fewer to send back); a resumed one's caller works meanwhile (the first part's answers)
+    own = ranges.pop(0) if resume is None else None
     try:
         from concurrent.futures import ProcessPoolExecutor
 
@@ -194,4 +200,4 @@ def start_scan_split(path: str, processes: int | None = None, previous: TraceLog
         futures = [pool.submit(_scan_range, path, size, start, stop) for start, stop in ranges]
     except Exception:  # no processes here (sandbox, frozen app): the same answer, serially
         return SplitScan(path, size, previous)
-    return SplitScan(path, size, resume, pool, futures)
+    return SplitScan(path, size, resume, pool, futures, own)
