@@ -498,3 +498,16 @@ def test_an_empty_cache_dir_is_refused_not_the_default_folder(tmp_path):
         cwd=str(tmp_path),
     )
     assert proc.returncode == 2 and "--cache-dir was given an empty path" in proc.stderr and not proc.stdout
+
+
+def test_a_closed_standard_output_is_a_line_not_a_traceback(cache_dir):
+    """``report >&-`` (a new user's trial: an AttributeError traceback, exit 1): one line, exit 3."""
+    for extra in (["--json"], []):
+        proc = subprocess.run(
+            ["sh", "-c", 'exec "$@" >&-', "sh", sys.executable, "-m", "inductor_lens", "report", *extra, "--cache-dir", cache_dir],
+            stdin=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+        )
+        assert proc.returncode == 3 and proc.stderr == "inductor-lens: cannot write the report: standard output is closed\n"

@@ -19,10 +19,8 @@ EXAMPLE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "example"
 
 
 def _path_map(text: str) -> tuple[str, str]:
-    if "=" not in text:
-        raise argparse.ArgumentTypeError(f"expected FROM=TO, got {text!r}")
-    src, dst = text.split("=", 1)
-    if not src or not dst:
+    src, _, dst = text.partition("=")
+    if not src or not dst:  # (no "=" leaves dst empty)
         raise argparse.ArgumentTypeError(f"expected FROM=TO, got {text!r}")
     return src, os.path.abspath(dst)
 
@@ -395,8 +393,7 @@ _EXIT_WHEN_READER_LEAVES = 0
 
 
 def _reader_left() -> NoReturn:
-    """``report | head``: the reader left.  rich would exit 1 (our "nothing readable"); the trace
-    was readable, so exit 0, quietly (``diff`` exits with the status it had decided)."""
+    """``report | head``: the reader left: exit 0, quietly (rich would exit 1; ``diff``: its status)."""
     os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     raise SystemExit(_EXIT_WHEN_READER_LEAVES)
 
@@ -420,6 +417,9 @@ def main(argv=None) -> int:
         if getattr(args, "cache_dir", None) is not None and not args.cache_dir.strip():  # not the default folder, silently
             sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
             sub.choices[args.command].error("--cache-dir was given an empty path (an unset variable?)")
+        if sys.stdout is None:  # `report >&-`: nowhere to write the answer (Python then has no sys.stdout)
+            print("inductor-lens: cannot write the report: standard output is closed", file=sys.stderr)  # (None: nothing)
+            return 3
         try:
             return _report(args) if args.command == "report" else _diff(args)
         except BrokenPipeError:  # `report --json | head`: the reader left; nothing wrong with the trace

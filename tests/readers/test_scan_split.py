@@ -132,3 +132,18 @@ def test_first_part_then_the_rest_equals_one_scan(case, fraction, processes):
     serial = scan(path)
     assert _state(whole)[:-1] == _state(serial)[:-1]  # (bytes_scanned: only the rest was read)
     assert whole.bytes_scanned < serial.bytes_scanned
+
+
+def test_scan_processes_leave_ctrl_c_to_this_one():
+    """The terminal sends Ctrl-C to every process of the group: the scan processes ignore it (an
+    idle one printed a traceback; a new user's trial, 3 runs of 50), this process still gets it,
+    and it is not held back once the processes are started."""
+    import signal
+
+    from inductor_lens.readers.torch_trace.split import scan_pool
+
+    pool, futures = scan_pool(1, lambda pool: [pool.submit(signal.getsignal, signal.SIGINT)])
+    with pool:
+        assert futures[0].result() == signal.SIG_IGN
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])

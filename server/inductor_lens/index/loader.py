@@ -27,7 +27,7 @@ from ..readers.torch_trace import TraceLog
 from ..readers.torch_trace import scan as scan_log
 from ..readers.torch_trace.first_part import compile_ended, head_and_tail, scan_head, tail_kept
 from ..readers.torch_trace.graphs import GRAPH_ROLES, GraphRecords
-from ..readers.torch_trace.split import process_context, scan_split, start_fork_server, start_scan_split
+from ..readers.torch_trace.split import scan_pool, scan_split, start_fork_server, start_scan_split
 
 if TYPE_CHECKING:
     from ..readers.debug_folder import DebugFolderFiles
@@ -272,12 +272,11 @@ class LogLoader:
 
         if workers < 2 or sum(size(p) for p in todo) < PARALLEL_SCAN_BYTES:
             return
-        from concurrent.futures import ProcessPoolExecutor
-
         try:
-            with ProcessPoolExecutor(max_workers=workers, mp_context=process_context()) as pool:
-                for path, log in zip(todo, pool.map(scan_log, todo), strict=True):
-                    self._prefetched[path] = log
+            pool, futures = scan_pool(workers, lambda pool: [pool.submit(scan_log, p) for p in todo])
+            with pool:
+                for path, future in zip(todo, futures, strict=True):
+                    self._prefetched[path] = future.result()
         except Exception as exc:  # no processes here (sandbox, frozen app): scan serially
             warnings.append(InputWarning(logs[0], 0, f"parallel scan unavailable ({exc!r}); scanning serially"))
 

@@ -12,11 +12,17 @@ machine with one core or one where processes cannot start is scanned serially.
 from __future__ import annotations
 
 import os
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ...files.discovery import rank_in_name
 from . import TraceLog, _finish, _scan_into, check_repeats, scan
 from .first_part import next_record_start
 from .records import reopen_at_tail, resumable
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 #: Logs at least this big are split (below it, starting processes costs more than it saves).
 SPLIT_BYTES = 64 * 1024 * 1024
@@ -81,6 +87,35 @@ def join_parts(path: str, size: int, parts: list[tuple[TraceLog, int]], previous
     _finish(log)
     check_repeats(log)
     return log
+
+
+def scan_pool(workers: int, submit: "Callable[[Any], list[Future]]") -> tuple[Any, list[Future]]:
+    """A process pool of ``workers`` scan processes and the futures ``submit(pool)`` gives.  The
+    processes ignore Ctrl-C (the terminal sends it to every process of the group: an idle worker
+    printed its traceback, a busy one died mid-range); this process gets it, stops waiting and
+    shuts the pool down.  Ctrl-C is held back while the processes are forked (one forked in the
+    middle of it would still print), then delivered here.  Raises what the pool raises."""
+    import signal
+    from concurrent.futures import ProcessPoolExecutor
+
+    main = threading.current_thread() is threading.main_thread() and hasattr(signal, "pthread_sigmask")
+    if main:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=process_context(), initializer=_ignore_interrupts)
+        futures = submit(pool)
+    finally:
+        if main:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    return pool, futures
+
+
+def _ignore_interrupts() -> None:
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def process_context():
@@ -194,10 +229,7 @@ def start_scan_split(path: str, processes: int | None = None, previous: TraceLog
     # and one part fewer to send back); a resumed one's caller works meanwhile (the first part's answers)
     own = ranges.pop(0) if resume is None else None
     try:
-        from concurrent.futures import ProcessPoolExecutor
-
-        pool = ProcessPoolExecutor(max_workers=min(parts, len(ranges)), mp_context=process_context())
-        futures = [pool.submit(_scan_range, path, size, start, stop) for start, stop in ranges]
+        pool, futures = scan_pool(min(parts, len(ranges)), lambda pool: [pool.submit(_scan_range, path, size, *r) for r in ranges])
     except Exception:  # no processes here (sandbox, frozen app): the same answer, serially
         return SplitScan(path, size, previous)
     return SplitScan(path, size, resume, pool, futures, own)
