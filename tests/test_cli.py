@@ -476,28 +476,22 @@ def test_a_file_with_nothing_to_report_says_why_and_stderr_lists_what_json_lists
     assert "1 warning(s):" in proc.stderr and "dedicated_log_torch_trace_empty.log:0: empty file" in proc.stderr, proc.stderr
 
 
-def test_an_empty_path_is_an_error_not_the_current_folder(tmp_path):
-    """Found by a new user's trial: ``report "$UNSET"`` read every file under the current folder."""
+@pytest.mark.parametrize(
+    ("given", "said"),
+    [
+        # ``report "$UNSET"`` read every file under the current folder
+        (["", "--cache-dir", "<tmp>/c"], "an empty path was given"),
+        # ``--cache-dir "$UNSET"`` silently wrote to the user cache folder
+        (["<mlp_train>", "--cache-dir", ""], "--cache-dir was given an empty path"),
+    ],
+)
+def test_an_empty_path_or_cache_dir_is_an_error_not_a_default(tmp_path, given, said):
+    """Found by new users' trials: an empty argument (an unset variable) is refused, exit 2."""
+    args = [a.replace("<tmp>", str(tmp_path)).replace("<mlp_train>", case_dir("torch-2.11-cuda/mlp_train")) for a in given]
     proc = subprocess.run(
-        [sys.executable, "-m", "inductor_lens", "report", "", "--cache-dir", str(tmp_path / "c")],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        cwd=str(tmp_path),
+        [sys.executable, "-m", "inductor_lens", "report", *args], capture_output=True, text=True, timeout=60, cwd=str(tmp_path)
     )
-    assert proc.returncode == 2 and "an empty path was given" in proc.stderr and not proc.stdout
-
-
-def test_an_empty_cache_dir_is_refused_not_the_default_folder(tmp_path):
-    """Found by a new user's trial: ``--cache-dir "$UNSET"`` silently wrote to the user cache folder."""
-    proc = subprocess.run(
-        [sys.executable, "-m", "inductor_lens", "report", case_dir("torch-2.11-cuda/mlp_train"), "--cache-dir", ""],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        cwd=str(tmp_path),
-    )
-    assert proc.returncode == 2 and "--cache-dir was given an empty path" in proc.stderr and not proc.stdout
+    assert proc.returncode == 2 and said in proc.stderr and not proc.stdout
 
 
 def test_a_closed_standard_output_is_a_line_not_a_traceback(cache_dir):

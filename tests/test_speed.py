@@ -277,8 +277,10 @@ def test_a_failing_first_part_loses_only_the_early_answer(tmp_path, monkeypatch)
     resolver = PathResolver([("/workspace/proj", TRACES)], use_interpreter_site_packages=False)
 
     class Host(_Host):
-        cache = Cache(str(tmp_path / "c"))
-        logged: list[str] = []
+        def __init__(self, index, resolver) -> None:
+            super().__init__(index, resolver)
+            self.cache = Cache(str(tmp_path / "c"))
+            self.logged: list[str] = []
 
         def open_paths(self):
             return []

@@ -80,24 +80,24 @@ def stream_document(items: Iterable[tuple[str, object]], stream) -> None:
         write_document({}, stream)
         return
     try:
-        head = b"{\n  " + _orjson.dumps(first[0]) + b": " + _value(first[1], b"\n  ", strict=True)
+        head = b"{\n  " + _orjson.dumps(first[0]) + b": " + _value(first[1], strict=True)
     except TypeError:
         write_document(_whole(items, first), stream)
         return
     with _Writer(stream) as writer:
         writer.put(head)
         for key, value in items:
-            prefix = b",\n  " + _value(key, b"", strict=False) + b": "
+            prefix = b",\n  " + _orjson.dumps(key) + b": "
             if isinstance(value, Iterator):
                 writer.put(prefix + b"[")
                 count = 0
                 while chunk := list(islice(value, STREAM_CHUNK)):
-                    body = _value(chunk, b"\n  ", strict=False)[6:-4]  # the items of '[\n    ...\n  ]'
+                    body = _value(chunk, strict=False)[6:-4]  # the items of '[\n    ...\n  ]'
                     writer.put((b"\n    " if count == 0 else b",\n    ") + body)
                     count += len(chunk)
                 writer.put(b"\n  ]" if count else b"]")
             else:
-                writer.put(prefix + _value(value, b"\n  ", strict=False))
+                writer.put(prefix + _value(value, strict=False))
         writer.put(b"\n}\n")
 
 
@@ -108,22 +108,18 @@ def _whole(items: Iterator[tuple[str, object]], first: tuple[str, object] | None
     return doc
 
 
-def _value(value, indent: bytes, *, strict: bool) -> bytes:
-    """``value`` serialized with two-space indents, its lines after the first indented by ``indent``
-    (``b"\\n  "``: a value of the document; ``b""``: a key).  A value is serialized inside a
-    one-key object, so orjson indents it at its depth and no bytes are rewritten afterwards.
-    ``strict``: orjson's ``TypeError`` propagates, else that value is serialized by the standard
-    library (``\\uXXXX`` escapes)."""
+def _value(value, *, strict: bool) -> bytes:
+    """``value`` serialized as a value of the document (depth 1: two-space indents, its lines
+    after the first indented by two more), inside a one-key object so orjson indents it there and
+    no bytes are rewritten afterwards.  ``strict``: orjson's ``TypeError`` propagates, else that
+    value is serialized by the standard library (``\\uXXXX`` escapes)."""
     assert _orjson is not None
     try:
-        if indent:
-            return _orjson.dumps({"": value}, option=_orjson.OPT_INDENT_2)[8:-2]  # the value in '{\n  "": ...\n}'
-        return _orjson.dumps(value)
+        return _orjson.dumps({"": value}, option=_orjson.OPT_INDENT_2)[8:-2]  # the value in '{\n  "": ...\n}'
     except TypeError:
         if strict:
             raise
-        data = _std.dumps(value, indent=2, ensure_ascii=True).encode("ascii")
-    return data.replace(b"\n", indent) if indent else data
+    return _std.dumps(value, indent=2, ensure_ascii=True).encode("ascii").replace(b"\n", b"\n  ")
 
 
 #: Pieces at most waiting to be written (a chunk of 256 kernels is ~0.1-3 MB).

@@ -27,7 +27,7 @@ from ..readers.torch_trace import TraceLog
 from ..readers.torch_trace import scan as scan_log
 from ..readers.torch_trace.first_part import compile_ended, head_and_tail, scan_head, tail_kept
 from ..readers.torch_trace.graphs import GRAPH_ROLES, GraphRecords
-from ..readers.torch_trace.split import scan_pool, scan_split, start_fork_server, start_scan_split
+from ..readers.torch_trace.split import SplitScan, scan_pool, scan_split, start_fork_server, start_scan_split
 
 if TYPE_CHECKING:
     from ..readers.debug_folder import DebugFolderFiles
@@ -55,7 +55,7 @@ class LogScan:
     files: dict[str, tuple[int, int] | None] = field(default_factory=dict)
     #: the scan of the rest of a log of which only the first part was scanned (``head_bytes``),
     #: running in other processes until the next index of the log takes it (never saved)
-    rest: Any = None
+    rest: SplitScan | None = None
 
 
 _HEAD_BYTES = 4096
@@ -199,10 +199,9 @@ class LogLoader:
             # the first part only, as if the log ended there: the next index of this log reads the
             # rest as it does for a log that grew by appends, reusing these graphs
             log = scan_head(path, self.head_bytes)
-            if log.size < st.st_size:
-                identity, (head, tail) = (log.size, st.st_mtime_ns), head_and_tail(path, log.size, _HEAD_BYTES)
             scan = LogScan(identity, head, log, {})
-            if log.size < st.st_size:  # the rest is read by other processes meanwhile
+            if log.size < st.st_size:  # (else read whole) the rest is read by other processes meanwhile
+                identity, (head, tail) = (log.size, st.st_mtime_ns), head_and_tail(path, log.size, _HEAD_BYTES)
                 scan.rest = start_scan_split(path, previous=log)
         else:
             log = prefetched if prefetched is not None and prefetched.size == st.st_size else scan_split(path)
