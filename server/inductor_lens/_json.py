@@ -1,4 +1,6 @@
-"""JSON helpers: orjson when importable (fast), the standard library otherwise (same results)."""
+"""JSON helpers: orjson when importable (fast), the standard library otherwise (same results);
+a document streamed piece by piece (:func:`stream_document`), recurring values written from
+bytes made once (:class:`Preserialized`)."""
 
 from __future__ import annotations
 
@@ -32,23 +34,26 @@ def dumps(obj, *, indent: bool = False) -> str:
     return _std.dumps(obj, indent=2 if indent else None, ensure_ascii=False)
 
 
-def dumps_bytes(obj, *, indent: bool = False, newline: bool = False) -> bytes:
+def dumps_bytes(obj, *, indent: bool = False, newline: bool = False, default=None) -> bytes:
     """Serialize to UTF-8 ``bytes`` (what is written to a file or pipe: no ``str`` in between);
     ``newline`` ends it with ``\n`` (made in place: a 147 MB report is not copied to add it)."""
     if _orjson is not None:
         try:
             return _orjson.dumps(obj, option=(_orjson.OPT_INDENT_2 if indent else 0) | (_orjson.OPT_APPEND_NEWLINE if newline else 0))
         except TypeError:  # a file name that is not UTF-8: written as \udcXX escapes (os.fsencode gives its bytes back)
-            return (_std.dumps(obj, indent=2 if indent else None, ensure_ascii=True) + ("\n" if newline else "")).encode("ascii")
-    return (_std.dumps(obj, indent=2 if indent else None, ensure_ascii=False) + ("\n" if newline else "")).encode(
+            return (_std.dumps(obj, indent=2 if indent else None, ensure_ascii=True, default=default) + ("\n" if newline else "")).encode(
+                "ascii"
+            )
+    return (_std.dumps(obj, indent=2 if indent else None, ensure_ascii=False, default=default) + ("\n" if newline else "")).encode(
         "utf-8", "surrogateescape"
     )
 
 
-def write_document(obj, stream) -> None:
+def write_document(obj, stream, default=None) -> None:
     """Write ``obj`` as one indented, newline-terminated JSON document to ``stream`` (a text
-    stream: its binary buffer when it has one), serialized in one call."""
-    data = dumps_bytes(obj, indent=True, newline=True)
+    stream: its binary buffer when it has one), serialized in one call (``default`` as for
+    :func:`json.dumps`, where the standard library writes it)."""
+    data = dumps_bytes(obj, indent=True, newline=True, default=default)
     buffer = getattr(stream, "buffer", None)
     if buffer is None:
         stream.write(data.decode("utf-8"))
@@ -58,11 +63,57 @@ def write_document(obj, stream) -> None:
     buffer.flush()
 
 
+class Preserialized:
+    """Values that recur in one document (the lists that kernels copied from one another share)
+    serialized once, as they are written at one depth of it, and written verbatim wherever they
+    recur (``orjson.Fragment``, orjson 3.9+): the bytes are those orjson makes of the value there.
+
+    ``depth``: the value's key is indented by ``2 * depth`` spaces (a key of an object in an array
+    that is a value of the document: 3).  :meth:`of` gives the value itself when there is no
+    ``orjson.Fragment`` or orjson refuses its text; :meth:`original` gives a fragment's value back
+    (for the standard library, which cannot write fragments)."""
+
+    def __init__(self, depth: int) -> None:
+        fragment = getattr(_orjson, "Fragment", None)
+        self._fragment = fragment
+        self._values: dict[int, tuple[object, object]] = {}  # id(fragment) -> (fragment, value)
+        wrapped: object = 0
+        for _ in range(depth):
+            wrapped = {"": wrapped}
+        made = _orjson.dumps(wrapped, option=_orjson.OPT_INDENT_2) if _orjson is not None else b"0"
+        self._cut = (made.index(b"0"), len(made) - made.index(b"0") - 1)  # bytes before and after the value
+        self._depth = depth
+
+    def of(self, value):
+        """``value`` as a fragment of its bytes at this depth (or ``value``, as said above)."""
+        if self._fragment is None or _orjson is None:
+            return value
+        wrapped = value
+        for _ in range(self._depth):
+            wrapped = {"": wrapped}
+        try:
+            made = _orjson.dumps(wrapped, option=_orjson.OPT_INDENT_2)
+        except TypeError:
+            return value
+        before, after = self._cut
+        fragment = self._fragment(made[before : len(made) - after])
+        self._values[id(fragment)] = (fragment, value)
+        return fragment
+
+    def original(self, obj):
+        """The value of a fragment made by :meth:`of` (a ``default`` for :func:`json.dumps`);
+        raises ``TypeError`` for anything else, as :func:`json.dumps` expects."""
+        found = self._values.get(id(obj))
+        if found is None or found[0] is not obj:
+            raise TypeError(f"Object of type {type(obj).__name__} is not JSON serializable")
+        return found[1]
+
+
 #: Array items serialized (and handed to the writing thread) at a time by :func:`stream_document`.
 STREAM_CHUNK = 256
 
 
-def stream_document(items: Iterable[tuple[str, object]], stream) -> None:
+def stream_document(items: Iterable[tuple[str, object]], stream, preserialized: Preserialized | None = None) -> None:
     """Write the JSON object of ``items`` (``(key, value)`` pairs, in order) to ``stream`` as
     :func:`write_document` writes the dict, byte for byte, but piece by piece: each value is
     serialized as soon as it is made (a value that is an iterator, not a list, is an array whose
@@ -70,10 +121,12 @@ def stream_document(items: Iterable[tuple[str, object]], stream) -> None:
     is made (a write gives the interpreter up while the system takes the bytes).  Without orjson, or
     when the first value has text orjson refuses (a file name that is not UTF-8), the whole object
     is made first and written as :func:`write_document` writes it; such text in a later value is
-    written from there on with the standard library's ``\\uXXXX`` escapes (the same JSON content)."""
+    written from there on with the standard library's ``\\uXXXX`` escapes (the same JSON content).
+    ``preserialized``: where the values hold fragments it made (:class:`Preserialized`)."""
     items = iter(items)
+    default = preserialized.original if preserialized is not None else None
     if _orjson is None:
-        write_document(_whole(items), stream)
+        write_document(_whole(items), stream, default)
         return
     first = next(items, None)
     if first is None:
@@ -82,7 +135,7 @@ def stream_document(items: Iterable[tuple[str, object]], stream) -> None:
     try:
         head = b"{\n  " + _orjson.dumps(first[0]) + b": " + _value(first[1], strict=True)
     except TypeError:
-        write_document(_whole(items, first), stream)
+        write_document(_whole(items, first), stream, default)
         return
     with _Writer(stream) as writer:
         writer.put(head)
@@ -92,12 +145,12 @@ def stream_document(items: Iterable[tuple[str, object]], stream) -> None:
                 writer.put(prefix + b"[")
                 count = 0
                 while chunk := list(islice(value, STREAM_CHUNK)):
-                    body = _value(chunk, strict=False)[6:-4]  # the items of '[\n    ...\n  ]'
+                    body = _value(chunk, strict=False, default=default)[6:-4]  # the items of '[\n    ...\n  ]'
                     writer.put((b"\n    " if count == 0 else b",\n    ") + body)
                     count += len(chunk)
                 writer.put(b"\n  ]" if count else b"]")
             else:
-                writer.put(prefix + _value(value, strict=False))
+                writer.put(prefix + _value(value, strict=False, default=default))
         writer.put(b"\n}\n")
 
 
@@ -108,18 +161,18 @@ def _whole(items: Iterator[tuple[str, object]], first: tuple[str, object] | None
     return doc
 
 
-def _value(value, *, strict: bool) -> bytes:
+def _value(value, *, strict: bool, default=None) -> bytes:
     """``value`` serialized as a value of the document (depth 1: two-space indents, its lines
     after the first indented by two more), inside a one-key object so orjson indents it there and
     no bytes are rewritten afterwards.  ``strict``: orjson's ``TypeError`` propagates, else that
-    value is serialized by the standard library (``\\uXXXX`` escapes)."""
+    value is serialized by the standard library (``\\uXXXX`` escapes; ``default`` as for it)."""
     assert _orjson is not None
     try:
         return _orjson.dumps({"": value}, option=_orjson.OPT_INDENT_2)[8:-2]  # the value in '{\n  "": ...\n}'
     except TypeError:
         if strict:
             raise
-    return _std.dumps(value, indent=2, ensure_ascii=True).encode("ascii").replace(b"\n", b"\n  ")
+    return _std.dumps(value, indent=2, ensure_ascii=True, default=default).encode("ascii").replace(b"\n", b"\n  ")
 
 
 #: Pieces at most waiting to be written (a chunk of 256 kernels is ~0.1-3 MB).

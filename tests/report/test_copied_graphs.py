@@ -156,3 +156,21 @@ def test_line_figures_are_those_worked_out_launch_by_launch(repeated):
     assert list(rows) == list(want) and rows == want
     assert any(r.bytes for r in rows.values())
     assert any(r.measured for r in rows.values()) == (case != "torch-2.11-cuda/gpt2_train_noprov")
+
+
+def test_the_written_document_is_one_serialization_with_copies_from_fragments(repeated, tmp_path):
+    """``report --json`` writes a copy's launch, source and model-line lists from the bytes made
+    for the first kernel written with that content (``_json.Preserialized``): the document is still
+    the bytes of one serialization of :func:`index_json`, and each repetition after the first
+    was written from fragments."""
+    from inductor_lens import _json
+    from inductor_lens.report.json_report import document_items
+
+    _, index = repeated
+    whole = _json.dumps_bytes(index_json(index, None), indent=True, newline=True)
+    pre = _json.Preserialized(depth=3)
+    with open(tmp_path / "out.json", "w") as out:
+        _json.stream_document(document_items(index, None, None, pre), out, pre)
+    assert (tmp_path / "out.json").read_bytes() == whole
+    contents = len({id(k.launches) for k in index.kernels})
+    assert len(pre._values) == 3 * contents  # launches, source and model lines of each content, once

@@ -78,3 +78,55 @@ def test_a_writing_error_is_raised_in_the_caller():
     out.buffer.close()
     with pytest.raises(ValueError):
         _json.stream_document(iter([("a", 1), ("k", iter(range(_json.STREAM_CHUNK * 40)))]), out)  # (more pieces than may wait)
+
+
+def test_no_fragments_where_no_kernel_shares_its_content(tmp_path):
+    """gpt2_l12_train has no copies: the kernels are written as they are, none from a fragment
+    (copies are in test_copied_graphs.py)."""
+    index = load([case_dir("torch-2.11-cuda/gpt2_l12_train")], Cache(str(tmp_path)))
+    whole = _whole(index_json(index, None))
+    again = load([case_dir("torch-2.11-cuda/gpt2_l12_train")], Cache(str(tmp_path)))
+    pre = _json.Preserialized(depth=3)
+    out = _Out()
+    _json.stream_document(document_items(again, None, None, pre), out, pre)
+    assert out.buffer.getvalue() == whole and not pre._values
+
+
+_RECURRING = [[], {}, [{"a": [1, {"b": "é\n"}], "c": None}], "ΣΣ", [[[]]], 1.5e-7]
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3, 4])
+@pytest.mark.parametrize("value", _RECURRING)
+def test_a_fragment_is_the_bytes_its_value_has_at_its_depth(value, depth):
+    def at(v):  # `v` as the value of a key indented by 2 * depth spaces in {"k": ...}
+        levels = depth - 1
+        while levels >= 2:  # an object in an array: two levels (as a kernel's keys in "kernels")
+            v, levels = [{"x": v}], levels - 2
+        return {"w": v} if levels else v
+
+    pre = _json.Preserialized(depth=depth)
+    fragment = pre.of(value)
+    assert fragment is not value and pre.original(fragment) is value
+    assert _whole({"k": at(fragment)}) == _whole({"k": at(value)})
+    assert _streamed([("k", at(fragment))]) == _whole({"k": at(value)})
+
+
+def test_fragments_where_the_standard_library_writes():
+    """Text orjson refuses, first (the whole document is made, then written by orjson, or by the
+    standard library where orjson refuses) or in a later value (that value escaped): a fragment is
+    written as its value."""
+    bad = os.fsdecode(b"/tmp/\xff.log")
+    value = [{"p": "é", "n": [1, 2]}]
+    pre = _json.Preserialized(depth=3)
+    fragment = pre.of(value)
+    with pytest.raises(TypeError):
+        pre.original(object())
+    cases = [
+        ([("path", bad), ("k", iter([{"x": fragment}]))], {"path": bad, "k": [{"x": value}]}),
+        ([("a", 1), ("k", iter([{"x": fragment}, {"x": fragment, "b": bad}]))], {"a": 1, "k": [{"x": value}, {"x": value, "b": bad}]}),
+    ]
+    for items, expected in cases:
+        out = _Out()
+        _json.stream_document(iter(items), out, pre)
+        assert json.loads(out.buffer.getvalue()) == json.loads(json.dumps(expected))
+    assert pre.of(bad) == bad  # text orjson refuses is no fragment

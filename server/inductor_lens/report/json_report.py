@@ -35,6 +35,7 @@ from ..timing.hot_lines import call_sites, hot_lines
 from .health import health_json
 
 if TYPE_CHECKING:
+    from .._json import Preserialized
     from ..ir.kernel_ir import KernelIRs
 
 
@@ -110,6 +111,7 @@ def kernel_json(
     memo: dict | None = None,
     perf: IndexFigures | None = None,
     shape: bool = True,
+    preserialized: "Preserialized | None" = None,
 ) -> dict:
     """One kernel in the ``report --json`` / ``inductorLens/kernels`` shape; ``source=False``
     leaves out the full stacks (``source`` is then ``null``; ``model_lines`` stay); ``memo`` as
@@ -120,16 +122,19 @@ def kernel_json(
 
     What a kernel copied from an identical graph (ranks, repeated compiles: it shares its launch
     and frame lists and its graph's FX graphs) has in common with the kernel it was copied from is
-    made once per ``memo``; its graph's names, its compile facts and its measured time are its own."""
+    made once per ``memo``; its graph's names, its compile facts and its measured time are its own.
+    With ``preserialized`` (the kernels are written as items of the document's ``kernels``), the
+    launch, source and model-line lists such kernels share are written from bytes made once."""
     graph = kernel.graph
     content = _kernel_content(kernel, resolver, source, memo, perf)
+    head = content.head if preserialized is None else content.written_head(preserialized)
     totals = content.totals
     measured = kernel.measured.to_json() if kernel.measured is not None else None
     if measured is not None and perf is not None:
         measured.update(totals_throughput(kernel, totals, perf.peak(kernel)).to_json())
     return {
         **_graph_names(graph, memo),
-        **content.head,
+        **head,
         **({"payload_changed": True} if graph is not None and graph.payload_changed else {}),
         "frames_from": kernel.frames_from,
         **({"bytes": totals[0], "flops": totals[1], "shape": content.shape(kernel, perf)} if perf is not None else {}),
@@ -160,14 +165,31 @@ class _Content:
     its launches' (bytes, FLOPs, dtype) per run (``totals``), and the shapes made for it; one
     for the kernels copied from one another (``refs``: what its memo key names by id)."""
 
-    __slots__ = ("refs", "head", "totals", "shapes")
+    __slots__ = ("refs", "head", "totals", "shapes", "_written")
 
     #: the most compile-info variants kept per content (a repeated compile's usually equal the first's)
     KEEP = 8
+    #: ``head``'s values that are long lists (three quarters of a kernel's bytes)
+    LISTS = ("launches", "source", "model_lines")
 
     def __init__(self, refs: tuple, head: dict, totals: tuple) -> None:
         self.refs, self.head, self.totals = refs, head, totals
         self.shapes: list[tuple[str | None, dict, dict | None]] = []
+        self._written: dict | None = None  # None: not written yet; {}: once, as it is
+
+    def written_head(self, preserialized: "Preserialized") -> dict:
+        """``head`` for a kernel written into the document: as it is the first time, then with
+        its :data:`LISTS` as fragments (a content written once pays for no fragment)."""
+        written = self._written
+        if written is None:
+            self._written = {}
+            return self.head
+        if not written:
+            written = self._written = dict(self.head)
+            for key in self.LISTS:
+                if isinstance(written[key], list):
+                    written[key] = preserialized.of(written[key])
+        return written
 
     def shape(self, kernel: Kernel, perf: IndexFigures) -> dict | None:
         """:func:`shape_json` of ``kernel``'s compile facts: the same as another kernel's of this
@@ -338,10 +360,14 @@ def index_json(index: Index, resolver: PathResolver | None, ir: "KernelIRs | Non
     return {key: list(value) if key == "kernels" else value for key, value in document_items(index, resolver, ir)}
 
 
-def document_items(index: Index, resolver: PathResolver | None, ir: "KernelIRs | None" = None) -> Iterator[tuple[str, Any]]:
+def document_items(
+    index: Index, resolver: PathResolver | None, ir: "KernelIRs | None" = None, preserialized: "Preserialized | None" = None
+) -> Iterator[tuple[str, Any]]:
     """:func:`index_json`'s ``(key, value)`` items, in the document's order, each made when asked
     for; ``"kernels"`` is an iterator of the kernels' objects (to be consumed before the next item
-    is asked for: :func:`write_json` serializes and writes them in chunks while the rest is made)."""
+    is asked for: :func:`write_json` serializes and writes them in chunks while the rest is made).
+    ``preserialized`` (depth 3): the kernels' shared lists as fragments (:func:`kernel_json`), for
+    a writer that writes them where these items place them."""
     memo: dict = {}
     perf = IndexFigures(index)
     hot = hot_lines(index.kernels, perf.splits)
@@ -351,7 +377,7 @@ def document_items(index: Index, resolver: PathResolver | None, ir: "KernelIRs |
     )
     yield from health_json(index, resolver).items()
     yield "ranks", _ranks_json(index)
-    yield "kernels", (_with_ir(kernel_json(k, resolver, memo=memo, perf=perf), k, ir) for k in index.kernels)
+    yield "kernels", (_with_ir(kernel_json(k, resolver, memo=memo, perf=perf, preserialized=preserialized), k, ir) for k in index.kernels)
     yield "lines", lines_json(index, resolver, hot, perf)
     yield (
         "measured",
@@ -389,4 +415,5 @@ def write_json(index: Index, resolver: PathResolver | None, stream, ir: "KernelI
     a thread writes while the next kernels are made; the document is never whole in memory)."""
     from .. import _json
 
-    _json.stream_document(document_items(index, resolver, ir), stream)
+    preserialized = _json.Preserialized(depth=3)  # a key of a kernel, in the document's "kernels"
+    _json.stream_document(document_items(index, resolver, ir, preserialized), stream, preserialized)
