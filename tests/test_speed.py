@@ -18,6 +18,7 @@ from inductor_lens.lsp.features import hover as hover_feature
 from inductor_lens.lsp.features import lenses
 from inductor_lens.lsp.features.snapshot import Snapshot
 from inductor_lens.lsp.protocol import kernels_json, kernels_page
+from inductor_lens.text import format_bytes
 
 PREFIX = re.compile(rb"^([VIWEC]\d{4} \d\d:\d\d:\d\d\.\d+ +\d+ [^\n]*?\] )(\{.*)$")
 
@@ -248,7 +249,7 @@ def test_a_big_logs_open_output_code_is_answered_from_its_first_part(tmp_path, m
     worker = worker_module.IndexWorker(host)
     request = TraceRequest([log], path_maps=[("/workspace/proj", TRACES)], disk_cache=False)
     assert worker._head_answers(request, generation=1)
-    ((first, loaded),) = host.published
+    (first, loaded), (partial, _) = host.published
     (scan,) = worker.log_scans.values()
     assert scan.log.size <= size * 4 // 10 + 4096 and scan.rest is not None  # the rest is being read elsewhere
     assert first.answers_for(code) and not first.answers_for(models)
@@ -264,6 +265,22 @@ def test_a_big_logs_open_output_code_is_answered_from_its_first_part(tmp_path, m
             here = hover_feature.hover(first, launch.path, launch.line, launch.col)
             assert here is not None and here == hover_feature.hover(full, launch.path, launch.line, launch.col)
     assert lenses.code_lenses(first, code) == lenses.code_lenses(full, code) != []
+    # then the open model file, from the graphs whose compile ended in the first part (repeated
+    # ones once), said to be partial in its hovers and lenses until the full index replaces it
+    assert partial.answers_for(models) and partial.answers_for(code) and not partial.complete
+    assert partial.reading is not None and partial.reading.endswith(f"of {format_bytes(size)}, repeated graphs once")
+    assert sorted(g.kind for g in partial.graphs) == ["backward", "forward"] and not any(g.copied for g in partial.graphs)
+    lines = full.lines_of_file[os.path.abspath(models)]
+    assert len(lines) >= 5
+    for line in lines:
+        said, whole = hover_feature.hover(partial, models, line, 0), hover_feature.hover(full, models, line, 0)
+        assert said is not None and whole is not None and "Partial" not in whole.contents.value
+        assert said.contents.value.endswith(f"*Partial: {partial.reading}.*")
+        named = {k.graph.compile_id for k, _ in partial.kernels_on_source_line(models, line)}
+        assert named and named < {k.graph.compile_id for k, _ in full.kernels_on_source_line(models, line)}  # one copy of 3
+    said_lenses, whole_lenses = lenses.code_lenses(partial, models), lenses.code_lenses(full, models)
+    assert said_lenses[0].command.title == f"Inductor Lens: partial — {partial.reading}" and said_lenses[0].range.start.line == 0
+    assert [lens.range for lens in said_lenses[1:]] == [lens.range for lens in whole_lenses]
 
 
 def test_a_failing_first_part_loses_only_the_early_answer(tmp_path, monkeypatch):

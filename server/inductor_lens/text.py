@@ -20,6 +20,14 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word if n == 1 else (word + 'es' if word.endswith('ch') else word + 's')}"
 
 
+def format_bytes(n: float) -> str:
+    """Sizes for people: ``1.57 MB``, ``688 kB``, ``88 B`` (decimal units)."""
+    for unit, size in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
+        if n >= size:
+            return f"{n / size:.3g} {unit}"
+    return f"{n:.0f} B"
+
+
 def format_seconds(s: float) -> str:
     """Compile time for people: ``4.2 s``, ``12 s``, ``830 ms``, ``1.9 ms``."""
     if s >= 10:

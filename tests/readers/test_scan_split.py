@@ -147,3 +147,29 @@ def test_scan_processes_leave_ctrl_c_to_this_one():
         assert futures[0].result() == signal.SIG_IGN
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
     assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])
+
+
+@pytest.mark.parametrize("case", ["torch-2.11-cuda/gpt2_l12_train", "torch-2.14-cpu/recompiles_health"])
+@pytest.mark.parametrize("wait", [False, True])
+def test_the_rest_in_the_background_then_here_equals_one_scan(case, wait):
+    """The language server's first part of a big log: one process scans the rest's ranges in the
+    background (the caller's core stays its own for the first answers); asked for the result at
+    once, the caller scans the ranges that process has not started (``wait=False``: with 4 ranges
+    and one process, at least the last is still waiting), else it takes them all from it.  Either
+    way the whole file's scan, extended in place."""
+    from concurrent.futures import wait as wait_for
+
+    from inductor_lens.readers.torch_trace import split
+    from inductor_lens.readers.torch_trace.first_part import scan_head
+
+    path = case_log(case)
+    size = os.path.getsize(path)
+    head = scan_head(path, size // 5)
+    started = split.start_scan_split(path, processes=4, previous=head, background=True)
+    assert started._pool is not None and started._pool._max_workers == 1 and len(started._futures) == 4
+    if wait:
+        wait_for(started._futures)
+    futures = list(started._futures)
+    whole = started.result()
+    assert whole is head and _state(whole)[:-1] == _state(scan(path))[:-1]
+    assert any(f.cancelled() for f in futures) != wait  # who scanned the last range

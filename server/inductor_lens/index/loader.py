@@ -202,7 +202,7 @@ class LogLoader:
             scan = LogScan(identity, head, log, {})
             if log.size < st.st_size:  # (else read whole) the rest is read by other processes meanwhile
                 identity, (head, tail) = (log.size, st.st_mtime_ns), head_and_tail(path, log.size, _HEAD_BYTES)
-                scan.rest = start_scan_split(path, previous=log)
+                scan.rest = start_scan_split(path, previous=log, background=True)
         else:
             log = prefetched if prefetched is not None and prefetched.size == st.st_size else scan_split(path)
             scan = LogScan(identity, head, log, {})

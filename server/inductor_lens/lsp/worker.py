@@ -26,6 +26,7 @@ from ..files.resolve import PathResolver
 from ..index.trace_index import Index
 from ..model import Graph
 from ..open_traces import TraceRequest, open_traces, split_profiles
+from ..text import format_bytes
 from .features import lenses
 from .features.snapshot import Snapshot
 
@@ -289,12 +290,15 @@ class IndexWorker:
         for needed, covers in stages:
             self._publish_stage(index, resolver, needed, covers, generation)
 
-    def _publish_stage(self, index: Index, resolver: PathResolver, needed: list[Graph], covers: list[str], generation: int) -> None:
+    def _publish_stage(
+        self, index: Index, resolver: PathResolver, needed: list[Graph], covers: list[str], generation: int, reading: str | None = None
+    ) -> None:
         """Materialize ``needed`` and put a snapshot of those graphs live for the documents
-        ``covers`` (their lenses computed here), unless a later generation is live already."""
+        ``covers`` (their lenses computed here), unless a later generation is live already;
+        ``reading``: why its model-line answers are partial (:attr:`Snapshot.reading`)."""
         for graph in needed:
             graph.ensure()
-        snapshot = Snapshot(index, resolver, graphs=list(dict.fromkeys(g for g in needed if not g.broken)), covers=covers)
+        snapshot = Snapshot(index, resolver, graphs=list(dict.fromkeys(g for g in needed if not g.broken)), covers=covers, reading=reading)
         for path in covers:
             lenses.code_lenses(snapshot, path)
         with self._lock:
@@ -326,15 +330,28 @@ class IndexWorker:
         # (asked only now: the editor opens its documents while the server starts indexing)
         own: list[Graph] = []
         covers: list[str] = []
+        python: list[str] = []
         for path in host.open_paths():
             doc = index.document(path)
             if doc is not None and index.loader.ended_in_scan(doc.graph):
                 own.append(doc.graph)
                 covers.append(path)
-        if not own:
+            elif doc is None and path.endswith(".py"):
+                python.append(path)
+        ended = [g for g in index.graphs if index.loader.ended_in_scan(g)] if python else []
+        if not own and not ended:
             return False
         resolver = PathResolver(list(request.path_maps), roots=list(request.roots), site_packages=list(request.site_packages))
-        self._publish_stage(index, resolver, own, covers, generation)
+        if own:
+            self._publish_stage(index, resolver, own, covers, generation)
+        if ended:  # then the open model files, from the graphs whose compile ended there, repeated ones once: said to be partial
+            for graph in ended:
+                graph.ensure()
+            read = sum(scan.log.size for scan in index.loader.scans.values())
+            whole = sum((file_identity(path) or (scan.log.size, 0))[0] for path, scan in index.loader.scans.items())
+            reading = f"the trace is still being read: these answers come from its first {format_bytes(read)} of {format_bytes(whole)}, repeated graphs once"
+            distinct = [g for g in ended if not g.copied]
+            self._publish_stage(index, resolver, distinct, covers + python, generation, reading)
         return True
 
 

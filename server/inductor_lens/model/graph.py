@@ -242,6 +242,12 @@ class Graph:
         self.ensure()
         return any(w.changed for w in self.warnings)
 
+    @property
+    def copied(self) -> bool:
+        """Whether the graph's content is an identical graph's (another rank, a repeated compile),
+        known once it is materialized (:meth:`copy_content_from`)."""
+        return self._template is not None
+
     def ensure(self) -> None:
         """Materialize now (once; later calls and calls from inside the loader return at once)."""
         if self._loader is None:

@@ -11,7 +11,7 @@ from ...model import Frame, Kernel, Launch, aten_op_of
 from ...perf.shape import shape_text
 from ...provenance.generated_frames import node_model_line
 from ...provenance.modules import kernel_module, module_markdown, module_text
-from ...text import format_us, plural
+from ...text import format_bytes, format_us, plural
 from ...timing.hot_lines import api_caller, hot_lines, innermost_user_frame
 from .health import kernel_compile_markdown
 from .snapshot import LineShare, Snapshot, uri
@@ -139,7 +139,7 @@ def kernel_markdown(ctx: Snapshot, kernel: Kernel, *, launches: int | None = Non
         )
     figures = ctx.perf.kernel(kernel)
     if figures.bytes is not None or figures.flops is not None:
-        moved = [f"{_bytes_text(figures.bytes)} read and written" if figures.bytes is not None else "bytes unknown"]
+        moved = [f"{format_bytes(figures.bytes)} read and written" if figures.bytes is not None else "bytes unknown"]
         if figures.flops is not None:
             moved.append(_flop_text(figures.flops))
         parts.append("**Per run:** " + " · ".join(moved))
@@ -202,14 +202,6 @@ def launches_markdown(ctx: Snapshot, kernels: list[Kernel]) -> str:
     return "\n".join(rows) + "\n\n---\n\n" + kernel_markdown(ctx, kernels[0])
 
 
-def _bytes_text(n: int) -> str:
-    """``1.57 MB``, ``688 kB``, ``88 B`` (decimal units)."""
-    for unit, size in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
-        if n >= size:
-            return f"{n / size:.3g} {unit}"
-    return f"{n} B"
-
-
 def _flop_text(n: int) -> str:
     """``7.08 MFLOP``, ``33.6 GFLOP`` (decimal units)."""
     for unit, size in (("TFLOP", 1e12), ("GFLOP", 1e9), ("MFLOP", 1e6), ("kFLOP", 1e3)):
@@ -250,6 +242,8 @@ def hover(ctx: Snapshot, path: str, line: int, col: int) -> types.Hover | None:
             texts.append(compiled)
     if site is not None:
         texts.append(call_site_markdown(ctx, site))
+    if texts and ctx.reading:  # a big log's first part: its model lines' kernels so far
+        texts.append(f"*Partial: {ctx.reading}.*")
     return _hover("\n\n---\n\n".join(texts)) if texts else None
 
 

@@ -228,6 +228,8 @@ def _code_lenses(ctx: Snapshot, path: str) -> list[types.CodeLens]:
     raw = output_code_lenses(ctx, path) or sorted(
         [*source_lenses(ctx, path), *call_site_lenses(ctx, path), *compiled], key=lambda l: l.line
     )
+    if ctx.reading and raw and not ctx.index.document(path):  # a big log's first part: a model file's lenses are partial
+        raw.insert(0, Lens(1, f"Inductor Lens: partial — {ctx.reading}", []))
     out = []
     for lens in raw:
         position = types.Position(lens.line - 1, 0)

@@ -149,7 +149,14 @@ class Snapshot:
     """What the features read: one index + resolver + precomputed tables, taken at the end of an
     indexing run.  Immutable after :meth:`__init__` (the server swaps in a new one); safe to share."""
 
-    def __init__(self, index: Index, resolver: PathResolver, graphs: list[Graph] | None = None, covers: list[str] | None = None) -> None:
+    def __init__(
+        self,
+        index: Index,
+        resolver: PathResolver,
+        graphs: list[Graph] | None = None,
+        covers: list[str] | None = None,
+        reading: str | None = None,
+    ) -> None:
         self.index = index
         self.resolver = resolver
         #: Triton cache folders the ``inductorLens.tritonCache`` setting names (:mod:`.ir`), set by the server
@@ -162,6 +169,8 @@ class Snapshot:
         #: whether the tables hold every graph; a partial snapshot answers for the documents in ``covers``
         self.complete = graphs is None
         self.covers: set[str] = {os.path.abspath(p) for p in covers or ()}
+        #: on a snapshot of a big log's first part: why model lines' answers are partial (said in them)
+        self.reading = reading
         self._lines: dict[str, list[str] | None] = {}
         self._position_tables: dict[str, dict] = {}
         self._answers: dict = {}
@@ -231,7 +240,7 @@ class Snapshot:
         """The same index and graphs again, with local files read afresh (after one was saved:
         lines moved by an edit are followed, answers on lines whose text changed withdrawn)."""
         self.resolver.forget_contents()
-        return Snapshot(self.index, self.resolver, None if self.complete else self.graphs, sorted(self.covers) or None)
+        return Snapshot(self.index, self.resolver, None if self.complete else self.graphs, sorted(self.covers) or None, self.reading)
 
     def _local_lines(self, frames: list[Frame]) -> tuple[list[tuple[tuple[str, int], Frame]], list[tuple[str, Frame]]]:
         """((local path, line), frame) of the first frame on each local line, in frame order; and
@@ -366,6 +375,8 @@ class Snapshot:
     def line_speed(self, rows: list) -> str:
         """The throughput phrase of the model line the ``(kernel, frame)`` rows of a local line name
         (its launches' bytes and FLOPs over its share of the time), ``""`` when not measured."""
+        if not self.cached(("measured",), lambda: any(k.measured is not None for g in self.graphs for k in g.kernels)):
+            return ""  # (no time to split: the lines' bytes and FLOPs are not worked out for nothing)
         from ...perf.throughput import line_throughput, speed_text
 
         table = self.cached(("perf", "lines"), lambda: self.perf.lines([k for g in self.graphs for k in g.kernels]))

@@ -174,10 +174,12 @@ class SplitScan:
     """A scan started by :func:`start_scan_split`: its processes run while the caller works;
     :meth:`result` waits for them and joins their parts (serially where they could not run)."""
 
-    def __init__(self, path: str, size: int, previous: TraceLog | None, pool=None, futures=None, own=None) -> None:
+    def __init__(self, path: str, size: int, previous: TraceLog | None, pool=None, futures=None, own=None, ranges=()) -> None:
         self.path, self.size, self.previous, self._pool, self._futures = path, size, previous, pool, futures
         #: the first range, scanned by this process when :meth:`result` is called (the others' processes meanwhile)
         self._own: tuple[int, int] | None = own
+        #: the ranges of ``futures``, in order (one not started when the result is asked for is scanned here)
+        self._ranges: list = list(ranges)
 
     def result(self) -> TraceLog:
         """The scan (``previous`` extended in place when given).  Raises ``OSError`` if unreadable."""
@@ -186,7 +188,13 @@ class SplitScan:
             return scan(path, previous)
         try:
             results = [_scan_range(path, size, *self._own)] if self._own is not None else []
-            results += [f.result() for f in self._futures or []]
+            futures = self._futures or []
+            mine: dict[int, tuple[TraceLog, int]] = {}
+            for i in reversed(range(len(futures) if len(self._ranges) == len(futures) else 0)):
+                if not futures[i].cancel():
+                    break  # (this one and those before it are running or handed to a process)
+                mine[i] = _scan_range(path, size, *self._ranges[i])
+            results += [mine[i] if i in mine else f.result() for i, f in enumerate(futures)]
         except OSError:
             raise
         except Exception:  # no processes here (sandbox, frozen app): the same answer, serially
@@ -210,8 +218,11 @@ class SplitScan:
             self._pool = None
 
 
-def start_scan_split(path: str, processes: int | None = None, previous: TraceLog | None = None) -> SplitScan:
-    """Start :func:`scan_split` (its processes, when it splits) and return at once."""
+def start_scan_split(path: str, processes: int | None = None, previous: TraceLog | None = None, background: bool = False) -> SplitScan:
+    """Start :func:`scan_split` (its processes, when it splits) and return at once.  ``background``
+    (resuming ``previous`` while the caller works on its first part's answers): one process scans
+    the rest's ranges meanwhile, the caller the ranges it has not started when it asks for the
+    result (the caller's core stays its own until then)."""
     size = os.path.getsize(path)
     resume = previous if previous is not None and resumable(previous, path, size) else None
     begin = resume.tail_offset if resume is not None and resume.tail_offset is not None else 0
@@ -228,8 +239,9 @@ def start_scan_split(path: str, processes: int | None = None, previous: TraceLog
     # a cold scan's caller waits for it: it scans the first range itself (one process fewer to start
     # and one part fewer to send back); a resumed one's caller works meanwhile (the first part's answers)
     own = ranges.pop(0) if resume is None else None
+    workers = 1 if background and resume is not None else min(parts, len(ranges))
     try:
-        pool, futures = scan_pool(min(parts, len(ranges)), lambda pool: [pool.submit(_scan_range, path, size, *r) for r in ranges])
+        pool, futures = scan_pool(workers, lambda pool: [pool.submit(_scan_range, path, size, *r) for r in ranges])
     except Exception:  # no processes here (sandbox, frozen app): the same answer, serially
         return SplitScan(path, size, previous)
-    return SplitScan(path, size, resume, pool, futures, own)
+    return SplitScan(path, size, resume, pool, futures, own, ranges)
