@@ -145,6 +145,8 @@ async def one_run(big_log: str, site: str, files: dict[str, tuple[str, int, int]
                 )
                 if found is not None:
                     result[f"{what}: first hover"] = time.perf_counter() - t0
+                    if VERBOSE:  # its last line (a partial answer from a big log's first part says so there)
+                        print(f"  {what}: first hover's last line: {found.contents.value.splitlines()[-1][:160]}")
                     return
                 await asyncio.sleep(POLL)
 
@@ -157,6 +159,8 @@ async def one_run(big_log: str, site: str, files: dict[str, tuple[str, int, int]
                     resolved = await client.code_lens_resolve_async(found[0])
                     if resolved.command is not None and resolved.command.command:
                         result[f"{what}: first lenses"] = time.perf_counter() - t0
+                        if VERBOSE:
+                            print(f"  {what}: first lens of {len(found)}: {resolved.command.title[:160]}")
                         return
                 await asyncio.sleep(POLL)
 

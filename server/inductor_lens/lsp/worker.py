@@ -234,7 +234,7 @@ class IndexWorker:
         if early:
             host.log(
                 types.MessageType.Info,
-                f"first answers for the open generated files from the log's first {HEAD_BYTES >> 20} MiB "
+                f"first answers for the open files from the log's first {HEAD_BYTES >> 20} MiB "
                 f"{time.perf_counter() - head_started:.2f}s after the start",
             )
         opened = open_traces(
