@@ -115,7 +115,7 @@ def kernels_json(snapshot: Snapshot, trace: str | None, full: bool) -> list[dict
     return snapshot.cached(
         ("kernels", wanted, full),
         lambda: [
-            kernel_json(k, snapshot.resolver, source=full, perf=snapshot.perf, shape=False)
+            kernel_json(k, snapshot.resolver, source=full, perf=snapshot.perf)
             for k in snapshot.index.kernels
             if wanted is None or (k.graph is not None and os.path.abspath(k.graph.trace) == wanted)
         ],
@@ -138,9 +138,7 @@ def kernels_page(snapshot: Snapshot, trace: str | None, full: bool, offset: int,
     )
     memo = snapshot.cached(("kernel json memo", full), dict)
     offset, limit = max(offset, 0), max(limit, 1)
-    page = [
-        kernel_json(k, snapshot.resolver, source=full, memo=memo, perf=snapshot.perf, shape=False) for k in kernels[offset : offset + limit]
-    ]
+    page = [kernel_json(k, snapshot.resolver, source=full, memo=memo, perf=snapshot.perf) for k in kernels[offset : offset + limit]]
     end = offset + len(page)
     return {"kernels": page, "total": len(kernels), "next": end if end < len(kernels) else None}
 

@@ -110,15 +110,14 @@ def kernel_json(
     source: bool = True,
     memo: dict | None = None,
     perf: IndexFigures | None = None,
-    shape: bool = True,
     preserialized: "Preserialized | None" = None,
 ) -> dict:
     """One kernel in the ``report --json`` / ``inductorLens/kernels`` shape; ``source=False``
     leaves out the full stacks (``source`` is then ``null``; ``model_lines`` stay); ``memo`` as
     in :func:`frame_json`.  With ``perf``: ``bytes``/``flops`` per run of its graph (its launches
     summed), and a measured kernel's ``measured`` gains ``gbps``, ``tflops``, ``peak_fraction``,
-    ``bound`` and ``device`` (:mod:`inductor_lens.perf.throughput`); ``shape`` (Triton kernels'
-    compile facts, :mod:`inductor_lens.perf.shape`) unless ``shape=False``.
+    ``bound`` and ``device`` (:mod:`inductor_lens.perf.throughput`), and ``shape`` (Triton kernels'
+    compile facts, :mod:`inductor_lens.perf.shape`).
 
     What a kernel copied from an identical graph (ranks, repeated compiles: it shares its launch
     and frame lists and its graph's FX graphs) has in common with the kernel it was copied from is
