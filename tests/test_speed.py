@@ -327,3 +327,19 @@ def test_a_failing_first_part_loses_only_the_early_answer(tmp_path, monkeypatch)
     worker._build(1)
     assert host.published and host.published[-1][0].complete and host.published[-1][0].index.graphs
     assert any("first part failed: OSError('disk gone')" in m for m in host.logged)
+
+
+def test_distinct_leaves_out_the_cold_graphs_a_repeated_compile_would_copy(tmp_path):
+    """LogLoader.distinct (the partial model-file answer's graphs): of mlp_train repeated 3 times
+    (6 graphs, 2 distinct), the first forward and backward, decided from the envelopes' payload
+    MD5s before anything is read; materialized, the 4 left out are the copies."""
+    log = _repeated(case_log("torch-2.11-cuda/mlp_train"), str(tmp_path / "dedicated_log_torch_trace_rep.log"), 3)
+    index = Index(Cache(str(tmp_path / "c")), disk_cache=False)
+    index.add(log)
+    graphs = index.graphs
+    kept = index.loader.distinct(graphs)
+    assert [g.kind for g in kept] == ["forward", "backward"] and kept == graphs[:2] and not any(g.loaded for g in graphs)
+    for graph in graphs:
+        graph.ensure()
+    assert [g for g in graphs if not g.copied] == kept
+    assert index.loader.distinct(graphs) == graphs  # (materialized: no payloads to compare before reading)

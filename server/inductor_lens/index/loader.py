@@ -210,6 +210,23 @@ class LogLoader:
         self.scans[path] = scan
         return log, scan
 
+    def distinct(self, graphs: list[Graph]) -> list[Graph]:
+        """``graphs`` less the cold ones whose payloads (their MD5s) an earlier cold one of them
+        has: what a repeated compile or another rank would copy is left out before anything is
+        read (a materialized graph's copies are known only once they are materialized:
+        :attr:`Graph.copied`)."""
+        seen: set[tuple] = set()
+        out = []
+        for graph in graphs:
+            loader = graph._loader
+            key = _content_key(loader.group, graph.kind) if isinstance(loader, LogGraphLoader) else None
+            if key is not None:
+                if key in seen:
+                    continue
+                seen.add(key)
+            out.append(graph)
+        return out
+
     def ended_in_scan(self, graph: Graph) -> bool:
         """Whether ``graph`` is of a log and its compile ended within what was scanned of it
         (:func:`~inductor_lens.readers.torch_trace.first_part.compile_ended`): only then is a graph

@@ -313,10 +313,12 @@ class IndexWorker:
         that is bigger (:attr:`~inductor_lens.index.loader.LogLoader.head_bytes`) and put
         the open generated files whose compile ended there live, each with its own graph, as
         :meth:`_first_answers` would (the same graph: a graph of a log's first part whose compile
-        ended in it has the records the whole log gives it).  The scans are kept in
-        :attr:`log_scans`, so :func:`open_traces` then reads only the rest and reuses the graphs.
-        Returns whether anything was put live.  Nothing for Python files (a model line's answer
-        needs every graph), on a re-index, or with distributed workers."""
+        ended in it has the records the whole log gives it); then, when a Python file is open, a
+        snapshot of every graph whose compile ended there (a repeated one once) for it too, whose
+        model-line answers say they are partial (:attr:`Snapshot.reading`: a model line's whole
+        answer needs every graph).  The scans are kept in :attr:`log_scans`, so
+        :func:`open_traces` then reads only the rest and reuses the graphs.  Returns whether
+        anything was put live.  Nothing on a re-index or with distributed workers."""
         host = self.host
         if request.workers or host.live_snapshot().complete:
             return False
@@ -345,12 +347,13 @@ class IndexWorker:
         if own:
             self._publish_stage(index, resolver, own, covers, generation)
         if ended:  # then the open model files, from the graphs whose compile ended there, repeated ones once: said to be partial
-            for graph in ended:
+            distinct = index.loader.distinct(ended)
+            for graph in distinct:
                 graph.ensure()
             read = sum(scan.log.size for scan in index.loader.scans.values())
             whole = sum((file_identity(path) or (scan.log.size, 0))[0] for path, scan in index.loader.scans.items())
             reading = f"the trace is still being read: these answers come from its first {format_bytes(read)} of {format_bytes(whole)}, repeated graphs once"
-            distinct = [g for g in ended if not g.copied]
+            distinct = [g for g in distinct if not g.copied]
             self._publish_stage(index, resolver, distinct, covers + python, generation, reading)
         return True
 
