@@ -155,8 +155,13 @@ async def one_run(big_log: str, site: str, files: dict[str, tuple[str, int, int]
                 found = await client.text_document_code_lens_async(
                     types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri="file://" + path))
                 )
+                if VERBOSE and not found:
+                    print(f"  {what}: codeLens empty at {time.perf_counter() - t0:.3f} s")
                 if found:
+                    listed = time.perf_counter() - t0
                     resolved = await client.code_lens_resolve_async(found[0])
+                    if VERBOSE:
+                        print(f"  {what}: codeLens answered {listed:.3f} s, resolved {time.perf_counter() - t0:.3f} s")
                     if resolved.command is not None and resolved.command.command:
                         result[f"{what}: first lenses"] = time.perf_counter() - t0
                         if VERBOSE:

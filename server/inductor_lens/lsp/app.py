@@ -9,6 +9,10 @@ from .handlers import register
 from .server import InductorLensServer
 
 
+#: seconds a thread holds the interpreter before another that waits gets it (sys.setswitchinterval)
+SWITCH_INTERVAL = 0.001
+
+
 def create_server(cache_dir: str | None = None) -> InductorLensServer:
     """A server with every handler registered (handlers are thin: features do the work)."""
     return register(InductorLensServer(cache_dir))
@@ -23,6 +27,10 @@ def serve(tcp_port: int | None = None, cache_dir: str | None = None) -> int:
     # scan processes of a big log come from a fork server here (a thread always reads stdin): start it
     # while the server starts
     threading.Thread(target=start_scan_processes, name="inductor-lens fork server", daemon=True).start()
+    # requests are read, answered and written by other threads than the indexing one, which is
+    # busy for seconds on a big log: hand the interpreter over every 1 ms (default 5) so that each
+    # of a request's hand-overs waits less
+    sys.setswitchinterval(SWITCH_INTERVAL)
     server = create_server(cache_dir)
     if tcp_port is None:
         server.start_io()
