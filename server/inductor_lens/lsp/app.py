@@ -8,7 +8,6 @@ import sys
 from .handlers import register
 from .server import InductorLensServer
 
-
 #: seconds a thread holds the interpreter before another that waits gets it (sys.setswitchinterval)
 SWITCH_INTERVAL = 0.001
 
