@@ -26,7 +26,7 @@ from ..model import Graph, InputWarning
 from ..readers.torch_trace import TraceLog
 from ..readers.torch_trace import scan as scan_log
 from ..readers.torch_trace.first_part import compile_ended, head_and_tail, scan_head, tail_kept
-from ..readers.torch_trace.graphs import GRAPH_ROLES, GraphRecords
+from ..readers.torch_trace.graphs import GRAPH_ROLES, GraphRecords, content_key
 from ..readers.torch_trace.split import SplitScan, scan_pool, scan_split, start_fork_server, start_scan_split
 
 if TYPE_CHECKING:
@@ -143,7 +143,7 @@ class LogLoader:
             code = loader.group.code
             if code is None or loader.group.post_grad is None or code.payload_end - code.payload_start < MIN_CODE_BYTES:
                 continue
-            key = _content_key(loader.group, graph.kind)  # the first of their content (the others are copies)
+            key = content_key(loader.group, graph.kind)  # the first of their content (the others are copies)
             if key is not None:
                 if key in seen:
                     continue
@@ -215,16 +215,13 @@ class LogLoader:
         has: what a repeated compile or another rank would copy is left out before anything is
         read (a materialized graph's copies are known only once they are materialized:
         :attr:`Graph.copied`)."""
-        seen: set[tuple] = set()
+        seen: set[tuple | None] = {None}
         out = []
         for graph in graphs:
-            loader = graph._loader
-            key = _content_key(loader.group, graph.kind) if isinstance(loader, LogGraphLoader) else None
-            if key is not None:
-                if key in seen:
-                    continue
+            key = content_key(graph._loader.group, graph.kind) if isinstance(graph._loader, LogGraphLoader) else None
+            if key is None or key not in seen:
+                out.append(graph)
                 seen.add(key)
-            out.append(graph)
         return out
 
     def ended_in_scan(self, graph: Graph) -> bool:
@@ -336,20 +333,6 @@ def extracted_name(what: str, compile_id: str, kind: str | None, ext: str = ".py
     return " · ".join(([kind] if kind else []) + [f"compile {cid}", what]) + ext
 
 
-def _content_key(group: GraphRecords, kind: str) -> tuple | None:
-    """The MD5s of every payload a graph reads (None when one has no MD5 to trust)."""
-    parts: list = [kind]
-    for role in GRAPH_ROLES:
-        rec = getattr(group, role)
-        if rec is not None and not rec.md5:
-            return None
-        parts.append(rec.md5 if rec is not None else None)
-    if any(not rec.md5 for rec in group.name_graphs):
-        return None
-    parts.append(tuple(rec.md5 for rec in group.name_graphs))
-    return tuple(parts)
-
-
 class LogGraphLoader:
     """The loader of one graph of a log: what it needs to materialize the graph later.
 
@@ -376,7 +359,7 @@ class LogGraphLoader:
         Damage becomes warnings; the graph then has fewer or no kernels.  A graph whose payloads
         (by MD5) equal an already materialized one's is copied from it instead (checked against
         its own payloads now, or later when its :class:`LogLoader` defers those checks)."""
-        key = _content_key(self.group, graph.kind)
+        key = content_key(self.group, graph.kind)
         if key is not None:  # pass-made nodes take their line from the compile's context (pass_frames.py)
             key = key + (getattr(graph, "pass_frame", None),)
         template = self.shared.get(key) if key is not None else None

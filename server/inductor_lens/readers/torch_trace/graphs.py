@@ -121,6 +121,21 @@ GRAPH_ROLES = (
 )
 
 
+def content_key(group: GraphRecords, kind: str) -> tuple | None:
+    """The MD5s of every payload a graph of ``kind`` reads (``None`` when one has no MD5 to trust):
+    equal for two graphs whose payloads are the same bytes (a repeated compile, another rank)."""
+    parts: list = [kind]
+    for role in GRAPH_ROLES:
+        rec = getattr(group, role)
+        if rec is not None and not rec.md5:
+            return None
+        parts.append(rec.md5 if rec is not None else None)
+    if any(not rec.md5 for rec in group.name_graphs):
+        return None
+    parts.append(tuple(rec.md5 for rec in group.name_graphs))
+    return tuple(parts)
+
+
 @dataclass
 class _CompileState:
     pre_grad: "Record | None" = None
