@@ -476,6 +476,28 @@ def test_a_file_with_nothing_to_report_says_why_and_stderr_lists_what_json_lists
     assert "1 warning(s):" in proc.stderr and "dedicated_log_torch_trace_empty.log:0: empty file" in proc.stderr, proc.stderr
 
 
+def test_a_log_whose_records_are_all_unreadable_has_nothing_to_report_and_exits_1(cache_dir, tmp_path):
+    """A log holding record starts but no record whose envelope could be read exits 1, as an empty
+    or garbage file does (a new user's trial: a log cut inside its first envelope exited 0); one
+    record read, even with its payload cut, is a log that holds records (exit 0, nothing to report).
+    Cut from torch-2.14-cpu/mlp_infer's log."""
+    lines = open(case_log("torch-2.14-cpu/mlp_infer"), "rb").read().split(b"\n")
+    start = next(line for line in lines if b'{"dynamo_start": ' in line)
+    cases = {
+        "key": (lines[0][: lines[0].index(b"{") + 4], 1, "record envelope is not a JSON object; skipped"),
+        "json": (start[: len(start) // 2] + b"\n", 1, "invalid envelope JSON"),
+        "payload": (lines[0] + b"\n" + lines[1][:3], 0, "last record's payload is incomplete"),
+        "one good": (lines[0][: lines[0].index(b"{") + 4] + b"\n" + start + b"\n", 0, "record envelope is not a JSON object; skipped"),
+    }
+    for name, (data, status, reason) in cases.items():
+        log = tmp_path / name.replace(" ", "_") / "dedicated_log_torch_trace_cut.log"
+        log.parent.mkdir()
+        log.write_bytes(data)
+        proc = run("report", str(log), cache_dir=cache_dir)
+        assert proc.returncode == status and reason in proc.stdout + proc.stderr, (name, proc.returncode, proc.stdout, proc.stderr)
+        assert ("nothing to report" in proc.stdout) == (name != "one good"), (name, proc.stdout)
+
+
 @pytest.mark.parametrize(
     ("given", "said"),
     [

@@ -250,7 +250,7 @@ class Index:
             self._warnings.extend([said] if said is not None else [])
             return
         info = TraceInfo(path=path, rank=rank, torch_version=log.torch_version, format="torch_trace" if display is None else "tlparse")
-        info.readable = log.record_count > 0
+        info.readable = log.record_count > sum(1 for w in log.warnings if w.unread)  # (a record whose envelope was read)
         graphs: list[Graph] = []
         for group in pair_graphs(log):
             cut = next(

@@ -25,6 +25,8 @@ class InputWarning:
     message: str
     #: a payload whose MD5 does not match, read as it is now (shown, marked as changed)
     changed: bool = False
+    #: a record whose envelope could not be read, skipped (a log of such records only is unreadable)
+    unread: bool = False
 
     def to_json(self) -> dict:
         return {"file": self.file, "line": self.line, "message": self.message}

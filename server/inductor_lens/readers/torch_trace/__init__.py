@@ -173,11 +173,11 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int, stop: int | None 
         try:
             envelope = _json.loads(env)
         except ValueError as exc:
-            log.warnings.append(InputWarning(path, rec_line, f"invalid envelope JSON ({exc}); record skipped"))
+            log.warnings.append(InputWarning(path, rec_line, f"invalid envelope JSON ({exc}); record skipped", unread=True))
             envelope = None
         if not isinstance(envelope, dict):
             if envelope is not None:
-                log.warnings.append(InputWarning(path, rec_line, "envelope is not a JSON object; record skipped"))
+                log.warnings.append(InputWarning(path, rec_line, "envelope is not a JSON object; record skipped", unread=True))
             if (kind, name) in _CODE_KINDS:  # still a place in the log: what follows pairs with it, not with the next code
                 ids = {k.decode(): int(v) for k, v in _ID_FIELD.findall(env)}
                 log.records.append(
@@ -254,7 +254,9 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int, stop: int | None 
             if line_end < 0 and not eof and len(buf) - i > MAX_ENVELOPE_BYTES:
                 flush(base + i)
                 log.record_count += 1
-                log.warnings.append(InputWarning(path, line_at(i), f"record envelope longer than {MAX_ENVELOPE_BYTES >> 20} MiB; skipped"))
+                log.warnings.append(
+                    InputWarning(path, line_at(i), f"record envelope longer than {MAX_ENVELOPE_BYTES >> 20} MiB; skipped", unread=True)
+                )
                 done_upto, skipping, last, last_i = base + i, True, None, None
                 keep_from = len(buf)
                 break
@@ -273,7 +275,7 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int, stop: int | None 
             last, last_i = None, i  # its line is counted only if it stays the last record
             kind_b, name_b = match.group("kind", "name")
             if kind_b is None:
-                log.warnings.append(InputWarning(path, line_at(i), "record envelope is not a JSON object; skipped"))
+                log.warnings.append(InputWarning(path, line_at(i), "record envelope is not a JSON object; skipped", unread=True))
                 continue
             names = WANTED_BYTES.get(kind_b, False)
             if names is True or (names and name_b in names):
