@@ -10,8 +10,9 @@
   pre-grad graph's ``# graph id:``) and making each rank's graph id its own (``+ r``, payload MD5
   recomputed): no two ranks' logs are byte-identical, as in a real job.
 
-Usage: ``python bench/make_big_traces.py OUT_DIR [--mb 350] [--ranks 8]``; ``--source LOG --reps 10``
-makes only ``big`` from another log (e.g. a 16 MB training log's 10x repetition).  Checks free disk first.
+Usage: ``python bench/make_big_traces.py OUT_DIR [--mb 350] [--ranks 8]``; ``[--source LOG] --reps 10``
+makes only ``big``, of that many repetitions (of another log: e.g. a 16 MB training log's 10x
+repetition).  Checks free disk first.
 """
 
 from __future__ import annotations
@@ -133,9 +134,9 @@ def main() -> None:
     parser.add_argument("--ranks", type=int, default=8)
     parser.add_argument("--only-ddp", action="store_true", help="make only the ddp rank folder")
     parser.add_argument("--source", help="repeat this log instead of gpt2_l12_train's (makes only the big log)")
-    parser.add_argument("--reps", type=int, help="with --source: this many repetitions instead of --mb")
+    parser.add_argument("--reps", type=int, help="this many repetitions instead of --mb (makes only the big log)")
     args = parser.parse_args()
-    if args.source:
+    if args.source or args.reps:
         print(make_big(args.out, args.mb, args.source, args.reps))
         return
     if args.only_ddp:
