@@ -527,3 +527,33 @@ def test_a_closed_standard_output_is_a_line_not_a_traceback(cache_dir):
             timeout=120,
         )
         assert proc.returncode == 3 and proc.stderr == "inductor-lens: cannot write the report: standard output is closed\n"
+
+
+def test_ctrl_c_ends_the_language_server_at_once(tmp_path):
+    """``inductor-lens serve`` run by hand: Ctrl-C exits 130 with one line, at once (a new user's
+    trial: the first one did nothing until stdin closed, a second printed a traceback and a fatal
+    error).  The server answers ``initialize`` first, so its loop and its stdin reader are running."""
+    import signal
+    import time
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "inductor_lens", "serve", "--cache-dir", str(tmp_path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}).encode()
+    proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+    proc.stdin.flush()
+    header = proc.stdout.readline()  # the answer's Content-Length: the server is up
+    assert header.startswith(b"Content-Length:"), header
+    started = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    try:
+        status = proc.wait(timeout=10)
+    finally:
+        proc.kill()
+    err = proc.stderr.read().decode()
+    proc.stdin.close()
+    assert status == 130 and time.monotonic() - started < 5
+    assert "inductor-lens: interrupted" in err and "Traceback" not in err, err

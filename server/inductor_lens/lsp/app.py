@@ -3,6 +3,8 @@ handler registered) and :func:`serve` (``inductor-lens serve``: stdio, or TCP fo
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
 
 from .handlers import register
@@ -15,6 +17,16 @@ SWITCH_INTERVAL = 0.001
 def create_server(cache_dir: str | None = None) -> InductorLensServer:
     """A server with every handler registered (handlers are thin: features do the work)."""
     return register(InductorLensServer(cache_dir))
+
+
+def _interrupted(signum, frame) -> None:
+    """Ctrl-C (someone ran the server by hand): a line and exit 130 now.  Python's own handling
+    waited for the thread blocked reading stdin (the first Ctrl-C did nothing until stdin
+    closed) and a second one ended in a traceback and an abort; nothing the server writes is
+    left half-done by an immediate exit (caches are replaced atomically)."""
+    sys.stderr.write("inductor-lens: interrupted\n")
+    sys.stderr.flush()
+    os._exit(130)
 
 
 def serve(tcp_port: int | None = None, cache_dir: str | None = None) -> int:
@@ -30,6 +42,7 @@ def serve(tcp_port: int | None = None, cache_dir: str | None = None) -> int:
     # busy for seconds on a big log: hand the interpreter over every 1 ms (default 5) so that each
     # of a request's hand-overs waits less
     sys.setswitchinterval(SWITCH_INTERVAL)
+    signal.signal(signal.SIGINT, _interrupted)
     server = create_server(cache_dir)
     if tcp_port is None:
         server.start_io()
