@@ -227,6 +227,7 @@ async def train_client(lsp_client: LanguageClient, tmp_path_factory):
             os.path.join(case_dir("torch-2.11-cuda/gpt2_train"), "trace"),
             str(broken),
         ],
+        pathMaps={"/workspace/proj": TRACES},  # misspelt (pathMappings): said in the log, ignored
     )
     lsp_client.broken = str(broken)
     yield
@@ -263,6 +264,12 @@ async def test_site_packages_frame_unresolved_without_transformers(train_client:
     hover = await train_client.text_document_hover_async(types.HoverParams(**pos(launch["path"], launch["line"], col)))
     if not installed:
         assert f"not found locally: {frame['file']}" in hover.contents.value
+
+
+async def test_a_settings_key_nothing_reads_is_said_once(train_client: LanguageClient):
+    await kernels(train_client)
+    said = [m.message for m in train_client.log_messages if "settings that Inductor Lens does not know" in m.message]
+    assert said == ["settings that Inductor Lens does not know, ignored: pathMaps (pathMappings?)"]
 
 
 async def test_broken_log_reported_and_others_still_answer(train_client: LanguageClient):

@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import inspect
 import os
-import threading
 import traceback
 from collections.abc import Callable
 from typing import Any
@@ -79,7 +78,7 @@ def guarded(fn: Callable, default: Callable[[Any], Any]) -> Callable:
 
 # ---------------------------------------------------------------------- lifecycle and documents
 def initialize(ls: InductorLensServer, params: types.InitializeParams) -> None:
-    ls.settings.update(params.initialization_options or {})
+    ls.apply_settings(params.initialization_options or {})
     # what the client sent at start stays, even when the settings it pulls later list less
     # (VS Code sends traces and profiles the user opened by command only here)
     ls.extra_traces.extend(expand(p, ls.folders) for p in ls.settings.traces)
@@ -90,7 +89,7 @@ def initialize(ls: InductorLensServer, params: types.InitializeParams) -> None:
 
 
 async def initialized(ls: InductorLensServer, params: types.InitializedParams) -> None:
-    ls.loop, ls.loop_thread = asyncio.get_running_loop(), threading.get_ident()
+    ls.started(asyncio.get_running_loop())
     await ls.pull_settings()
     caps = ls.client_capabilities.workspace
     if caps and caps.did_change_watched_files and caps.did_change_watched_files.dynamic_registration:
@@ -114,7 +113,7 @@ async def initialized(ls: InductorLensServer, params: types.InitializedParams) -
 async def did_change_configuration(ls: InductorLensServer, params: types.DidChangeConfigurationParams) -> None:
     settings = params.settings
     if isinstance(settings, dict) and isinstance(settings.get("inductorLens"), dict):
-        ls.settings.update(settings["inductorLens"])
+        ls.apply_settings(settings["inductorLens"])
     else:
         await ls.pull_settings()
     # clients send this right after start, racing the `initialized` pull: re-index only when the

@@ -36,7 +36,7 @@ from ..open_traces import TraceRequest
 from . import protocol
 from .features import health, hot_lines, symbols
 from .features.snapshot import Snapshot
-from .settings import Settings, expand
+from .settings import Settings, expand, unknown_keys
 from .worker import IndexWorker
 
 _SETTINGS_SECTION = [types.ConfigurationItem(section="inductorLens")]
@@ -49,6 +49,7 @@ class InductorLensServer(LanguageServer):
     def __init__(self, cache_dir: str | None = None) -> None:
         super().__init__("inductor-lens", __version__)
         self.settings = Settings()
+        self._unknown_said: set[tuple[str, ...]] = set()  # sets of unknown settings keys already logged
         self.cache = Cache(cache_dir)
         self.snapshot = Snapshot(Index(self.cache), PathResolver())
         self.snapshot.complete = False  # nothing indexed yet: requests about open documents wait for their first answers
@@ -57,6 +58,7 @@ class InductorLensServer(LanguageServer):
         #: documents open in the editor (absolute paths), in the order opened
         self._open: dict[str, None] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
+        self._early_logs: list[tuple[types.MessageType, str]] = []
         self.loop_thread: int | None = None
         #: traces and profiles the client opened by command (kept across settings changes)
         self.extra_traces: list[str] = []
@@ -72,8 +74,19 @@ class InductorLensServer(LanguageServer):
         self.log(types.MessageType.Error, f"internal error: {error!r}")
 
     def log(self, level: types.MessageType, message: str) -> None:
-        """``window/logMessage``, safe to call from any thread."""
+        """``window/logMessage``, safe to call from any thread; before ``initialized`` (no loop
+        yet: ``initialize``'s settings) kept and sent by :meth:`started`."""
+        if self.loop is None:
+            self._early_logs.append((level, message))
+            return
         self.send(lambda: self.window_log_message(types.LogMessageParams(type=level, message=message)))
+
+    def started(self, loop: asyncio.AbstractEventLoop) -> None:
+        """``initialized``: the server's loop is ``loop`` (this thread's); the logs kept until now go out."""
+        self.loop, self.loop_thread = loop, threading.get_ident()
+        early, self._early_logs = self._early_logs, []
+        for level, message in early:
+            self.log(level, message)
 
     def send(self, fn: Callable[[], object]) -> None:
         """Run ``fn`` on the server's loop (now, when called from it)."""
@@ -153,9 +166,17 @@ class InductorLensServer(LanguageServer):
         try:
             result = await asyncio.wait_for(self.workspace_configuration_async(types.ConfigurationParams(items=_SETTINGS_SECTION)), 5)
             if result:
-                self.settings.update(result[0])
+                self.apply_settings(result[0])
         except Exception as exc:
             self.log(types.MessageType.Warning, f"could not read settings: {exc!r}")
+
+    def apply_settings(self, value) -> None:
+        """Merge a settings object the client sent; say once each set of keys nothing reads."""
+        self.settings.update(value)
+        unknown = unknown_keys(value)
+        if unknown and tuple(unknown) not in self._unknown_said:
+            self._unknown_said.add(tuple(unknown))
+            self.log(types.MessageType.Warning, f"settings that Inductor Lens does not know, ignored: {', '.join(unknown)}")
 
     def open_paths(self) -> list[str]:
         """The documents open in the editor (absolute paths; any thread)."""

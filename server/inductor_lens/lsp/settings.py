@@ -14,6 +14,29 @@ from dataclasses import dataclass, field
 from ..files.discovery import DEFAULT_GLOBS, find_traces
 from ..files.resolve import PathResolver
 
+#: Every key a client may send: the server's, and those of the VS Code extension's settings that
+#: only the extension reads (``package.json``: interpreter, importStrategy, trace.server,
+#: compareWith, capture.*).
+KNOWN_KEYS = frozenset(
+    {"traces", "pathMappings", "sitePackages", "profiles", "tritonCache", "ncuProfiles", "workers", "trusted", "discovery"}
+    | {"interpreter", "importStrategy", "trace", "compareWith", "capture"}
+)
+
+
+def unknown_keys(value) -> list[str]:
+    """The keys of a settings object that nothing reads (a misspelt ``pathMaps`` is ignored, as
+    every bad value is), each as ``key`` or ``key (pathMappings?)`` when it resembles a known one."""
+    if not isinstance(value, dict):
+        return []
+    import difflib
+
+    out = []
+    for key in value:
+        if key not in KNOWN_KEYS:
+            near = difflib.get_close_matches(str(key), sorted(KNOWN_KEYS), n=1, cutoff=0.6)
+            out.append(f"{key} ({near[0]}?)" if near else str(key))
+    return out
+
 
 @dataclass
 class Settings:

@@ -1,0 +1,33 @@
+"""Settings keys nothing reads are said (a new user's trial: ``pathMaps`` for ``pathMappings`` was
+ignored without a word, and the model file got no answers), and every key the VS Code extension
+sends is known: the top-level keys of ``package.json``'s ``inductorLens.*`` settings and of
+``InitializationOptions`` in ``client/src/protocol.ts`` (read from the files: the list cannot
+drift from them)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+
+from conftest import REPO
+from inductor_lens.lsp.settings import KNOWN_KEYS, unknown_keys
+
+
+def test_every_key_the_extension_sends_is_known():
+    with open(os.path.join(REPO, "package.json"), encoding="utf-8") as fh:
+        contributed = json.load(fh)["contributes"]["configuration"]
+    sections = contributed if isinstance(contributed, list) else [contributed]
+    settings = {key.split(".")[1] for section in sections for key in section["properties"]}
+    with open(os.path.join(REPO, "client", "src", "protocol.ts"), encoding="utf-8") as fh:
+        block = re.search(r"export interface InitializationOptions \{(.*?)\n\}", fh.read(), re.S)
+    assert block is not None
+    sent = set(re.findall(r"^\s+(\w+)\??:", block.group(1), re.M))
+    assert {"pathMappings", "interpreter", "capture", "trace"} <= settings and {"sitePackages", "trusted"} <= sent
+    assert settings | sent <= KNOWN_KEYS
+
+
+def test_unknown_keys_are_named_with_the_known_key_they_resemble():
+    value = {"pathMaps": {"/a": "/b"}, "traces": [], "sitePackage": [], "colour": "red", "discovery": {"enabled": False}}
+    assert unknown_keys(value) == ["pathMaps (pathMappings?)", "sitePackage (sitePackages?)", "colour"]
+    assert unknown_keys({"traces": []}) == [] and unknown_keys(None) == [] and unknown_keys([1]) == []
