@@ -58,8 +58,9 @@ class InductorLensServer(LanguageServer):
         #: documents open in the editor (absolute paths), in the order opened
         self._open: dict[str, None] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
-        self._early_logs: list[tuple[types.MessageType, str]] = []
         self.loop_thread: int | None = None
+        #: logs made before ``initialized`` (no loop yet), sent by :meth:`started`
+        self._early_logs: list[tuple[types.MessageType, str]] = []
         #: traces and profiles the client opened by command (kept across settings changes)
         self.extra_traces: list[str] = []
         self.extra_profiles: list[str] = []
