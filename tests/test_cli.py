@@ -480,11 +480,18 @@ def test_a_log_whose_records_are_all_unreadable_has_nothing_to_report_and_exits_
     """A log holding record starts but no record whose envelope could be read exits 1, as an empty
     or garbage file does (a new user's trial: a log cut inside its first envelope exited 0); one
     record read, even with its payload cut, is a log that holds records (exit 0, nothing to report).
-    Cut from torch-2.14-cpu/mlp_infer's log."""
+    Cut from torch-2.14-cpu/mlp_infer's log, whose first record (a chromium_event, whose envelope the
+    scan does not parse) a second trial cut after its key, after ``{}`` and before its last brace
+    (each exited 0; the one ending in a brace said nothing)."""
     lines = open(case_log("torch-2.14-cpu/mlp_infer"), "rb").read().split(b"\n")
     start = next(line for line in lines if b'{"dynamo_start": ' in line)
+    first = lines[0]  # a chromium_event, a record the scan does not parse: its last record check reads it
+    brace = first.index(b"{")
     cases = {
-        "key": (lines[0][: lines[0].index(b"{") + 4], 1, "record envelope is not a JSON object; skipped"),
+        "key": (first[: brace + 4], 1, "record envelope is not a JSON object; skipped"),
+        "after the key": (first[: first.index(b": ", brace) + 2], 1, "last record is cut inside its envelope"),
+        "ends in a brace": (first[: first.index(b"{}", brace) + 2], 1, "last record is cut inside its envelope"),
+        "before its end": (first[:-1], 1, "last record is cut inside its envelope"),
         "json": (start[: len(start) // 2] + b"\n", 1, "invalid envelope JSON"),
         "payload": (lines[0] + b"\n" + lines[1][:3], 0, "last record's payload is incomplete"),
         "one good": (lines[0][: lines[0].index(b"{") + 4] + b"\n" + start + b"\n", 0, "record envelope is not a JSON object; skipped"),

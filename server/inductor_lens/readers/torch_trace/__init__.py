@@ -133,6 +133,9 @@ def _check_tail(log: TraceLog, fh, line: int, offset: int, end: int) -> None:
     named = head.group("name") or head.group("kind") if head is not None else None
     what = named.decode("utf-8", "replace") if named else "the last record"
     warnings, incomplete = last_record_problems(log.path, line, record, what, kept)
+    if any(w.unread and w.line == line for w in log.warnings):
+        for warning in warnings:  # (the scan already counted this record unread)
+            warning.unread = False
     log.warnings.extend(warnings)
     if incomplete:
         log.incomplete_tail_line = line

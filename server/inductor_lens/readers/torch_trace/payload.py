@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import re
 
+from ... import _json
 from ...model import InputWarning
 
 #: Payloads bigger than this are not read (a damaged offset must not read a whole disk).
@@ -141,8 +142,10 @@ def last_record_problems(path: str, line: int, record: bytes, what: str, kept: b
     lost its TAB (the log was edited, not cut: said here for a record the index does not read)."""
     env_end = record.find(b"\n")
     env = record if env_end < 0 else record[:env_end]
-    if not env.rstrip().endswith(b"}"):
-        return [InputWarning(path, line, "last record is cut inside its envelope (log truncated or still being written)")], True
+    if not _whole_envelope(env):  # (unread: a log of such records only has nothing readable)
+        return [
+            InputWarning(path, line, "last record is cut inside its envelope (log truncated or still being written)", unread=True)
+        ], True
     warnings = []
     blob = b"" if env_end < 0 else record[env_end + 1 :]
     lines = blob[:-1].split(b"\n") if blob.endswith(b"\n") else blob.split(b"\n")
@@ -161,6 +164,18 @@ def last_record_problems(path: str, line: int, record: bytes, what: str, kept: b
         return warnings, False
     warnings.append(InputWarning(path, line, "last record's payload is incomplete (log truncated or still being written)"))
     return warnings, True
+
+
+def _whole_envelope(line: bytes) -> bool:
+    """Whether a record's first line holds its whole envelope: a JSON object after the glog
+    prefix (parsed: ``{"chromium_event": {}`` ends with a brace and is still cut)."""
+    start = line.find(b"] {")
+    if start < 0 or not line.rstrip().endswith(b"}"):
+        return False
+    try:
+        return isinstance(_json.loads(line[start + 2 :]), dict)
+    except ValueError:
+        return False
 
 
 def _md5_mismatch(path: str, line: int, what: str, lines: int, untabbed: int | None = None, changed: bool = False) -> InputWarning:
