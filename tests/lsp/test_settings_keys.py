@@ -31,3 +31,18 @@ def test_unknown_keys_are_named_with_the_known_key_they_resemble():
     value = {"pathMaps": {"/a": "/b"}, "traces": [], "sitePackage": [], "colour": "red", "discovery": {"enabled": False}}
     assert unknown_keys(value) == ["pathMaps (pathMappings?)", "sitePackage (sitePackages?)", "colour"]
     assert unknown_keys({"traces": []}) == [] and unknown_keys(None) == [] and unknown_keys([1]) == []
+
+
+def test_known_keys_of_another_type_are_named_and_ignored():
+    """A second trial: ``traces`` as a string, ``trusted: "false"`` and non-string path mappings
+    were ignored (or turned into paths like ``<folder>/None``) without a word."""
+    from inductor_lens.lsp.settings import Settings, wrong_types
+
+    value = {"traces": "/p", "trusted": "false", "pathMappings": [], "workers": None, "discovery": {"enabled": False}, "": 1}
+    assert wrong_types(value) == ["traces (a list, not str)", "pathMappings (an object, not list)", "trusted (true or false, not str)"]
+    assert unknown_keys(value) == ['""'] and wrong_types({"traces": []}) == [] and wrong_types("x") == []
+    settings = Settings()
+    settings.update(value)
+    assert settings.traces == [] and settings.trusted is True and settings.discovery is False
+    settings.update({"pathMappings": {"/a": None, "/b": "/c", "/d": ["/e"]}})
+    assert settings.path_mappings == {"/b": "/c"}

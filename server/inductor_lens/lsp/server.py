@@ -36,7 +36,7 @@ from ..open_traces import TraceRequest
 from . import protocol
 from .features import health, hot_lines, symbols
 from .features.snapshot import Snapshot
-from .settings import Settings, expand, unknown_keys
+from .settings import Settings, expand, unknown_keys, wrong_types
 from .worker import IndexWorker
 
 _SETTINGS_SECTION = [types.ConfigurationItem(section="inductorLens")]
@@ -174,10 +174,13 @@ class InductorLensServer(LanguageServer):
     def apply_settings(self, value) -> None:
         """Merge a settings object the client sent; say once each set of keys nothing reads."""
         self.settings.update(value)
-        unknown = unknown_keys(value)
-        if unknown and tuple(unknown) not in self._unknown_said:
-            self._unknown_said.add(tuple(unknown))
-            self.log(types.MessageType.Warning, f"settings that Inductor Lens does not know, ignored: {', '.join(unknown)}")
+        for what, keys in (
+            ("settings that Inductor Lens does not know", unknown_keys(value)),
+            ("settings of another type", wrong_types(value)),
+        ):
+            if keys and (what, *keys) not in self._unknown_said:
+                self._unknown_said.add((what, *keys))
+                self.log(types.MessageType.Warning, f"{what}, ignored: {', '.join(keys)}")
 
     def open_paths(self) -> list[str]:
         """The documents open in the editor (absolute paths; any thread)."""

@@ -23,6 +23,28 @@ KNOWN_KEYS = frozenset(
 )
 
 
+#: the type each key the server reads must have (a value of another type is ignored)
+_TYPES: dict[str, tuple[type, str]] = {
+    **dict.fromkeys(("traces", "sitePackages", "profiles", "tritonCache", "ncuProfiles"), (list, "a list")),
+    "pathMappings": (dict, "an object"),
+    "discovery": (dict, "an object"),
+    "workers": (str, "a string"),
+    "trusted": (bool, "true or false"),
+}
+
+
+def wrong_types(value) -> list[str]:
+    """The keys of a settings object the server reads whose value has another type than it reads
+    (ignored, as every bad value is): ``traces (a list, not str)``."""
+    if not isinstance(value, dict):
+        return []
+    return [
+        f"{key} ({wanted}, not {type(value[key]).__name__})"
+        for key, (kind, wanted) in _TYPES.items()
+        if key in value and value[key] is not None and not isinstance(value[key], kind)
+    ]
+
+
 def unknown_keys(value) -> list[str]:
     """The keys of a settings object that nothing reads (a misspelt ``pathMaps`` is ignored, as
     every bad value is), each as ``key`` or ``key (pathMappings?)`` when it resembles a known one."""
@@ -34,7 +56,8 @@ def unknown_keys(value) -> list[str]:
     for key in value:
         if key not in KNOWN_KEYS:
             near = difflib.get_close_matches(str(key), sorted(KNOWN_KEYS), n=1, cutoff=0.6)
-            out.append(f"{key} ({near[0]}?)" if near else str(key))
+            name = str(key) or '""'
+            out.append(f"{name} ({near[0]}?)" if near else name)
     return out
 
 
@@ -69,7 +92,7 @@ class Settings:
         if isinstance(value.get("traces"), list):
             self.traces = [str(p) for p in value["traces"] if isinstance(p, str)]
         if isinstance(value.get("pathMappings"), dict):
-            self.path_mappings = {str(k): str(v) for k, v in value["pathMappings"].items()}
+            self.path_mappings = {k: v for k, v in value["pathMappings"].items() if isinstance(k, str) and isinstance(v, str)}
         if isinstance(value.get("profiles"), list):
             self.profiles = [str(p) for p in value["profiles"] if isinstance(p, str)]
         if isinstance(value.get("ncuProfiles"), list):
