@@ -134,20 +134,14 @@ class LogLoader:
         from .parallel import MIN_CODE_BYTES, start_inference_worker
 
         work: list[tuple[Graph, LogGraphLoader]] = []
-        seen: set[tuple] = set()
         off = os.environ.get("INDUCTOR_LENS_SECOND_CORE", "1") == "0"
-        for graph in [] if off else graphs:  # cold log graphs with a Python wrapper, a post-grad graph and a big output code
-            loader = graph._loader
+        for graph in [] if off else self.distinct(graphs):  # (the first of a content: the others are copies)
+            loader = graph._loader  # cold log graphs with a Python wrapper, a post-grad graph and a big output code
             if not isinstance(loader, LogGraphLoader) or graph._wrapper_language != "python":
                 continue
             code = loader.group.code
             if code is None or loader.group.post_grad is None or code.payload_end - code.payload_start < MIN_CODE_BYTES:
                 continue
-            key = content_key(loader.group, graph.kind)  # the first of their content (the others are copies)
-            if key is not None:
-                if key in seen:
-                    continue
-                seen.add(key)
             work.append((graph, loader))
         self.worker = start_inference_worker(work)
         try:

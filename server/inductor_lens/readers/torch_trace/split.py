@@ -190,7 +190,7 @@ class SplitScan:
             results = [_scan_range(path, size, *self._own)] if self._own is not None else []
             futures = self._futures or []
             mine: dict[int, tuple[TraceLog, int]] = {}
-            for i in reversed(range(len(futures) if len(self._ranges) == len(futures) else 0)):
+            for i in reversed(range(len(futures))):
                 if not futures[i].cancel():
                     break  # (this one and those before it are running or handed to a process)
                 mine[i] = _scan_range(path, size, *self._ranges[i])
