@@ -399,7 +399,20 @@ def _reader_left() -> NoReturn:
 
 
 def main(argv=None) -> int:
-    """Entry point of the ``inductor-lens`` command; returns the exit code."""
+    """Entry point of the ``inductor-lens`` command; returns the exit code.  Called with no
+    ``argv`` (the process is the command and ends when this returns), every object left is frozen
+    (``gc.freeze``) before the interpreter exits: its last cycle collections would otherwise walk all
+    the objects the answer made, none of them garbage (0.07-0.09 s of every cold report, on a 16 MB
+    log as on a 342 MB one)."""
+    status = _command(argv)
+    if argv is None:
+        import gc
+
+        gc.freeze()
+    return status
+
+
+def _command(argv) -> int:
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)
     args.argv = list(sys.argv[1:] if argv is None else argv)  # (the report's saved answer is keyed by it)
