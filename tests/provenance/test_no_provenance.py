@@ -535,3 +535,45 @@ def test_pytorch_2_6_subgraph_results_written_into_a_list(load_case):
     assert full.provenance == "mapping" and plain.provenance == "inferred"
     assert plain.post_grad_nodes == full.post_grad_nodes == ["mul"]
     assert [f.line for f in plain.model_lines] == [f.line for f in full.model_lines] == [219]
+
+
+@pytest.mark.parametrize(
+    "case", ["torch-2.11-cuda/gpt2_train_noprov", "torch-2.11-cuda/cnn_train_noprov", "torch-2.13-cpu/gpt2_l3_train_noprov"]
+)
+def test_a_kernels_region_is_the_walk_from_its_sources_and_the_free_roots(case, tmp_path, monkeypatch):
+    """The solver grows each region from its sources and the free region made once (the nodes
+    computable from the free nodes alone); the obvious way walks from the sources and the free
+    roots every time: the same nodes, for every region the inference asks for on real graphs."""
+    from inductor_lens.files.cache import Cache
+    from inductor_lens.index.trace_index import load
+    from inductor_lens.provenance.infer import launches
+
+    def walked(solver, index: int, partial: bool) -> set[str] | None:
+        op = solver.ops[index]
+        if not partial and any(v is not None and v.node is None for v in op.reads):
+            return None
+        seen = {b for v in op.reads if v is not None and v.node is not None and (b := solver.g.base(v.node)) is not None}
+        out: set[str] = set()
+        stack = list(seen) + solver.g.free_roots
+        while stack:
+            key = stack.pop()
+            for user in solver.g.users.get(key, ()):
+                if user not in seen and solver.fusable(user):
+                    if all(a in seen or a in solver.g.free for a in solver.g.nodes[user].args):
+                        seen.add(user)
+                        out.add(user)
+                        stack.append(user)
+        return out
+
+    real = launches._Solver.region
+    asked = []
+
+    def region(self, index: int, partial: bool = False):
+        got = real(self, index, partial)
+        assert got == walked(self, index, partial)
+        asked.append(bool(got))
+        return got
+
+    monkeypatch.setattr(launches._Solver, "region", region)
+    index = load([case_dir(case)], Cache(str(tmp_path)))
+    assert index.kernels and sum(asked) >= 10  # regions with nodes were compared

@@ -141,9 +141,19 @@ class ScopeGraph:
         self.free_roots = [f for f in self.free if not self.nodes[f].args]
         self._anns: dict[str, tuple[str, str] | None] = {}
         self._fits: dict[tuple, int] = {}  # (node key, shape, dtype) -> fits()
+        self._bases: dict[str, str] = {}  # node key -> base()
 
     def base(self, key: str | None) -> str | None:
-        """The value ``key`` is a view of (views of views followed to the first non-view)."""
+        """The value ``key`` is a view of (views of views followed to the first non-view; memoized:
+        the graph is fixed)."""
+        if key is None:
+            return None
+        found = self._bases.get(key)
+        if found is None:
+            found = self._bases[key] = self._base(key)
+        return found
+
+    def _base(self, key: str) -> str:
         seen = 0
         while key is not None and key in self.nodes and seen < 64:
             node = self.nodes[key]

@@ -45,6 +45,7 @@ class _Solver(OriginRules):
         #: id(op) -> nodes a kernel took that may be another call's alone (inputs_made_for_calls)
         self.taken: dict[int, list[str]] = {}
         self._fusable: dict[str, bool] = {}
+        self._free_region: set[str] | None = None  # (region's: made when first asked for)
         for op in ops:
             for val in op.reads + op.writes:
                 if val is not None and val.node is not None:
@@ -100,22 +101,34 @@ class _Solver(OriginRules):
         op = self.ops[index]
         if not partial and any(v is not None and v.node is None for v in op.reads):
             return None
-        sources = {self.g.base(v.node) for v in op.reads if v is not None and v.node is not None}
-        seen: set[str] = set(s for s in sources if s is not None)
+        sources = {b for v in op.reads if v is not None and v.node is not None and (b := self.g.base(v.node)) is not None}
+        if self._free_region is None:  # what every region holds: the nodes computable from the free nodes alone
+            self._free_region = self._grow(set(), list(self.g.free_roots))
+        # the region is the least set closed under "a fusable user of it whose arguments it holds
+        # or are free": grown from the sources and the free region (which any such set holds), as
+        # growing it from the sources and the free roots would, without walking the free region again
+        out = self._free_region - sources
+        out |= self._grow(sources | self._free_region, list(sources))
+        if not partial:
+            self._regions[index] = out
+        return out
+
+    def _grow(self, seen: set[str], stack: list[str]) -> set[str]:
+        """The nodes added to ``seen`` (in place) by walking from ``stack``: each fusable user of a
+        node walked whose arguments are all in ``seen`` or free."""
         out: set[str] = set()
-        stack = list(seen) + self.g.free_roots
         free = self.g.free
+        users = self.g.users
+        nodes = self.g.nodes
         while stack:
             key = stack.pop()
-            for user in self.g.users.get(key, ()):
+            for user in users.get(key, ()):
                 if user in seen or not self.fusable(user):
                     continue
-                if all(a in seen or a in free for a in self.g.nodes[user].args):
+                if all(a in seen or a in free for a in nodes[user].args):
                     seen.add(user)
                     out.add(user)
                     stack.append(user)
-        if not partial:
-            self._regions[index] = out
         return out
 
     def back(self, starts: list[str], stops: set[str]) -> tuple[list[str], bool]:

@@ -34,6 +34,8 @@ class OriginRules:
     claimed: "dict[str, Val]"
     matched: set[str]
     _realized: dict[str, int] | None
+    #: node -> the last kernel (position in ``ops``) writing a value with that node (not_its_own_value's)
+    _last_kernel_write: dict[str, int] | None = None
     gathered: dict[int, list[str]]
     choices: dict[int, list[str]]
     taken: dict[int, list[str]]
@@ -117,7 +119,11 @@ class OriginRules:
         if node is None:
             return False
         # the value a later kernel writes in place (an in-out buffer) is given the call's node too
-        return any(later.kind == "kernel" and any(w.node == node for w in later.writes) for later in self.ops[position + 1 :])
+        if self._last_kernel_write is None:  # (asked once every value has its node: made then)
+            self._last_kernel_write = {
+                w.node: at for at, o in enumerate(self.ops) if o.kind == "kernel" for w in o.writes if w.node is not None
+            }
+        return self._last_kernel_write.get(node, -1) > position
 
     #: ops whose inputs Inductor lays out in a fixed stride order where the input is lowered, when
     #: that input has other users too (``torch/_inductor/graph.py`` ``run_node``: ``need_fixed_layout``
