@@ -169,3 +169,52 @@ def test_pass_made_nodes_weigh_for_their_compile_time_line(tmp_path):
     # three post-grad nodes: a view (line 67: moves no data, so no share while others compute),
     # log (line 40) and the pass-made one (line 702)
     assert shares == pytest.approx({67: 0.0, 40: 15.0, 702: 15.0})
+
+
+def _walked(kernels, through: bool):
+    """The launch-by-launch walk, for kernels without measured time: per model line and per call
+    line, in first-seen order, its first frame and each kernel's launches naming it."""
+    from inductor_lens.timing.line_time import LaunchSplits
+
+    splits = LaunchSplits()
+    own: dict = {}
+    calls: dict = {}
+    for kernel in kernels:
+        if kernel.measured is not None:
+            continue
+        for launch in kernel.launches:
+            frames = launch.frames if len(kernel.launches) > 1 else kernel.frames
+            split = splits.split(kernel, launch, frames)
+            if split is None:
+                continue
+            for frame, key, _ in split.rows:
+                row = own.setdefault(key, (frame, {}))
+                row[1][id(kernel)] = row[1].get(id(kernel), 0) + 1
+            for key, outer, _ in split.below(frames) if through else ():
+                row = calls.setdefault(key, (outer, {}))
+                row[1][id(kernel)] = row[1].get(id(kernel), 0) + 1
+    return own, calls
+
+
+@pytest.mark.parametrize(
+    "case", ["torch-2.14-cpu/ddp", "torch-2.11-cuda/recompiles", "torch-2.11-cuda/gpt2_train_noprov", "torch-2.11-cuda/gpt2_train"]
+)
+def test_unmeasured_kernels_count_their_launches_as_the_launch_by_launch_walk_does(case, load_case):
+    """line_times works out once per launch list what an unmeasured kernel adds to each line
+    (kernels copied across ranks and repeated compiles share theirs); the walk over every launch
+    gives the same lines, in the same order, with the same frames, kernels and launch counts."""
+    kernels = load_case(case).kernels
+    assert kernels and all(k.measured is None for k in kernels)
+    for through in (False, True):
+        got = line_times(kernels, through=through)
+        own, calls = _walked(kernels, through)
+        for rows, want in ((got.own, own), (got.through, calls)):
+            assert list(rows) == list(want)
+            for key, row in rows.items():
+                assert row.frame is want[key][0]
+                assert {id(p.kernel): p.launches for p in row.parts} == want[key][1]
+                assert [id(p.kernel) for p in row.parts] == list(want[key][1])
+        assert got.own
+    copies = {(id(k.launches), id(k.frames)) for k in kernels}
+    if case == "torch-2.14-cpu/ddp":
+        assert len(copies) < len(kernels)  # the second rank's kernels share the first's lists

@@ -247,9 +247,29 @@ def line_times(kernels: list[Kernel], *, through: bool = True, splits: LaunchSpl
     # kernels copied from an identical graph (ranks, repeated compiles) share their launches and
     # post-grad graph: each launch's weights are worked out once
     splits = splits if splits is not None else LaunchSplits()
+    plans: dict[tuple[int, int], _Plan] = {}
     for kernel in kernels:
         own = len(kernel.launches) > 1  # without debug handles each launch has its own provenance
         mine = id(kernel)
+        if kernel.measured is None:  # no time to split: its launches per line, worked out once per launch list
+            plan = plans.get((id(kernel.launches), id(kernel.frames)))
+            if plan is None or plan.launches is not kernel.launches or plan.frames is not kernel.frames:
+                plan = plans[(id(kernel.launches), id(kernel.frames))] = _Plan(kernel, splits, own)
+            for key, frame, count in plan.own:
+                row = own_lines.get(key)
+                if row is None:
+                    row = own_lines[key] = LineTime(frame)
+                part = row._by_kernel.get(mine)
+                if part is None:
+                    part = row._by_kernel[mine] = KernelPart(kernel)
+                    row.parts.append(part)
+                part.launches += count
+            for key, outer, count in plan.through if through else ():
+                row = through_lines.get(key)
+                if row is None:
+                    row = through_lines[key] = LineTime(outer)
+                row.part(kernel).launches += count
+            continue
         for launch, took in zip(kernel.launches, _launch_times(kernel), strict=False):
             frames = launch.frames if own else kernel.frames
             split = splits.split(kernel, launch, frames)
@@ -283,6 +303,33 @@ def line_times(kernels: list[Kernel], *, through: bool = True, splits: LaunchSpl
                     row = through_lines[key] = LineTime(outer)
                 _add(row.part(kernel), inclusive, took)
     return out
+
+
+class _Plan:
+    """What :func:`line_times` adds for an unmeasured kernel, the same for every kernel with its
+    launch and frame lists (copies of an identical graph): per model line (``own``) and per call
+    line (``through``), in the order the launches first name them, its first frame and how many of
+    the kernel's launches name it."""
+
+    __slots__ = ("launches", "frames", "own", "through")
+
+    def __init__(self, kernel: Kernel, splits: "LaunchSplits", own_stacks: bool) -> None:
+        self.launches, self.frames = kernel.launches, kernel.frames  # (what the plan's key names by id)
+        mine: dict[LineKey, tuple[Frame, int]] = {}
+        calls: dict[LineKey, tuple[Frame, int]] = {}
+        for launch in kernel.launches:
+            frames = launch.frames if own_stacks else kernel.frames
+            split = splits.split(kernel, launch, frames)
+            if split is None:
+                continue
+            for frame, key, _ in split.rows:
+                first, count = mine.get(key, (frame, 0))
+                mine[key] = (first, count + 1)
+            for key, outer, _ in split.below(frames):
+                first, count = calls.get(key, (outer, 0))
+                calls[key] = (first, count + 1)
+        self.own = [(key, frame, count) for key, (frame, count) in mine.items()]
+        self.through = [(key, frame, count) for key, (frame, count) in calls.items()]
 
 
 def _add(part: KernelPart, share: float | None, took: float | None) -> None:
