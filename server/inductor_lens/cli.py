@@ -109,7 +109,9 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="DIR",
         help="where output code found only inside logs is extracted and the index cache is kept (default: the user cache folder)",
     )
-    _add_capture_parser(sub)
+    from .capture.defaults import add_capture_parser
+
+    add_capture_parser(sub)
     return parser
 
 
@@ -223,49 +225,6 @@ def _diff(args) -> int:
     if why:
         sys.stderr.write(f"inductor-lens: {why}\n")
     return status
-
-
-def _positive(kind):
-    def parse(text: str):
-        try:
-            value = kind(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-        if value <= 0:
-            raise argparse.ArgumentTypeError(f"must be positive, got {text}")
-        return value
-
-    return parse
-
-
-def _add_capture_parser(sub) -> None:
-    from .capture.defaults import CAPTURE_USAGE, PROFILE_CALLS, PROFILE_SECONDS
-
-    capture = sub.add_parser(
-        "capture", help="run a command with provenance on into a fresh trace folder, then summarize the trace", usage=CAPTURE_USAGE
-    )
-    capture.add_argument(
-        "--out", metavar="DIR", help="the capture folder (default: ./inductor-lens-captures/<date-time>); the trace goes to DIR/trace"
-    )
-    capture.add_argument(
-        "--profile", action="store_true", help="also record a torch.profiler Chrome trace of a window of compiled-graph calls"
-    )
-    capture.add_argument(
-        "--profile-calls",
-        type=_positive(int),
-        default=PROFILE_CALLS,
-        metavar="N",
-        help=f"the window closes after N compiled-graph calls after the first (default {PROFILE_CALLS})",
-    )
-    capture.add_argument(
-        "--profile-seconds",
-        type=_positive(float),
-        default=PROFILE_SECONDS,
-        metavar="S",
-        help=f"... or at the end of the first call S seconds after it opened (default {PROFILE_SECONDS:g})",
-    )
-    capture.add_argument("--cache-dir", metavar="DIR", help="the index cache folder (as for report)")
-    capture.add_argument("cmd", nargs=argparse.REMAINDER, metavar="COMMAND", help="the command to run, after --")
 
 
 def _report(args) -> int:
@@ -399,16 +358,12 @@ def _reader_left() -> NoReturn:
 
 
 def main(argv=None) -> int:
-    """Entry point of the ``inductor-lens`` command; returns the exit code.  Called with no
-    ``argv`` (the process is the command and ends when this returns), every object left is frozen
-    (``gc.freeze``) before the interpreter exits: its last cycle collections would otherwise walk all
-    the objects the answer made, none of them garbage (0.07-0.09 s of every cold report, on a 16 MB
-    log as on a 342 MB one)."""
+    """Entry point of the ``inductor-lens`` command; returns the exit code.  With no ``argv`` (the
+    process is the command), what is left is frozen before the interpreter exits: its last collections
+    would walk every object the answer made, none garbage (0.07-0.09 s of every cold report)."""
     status = _command(argv)
     if argv is None:
-        import gc
-
-        gc.freeze()
+        __import__("gc").freeze()
     return status
 
 
@@ -416,8 +371,8 @@ def _command(argv) -> int:
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)
     args.argv = list(sys.argv[1:] if argv is None else argv)  # (the report's saved answer is keyed by it)
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     if extra:  # `report --bogus`: the subcommand's own usage, not the top-level one
-        sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
         sub.choices[args.command].error(f"unrecognized arguments: {' '.join(extra)}")
     if args.command in ("report", "diff"):
         given = [
@@ -425,10 +380,8 @@ def _command(argv) -> int:
             *(getattr(args, n, None) for n in ("a", "b") if isinstance(getattr(args, n, None), str)),
         ]
         if any(not str(p).strip() for p in given):  # `report "$UNSET"` would read the current folder
-            sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
             sub.choices[args.command].error("an empty path was given (an unset variable?)")
         if getattr(args, "cache_dir", None) is not None and not args.cache_dir.strip():  # not the default folder, silently
-            sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
             sub.choices[args.command].error("--cache-dir was given an empty path (an unset variable?)")
         if sys.stdout is None:  # `report >&-`: nowhere to write the answer (Python then has no sys.stdout)
             print("inductor-lens: cannot write the report: standard output is closed", file=sys.stderr)  # (None: nothing)
