@@ -195,6 +195,11 @@ async def main() -> None:
     parser.add_argument("root", help="the folder bench/make_big_traces.py wrote")
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--verbose", action="store_true", help="print the server's log messages")
+    parser.add_argument(
+        "--only",
+        choices=["output code", "model file"],
+        help="open this file alone (the default opens both at once: each one's requests then wait behind the other's)",
+    )
     args = parser.parse_args()
     big_log = os.path.abspath(os.path.join(args.root, "big", "dedicated_log_torch_trace_big.log"))
     subprocess.run(
@@ -204,6 +209,8 @@ async def main() -> None:
     try:
         site = site_packages(os.path.join(scratch, "site-packages"))
         files = targets(big_log, site, scratch)
+        if args.only:
+            files = {args.only: files[args.only]}
         load = os.getloadavg()[0]
         runs = []
         for _ in range(args.repeat):
@@ -213,6 +220,7 @@ async def main() -> None:
     print(
         f"{os.path.getsize(big_log) / 1e6:.0f} MB log, cold (empty cache folder); {os.cpu_count()} cores, load average "
         f"{load:.2f} at start, {os.getloadavg()[0]:.2f} at the end; medians of {len(runs)} runs (all runs in brackets)"
+        + (f"; the {args.only} opened alone" if args.only else "")
     )
     for key in runs[0]:
         values = [r[key] for r in runs]
