@@ -585,3 +585,33 @@ def test_the_command_freezes_what_is_left_before_it_exits_and_a_caller_keeps_its
         out[how] = (int(frozen) > 0, status, json.loads(done.stdout)["kernels"][0]["name"])
     assert out["process"][0] and not out["caller"][0]
     assert out["process"][1:] == out["caller"][1:] == ("0", "extern_kernels.mm")
+
+
+@pytest.mark.parametrize(
+    ("given", "said"),
+    [
+        # a new user's trial: `serve` and `capture` took an empty --cache-dir for the default folder
+        (["serve", "--cache-dir", ""], "--cache-dir was given an empty path"),
+        (["capture", "--cache-dir", "", "--out", "<tmp>/cap", "--", "true"], "--cache-dir was given an empty path"),
+        # nan passed every check (nan <= 0 is false): --fail-if-slower nan could never fail, a nan time bound never applied
+        (["diff", "<a>", "<b>", "--fail-if-slower", "nan"], "not a percentage: 'nan'"),
+        (["diff", "<a>", "<b>", "--fail-if-slower=inf"], "not a percentage: 'inf'"),
+        (["diff", "<a>", "<b>", "--fail-if-slower", "5%%"], "not a percentage: '5%%'"),
+        (["capture", "--profile", "--profile-seconds", "nan", "--out", "<tmp>/cap", "--", "true"], "not a finite number: 'nan'"),
+        (["capture", "--profile", "--profile-seconds", "1e400", "--out", "<tmp>/cap", "--", "true"], "not a finite number: '1e400'"),
+    ],
+)
+def test_an_empty_cache_dir_or_a_number_that_is_not_finite_is_refused_by_every_command(tmp_path, given, said):
+    """Exit 2 with the subcommand's usage and one line saying why; nothing is run or written."""
+    subs = {"<tmp>": str(tmp_path), "<a>": case_dir("torch-2.11-cuda/profile_extend"), "<b>": case_dir("torch-2.11-cuda/profile")}
+    args = [subs.get(a, a).replace("<tmp>", str(tmp_path)) for a in given]
+    proc = subprocess.run(
+        [sys.executable, "-m", "inductor_lens", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=str(tmp_path),
+        stdin=subprocess.DEVNULL,
+    )
+    assert proc.returncode == 2 and said in proc.stderr and not proc.stdout, (proc.returncode, proc.stderr)
+    assert not os.path.exists(tmp_path / "cap")

@@ -9,6 +9,7 @@ Exit codes of ``report``: 0 when anything was readable (damage is listed under w
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 from typing import NoReturn
@@ -117,9 +118,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _percent(text: str) -> float:
     try:
-        value = float(text.rstrip("%"))
+        value = float(text[:-1] if text.endswith("%") else text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a percentage: {text!r}") from None
+        value = math.nan
+    if not math.isfinite(value):  # nan would make the check never fail, inf never pass
+        raise argparse.ArgumentTypeError(f"not a percentage: {text!r}")
     if value < 0:
         raise argparse.ArgumentTypeError(f"must be 0 or more, got {text}")
     return value
@@ -374,6 +377,8 @@ def _command(argv) -> int:
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     if extra:  # `report --bogus`: the subcommand's own usage, not the top-level one
         sub.choices[args.command].error(f"unrecognized arguments: {' '.join(extra)}")
+    if getattr(args, "cache_dir", None) is not None and not args.cache_dir.strip():  # not the default folder, silently
+        sub.choices[args.command].error("--cache-dir was given an empty path (an unset variable?)")
     if args.command in ("report", "diff"):
         given = [
             *getattr(args, "paths", ()),
@@ -381,8 +386,6 @@ def _command(argv) -> int:
         ]
         if any(not str(p).strip() for p in given):  # `report "$UNSET"` would read the current folder
             sub.choices[args.command].error("an empty path was given (an unset variable?)")
-        if getattr(args, "cache_dir", None) is not None and not args.cache_dir.strip():  # not the default folder, silently
-            sub.choices[args.command].error("--cache-dir was given an empty path (an unset variable?)")
         if sys.stdout is None:  # `report >&-`: nowhere to write the answer (Python then has no sys.stdout)
             print("inductor-lens: cannot write the report: standard output is closed", file=sys.stderr)  # (None: nothing)
             return 3

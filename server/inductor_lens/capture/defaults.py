@@ -3,6 +3,7 @@ apart from :mod:`inductor_lens.capture` so that building the command line (``rep
 not import the capture machinery."""
 
 import argparse
+import math
 
 #: The profile window's default bound: compiled-graph calls after the first, and seconds.
 PROFILE_CALLS = 20
@@ -21,6 +22,8 @@ def _positive(kind):
             value = kind(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        if not math.isfinite(value):  # nan compares false with everything: a bound that never applies
+            raise argparse.ArgumentTypeError(f"not a finite number: {text!r}")
         if value <= 0:
             raise argparse.ArgumentTypeError(f"must be positive, got {text}")
         return value
