@@ -338,7 +338,7 @@ def _kernel_irs(args, index):
         return None
     from .report.ir_open import open_kernel_irs
 
-    return open_kernel_irs(index, args.triton_cache, args.ncu, sys.stderr)
+    return open_kernel_irs(index, args.triton_cache, args.ncu, sys.stderr, say_warnings=args.json)  # (a table lists them at its end)
 
 
 def _piped_width() -> int:

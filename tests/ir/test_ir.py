@@ -12,6 +12,7 @@ import json
 import os
 import re
 import subprocess
+import sys
 
 import pytest
 from conftest import DATA
@@ -196,6 +197,13 @@ def test_a_triton_cache_that_is_no_folder_is_a_warning(tmp_path, capsys):
     assert w["message"].endswith("no such folder; not looked in")
     assert all(k["ir"]["dir"] for k in _triton_kernels(doc))  # the cache beside the trace is still found
     assert "warning: --triton-cache" in capsys.readouterr().err
+    # the table lists the index's warnings at its end: said there once, not also before it (a new user's trial)
+    table = subprocess.run(
+        [sys.executable, "-m", "inductor_lens", "report", CASES["mlp_train"], "--ir", "--triton-cache", str(tmp_path / "nope"),
+         "--cache-dir", str(tmp_path / "cache")],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert table.returncode == 0 and table.stderr.count(f"--triton-cache {tmp_path / 'nope'}: no such folder") == 1, table.stderr
 
 
 PAIRS_GPU = os.path.join(DATA, "pairs", "torch-2.11-cuda")

@@ -15,16 +15,17 @@ from ..ir.sass import nvdisasm_path
 from ..model import InputWarning
 
 
-def open_kernel_irs(index: Index, triton_cache: list[str], ncu_paths: list[str], stderr) -> KernelIRs:
+def open_kernel_irs(index: Index, triton_cache: list[str], ncu_paths: list[str], stderr, say_warnings: bool = True) -> KernelIRs:
     """``report --ir``'s :class:`KernelIRs` of ``index``: ``triton_cache`` folders looked in first
     (those that are no folder or hold no Triton cache become warnings), ``ncu_paths`` Nsight
     Compute profiles read once each (:func:`inductor_lens.ir.metrics.load_ncu`); what cannot be
-    used is a warning on the index and a line on ``stderr``, and traces without a Triton kernel
-    are said there."""
+    used is a warning on the index and, with ``say_warnings`` (``--json``, whose warnings are in
+    the document; a table lists the index's warnings at its end), a line on ``stderr``; traces
+    without a Triton kernel are said there."""
     caches = TritonCaches(triton_cache)
     problems = caches.check_given()
     index.add_warnings([InputWarning(folder, 0, f"--triton-cache {folder}: {why}; not looked in") for folder, why in problems])
-    for folder, why in problems:
+    for folder, why in problems if say_warnings else ():
         print(f"inductor-lens: warning: --triton-cache {folder}: {why}", file=stderr)
     ncu: tuple[str, list] | None = None
     warned: list[InputWarning] = []
@@ -64,7 +65,7 @@ def open_kernel_irs(index: Index, triton_cache: list[str], ncu_paths: list[str],
         )
     if ncu is not None:
         index.add_warnings(warned)
-        for w in warned:
+        for w in warned if say_warnings else ():
             print(f"inductor-lens: warning: --ncu {w.file}: {w.message}", file=stderr)
     if not found_irs:
         print(
