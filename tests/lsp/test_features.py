@@ -284,3 +284,23 @@ def test_a_model_line_lens_of_many_ranks_is_one_short_part(tmp_path, cache_dir):
     assert sorted(t.removeprefix("5 traces: ") for t in titles) == sorted(
         lens.title for lens in lenses.source_lenses(one, MODELS) if "kernel" in lens.title
     )
+
+
+def test_a_call_line_of_several_ranks_says_its_kernels_are_summed_over_them(load_case):
+    """DDP's two ranks each compile 4/0 from models.py:258: the call line's kernels and graphs are
+    both ranks' (a new user's trial read 20 kernels against each rank's 10); its lens and the
+    table say over how many ranks, a single rank's line says nothing of ranks."""
+    from inductor_lens.report.table import call_site_texts
+    from inductor_lens.timing.hot_lines import call_sites
+
+    for case, want in (("torch-2.14-cpu/ddp", " over 2 ranks"), ("torch-2.14-cpu/mlp_train", "")):
+        index = load_case(case)
+        snap = Snapshot(index, PathResolver([("/workspace/proj", TRACES)], use_interpreter_site_packages=False))
+        titles = [lens.title for lens in lenses.call_site_lenses(snap, os.path.join(TRACES, "models.py"))]
+        texts = call_site_texts(call_sites(index.graphs))
+        assert titles and texts
+        if want:
+            assert any(t.startswith("calls compile 4/0: 20 kernels (") and t.endswith(want) for t in titles), titles
+            assert any(t.endswith("— calls compile 4/0: 20 kernels, 4 graphs over 2 ranks") for t in texts), texts
+        else:
+            assert not any("ranks" in t for t in titles + texts), (titles, texts)

@@ -172,6 +172,11 @@ class CallSite:
     measured_us: float | None = None
     percent: float | None = None
 
+    def ranks_text(self) -> str:
+        """`` over N ranks`` when its graphs come from several ranks (their kernels are summed), else ``""``."""
+        ranks = {g.rank for g in self.graphs if g.rank is not None}
+        return f" over {len(ranks)} ranks" if len(ranks) > 1 else ""
+
 
 def user_frames(frames) -> list[Frame]:
     """The frames of ``frames`` in the user's own code (:func:`code_kind` ``"user"``), in order."""

@@ -180,7 +180,7 @@ def call_site_lenses(ctx: Snapshot, path: str) -> list[Lens]:
         for graph in site.graphs:
             kinds[graph.kind] = kinds.get(graph.kind, 0) + len(graph.kernels)
         split = " · ".join(f"{n} {kind}" for kind, n in kinds.items())
-        title = f"calls compile {', '.join(site.compile_ids)}: {plural(site.kernels, 'kernel')} ({split})"
+        title = f"calls compile {', '.join(site.compile_ids)}: {plural(site.kernels, 'kernel')} ({split}){site.ranks_text()}"
         if site.measured_us is not None:
             percent = ctx.percent_of_total(site.measured_us)
             title += f" · {format_us(site.measured_us)}" + (f" ({percent:.0f}%, {ctx.runs_text()})" if percent is not None else "")
