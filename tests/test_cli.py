@@ -511,7 +511,7 @@ def test_a_log_whose_records_are_all_unreadable_has_nothing_to_report_and_exits_
         # ``report "$UNSET"`` read every file under the current folder
         (["", "--cache-dir", "<tmp>/c"], "an empty path was given"),
         # ``--cache-dir "$UNSET"`` silently wrote to the user cache folder
-        (["<mlp_train>", "--cache-dir", ""], "--cache-dir was given an empty path"),
+        (["<mlp_train>", "--cache-dir", ""], "argument --cache-dir: an empty path was given"),
     ],
 )
 def test_an_empty_path_or_cache_dir_is_an_error_not_a_default(tmp_path, given, said):
@@ -590,9 +590,19 @@ def test_the_command_freezes_what_is_left_before_it_exits_and_a_caller_keeps_its
 @pytest.mark.parametrize(
     ("given", "said"),
     [
-        # a new user's trial: `serve` and `capture` took an empty --cache-dir for the default folder
-        (["serve", "--cache-dir", ""], "--cache-dir was given an empty path"),
-        (["capture", "--cache-dir", "", "--out", "<tmp>/cap", "--", "true"], "--cache-dir was given an empty path"),
+        # new users' trials: every path of every command is refused empty (an unset variable): `serve`
+        # and `capture` took an empty --cache-dir for the default folder, `capture --out ""` captured
+        # into the working folder, an empty --profile, --triton-cache or --ncu named the working folder
+        (["serve", "--cache-dir", ""], "argument --cache-dir: an empty path was given"),
+        (["capture", "--cache-dir", "", "--out", "<tmp>/cap", "--", "true"], "argument --cache-dir: an empty path was given"),
+        (["capture", "--out", "", "--", "true"], "argument --out: an empty path was given"),
+        (["capture", "--out", "<tmp>/cap", "--", ""], "an empty command was given"),
+        (["report", "<a>", "--profile="], "argument --profile: an empty path was given"),
+        (["report", "<a>", "--ir", "--triton-cache", ""], "argument --triton-cache: an empty path was given"),
+        (["report", "<a>", "--ncu", " "], "argument --ncu: an empty path was given"),
+        (["report", "<a>", "--workers="], "argument --workers: an empty address was given"),
+        (["diff", "<a>", "", "--json"], "argument B: an empty path was given"),
+        (["diff", "<a>", "<b>", "--profile-b", ""], "argument --profile-b: an empty path was given"),
         # nan passed every check (nan <= 0 is false): --fail-if-slower nan could never fail, a nan time bound never applied
         (["diff", "<a>", "<b>", "--fail-if-slower", "nan"], "not a percentage: 'nan'"),
         (["diff", "<a>", "<b>", "--fail-if-slower=inf"], "not a percentage: 'inf'"),
@@ -601,7 +611,7 @@ def test_the_command_freezes_what_is_left_before_it_exits_and_a_caller_keeps_its
         (["capture", "--profile", "--profile-seconds", "1e400", "--out", "<tmp>/cap", "--", "true"], "not a finite number: '1e400'"),
     ],
 )
-def test_an_empty_cache_dir_or_a_number_that_is_not_finite_is_refused_by_every_command(tmp_path, given, said):
+def test_an_empty_path_or_a_number_that_is_not_finite_is_refused_by_every_command(tmp_path, given, said):
     """Exit 2 with the subcommand's usage and one line saying why; nothing is run or written."""
     subs = {"<tmp>": str(tmp_path), "<a>": case_dir("torch-2.11-cuda/profile_extend"), "<b>": case_dir("torch-2.11-cuda/profile")}
     args = [subs.get(a, a).replace("<tmp>", str(tmp_path)) for a in given]
@@ -614,4 +624,4 @@ def test_an_empty_cache_dir_or_a_number_that_is_not_finite_is_refused_by_every_c
         stdin=subprocess.DEVNULL,
     )
     assert proc.returncode == 2 and said in proc.stderr and not proc.stdout, (proc.returncode, proc.stderr)
-    assert not os.path.exists(tmp_path / "cap")
+    assert not os.path.exists(tmp_path / "cap") and not os.listdir(tmp_path)  # nothing captured or written

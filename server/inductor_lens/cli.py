@@ -45,6 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument(
         "paths",
         nargs="*",
+        type=_given,
         metavar="PATH",
         help="TORCH_TRACE log(s), folders, tlparse output, debug folder or output_code.py (default: the bundled example)",
     )
@@ -56,12 +57,16 @@ def build_parser() -> argparse.ArgumentParser:
         help="tables of every kernel with its module and model lines (default: a summary per graph)",
     )
     report.add_argument(
-        "--cache-dir", metavar="DIR", help="where extracted output code and the index cache are written (default: the user cache folder)"
+        "--cache-dir",
+        type=_given,
+        metavar="DIR",
+        help="where extracted output code and the index cache are written (default: the user cache folder)",
     )
     report.add_argument("--no-cache", action="store_true", help="neither read nor write the on-disk index cache")
     report.add_argument(
         "--profile",
         action="append",
+        type=_given,
         default=[],
         metavar="FILE",
         help="a torch.profiler Chrome trace (.json/.json.gz) to join (repeat the flag for more); without it, traces beside a log are found",
@@ -82,6 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument(
         "--triton-cache",
         action="append",
+        type=_given,
         default=[],
         metavar="DIR",
         help="a Triton cache (TRITON_CACHE_DIR) or Inductor cache folder to find kernels' IR in (repeatable; "
@@ -90,6 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument(
         "--ncu",
         action="append",
+        type=_given,
         default=[],
         metavar="FILE",
         help="an Nsight Compute profile of the run (its source page as CSV: ncu -i R.ncu-rep --page source --csv "
@@ -97,6 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     report.add_argument(
         "--workers",
+        type=_given_address,
         metavar="ADDRESS",
         help="index a folder's rank logs on Dask workers, where they are stored: local, local:N (N worker processes here) "
         "or a Dask scheduler address (tcp://host:8786); needs pip install 'inductor-lens[cluster]' (docs/cluster.md)",
@@ -107,13 +115,28 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--stdio", action="store_true", help="use stdio (the default; accepted because LSP clients pass it)")
     serve.add_argument(
         "--cache-dir",
+        type=_given,
         metavar="DIR",
         help="where output code found only inside logs is extracted and the index cache is kept (default: the user cache folder)",
     )
     from .capture.defaults import add_capture_parser
 
-    add_capture_parser(sub)
+    add_capture_parser(sub, _given)
     return parser
+
+
+def _given(text: str) -> str:
+    """argparse type of every path (and the workers' address): an empty one is refused, exit 2 (an
+    unset variable: it would name the current folder, or be ignored)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty path was given (an unset variable?)")
+    return text
+
+
+def _given_address(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty address was given (an unset variable?)")
+    return text
 
 
 def _percent(text: str) -> float:
@@ -137,14 +160,18 @@ def _add_diff_parser(sub) -> None:
         "trips, 125 when it cannot tell (a side unreadable, or unmeasured with --fail-if-slower: git bisect skips), "
         "2 bad arguments, 3 output not written, 130 interrupted.",
     )
-    diff.add_argument("a", metavar="A", help="the first run (a trace, a folder, a capture folder)")
-    diff.add_argument("b", metavar="B", help="the second run")
+    diff.add_argument("a", type=_given, metavar="A", help="the first run (a trace, a folder, a capture folder)")
+    diff.add_argument("b", type=_given, metavar="B", help="the second run")
     diff.add_argument("--json", action="store_true", help="print one JSON document")
     diff.add_argument("--all", action="store_true", dest="all_lines", help="every changed and moved line (default: the first 40)")
-    diff.add_argument("--profile-a", action="append", default=[], metavar="FILE", help="a torch.profiler trace of run A (repeatable)")
-    diff.add_argument("--profile-b", action="append", default=[], metavar="FILE", help="a torch.profiler trace of run B (repeatable)")
+    diff.add_argument(
+        "--profile-a", action="append", type=_given, default=[], metavar="FILE", help="a torch.profiler trace of run A (repeatable)"
+    )
+    diff.add_argument(
+        "--profile-b", action="append", type=_given, default=[], metavar="FILE", help="a torch.profiler trace of run B (repeatable)"
+    )
     diff.add_argument("--path-map", action="append", type=_path_map, default=[], metavar="FROM=TO", help="map trace paths (both runs)")
-    diff.add_argument("--cache-dir", metavar="DIR", help="the index cache folder (as for report)")
+    diff.add_argument("--cache-dir", type=_given, metavar="DIR", help="the index cache folder (as for report)")
     diff.add_argument("--no-cache", action="store_true", help="neither read nor write the on-disk index cache")
     diff.add_argument(
         "--fail-if-slower",
@@ -377,15 +404,11 @@ def _command(argv) -> int:
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     if extra:  # `report --bogus`: the subcommand's own usage, not the top-level one
         sub.choices[args.command].error(f"unrecognized arguments: {' '.join(extra)}")
-    if getattr(args, "cache_dir", None) is not None and not args.cache_dir.strip():  # not the default folder, silently
-        sub.choices[args.command].error("--cache-dir was given an empty path (an unset variable?)")
+    if args.command == "capture":  # `capture -- "$UNSET"`: not a command that could not be run
+        command = args.cmd[1:] if args.cmd[:1] == ["--"] else args.cmd
+        if command and not command[0].strip():
+            sub.choices["capture"].error("an empty command was given (an unset variable?)")
     if args.command in ("report", "diff"):
-        given = [
-            *getattr(args, "paths", ()),
-            *(getattr(args, n, None) for n in ("a", "b") if isinstance(getattr(args, n, None), str)),
-        ]
-        if any(not str(p).strip() for p in given):  # `report "$UNSET"` would read the current folder
-            sub.choices[args.command].error("an empty path was given (an unset variable?)")
         if sys.stdout is None:  # `report >&-`: nowhere to write the answer (Python then has no sys.stdout)
             print("inductor-lens: cannot write the report: standard output is closed", file=sys.stderr)  # (None: nothing)
             return 3

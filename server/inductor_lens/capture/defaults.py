@@ -31,13 +31,17 @@ def _positive(kind):
     return parse
 
 
-def add_capture_parser(sub) -> None:
-    """Add ``capture`` and its arguments to the command line's subparsers ``sub`` (argparse)."""
+def add_capture_parser(sub, path) -> None:
+    """Add ``capture`` and its arguments to the command line's subparsers ``sub`` (argparse);
+    ``path``: the argparse type of its folder arguments."""
     capture = sub.add_parser(
         "capture", help="run a command with provenance on into a fresh trace folder, then summarize the trace", usage=CAPTURE_USAGE
     )
     capture.add_argument(
-        "--out", metavar="DIR", help="the capture folder (default: ./inductor-lens-captures/<date-time>); the trace goes to DIR/trace"
+        "--out",
+        type=path,
+        metavar="DIR",
+        help="the capture folder (default: ./inductor-lens-captures/<date-time>); the trace goes to DIR/trace",
     )
     capture.add_argument(
         "--profile", action="store_true", help="also record a torch.profiler Chrome trace of a window of compiled-graph calls"
@@ -56,5 +60,5 @@ def add_capture_parser(sub) -> None:
         metavar="S",
         help=f"... or at the end of the first call S seconds after it opened (default {PROFILE_SECONDS:g})",
     )
-    capture.add_argument("--cache-dir", metavar="DIR", help="the index cache folder (as for report)")
+    capture.add_argument("--cache-dir", type=path, metavar="DIR", help="the index cache folder (as for report)")
     capture.add_argument("cmd", nargs=argparse.REMAINDER, metavar="COMMAND", help="the command to run, after --")
