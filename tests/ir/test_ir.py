@@ -196,6 +196,9 @@ def test_a_triton_cache_that_is_no_folder_is_a_warning(tmp_path, capsys):
     [w] = [w for w in doc["warnings"] if "--triton-cache" in w["message"]]
     assert w["message"].endswith("no such folder; not looked in")
     assert all(k["ir"]["dir"] for k in _triton_kernels(doc))  # the cache beside the trace is still found
+    # not looked in, as the warning says: not among the roots looked at (a new user's trial)
+    assert doc["ir_roots"] and not any(r.startswith(str(tmp_path / "nope")) for r in doc["ir_roots"])
+    assert doc["ir_roots"] == _report(CASES["mlp_train"], tmp_path)["ir_roots"]
     assert "warning: --triton-cache" in capsys.readouterr().err
     # the table lists the index's warnings at its end: said there once, not also before it (a new user's trial)
     table = subprocess.run(

@@ -185,6 +185,10 @@ class TritonCaches:
                 out.append((g, "no such folder" if not os.path.exists(g) else "not a folder"))
             elif not any(self._folders(r) for r in _expand(g)):
                 out.append((g, "holds no Triton kernel folder (<hash>/ with <kernel>.json and its IR), nor triton/<device>/ with them"))
+        # not looked in (as the warning says): neither searched nor listed among the roots looked at
+        bad = {g for g, _ in out}
+        self.given = [g for g in self.given if g not in bad]
+        self.roots = [r for r in self.roots if not any(r == b or r.startswith(b + os.sep) for b in bad)]
         return out
 
     def _folders(self, root: str) -> list[TritonCacheFolder]:
