@@ -291,14 +291,16 @@ def test_a_call_line_of_several_ranks_says_its_kernels_are_summed_over_them(load
     both ranks' (a new user's trial read 20 kernels against each rank's 10); its lens and the
     table say over how many ranks, a single rank's line says nothing of ranks."""
     from inductor_lens.report.table import call_site_texts
-    from inductor_lens.timing.hot_lines import call_sites
+    from inductor_lens.timing.hot_lines import call_sites, hot_lines
 
     for case, want in (("torch-2.14-cpu/ddp", " over 2 ranks"), ("torch-2.14-cpu/mlp_train", "")):
         index = load_case(case)
         snap = Snapshot(index, PathResolver([("/workspace/proj", TRACES)], use_interpreter_site_packages=False))
         titles = [lens.title for lens in lenses.call_site_lenses(snap, os.path.join(TRACES, "models.py"))]
         texts = call_site_texts(call_sites(index.graphs))
-        assert titles and texts
+        heading = hot_lines(index.kernels).heading()  # the model lines' launch counts: summed over the ranks too
+        assert titles and texts and heading.startswith("model lines by kernel launches")
+        assert ("the launches of 2 ranks summed" in heading) == bool(want), heading
         if want:
             assert any(t.startswith("calls compile 4/0: 20 kernels (") and t.endswith(want) for t in titles), titles
             assert any(t.endswith("— calls compile 4/0: 20 kernels, 4 graphs over 2 ranks") for t in texts), texts

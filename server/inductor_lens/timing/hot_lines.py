@@ -65,6 +65,8 @@ class HotLines:
     lines_us: float = 0.0
     runs: list[int] = field(default_factory=list)
     clock: str = "device"
+    #: the ranks the kernels come from (their launches are summed over them), 0 when not told
+    ranks: int = 0
 
     def notes(self) -> list[str]:
         """What the heading cannot say in a few words: graphs profiled a different number of times
@@ -91,8 +93,9 @@ class HotLines:
         of it on 42 model lines`` or ``model lines by launches (no profile: not time): 42 lines``."""
         if not self.measured:
             return (
-                f"model lines by kernel launches (no profile, so not time; a launch that fuses several lines counts on each): "
-                f"{plural(len(self.rows), 'line')}"
+                "model lines by kernel launches (no profile, so not time; a launch that fuses several lines counts on each"
+                + (f"; the launches of {self.ranks} ranks summed" if self.ranks > 1 else "")
+                + f"): {plural(len(self.rows), 'line')}"
             )
         clock = " CPU" if self.clock == "cpu" else ""
         on_lines = 100.0 * self.lines_us / self.total_us if self.total_us else 0.0
@@ -119,6 +122,7 @@ def hot_lines(kernels: list[Kernel], splits: LaunchSplits | None = None) -> HotL
     :func:`inductor_lens.timing.line_time.line_times`."""
     own = line_times(kernels, through=False, splits=splits).own
     runs, clock, total = _runs_and_clock(kernels)
+    ranks = len({k.graph.rank for k in kernels if k.graph is not None and k.graph.rank is not None})
     rows: list[HotLine] = []
     for row in own.values():
         kernels = [p.kernel for p in row.parts]
@@ -151,7 +155,7 @@ def hot_lines(kernels: list[Kernel], splits: LaunchSplits | None = None) -> HotL
     else:
         rows.sort(key=lambda r: (-r.launches, -r.ops, r.frame.file, r.frame.line))
     lines_us = sum(r.share_us or 0.0 for r in rows)
-    return HotLines(rows, measured, total, lines_us, runs, clock)
+    return HotLines(rows, measured, total, lines_us, runs, clock, ranks)
 
 
 @dataclass(slots=True)
