@@ -125,18 +125,19 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _given(text: str) -> str:
-    """argparse type of every path (and the workers' address): an empty one is refused, exit 2 (an
-    unset variable: it would name the current folder, or be ignored)."""
-    if not text.strip():
-        raise argparse.ArgumentTypeError("an empty path was given (an unset variable?)")
-    return text
+def _nonempty(what: str):
+    """argparse type of every path (``what`` = ``"path"``) and the workers' address: an empty one is
+    refused, exit 2 (an unset variable: it would name the current folder, or be ignored)."""
+
+    def given(text: str) -> str:
+        if not text.strip():
+            raise argparse.ArgumentTypeError(f"an empty {what} was given (an unset variable?)")
+        return text
+
+    return given
 
 
-def _given_address(text: str) -> str:
-    if not text.strip():
-        raise argparse.ArgumentTypeError("an empty address was given (an unset variable?)")
-    return text
+_given, _given_address = _nonempty("path"), _nonempty("address")
 
 
 def _percent(text: str) -> float:
