@@ -5,7 +5,7 @@ bytes made once (:class:`Preserialized`)."""
 from __future__ import annotations
 
 import json as _std
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
 from types import ModuleType
 
@@ -109,6 +109,32 @@ class Preserialized:
         return found[1]
 
 
+class Made:
+    """An item of a streamed array (:func:`stream_document`) already serialized where it is
+    written (an item of an array that is a value of the document: its first line unindented, its
+    others indented by six spaces or more): the bytes ``pieces`` joined.  ``value()`` makes the
+    item itself again, for the standard library (which cannot write bytes made elsewhere)."""
+
+    __slots__ = ("pieces", "value")
+
+    def __init__(self, pieces: tuple[bytes, ...], value: Callable[[], object]) -> None:
+        self.pieces, self.value = pieces, value
+
+
+def item_bytes(value) -> bytes | None:
+    """``value`` serialized as :class:`Made` places it (an item of an array that is a value of the
+    document), by orjson; ``None`` without orjson or where orjson refuses it."""
+    if _orjson is None:
+        return None
+    try:
+        made = _orjson.dumps({"": [value]}, option=_orjson.OPT_INDENT_2)
+    except TypeError:
+        return None
+    return made[len(_ITEM_BEFORE) : len(made) - len(_ITEM_AFTER)]
+
+
+_ITEM_BEFORE, _ITEM_AFTER = b'{\n  "": [\n    ', b"\n  ]\n}"
+
 #: Array items serialized (and handed to the writing thread) at a time by :func:`stream_document`.
 STREAM_CHUNK = 256
 
@@ -145,8 +171,7 @@ def stream_document(items: Iterable[tuple[str, object]], stream, preserialized: 
                 writer.put(prefix + b"[")
                 count = 0
                 while chunk := list(islice(value, STREAM_CHUNK)):
-                    body = _value(chunk, strict=False, default=default)[6:-4]  # the items of '[\n    ...\n  ]'
-                    writer.put((b"\n    " if count == 0 else b",\n    ") + body)
+                    writer.put(_items(chunk, b"\n    " if count == 0 else b",\n    ", default))
                     count += len(chunk)
                 writer.put(b"\n  ]" if count else b"]")
             else:
@@ -154,11 +179,37 @@ def stream_document(items: Iterable[tuple[str, object]], stream, preserialized: 
         writer.put(b"\n}\n")
 
 
+def _items(chunk: list, before: bytes, default) -> bytes:
+    """``before`` and the items of ``chunk`` as a streamed array's items, separated as orjson
+    separates them: runs of values serialized by :func:`_value`, :class:`Made` items as made."""
+    if not any(type(item) is Made for item in chunk):
+        return before + _value(chunk, strict=False, default=default)[6:-4]  # the items of '[\n    ...\n  ]'
+    out: list[bytes] = [before]
+    run: list = []
+    for item in chunk:
+        if type(item) is not Made:
+            run.append(item)
+            continue
+        if run:
+            out += (_value(run, strict=False, default=default)[6:-4], b",\n    ")
+            run = []
+        out += (*item.pieces, b",\n    ")
+    if run:
+        out.append(_value(run, strict=False, default=default)[6:-4])
+    else:
+        out.pop()
+    return b"".join(out)
+
+
 def _whole(items: Iterator[tuple[str, object]], first: tuple[str, object] | None = None) -> dict:
-    doc = {} if first is None else {first[0]: list(first[1]) if isinstance(first[1], Iterator) else first[1]}
+    doc = {} if first is None else {first[0]: _made_values(first[1]) if isinstance(first[1], Iterator) else first[1]}
     for key, value in items:
-        doc[key] = list(value) if isinstance(value, Iterator) else value
+        doc[key] = _made_values(value) if isinstance(value, Iterator) else value
     return doc
+
+
+def _made_values(items: Iterator) -> list:
+    return [item.value() if type(item) is Made else item for item in items]
 
 
 def _value(value, *, strict: bool, default=None) -> bytes:

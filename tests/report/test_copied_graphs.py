@@ -174,3 +174,13 @@ def test_the_written_document_is_one_serialization_with_copies_from_fragments(re
     assert (tmp_path / "out.json").read_bytes() == whole
     contents = len({id(k.launches) for k in index.kernels})
     assert len(pre._values) == 3 * contents  # launches, source and model lines of each content, once
+    # every kernel after the first of its content and without a measured time is written from bytes
+    # (its graph's names, then the rest of its content's object, made once)
+    items = dict(document_items(index, None, None, _json.Preserialized(depth=3)))["kernels"]
+    made = [type(item) is _json.Made for item in items]
+    seen: set[int] = set()
+    copies = []
+    for kernel in index.kernels:
+        copies.append(id(kernel.launches) in seen and kernel.measured is None)
+        seen.add(id(kernel.launches))
+    assert made == copies and sum(made) >= (REPS - 1) * contents - sum(k.measured is not None for k in index.kernels)

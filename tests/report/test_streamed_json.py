@@ -130,3 +130,35 @@ def test_fragments_where_the_standard_library_writes():
         _json.stream_document(iter(items), out, pre)
         assert json.loads(out.buffer.getvalue()) == json.loads(json.dumps(expected))
     assert pre.of(bad) == bad  # text orjson refuses is no fragment
+
+
+def _made(value) -> _json.Made:
+    made = _json.item_bytes(value)
+    assert made is not None
+    half = len(made) // 2  # (its pieces are joined: any cut gives the same bytes)
+    return _json.Made((made[:half], made[half:]), lambda: value)
+
+
+@pytest.mark.parametrize("at", [0, 1, _json.STREAM_CHUNK - 1, _json.STREAM_CHUNK, _json.STREAM_CHUNK + 1])
+def test_items_written_from_their_bytes_are_one_serialization(at):
+    """A streamed array's :class:`_json.Made` items (serialized where they are written, beside
+    values serialized in the chunk: first, last, alone, across a chunk's end) give the bytes of
+    one serialization of the document with their values."""
+    values = [{"k": i, "v": [i, {"é": None}], "e": {}} for i in range(_json.STREAM_CHUNK + 2)]
+    items = [_made(v) if i in (at, at + 1) or i % 7 == 3 else v for i, v in enumerate(values)]
+    assert sum(type(i) is _json.Made for i in items) >= 2
+    assert _streamed(iter([("a", [1]), ("k", iter(items)), ("z", {})])) == _whole({"a": [1], "k": values, "z": {}})
+    assert _streamed(iter([("k", iter([_made(values[0])]))])) == _whole({"k": values[:1]})
+
+
+def test_items_written_from_their_bytes_where_the_standard_library_writes():
+    """Text orjson refuses first (the whole document is made by the standard library): a
+    :class:`_json.Made` item is written as the value it makes again; in a later chunk item
+    (that item escaped), the items beside it as made."""
+    bad = os.fsdecode(b"/tmp/\xff.log")
+    value = {"p": "é", "n": [1, 2]}
+    out = _streamed(iter([("path", bad), ("k", iter([_made(value), {"x": 1}]))]))
+    assert json.loads(out) == json.loads(json.dumps({"path": bad, "k": [value, {"x": 1}]}))
+    out = _streamed(iter([("a", 1), ("k", iter([_made(value), {"b": bad}, _made(value)]))]))
+    assert json.loads(out) == json.loads(json.dumps({"a": 1, "k": [value, {"b": bad}, value]})) and b"\\udcff" in out
+    assert _json.item_bytes({"b": bad}) is None  # text orjson refuses is made by no one else

@@ -21,7 +21,7 @@ from lsprotocol import types
 from ..index.trace_index import Index
 from ..model import Graph
 from ..report.health import health_json
-from ..report.json_report import kernel_json
+from ..report.kernel_json import kernel_json
 from .features.health import problem_counts
 from .features.snapshot import Snapshot
 
