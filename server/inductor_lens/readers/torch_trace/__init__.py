@@ -23,7 +23,7 @@ from ... import _json
 from ...files.discovery import rank_in_name
 from ...model import InputWarning
 from ...model.compile_id import compile_id_of
-from .payload import MAX_PAYLOAD_BYTES, last_record_problems
+from .payload import HAS_PAYLOAD, MAX_PAYLOAD_BYTES, last_record_problems
 from .records import UNREADABLE, Record, TraceLog, reopen_at_tail, resumable
 from .wanted import TRIMMED_KEYS, WANTED_BYTES
 
@@ -40,14 +40,15 @@ _HEADER_NL = re.compile(rb"\n" + _HEADER_KEY.pattern)
 _HEADER_SPAN = 4096
 
 
-def _headers(buf: bytearray, at_start: bool):
-    """``(position, match)`` of every record header in ``buf`` (position = the record's first
-    byte); ``at_start``: ``buf[0]`` is a line start (the file's, or where a resumed scan starts)."""
+def _headers(buf: bytearray, at_start: bool, pos: int = 0):
+    """``(position, match)`` of every record header in ``buf`` from the newline at ``pos`` on
+    (position = the record's first byte); ``at_start``: ``buf[0]`` is a line start (the file's, or
+    where a resumed scan starts)."""
     if at_start:
         first = _HEADER_KEY.match(buf, 0)
         if first is not None:
             yield 0, first
-    for match in _HEADER_NL.finditer(buf):
+    for match in _HEADER_NL.finditer(buf, pos):
         yield match.start() + 1, match
 
 
@@ -109,8 +110,64 @@ def check_repeats(log: TraceLog) -> None:
             ended[key] = record.line
 
 
-#: Bytes read at a time (4 MiB): memory stays bounded by this (plus the records kept), whatever the log size.
-CHUNK_BYTES = 1 << 22
+#: Bytes read at a time (16 MiB): memory stays bounded by this (plus the records kept), whatever
+#: the log size.  A payload the scan steps over must lie in one chunk (:class:`_Repeats`): the
+#: biggest real payloads are ~1 MB, so few lie across two chunks of this size.
+CHUNK_BYTES = 1 << 24
+#: A payload at least this big that a scan meets again (same MD5 in the envelope: a repeated
+#: compile's graph) is compared with its first copy, not searched again (:class:`_Repeats`).
+REPEAT_MIN_BYTES = 4096
+#: The most bytes of first copies one scan keeps for that.
+REPEAT_BUDGET = 64 << 20
+
+
+def _payload_md5(envelope: bytes) -> bytes | None:
+    """The MD5 an envelope line names for its payload (``has_payload``, its last key as PyTorch
+    writes it: looked for from the end, the envelope may be long)."""
+    at = envelope.rfind(b'"has_payload": "')
+    found = HAS_PAYLOAD.match(envelope, at) if at >= 0 else None
+    return found.group(1) if found is not None else None
+
+
+class _Repeats:
+    """The raw payloads (TAB lines, as in the log) a scan has met, by the MD5 their envelope names,
+    with their newline counts: a later record naming the same MD5 whose next bytes are the same
+    bytes, followed by a record header, has exactly that payload (the first copy held no header:
+    it ended at the first one), so the scan steps over it (its newlines counted from the first
+    copy's) instead of searching it for headers and counting its newlines again.  Half of a log
+    that repeats its compiles is such payloads.  Nothing is decided from the MD5 alone: bytes that
+    differ are scanned as any others (a changed copy is found when it is read)."""
+
+    __slots__ = ("known", "held")
+
+    def __init__(self) -> None:
+        self.known: dict[bytes, tuple[bytes, int]] = {}
+        self.held = 0
+
+    def note(self, envelope: bytes, buf: bytearray, start: int, end: int) -> None:
+        """Keep ``buf[start:end]``, the whole payload of the record whose envelope line is ``envelope``."""
+        if end - start < REPEAT_MIN_BYTES or self.held + end - start > REPEAT_BUDGET:
+            return
+        md5 = _payload_md5(envelope)
+        if md5 is not None and md5 not in self.known:
+            raw = bytes(buf[start:end])
+            self.known[md5] = (raw, raw.count(b"\n"))
+            self.held += len(raw)
+
+    def step(self, buf: bytearray, envelope: bytes, start: int) -> tuple[int, int] | None:
+        """Where the payload starting at ``buf[start]`` ends (the next record's first byte) and its
+        newlines, when it is a kept payload followed by a record header in ``buf``; else ``None``."""
+        md5 = _payload_md5(envelope)
+        found = self.known.get(md5) if md5 is not None else None
+        if found is None:
+            return None
+        raw, newlines = found
+        end = start + len(raw)
+        if end >= len(buf) or not buf.startswith(raw, start) or _HEADER_NL.match(buf, end - 1) is None:
+            return None
+        return end, newlines
+
+
 #: Envelopes larger than this, and payloads larger than ``MAX_PAYLOAD_BYTES``, are skipped with a
 #: warning (real ones are far smaller: the largest envelope in the shared traces is ~30 KB, the
 #: largest payload ~1 MB).
@@ -160,6 +217,7 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int, stop: int | None 
     last: tuple[int, int] | None = None  # (offset, line) of the last record
     last_i: int | None = None  # the last record's position in buf while its line is not counted
     log.bytes_scanned = 0
+    repeats = _Repeats()
 
     def line_at(i: int) -> int:
         nonlocal anchor_i, anchor_line
@@ -173,6 +231,8 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int, stop: int | None 
             return
         rec_line, env, kind, name, payload_start, pid = pending
         pending = None
+        if base <= payload_start:
+            repeats.note(env, buf, payload_start - base, end - base)
         try:
             envelope = _json.loads(env)
         except ValueError as exc:
@@ -250,50 +310,58 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int, stop: int | None 
         else:
             keep_from = buf.rfind(b"\n", max(len(buf) - _HEADER_SPAN, 0))
             keep_from = len(buf) if keep_from < 0 else keep_from
-        for i, match in _headers(buf, base == start):
-            if base + i <= done_upto:
-                continue
-            line_end = buf.find(b"\n", match.end())
-            if line_end < 0 and not eof and len(buf) - i > MAX_ENVELOPE_BYTES:
-                flush(base + i)
+        resume: int | None = 0  # where the search for headers (re)starts in buf; None: this chunk is done
+        while resume is not None:
+            at, resume = resume, None
+            for i, match in _headers(buf, base == start and at == 0, at):
+                if base + i <= done_upto:
+                    continue
+                line_end = buf.find(b"\n", match.end())
+                if line_end < 0 and not eof and len(buf) - i > MAX_ENVELOPE_BYTES:
+                    flush(base + i)
+                    log.record_count += 1
+                    log.warnings.append(
+                        InputWarning(path, line_at(i), f"record envelope longer than {MAX_ENVELOPE_BYTES >> 20} MiB; skipped", unread=True)
+                    )
+                    done_upto, skipping, last, last_i = base + i, True, None, None
+                    keep_from = len(buf)
+                    break
+                if line_end < 0 and not eof:
+                    keep_from = min(keep_from, max(i - 1, 0))  # envelope continues in the next chunk
+                    break
+                if line_end < 0:
+                    line_end = len(buf)
+                done_upto = base + i
+                if not log.first_header_seen and base + i > 0:
+                    log.warnings.append(InputWarning(path, 1, "text before the first record; ignored"))
+                log.first_header_seen = True
+                if pending is not None:
+                    flush(base + i)
                 log.record_count += 1
-                log.warnings.append(
-                    InputWarning(path, line_at(i), f"record envelope longer than {MAX_ENVELOPE_BYTES >> 20} MiB; skipped", unread=True)
-                )
-                done_upto, skipping, last, last_i = base + i, True, None, None
-                keep_from = len(buf)
-                break
-            if line_end < 0 and not eof:
-                keep_from = min(keep_from, max(i - 1, 0))  # envelope continues in the next chunk
-                break
-            if line_end < 0:
-                line_end = len(buf)
-            done_upto = base + i
-            if not log.first_header_seen and base + i > 0:
-                log.warnings.append(InputWarning(path, 1, "text before the first record; ignored"))
-            log.first_header_seen = True
-            if pending is not None:
-                flush(base + i)
-            log.record_count += 1
-            last, last_i = None, i  # its line is counted only if it stays the last record
-            kind_b, name_b = match.group("kind", "name")
-            if kind_b is None:
-                log.warnings.append(InputWarning(path, line_at(i), "record envelope is not a JSON object; skipped", unread=True))
-                continue
-            names = WANTED_BYTES.get(kind_b, False)
-            if names is True or (names and name_b in names):
-                pending = (
-                    line_at(i),
-                    bytes(buf[match.start("env") : line_end]),
-                    kind_b.decode(),
-                    name_b.decode() if name_b else None,
-                    base + line_end + 1,
-                    int(match.group("pid")),
-                )
-            if log.version_from_metrics is None and kind_b == b"compilation_metrics":
-                found = _VERSION_IN_METRICS.search(buf, match.start("env"), line_end)
-                if found:
-                    log.version_from_metrics = found.group(1).decode()
+                last, last_i = None, i  # its line is counted only if it stays the last record
+                kind_b, name_b = match.group("kind", "name")
+                if kind_b is None:
+                    log.warnings.append(InputWarning(path, line_at(i), "record envelope is not a JSON object; skipped", unread=True))
+                    continue
+                names = WANTED_BYTES.get(kind_b, False)
+                if log.version_from_metrics is None and kind_b == b"compilation_metrics":
+                    found = _VERSION_IN_METRICS.search(buf, match.start("env"), line_end)
+                    if found:
+                        log.version_from_metrics = found.group(1).decode()
+                if names is True or (names and name_b in names):
+                    pending = (
+                        line_at(i),
+                        bytes(buf[match.start("env") : line_end]),
+                        kind_b.decode(),
+                        name_b.decode() if name_b else None,
+                        base + line_end + 1,
+                        int(match.group("pid")),
+                    )
+                    stepped = repeats.step(buf, pending[1], line_end + 1) if repeats.known else None
+                    if stepped is not None:  # a payload met before: the next record starts after it
+                        anchor_i, anchor_line = stepped[0], pending[0] + 1 + stepped[1]
+                        resume = stepped[0] - 1
+                        break
         # drop what is handled; keep the tail that may hold an unfinished record start
         if last_i is not None and last_i < keep_from:
             last, last_i = (base + last_i, line_at(last_i)), None

@@ -1,0 +1,127 @@
+"""A scan steps over a payload it has met before (``readers/torch_trace`` ``_Repeats``: a repeated
+compile's graphs are half of a log that repeats its compiles): it compares the bytes with the
+first copy instead of searching them for record headers and counting their newlines, and gives
+exactly the scan that searches every byte.
+
+Real logs repeated three times with distinct frame ids (as bench/make_big_traces.py does); the
+scan that never steps (``REPEAT_MIN_BYTES`` above every payload) is the reference; copies whose
+bytes differ from the first copy while their envelope names its MD5 (a changed byte, a record
+written into the middle of the payload) are scanned byte by byte."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from conftest import case_log
+from inductor_lens.readers import torch_trace
+from inductor_lens.readers.torch_trace.split import scan_split
+
+_PREFIX = re.compile(rb"^([VIWEC]\d{4} \d\d:\d\d:\d\d\.\d+ +\d+ [^\n]*?\] )(\{.*)$")
+
+
+def _repeated(case: str, path, reps: int = 3, edit=None) -> str:
+    """``case``'s log ``reps`` times, frame ids made distinct; ``edit(rep, lines)`` may change a repetition's lines."""
+    lines = open(case_log(case), "rb").read().split(b"\n")
+    if lines[-1] == b"":
+        lines.pop()
+    out = []
+    for rep in range(reps):
+        copy = []
+        for line in lines:
+            m = _PREFIX.match(line)
+            if m:
+                env = json.loads(m.group(2))
+                if isinstance(env.get("frame_id"), int):
+                    env["frame_id"] += 1000 * rep
+                line = m.group(1) + json.dumps(env).encode()
+            copy.append(line)
+        out += edit(rep, copy) if edit is not None else copy
+    path.write_bytes(b"\n".join(out) + b"\n")
+    return str(path)
+
+
+def _facts(log) -> tuple:
+    return (
+        [(r.line, r.kind, r.name, r.compile_id, r.payload_start, r.payload_end, r.pid, r.envelope) for r in log.records],
+        [(w.line, w.message) for w in log.warnings],
+        log.record_count,
+        log.tail_line,
+        log.tail_offset,
+        log.incomplete_tail_line,
+        log.strings,
+        log.torch_version,
+    )
+
+
+def _scans(path: str, monkeypatch) -> tuple:
+    """(the scan, the scan that never steps, how many payloads the first stepped over)."""
+    stepped = []
+    step = torch_trace._Repeats.step
+
+    def counting(self, buf, envelope, start):
+        found = step(self, buf, envelope, start)
+        stepped.append(found is not None)
+        return found
+
+    with monkeypatch.context() as m:
+        m.setattr(torch_trace._Repeats, "step", counting)
+        log = torch_trace.scan(path)
+    with monkeypatch.context() as m:
+        m.setattr(torch_trace, "REPEAT_MIN_BYTES", 1 << 40)
+        reference = torch_trace.scan(path)
+    return log, reference, sum(stepped)
+
+
+def _output_code_lines(lines: list[bytes]) -> tuple[int, int]:
+    """Where the first output code's payload lies in a repetition's lines: (first, last) line index."""
+    head = next(n for n, line in enumerate(lines) if b'{"inductor_output_code"' in line)
+    end = next(n for n in range(head + 1, len(lines)) if not lines[n].startswith(b"\t"))
+    return head + 1, end - 1
+
+
+@pytest.mark.parametrize("case", ["torch-2.11-cuda/gpt2_train", "torch-2.11-cuda/profile_cnn", "torch-2.14-cpu/mlp_train"])
+def test_a_repeated_log_steps_over_its_repeated_payloads_and_scans_the_same(case, tmp_path, monkeypatch):
+    path = _repeated(case, tmp_path / "dedicated_log_torch_trace_rep.log")
+    log, reference, stepped = _scans(path, monkeypatch)
+    assert _facts(log) == _facts(reference)
+    big = [r for r in reference.records if r.payload_end - r.payload_start >= torch_trace.REPEAT_MIN_BYTES]
+    assert stepped == len(big) - len({r.md5 for r in big}) > 0  # every copy after the first
+    with monkeypatch.context() as m:  # chunks smaller than a payload: what lies across two is searched
+        m.setattr(torch_trace, "CHUNK_BYTES", 1 << 16)
+        assert _facts(torch_trace.scan(path)) == _facts(reference)
+
+
+def test_a_split_scan_of_a_repeated_log_is_the_serial_scan(tmp_path, monkeypatch):
+    path = _repeated("torch-2.11-cuda/gpt2_train", tmp_path / "dedicated_log_torch_trace_rep.log", reps=4)
+    reference = _scans(path, monkeypatch)[1]
+    assert _facts(scan_split(path, processes=2)) == _facts(reference)
+
+
+def _changed_byte(rep: int, lines: list[bytes]) -> list[bytes]:
+    if rep == 1:
+        first, last = _output_code_lines(lines)
+        middle = (first + last) // 2
+        lines[middle] = lines[middle] + b" "  # the envelope still names the first copy's MD5
+    return lines
+
+
+def _record_inside(rep: int, lines: list[bytes]) -> list[bytes]:
+    if rep == 2:
+        first, last = _output_code_lines(lines)
+        header = next(line for line in lines if b'{"describe_tensor"' in line or b'{"dynamo_start"' in line)
+        middle = (first + last) // 2
+        return lines[:middle] + [header] + lines[middle + 1 :]  # a record written into the payload, a line lost
+    return lines
+
+
+@pytest.mark.parametrize("edit", [_changed_byte, _record_inside])
+def test_a_copy_whose_bytes_differ_is_searched_byte_by_byte(edit, tmp_path, monkeypatch):
+    path = _repeated("torch-2.11-cuda/gpt2_train", tmp_path / "dedicated_log_torch_trace_rep.log", edit=edit)
+    log, reference, stepped = _scans(path, monkeypatch)
+    assert _facts(log) == _facts(reference)
+    plain, plain_reference, plain_stepped = _scans(_repeated("torch-2.11-cuda/gpt2_train", tmp_path / "plain.log"), monkeypatch)
+    assert stepped == plain_stepped - 1  # the changed copy only is not stepped over
+    if edit is _record_inside:  # the record written inside is found (and the payload ends there)
+        assert log.record_count == plain.record_count + 1
