@@ -1,20 +1,26 @@
-"""A scan steps over a payload it has met before (``readers/torch_trace`` ``_Repeats``: a repeated
-compile's graphs are half of a log that repeats its compiles): it compares the bytes with the
-first copy instead of searching them for record headers and counting their newlines, and gives
-exactly the scan that searches every byte.
+"""Two ways the log scan does less and gives the same scan (``readers/torch_trace``):
 
-Real logs repeated three times with distinct frame ids (as bench/make_big_traces.py does); the
-scan that never steps (``REPEAT_MIN_BYTES`` above every payload) is the reference; copies whose
-bytes differ from the first copy while their envelope names its MD5 (a changed byte, a record
-written into the middle of the payload) are scanned byte by byte."""
+* it steps over a payload it has met before (``_Repeats``: a repeated compile's graphs are half of
+  a log that repeats its compiles): it compares the bytes with the first copy instead of searching
+  them for record headers and counting their newlines;
+* a run of records of kinds the index does not use (``describe_tensor``, ``chromium_event``: most
+  records of a training log) is one step of the scan, not one per record (``_HEADER_OR_RUN``).
+
+The reference is the scan that does neither (``REPEAT_MIN_BYTES`` above every payload, no run ever
+matched), on every real log of ../shared/traces, and on real logs repeated three times with
+distinct frame ids (as bench/make_big_traces.py does), in small chunks and split in two; copies
+whose bytes differ from the first copy while their envelope names its MD5 (a changed byte, a
+record written into the middle of the payload) are scanned byte by byte."""
 
 from __future__ import annotations
 
+import glob
 import json
+import os
 import re
 
 import pytest
-from conftest import case_log
+from conftest import all_cases, case_dir, case_log
 from inductor_lens.readers import torch_trace
 from inductor_lens.readers.torch_trace.split import scan_split
 
@@ -55,23 +61,62 @@ def _facts(log) -> tuple:
     )
 
 
+#: the scan's header search with no run ever matched
+_NO_RUNS = re.compile(rb"\n(?:(?P<run>(?!))|" + torch_trace._HEADER_KEY.pattern + rb")")
+
+
+def _reference(path: str, monkeypatch, scanner=None):
+    """The scan that searches every byte and takes every header alone."""
+    with monkeypatch.context() as m:
+        m.setattr(torch_trace, "REPEAT_MIN_BYTES", 1 << 40)
+        m.setattr(torch_trace, "_HEADER_OR_RUN", _NO_RUNS)
+        return (scanner or torch_trace.scan)(path)
+
+
 def _scans(path: str, monkeypatch) -> tuple:
-    """(the scan, the scan that never steps, how many payloads the first stepped over)."""
-    stepped = []
-    step = torch_trace._Repeats.step
+    """(the scan, the reference scan, how many payloads the first stepped over, how many runs it took at once)."""
+    stepped, runs = [], []
+    step, headers = torch_trace._Repeats.step, torch_trace._headers
 
     def counting(self, buf, envelope, start):
         found = step(self, buf, envelope, start)
         stepped.append(found is not None)
         return found
 
+    def counted(*args):
+        for found in headers(*args):
+            runs.append(found[2])
+            yield found
+
     with monkeypatch.context() as m:
         m.setattr(torch_trace._Repeats, "step", counting)
+        m.setattr(torch_trace, "_headers", counted)
         log = torch_trace.scan(path)
-    with monkeypatch.context() as m:
-        m.setattr(torch_trace, "REPEAT_MIN_BYTES", 1 << 40)
-        reference = torch_trace.scan(path)
-    return log, reference, sum(stepped)
+    return log, _reference(path, monkeypatch), sum(stepped), sum(runs)
+
+
+def _small_logs() -> list[str]:
+    return [
+        log
+        for case in all_cases()
+        for log in sorted(glob.glob(os.path.join(case_dir(case), "trace", "*.log")))
+        if os.path.getsize(log) < 32 << 20
+    ]
+
+
+@pytest.mark.parametrize("log", _small_logs(), ids=lambda p: os.path.relpath(p, os.path.dirname(os.path.dirname(os.path.dirname(p)))))
+def test_every_real_log_scans_as_the_reference(log, monkeypatch):
+    scanned, reference, _, _ = _scans(log, monkeypatch)
+    assert _facts(scanned) == _facts(reference)
+
+
+def test_a_training_log_takes_its_unread_records_in_runs(monkeypatch):
+    """gpt2_l12_train (PyTorch 2.11, H200): most of its records are tensor descriptions and
+    chromium events, in runs: the scan takes far fewer steps than there are records."""
+    scanned, reference, _, runs = _scans(case_log("torch-2.11-cuda/gpt2_l12_train"), monkeypatch)
+    assert _facts(scanned) == _facts(reference)
+    unread = reference.record_count - len(reference.records)
+    assert unread > 1000 and 0 < runs < unread / 4
 
 
 def _output_code_lines(lines: list[bytes]) -> tuple[int, int]:
@@ -84,7 +129,7 @@ def _output_code_lines(lines: list[bytes]) -> tuple[int, int]:
 @pytest.mark.parametrize("case", ["torch-2.11-cuda/gpt2_train", "torch-2.11-cuda/profile_cnn", "torch-2.14-cpu/mlp_train"])
 def test_a_repeated_log_steps_over_its_repeated_payloads_and_scans_the_same(case, tmp_path, monkeypatch):
     path = _repeated(case, tmp_path / "dedicated_log_torch_trace_rep.log")
-    log, reference, stepped = _scans(path, monkeypatch)
+    log, reference, stepped, _ = _scans(path, monkeypatch)
     assert _facts(log) == _facts(reference)
     big = [r for r in reference.records if r.payload_end - r.payload_start >= torch_trace.REPEAT_MIN_BYTES]
     assert stepped == len(big) - len({r.md5 for r in big}) > 0  # every copy after the first
@@ -95,7 +140,7 @@ def test_a_repeated_log_steps_over_its_repeated_payloads_and_scans_the_same(case
 
 def test_a_split_scan_of_a_repeated_log_is_the_serial_scan(tmp_path, monkeypatch):
     path = _repeated("torch-2.11-cuda/gpt2_train", tmp_path / "dedicated_log_torch_trace_rep.log", reps=4)
-    reference = _scans(path, monkeypatch)[1]
+    reference = _reference(path, monkeypatch)
     assert _facts(scan_split(path, processes=2)) == _facts(reference)
 
 
@@ -119,9 +164,9 @@ def _record_inside(rep: int, lines: list[bytes]) -> list[bytes]:
 @pytest.mark.parametrize("edit", [_changed_byte, _record_inside])
 def test_a_copy_whose_bytes_differ_is_searched_byte_by_byte(edit, tmp_path, monkeypatch):
     path = _repeated("torch-2.11-cuda/gpt2_train", tmp_path / "dedicated_log_torch_trace_rep.log", edit=edit)
-    log, reference, stepped = _scans(path, monkeypatch)
+    log, reference, stepped, _ = _scans(path, monkeypatch)
     assert _facts(log) == _facts(reference)
-    plain, plain_reference, plain_stepped = _scans(_repeated("torch-2.11-cuda/gpt2_train", tmp_path / "plain.log"), monkeypatch)
+    plain, _, plain_stepped, _ = _scans(_repeated("torch-2.11-cuda/gpt2_train", tmp_path / "plain.log"), monkeypatch)
     assert stepped == plain_stepped - 1  # the changed copy only is not stepped over
     if edit is _record_inside:  # the record written inside is found (and the payload ends there)
         assert log.record_count == plain.record_count + 1

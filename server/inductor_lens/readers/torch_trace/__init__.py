@@ -40,16 +40,31 @@ _HEADER_NL = re.compile(rb"\n" + _HEADER_KEY.pattern)
 _HEADER_SPAN = 4096
 
 
+#: A record of a kind the index does not use (``describe_tensor``, ``chromium_event``, ...: most
+#: records of a training log) whose line is whole: a glog prefix without ``]`` before its ``] ``
+#: (as every path PyTorch logs from), then an envelope whose first key is not a kind of
+#: :data:`WANTED_BYTES`.
+_RUN_BODY = (
+    rb'[VIWEC]\d{4} \d\d:\d\d:\d\d\.\d+ +\d+ [^\n\]]*\] \{"(?!(?:'
+    + b"|".join(re.escape(kind) for kind in sorted(WANTED_BYTES))
+    + rb')")\w+": [^\n]*(?=\n)'
+)
+#: After a newline, a run of such records (group ``run``: a step of the scan for the run), or a
+#: record header as :data:`_HEADER_KEY` matches it.
+_HEADER_OR_RUN = re.compile(rb"\n(?:(?P<run>" + _RUN_BODY + rb"(?:\n" + _RUN_BODY + rb")*)|" + _HEADER_KEY.pattern + rb")")
+
+
 def _headers(buf: bytearray, at_start: bool, pos: int = 0):
-    """``(position, match)`` of every record header in ``buf`` from the newline at ``pos`` on
-    (position = the record's first byte); ``at_start``: ``buf[0]`` is a line start (the file's, or
-    where a resumed scan starts)."""
+    """``(position, match, run)`` of every record header in ``buf`` from the newline at ``pos`` on
+    (position = the record's first byte), ``run`` whether the match is a run of records of kinds
+    the index does not use (:data:`_HEADER_OR_RUN`); ``at_start``: ``buf[0]`` is a line start (the
+    file's, or where a resumed scan starts)."""
     if at_start:
         first = _HEADER_KEY.match(buf, 0)
         if first is not None:
-            yield 0, first
-    for match in _HEADER_NL.finditer(buf, pos):
-        yield match.start() + 1, match
+            yield 0, first, False
+    for match in _HEADER_OR_RUN.finditer(buf, pos):
+        yield match.start() + 1, match, match.start(1) >= 0
 
 
 _VERSION_IN_METRICS = re.compile(rb'"pytorch_version": "([^"]+)"')
@@ -141,7 +156,7 @@ class _Repeats:
     __slots__ = ("known", "held")
 
     def __init__(self) -> None:
-        self.known: dict[bytes, tuple[bytes, int]] = {}
+        self.known: dict[bytes, tuple[bytes, int]] = {}  # MD5 -> (raw payload, its newlines or -1)
         self.held = 0
 
     def note(self, envelope: bytes, buf: bytearray, start: int, end: int) -> None:
@@ -150,21 +165,23 @@ class _Repeats:
             return
         md5 = _payload_md5(envelope)
         if md5 is not None and md5 not in self.known:
-            raw = bytes(buf[start:end])
-            self.known[md5] = (raw, raw.count(b"\n"))
-            self.held += len(raw)
+            self.known[md5] = (bytes(buf[start:end]), -1)  # (its newlines counted when it is met again)
+            self.held += end - start
 
     def step(self, buf: bytearray, envelope: bytes, start: int) -> tuple[int, int] | None:
         """Where the payload starting at ``buf[start]`` ends (the next record's first byte) and its
         newlines, when it is a kept payload followed by a record header in ``buf``; else ``None``."""
         md5 = _payload_md5(envelope)
         found = self.known.get(md5) if md5 is not None else None
-        if found is None:
+        if md5 is None or found is None:
             return None
         raw, newlines = found
         end = start + len(raw)
         if end >= len(buf) or not buf.startswith(raw, start) or _HEADER_NL.match(buf, end - 1) is None:
             return None
+        if newlines < 0:
+            newlines = raw.count(b"\n")
+            self.known[md5] = (raw, newlines)
         return end, newlines
 
 
@@ -313,8 +330,21 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int, stop: int | None 
         resume: int | None = 0  # where the search for headers (re)starts in buf; None: this chunk is done
         while resume is not None:
             at, resume = resume, None
-            for i, match in _headers(buf, base == start and at == 0, at):
+            for i, match, run in _headers(buf, base == start and at == 0, at):
                 if base + i <= done_upto:
+                    continue
+                if run:  # records the index does not use, whole lines: what each header would do, once
+                    if not log.first_header_seen and base + i > 0:
+                        log.warnings.append(InputWarning(path, 1, "text before the first record; ignored"))
+                    log.first_header_seen = True
+                    if pending is not None:
+                        flush(base + i)
+                    records = buf.count(b"\n", match.start(), match.end())  # (one newline before each)
+                    log.record_count += records
+                    last, last_i = None, buf.rfind(b"\n", match.start(), match.end()) + 1
+                    # the lines counted once: the last record's line is the first one's plus the newlines between
+                    anchor_line, anchor_i = line_at(i) + records - 1, last_i
+                    done_upto = base + last_i
                     continue
                 line_end = buf.find(b"\n", match.end())
                 if line_end < 0 and not eof and len(buf) - i > MAX_ENVELOPE_BYTES:
