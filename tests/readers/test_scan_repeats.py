@@ -170,3 +170,16 @@ def test_a_copy_whose_bytes_differ_is_searched_byte_by_byte(edit, tmp_path, monk
     assert stepped == plain_stepped - 1  # the changed copy only is not stepped over
     if edit is _record_inside:  # the record written inside is found (and the payload ends there)
         assert log.record_count == plain.record_count + 1
+
+
+def test_a_log_that_grew_after_its_size_was_taken_is_read_to_its_end(monkeypatch):
+    """The scan reads into its buffer what the log's size says is left (and a little more) at a
+    time, then on until a read comes back short: a log still being written that grew between the
+    size and the reads is scanned to its end, as before."""
+    path = case_log("torch-2.11-cuda/gpt2_l12_train")
+    whole = torch_trace.scan(path)
+    real = os.path.getsize
+    monkeypatch.setattr(torch_trace.os.path, "getsize", lambda p: real(p) // 3)
+    grown = torch_trace.scan(path)
+    assert grown.size == real(path) // 3 and grown.bytes_scanned == real(path) > 3 << 20
+    assert _facts(grown) == _facts(whole)

@@ -129,6 +129,8 @@ def check_repeats(log: TraceLog) -> None:
 #: the log size.  A payload the scan steps over must lie in one chunk (:class:`_Repeats`): the
 #: biggest real payloads are ~1 MB, so few lie across two chunks of this size.
 CHUNK_BYTES = 1 << 24
+#: Bytes read beyond what the file's size (when scanned) says is left, for a log that grew since.
+_READ_SLACK = 1 << 20
 #: A payload at least this big that a scan meets again (same MD5 in the envelope: a repeated
 #: compile's graph) is compared with its first copy, not searched again (:class:`_Repeats`).
 REPEAT_MIN_BYTES = 4096
@@ -305,21 +307,30 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int, stop: int | None 
             log.pids.append(pid)
 
     skipping = False  # inside an envelope line too long to keep: drop bytes until its newline
+    # the bytes are read into buf itself (grown by zeros first): its memory is reused from chunk to
+    # chunk, not a new chunk's allocated for each read and copied in (342 MB: 0.2 -> 0.1 s)
+    room = memoryview(bytes(CHUNK_BYTES))
     while not eof:
         want = CHUNK_BYTES if stop is None else min(CHUNK_BYTES, stop - base - len(buf))
-        more = fh.read(want) if want > 0 else b""
-        log.bytes_scanned += len(more)
-        eof = len(more) < want or want <= 0 or (stop is not None and base + len(buf) + len(more) >= stop)
-        if skipping:
-            cut = more.find(b"\n")
-            anchor_line += more.count(b"\n", 0, max(cut, 0))
+        old = len(buf)
+        fill = min(want, max(log.size - base - old, 0) + _READ_SLACK)  # (the file may have grown since)
+        got = 0
+        if want > 0:
+            buf += room[:fill]
+            with memoryview(buf) as view:
+                got = fh.readinto(view[old:])
+            del buf[old + got :]
+        log.bytes_scanned += got
+        eof = got < fill or want <= 0 or (stop is not None and base + old + got >= stop)
+        if skipping:  # (buf held nothing before this read)
+            cut = buf.find(b"\n")
             if cut < 0:
-                base += len(more)
+                base += len(buf)
+                del buf[:]
                 continue
             skipping = False
             base += cut
-            more = more[cut:]
-        buf += more
+            del buf[:cut]
         # a record header may straddle chunks: keep the tail from the last newline (a header
         # is a few hundred bytes), or from the newline before a record whose envelope continues
         if eof:
