@@ -183,3 +183,53 @@ def test_a_log_that_grew_after_its_size_was_taken_is_read_to_its_end(monkeypatch
     grown = torch_trace.scan(path)
     assert grown.size == real(path) // 3 and grown.bytes_scanned == real(path) > 3 << 20
     assert _facts(grown) == _facts(whole)
+
+
+def _reads(monkeypatch) -> list:
+    """Count the payload reads of :meth:`TraceLog.verify` (its byte comparison and its MD5 check)."""
+    from inductor_lens.readers.torch_trace import records
+
+    reads: list = []
+    for name in ("same_as_verified", "payload_bytes"):
+        real = getattr(records, name)
+        monkeypatch.setattr(records, name, lambda *a, real=real, name=name: reads.append(name) or real(*a))
+    return reads
+
+
+def test_a_copy_the_scan_compared_is_intact_when_its_first_copy_was_read_intact(tmp_path, monkeypatch):
+    """A payload the scan stepped over (``TraceLog.copies``) is verified without being read again
+    once the payload it repeats was read and matched its MD5 in this process; before that, it is
+    read as any other."""
+    path = _repeated("torch-2.11-cuda/gpt2_train", tmp_path / "dedicated_log_torch_trace_rep.log")
+    log = torch_trace.scan(path)
+    by_start = {r.payload_start: r for r in log.records}
+    pairs = [(by_start[at], by_start[first]) for at, first in log.copies.items()]
+    assert pairs and all(c.md5 == o.md5 and c.line > o.line for c, o in pairs)
+    reads = _reads(monkeypatch)
+    copy, original = pairs[0]
+    assert log.verify(copy) and reads  # its first copy not read yet: read
+    again = torch_trace.scan(path)
+    assert again.payload(original) is not None
+    del reads[:]
+    assert all(again.verify(c) for c, _ in pairs if c.md5 == original.md5) and not reads
+    import pickle
+
+    assert pickle.loads(pickle.dumps(again))._intact == set() and pickle.loads(pickle.dumps(again)).copies == again.copies
+
+
+def _damaged_twice(rep: int, lines: list[bytes]) -> list[bytes]:
+    if rep in (0, 1):  # the same change in two copies: byte-identical, neither matches the envelope's MD5
+        first, last = _output_code_lines(lines)
+        lines[(first + last) // 2] += b"  # changed"
+    return lines
+
+
+def test_a_copy_of_a_damaged_payload_is_damaged(tmp_path):
+    path = _repeated("torch-2.11-cuda/gpt2_train", tmp_path / "dedicated_log_torch_trace_rep.log", edit=_damaged_twice)
+    log = torch_trace.scan(path)
+    by_start = {r.payload_start: r for r in log.records}
+    code = [r for r in log.records if r.kind == "inductor_output_code"]
+    damaged = [(by_start[at], by_start[first]) for at, first in log.copies.items() if by_start[first] is code[0]]
+    assert damaged, "the damaged copy was stepped over (same bytes as the damaged first copy)"
+    assert log.payload(code[0], []) is not None  # read as it is, with a `changed` warning: not intact
+    assert not any(log.verify(c) for c, _ in damaged)

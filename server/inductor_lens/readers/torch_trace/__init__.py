@@ -158,33 +158,35 @@ class _Repeats:
     __slots__ = ("known", "held")
 
     def __init__(self) -> None:
-        self.known: dict[bytes, tuple[bytes, int]] = {}  # MD5 -> (raw payload, its newlines or -1)
+        self.known: dict[bytes, tuple[bytes, int, int]] = {}  # MD5 -> (raw payload, its newlines or -1, file offset)
         self.held = 0
 
-    def note(self, envelope: bytes, buf: bytearray, start: int, end: int) -> None:
-        """Keep ``buf[start:end]``, the whole payload of the record whose envelope line is ``envelope``."""
+    def note(self, envelope: bytes, buf: bytearray, start: int, end: int, offset: int) -> None:
+        """Keep ``buf[start:end]``, the whole payload (at byte ``offset`` of the file) of the record
+        whose envelope line is ``envelope``."""
         if end - start < REPEAT_MIN_BYTES or self.held + end - start > REPEAT_BUDGET:
             return
         md5 = _payload_md5(envelope)
         if md5 is not None and md5 not in self.known:
-            self.known[md5] = (bytes(buf[start:end]), -1)  # (its newlines counted when it is met again)
+            self.known[md5] = (bytes(buf[start:end]), -1, offset)  # (its newlines counted when it is met again)
             self.held += end - start
 
-    def step(self, buf: bytearray, envelope: bytes, start: int) -> tuple[int, int] | None:
-        """Where the payload starting at ``buf[start]`` ends (the next record's first byte) and its
-        newlines, when it is a kept payload followed by a record header in ``buf``; else ``None``."""
+    def step(self, buf: bytearray, envelope: bytes, start: int) -> tuple[int, int, int] | None:
+        """Where the payload starting at ``buf[start]`` ends (the next record's first byte), its
+        newlines and the file offset of the payload it repeats, when it is a kept payload followed
+        by a record header in ``buf``; else ``None``."""
         md5 = _payload_md5(envelope)
         found = self.known.get(md5) if md5 is not None else None
         if md5 is None or found is None:
             return None
-        raw, newlines = found
+        raw, newlines, offset = found
         end = start + len(raw)
         if end >= len(buf) or not buf.startswith(raw, start) or _HEADER_NL.match(buf, end - 1) is None:
             return None
         if newlines < 0:
             newlines = raw.count(b"\n")
-            self.known[md5] = (raw, newlines)
-        return end, newlines
+            self.known[md5] = (raw, newlines, offset)
+        return end, newlines, offset
 
 
 #: Envelopes larger than this, and payloads larger than ``MAX_PAYLOAD_BYTES``, are skipped with a
@@ -251,7 +253,7 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int, stop: int | None 
         rec_line, env, kind, name, payload_start, pid = pending
         pending = None
         if base <= payload_start:
-            repeats.note(env, buf, payload_start - base, end - base)
+            repeats.note(env, buf, payload_start - base, end - base, payload_start)
         try:
             envelope = _json.loads(env)
         except ValueError as exc:
@@ -401,6 +403,7 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int, stop: int | None 
                     stepped = repeats.step(buf, pending[1], line_end + 1) if repeats.known else None
                     if stepped is not None:  # a payload met before: the next record starts after it
                         anchor_i, anchor_line = stepped[0], pending[0] + 1 + stepped[1]
+                        log.copies[pending[4]] = stepped[2]
                         resume = stepped[0] - 1
                         break
         # drop what is handled; keep the tail that may hold an unfinished record start

@@ -70,6 +70,18 @@ class TraceLog:
     pids: list[int] = field(default_factory=list)
     #: line of the first record of a compile that had already ended (the log repeats itself), if any
     repeat_line: int | None = None
+    #: payload start -> the payload start of an earlier record whose raw payload the scan found
+    #: byte-identical (a repeated compile's graph: the scan stepped over it, readers/torch_trace
+    #: ``_Repeats``); such a payload is intact when that one is (:meth:`verify`)
+    copies: dict[int, int] = field(default_factory=dict)
+    #: payload starts of the records read and found to match their MD5 in this process (not kept
+    #: in the index cache)
+    _intact: set[int] = field(default_factory=set, repr=False, compare=False)
+
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        state["_intact"] = set()
+        return state
 
     def first_payload_line(self, record: Record, limit: int = 512) -> str | None:
         """The first payload line of ``record`` (TAB stripped, at most ``limit`` bytes), unverified:
@@ -101,6 +113,8 @@ class TraceLog:
             sink.append(problem)  # (with data: a changed payload, read as it is and marked)
         if data is None:
             return None
+        if problem is None and record.md5 is not None:
+            self._intact.add(record.payload_start)
         try:
             return data.decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -108,11 +122,20 @@ class TraceLog:
             return None
 
     def verify(self, record: Record) -> bool:
-        """Whether ``record``'s payload is intact and matches its MD5 (no warning)."""
+        """Whether ``record``'s payload is intact and matches its MD5 (no warning).  A payload the
+        scan found byte-identical to an earlier one (:attr:`copies`) is when that one was read
+        intact in this process; else its bytes are read and compared with a copy verified before,
+        or MD5-checked."""
+        if record.md5 is not None and self.copies.get(record.payload_start, -1) in self._intact:
+            return True  # (the scan compared its bytes with that payload's)
         if same_as_verified(self.path, record.payload_start, record.payload_end, record.md5):
-            return True  # (a copy of a payload verified before: its bytes compared, no text made)
-        data, problem = self._payload_bytes(record)
-        return record.md5 is not None and data is not None and problem is None
+            intact = True  # (a copy of a payload verified before: its bytes compared, no text made)
+        else:
+            data, problem = self._payload_bytes(record)
+            intact = record.md5 is not None and data is not None and problem is None
+        if intact and record.md5 is not None:
+            self._intact.add(record.payload_start)
+        return intact
 
     def payload_json(self, record: Record, warnings: list[InputWarning] | None = None):
         """The payload parsed as JSON, or ``None`` (and a warning) when damaged or invalid."""
@@ -143,6 +166,7 @@ def reopen_at_tail(log: TraceLog, size: int) -> tuple[int, int]:
     log.pids = list(dict.fromkeys(r.pid for r in log.records if r.pid is not None))
     log.warnings = [w for w in log.warnings if w.line < tail_line]
     log.repeat_line = log.repeat_line if log.repeat_line is not None and log.repeat_line < tail_line else None
+    log.copies = {at: first for at, first in log.copies.items() if at < log.tail_offset} if log.tail_offset is not None else {}
     log.record_count -= 1
     assert log.tail_offset is not None
     return log.tail_offset, tail_line

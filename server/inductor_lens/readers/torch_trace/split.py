@@ -70,6 +70,7 @@ def join_parts(path: str, size: int, parts: list[tuple[TraceLog, int]], previous
         log.records.extend(part.records)
         log.warnings.extend(part.warnings)
         log.strings.update(part.strings)
+        log.copies.update(part.copies)
         log.record_count += part.record_count
         log.bytes_scanned += part.bytes_scanned
         log.pids.extend(p for p in part.pids if p not in log.pids)
