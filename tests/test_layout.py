@@ -16,7 +16,7 @@ PKG = "inductor_lens"
 
 #: the layers, bottom first: a module may import its own layer and those below it
 LAYERS: list[tuple[str, ...]] = [
-    ("_json", "text", "lexical", ""),  # leaf helpers (and the package's version)
+    ("_json", "_forked", "text", "lexical", ""),  # leaf helpers (and the package's version)
     ("files",),
     ("model",),
     ("readers",),

@@ -173,3 +173,55 @@ def test_the_rest_in_the_background_then_here_equals_one_scan(case, wait):
     whole = started.result()
     assert whole is head and _state(whole)[:-1] == _state(scan(path))[:-1]
     assert any(f.cancelled() for f in futures) != wait  # who scanned the last range
+
+
+def test_forked_children_leave_ctrl_c_to_this_one_and_are_reaped():
+    """In a process with one thread (``report``) the ranges are scanned by forked children
+    (``_forked.Forked``, no process pool): each ignores Ctrl-C, this process still gets it, and
+    no child is left once the answer is in, nor after one is killed."""
+    import signal
+
+    from inductor_lens._forked import ChildFailed, Forked
+
+    child = Forked(signal.getsignal, signal.SIGINT)
+    pids = [child.pid]
+    assert child.result() == signal.SIG_IGN
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])
+    slow = Forked(__import__("time").sleep, 30)
+    pids.append(slow.pid)
+    slow.kill()
+    with pytest.raises(ChildFailed):
+        slow.result()
+    for pid in pids:  # reaped: no such child any more
+        with pytest.raises(ChildProcessError):
+            os.waitpid(pid, os.WNOHANG)
+
+
+_FAILING_CHILD = """
+import sys
+import inductor_lens._forked as forked
+from inductor_lens.readers.torch_trace import scan, split
+
+def fails(*args):
+    raise RuntimeError("a range that cannot be scanned there")
+
+made = []
+real = forked.Forked
+split.Forked = lambda fn, *args: made.append(fn) or real(fails, *args)
+got, want = split.scan_split(sys.argv[1], processes=3), scan(sys.argv[1])
+same = [(r.line, r.kind, r.envelope, r.payload_start, r.payload_end) for r in got.records] == [
+    (r.line, r.kind, r.envelope, r.payload_start, r.payload_end) for r in want.records
+]
+print(len(made), same, got.warnings == want.warnings, got.record_count == want.record_count)
+"""
+
+
+def test_a_range_whose_child_fails_is_scanned_here():
+    """A forked child that fails (or dies) only means its range is scanned in this process: the
+    same answer as the serial scan (in a fresh process: one thread, so ranges go to forked children)."""
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", _FAILING_CHILD, case_log("torch-2.11-cuda/gpt2_l12_train")], capture_output=True, text=True)
+    assert out.stdout.split() == ["2", "True", "True", "True"], out.stderr

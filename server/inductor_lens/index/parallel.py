@@ -33,6 +33,8 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .._forked import die_with, write_all
+
 if TYPE_CHECKING:
     from ..model import Graph
 
@@ -144,7 +146,7 @@ def start_inference_worker(work: "list[tuple[Graph, Any]]") -> InferenceWorker |
         os.close(read_fd)
         code = 0
         try:
-            _die_with(parent)
+            die_with(parent)
             _child(work, state, write_fd)
         except BaseException:  # pragma: no cover - the parent computes what it does not get
             code = 1
@@ -152,20 +154,6 @@ def start_inference_worker(work: "list[tuple[Graph, Any]]") -> InferenceWorker |
             os._exit(code)
     os.close(write_fd)
     return InferenceWorker(pid, read_fd, state, {id(graph): pos for pos, (graph, _) in enumerate(work)})
-
-
-def _die_with(parent: int) -> None:
-    """Have the kernel kill this child when its parent dies (Linux ``PR_SET_PDEATHSIG``: a parent
-    killed by a signal has no ``finally`` to reap it with); elsewhere :func:`_child` checks the
-    parent between graphs."""
-    try:
-        import ctypes
-
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG = 1
-    except (OSError, AttributeError):  # pragma: no cover - not Linux
-        pass
-    if os.getppid() != parent:  # the parent died before the request took effect
-        os._exit(0)
 
 
 def _child(work: "list[tuple[Graph, Any]]", state: mmap.mmap, write_fd: int) -> None:
@@ -182,7 +170,7 @@ def _child(work: "list[tuple[Graph, Any]]", state: mmap.mmap, write_fd: int) -> 
         except Exception:  # pragma: no cover - odd input: "not here", the parent computes it
             result = None
         body = pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL)
-        _write_all(write_fd, _HEADER.pack(pos, len(body)) + body)
+        write_all(write_fd, _HEADER.pack(pos, len(body)) + body)
 
 
 def _align(graph: "Graph", loader: Any) -> Any:
@@ -200,10 +188,3 @@ def _align(graph: "Graph", loader: Any) -> Any:
     if warnings or text is None or post_text is None:
         return None
     return infer_graph_launches(parse_output_code(text, graph._wrapper_language), text, parse_fx_graph(post_text, ""))
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        n = os.write(fd, view)
-        view = view[n:]

@@ -16,6 +16,7 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ..._forked import Forked
 from ...files.discovery import rank_in_name
 from . import TraceLog, _finish, _scan_into, check_repeats, scan
 from .first_part import next_record_start
@@ -219,6 +220,18 @@ class SplitScan:
             self._pool = None
 
 
+class _Children:
+    """The forked children of a cold split scan (:class:`~inductor_lens._forked.Forked`), shut
+    down as the pool they stand for: stopped and reaped."""
+
+    def __init__(self, children: list[Forked]) -> None:
+        self.children = children
+
+    def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
+        for child in self.children:
+            child.kill()
+
+
 def start_scan_split(path: str, processes: int | None = None, previous: TraceLog | None = None, background: bool = False) -> SplitScan:
     """Start :func:`scan_split` (its processes, when it splits) and return at once.  ``background``
     (resuming ``previous`` while the caller works on its first part's answers): one process scans
@@ -240,6 +253,12 @@ def start_scan_split(path: str, processes: int | None = None, previous: TraceLog
     # a cold scan's caller waits for it: it scans the first range itself (one process fewer to start
     # and one part fewer to send back); a resumed one's caller works meanwhile (the first part's answers)
     own = ranges.pop(0) if resume is None else None
+    if resume is None and hasattr(os, "fork") and threading.active_count() <= 1:
+        try:  # a process with one thread (report): a forked child per range, no pool to start
+            children = [Forked(_scan_range, path, size, *r) for r in ranges]
+        except OSError:  # no processes here: the same answer, serially
+            return SplitScan(path, size, previous)
+        return SplitScan(path, size, resume, _Children(children), children, own, ranges)
     workers = 1 if background and resume is not None else min(parts, len(ranges))
     try:
         pool, futures = scan_pool(workers, lambda pool: [pool.submit(_scan_range, path, size, *r) for r in ranges])
