@@ -62,7 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="DIR",
         help="where extracted output code and the index cache are written (default: the user cache folder)",
     )
-    report.add_argument("--no-cache", action="store_true", help="neither read nor write the on-disk index cache")
+    report.add_argument("--no-cache", action="store_true", help="neither read nor write the on-disk index cache and saved reports")
     report.add_argument(
         "--profile",
         action="append",
@@ -82,7 +82,8 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument(
         "--ir",
         action="store_true",
-        help="with --json: each Triton kernel's IR (TTIR, TTGIR, LLIR, PTX, SASS lines per kernel line) from the Triton cache",
+        help="what each Triton kernel compiled to, from the Triton cache: with --json its IR (TTIR, TTGIR, LLIR, PTX, SASS "
+        "lines per kernel line), else a table of instructions, registers and spills",
     )
     report.add_argument(
         "--triton-cache",
