@@ -23,8 +23,9 @@ from ... import _json
 from ...files.discovery import rank_in_name
 from ...model import InputWarning
 from ...model.compile_id import compile_id_of
-from .payload import HAS_PAYLOAD, MAX_PAYLOAD_BYTES, last_record_problems
+from .payload import MAX_PAYLOAD_BYTES, last_record_problems
 from .records import UNREADABLE, Record, TraceLog, reopen_at_tail, resumable
+from .repeats import Repeats
 from .wanted import TRIMMED_KEYS, WANTED_BYTES
 
 #: A record's first line: glog prefix, then the envelope, whose first key (and artifact name) we
@@ -127,69 +128,11 @@ def check_repeats(log: TraceLog) -> None:
 
 #: The most bytes read at a time (16 MiB; a quarter of a log under 64 MiB, at least 4 MiB): memory
 #: stays bounded by this (plus the records kept), whatever the log size.  A payload the scan steps
-#: over must lie in one chunk (:class:`_Repeats`): the biggest real payloads are ~1 MB, so few lie
+#: over must lie in one chunk (:class:`.repeats.Repeats`): the biggest real payloads are ~1 MB, so few lie
 #: across two chunks of this size.
 CHUNK_BYTES = 1 << 24
 #: Bytes read beyond what the file's size (when scanned) says is left, for a log that grew since.
 _READ_SLACK = 1 << 20
-#: A payload at least this big that a scan meets again (same MD5 in the envelope: a repeated
-#: compile's graph) is compared with its first copy, not searched again (:class:`_Repeats`).
-REPEAT_MIN_BYTES = 4096
-#: The most bytes of first copies one scan keeps for that.
-REPEAT_BUDGET = 64 << 20
-
-
-def _payload_md5(envelope: bytes) -> bytes | None:
-    """The MD5 an envelope line names for its payload (``has_payload``, its last key as PyTorch
-    writes it: looked for from the end, the envelope may be long)."""
-    at = envelope.rfind(b'"has_payload": "')
-    found = HAS_PAYLOAD.match(envelope, at) if at >= 0 else None
-    return found.group(1) if found is not None else None
-
-
-class _Repeats:
-    """The raw payloads (TAB lines, as in the log) a scan has met, by the MD5 their envelope names,
-    with their newline counts: a later record naming the same MD5 whose next bytes are the same
-    bytes, followed by a record header, has exactly that payload (the first copy held no header:
-    it ended at the first one), so the scan steps over it (its newlines counted from the first
-    copy's) instead of searching it for headers and counting its newlines again.  Half of a log
-    that repeats its compiles is such payloads.  Nothing is decided from the MD5 alone: bytes that
-    differ are scanned as any others (a changed copy is found when it is read)."""
-
-    __slots__ = ("known", "held")
-
-    def __init__(self) -> None:
-        self.known: dict[bytes, tuple[bytes, int, int]] = {}  # MD5 -> (raw payload, its newlines or -1, file offset)
-        self.held = 0
-
-    def note(self, envelope: bytes, buf: bytearray, start: int, end: int, offset: int) -> None:
-        """Keep ``buf[start:end]``, the whole payload (at byte ``offset`` of the file) of the record
-        whose envelope line is ``envelope``."""
-        if end - start < REPEAT_MIN_BYTES or self.held + end - start > REPEAT_BUDGET:
-            return
-        md5 = _payload_md5(envelope)
-        if md5 is not None and md5 not in self.known:
-            self.known[md5] = (bytes(buf[start:end]), -1, offset)  # (its newlines counted when it is met again)
-            self.held += end - start
-
-    def step(self, buf: bytearray, envelope: bytes, start: int) -> tuple[int, int, int] | None:
-        """Where the payload starting at ``buf[start]`` ends (the next record's first byte), its
-        newlines and the file offset of the payload it repeats, when it is a kept payload followed
-        by a record header in ``buf``; else ``None``."""
-        md5 = _payload_md5(envelope)
-        found = self.known.get(md5) if md5 is not None else None
-        if md5 is None or found is None:
-            return None
-        raw, newlines, offset = found
-        end = start + len(raw)
-        if end >= len(buf) or not buf.startswith(raw, start) or _HEADER_NL.match(buf, end - 1) is None:
-            return None
-        if newlines < 0:
-            newlines = raw.count(b"\n")
-            self.known[md5] = (raw, newlines, offset)
-        return end, newlines, offset
-
-
 #: Envelopes larger than this, and payloads larger than ``MAX_PAYLOAD_BYTES``, are skipped with a
 #: warning (real ones are far smaller: the largest envelope in the shared traces is ~30 KB, the
 #: largest payload ~1 MB).
@@ -239,7 +182,7 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int, stop: int | None 
     last: tuple[int, int] | None = None  # (offset, line) of the last record
     last_i: int | None = None  # the last record's position in buf while its line is not counted
     log.bytes_scanned = 0
-    repeats = _Repeats()
+    repeats = Repeats()
 
     def line_at(i: int) -> int:
         nonlocal anchor_i, anchor_line
@@ -404,7 +347,7 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int, stop: int | None 
                         int(match.group("pid")),
                     )
                     stepped = repeats.step(buf, pending[1], line_end + 1) if repeats.known else None
-                    if stepped is not None:  # a payload met before: the next record starts after it
+                    if stepped is not None and _HEADER_NL.match(buf, stepped[0] - 1) is not None:  # a payload met before
                         anchor_i, anchor_line = stepped[0], pending[0] + 1 + stepped[1]
                         log.copies[pending[4]] = stepped[2]
                         resume = stepped[0] - 1

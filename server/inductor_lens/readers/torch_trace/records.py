@@ -72,7 +72,7 @@ class TraceLog:
     repeat_line: int | None = None
     #: payload start -> the payload start of an earlier record whose raw payload the scan found
     #: byte-identical (a repeated compile's graph: the scan stepped over it, readers/torch_trace
-    #: ``_Repeats``); such a payload is intact when that one is (:meth:`verify`)
+    #: :class:`.repeats.Repeats`); such a payload is intact when that one is (:meth:`verify`)
     copies: dict[int, int] = field(default_factory=dict)
     #: payload starts of the records read and found to match their MD5 in this process (not kept
     #: in the index cache)
