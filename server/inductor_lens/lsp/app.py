@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+import threading
 
 from .handlers import register
 from .server import InductorLensServer
@@ -19,20 +20,45 @@ def create_server(cache_dir: str | None = None) -> InductorLensServer:
     return register(InductorLensServer(cache_dir))
 
 
-def _interrupted(signum, frame) -> None:
+def _interrupted(signum=None, frame=None) -> None:
     """Ctrl-C (someone ran the server by hand): a line and exit 130 now.  Python's own handling
     waited for the thread blocked reading stdin (the first Ctrl-C did nothing until stdin
     closed) and a second one ended in a traceback and an abort; nothing the server writes is
     left half-done by an immediate exit (caches are replaced atomically)."""
-    sys.stderr.write("inductor-lens: interrupted\n")
-    sys.stderr.flush()
-    os._exit(130)
+    if _ENDING.acquire(blocking=False):  # (the handler and the watcher may both get it: one line)
+        sys.stderr.write("inductor-lens: interrupted\n")
+        sys.stderr.flush()
+        os._exit(130)
+
+
+_ENDING = threading.Lock()
+
+
+def _watch_for_ctrl_c() -> None:
+    """Ctrl-C ends the server even when the signal reaches a thread other than the main one (the
+    system may deliver it to any thread; the Python handler then runs only when the main thread,
+    blocked in the event loop's wait, next runs Python: a test saw 10 s and more, 1 run in 10).
+    The signal's number is written to a pipe (``signal.set_wakeup_fd``) that a thread waits on."""
+    read_fd, write_fd = os.pipe()
+    os.set_blocking(write_fd, False)
+    try:
+        signal.set_wakeup_fd(write_fd, warn_on_full_buffer=False)
+    except (ValueError, OSError):  # pragma: no cover - not the main thread: the handler alone
+        return
+
+    def watch() -> None:
+        while True:
+            got = os.read(read_fd, 64)
+            if not got or signal.SIGINT in got:
+                if got:
+                    _interrupted()
+                return
+
+    threading.Thread(target=watch, name="inductor-lens ctrl-c", daemon=True).start()
 
 
 def serve(tcp_port: int | None = None, cache_dir: str | None = None) -> int:
     """Run the server on stdio (or ``127.0.0.1:tcp_port``); returns the exit code."""
-    import threading
-
     from ..index.loader import start_scan_processes
 
     # scan processes of a big log come from a fork server here (a thread always reads stdin): start it
@@ -43,6 +69,7 @@ def serve(tcp_port: int | None = None, cache_dir: str | None = None) -> int:
     # of a request's hand-overs waits less
     sys.setswitchinterval(SWITCH_INTERVAL)
     signal.signal(signal.SIGINT, _interrupted)
+    _watch_for_ctrl_c()
     server = create_server(cache_dir)
     if tcp_port is None:
         server.start_io()
