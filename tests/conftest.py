@@ -47,6 +47,33 @@ def all_cases() -> list[str]:
     )
 
 
+_ENVELOPE = re.compile(rb"^([VIWEC]\d{4} \d\d:\d\d:\d\d\.\d+ +\d+ [^\n]*?\] )(\{.*)$")
+
+
+def repeated_log(case: str, path, reps: int = 3, edit=None) -> str:
+    """Write ``case``'s log ``reps`` times to ``path`` with distinct frame ids (``frame_id + 1000 *
+    rep``, as bench/make_big_traces.py does: every compile id distinct, payloads unchanged);
+    ``edit(rep, lines)`` may change a repetition's lines.  Returns ``str(path)``."""
+    lines = open(case_log(case), "rb").read().split(b"\n")
+    if lines[-1] == b"":
+        lines.pop()
+    out = []
+    for rep in range(reps):
+        copy = []
+        for line in lines:
+            m = _ENVELOPE.match(line)
+            if m:
+                env = json.loads(m.group(2))
+                if isinstance(env.get("frame_id"), int):
+                    env["frame_id"] += 1000 * rep
+                line = m.group(1) + json.dumps(env).encode()
+            copy.append(line)
+        out += edit(rep, copy) if edit is not None else copy
+    with open(path, "wb") as fh:
+        fh.write(b"\n".join(out) + b"\n")
+    return str(path)
+
+
 def compile_id(env: dict) -> str:
     ca, f, fc, a = env.get("compiled_autograd_id"), env.get("frame_id"), env.get("frame_compile_id"), env.get("attempt")
     if ca is not None:

@@ -84,19 +84,27 @@ class Preserialized:
         self._cut = (made.index(b"0"), len(made) - made.index(b"0") - 1)  # bytes before and after the value
         self._depth = depth
 
-    def of(self, value):
-        """``value`` as a fragment of its bytes at this depth (or ``value``, as said above)."""
-        if self._fragment is None or _orjson is None:
-            return value
+    def serialized(self, value) -> bytes | None:
+        """The bytes orjson makes of ``value`` at this depth; ``None`` without orjson or where
+        orjson refuses its text."""
+        if _orjson is None:
+            return None
         wrapped = value
         for _ in range(self._depth):
             wrapped = {"": wrapped}
         try:
             made = _orjson.dumps(wrapped, option=_orjson.OPT_INDENT_2)
         except TypeError:
-            return value
+            return None
         before, after = self._cut
-        fragment = self._fragment(made[before : len(made) - after])
+        return made[before : len(made) - after]
+
+    def of(self, value):
+        """``value`` as a fragment of its bytes at this depth (or ``value``, as said above)."""
+        made = self.serialized(value) if self._fragment is not None else None
+        if made is None:
+            return value
+        fragment = self._fragment(made)
         self._values[id(fragment)] = (fragment, value)
         return fragment
 
@@ -123,17 +131,15 @@ class Made:
 
 def item_bytes(value) -> bytes | None:
     """``value`` serialized as :class:`Made` places it (an item of an array that is a value of the
-    document), by orjson; ``None`` without orjson or where orjson refuses it."""
-    if _orjson is None:
-        return None
-    try:
-        made = _orjson.dumps({"": [value]}, option=_orjson.OPT_INDENT_2)
-    except TypeError:
-        return None
-    return made[len(_ITEM_BEFORE) : len(made) - len(_ITEM_AFTER)]
+    document: the depth of a value whose key is indented by four spaces), by orjson; ``None``
+    without orjson or where orjson refuses it."""
+    global _ITEMS
+    if _ITEMS is None:
+        _ITEMS = Preserialized(depth=2)
+    return _ITEMS.serialized(value)
 
 
-_ITEM_BEFORE, _ITEM_AFTER = b'{\n  "": [\n    ', b"\n  ]\n}"
+_ITEMS: Preserialized | None = None
 
 #: Array items serialized (and handed to the writing thread) at a time by :func:`stream_document`.
 STREAM_CHUNK = 256

@@ -15,39 +15,15 @@ record written into the middle of the payload) are scanned byte by byte."""
 from __future__ import annotations
 
 import glob
-import json
 import os
 import re
 from collections import Counter
 
 import pytest
-from conftest import all_cases, case_dir, case_log
+from conftest import all_cases, case_dir, case_log, repeated_log
 from inductor_lens.readers import torch_trace
 from inductor_lens.readers.torch_trace import repeats
 from inductor_lens.readers.torch_trace.split import scan_split
-
-_PREFIX = re.compile(rb"^([VIWEC]\d{4} \d\d:\d\d:\d\d\.\d+ +\d+ [^\n]*?\] )(\{.*)$")
-
-
-def _repeated(case: str, path, reps: int = 3, edit=None) -> str:
-    """``case``'s log ``reps`` times, frame ids made distinct; ``edit(rep, lines)`` may change a repetition's lines."""
-    lines = open(case_log(case), "rb").read().split(b"\n")
-    if lines[-1] == b"":
-        lines.pop()
-    out = []
-    for rep in range(reps):
-        copy = []
-        for line in lines:
-            m = _PREFIX.match(line)
-            if m:
-                env = json.loads(m.group(2))
-                if isinstance(env.get("frame_id"), int):
-                    env["frame_id"] += 1000 * rep
-                line = m.group(1) + json.dumps(env).encode()
-            copy.append(line)
-        out += edit(rep, copy) if edit is not None else copy
-    path.write_bytes(b"\n".join(out) + b"\n")
-    return str(path)
 
 
 def _facts(log) -> tuple:
@@ -130,7 +106,7 @@ def _output_code_lines(lines: list[bytes]) -> tuple[int, int]:
 
 @pytest.mark.parametrize("case", ["torch-2.11-cuda/gpt2_train", "torch-2.11-cuda/profile_cnn", "torch-2.14-cpu/mlp_train"])
 def test_a_repeated_log_steps_over_its_repeated_payloads_and_scans_the_same(case, tmp_path, monkeypatch):
-    path = _repeated(case, tmp_path / "dedicated_log_torch_trace_rep.log")
+    path = repeated_log(case, tmp_path / "dedicated_log_torch_trace_rep.log")
     log, reference, stepped, _ = _scans(path, monkeypatch)
     assert _facts(log) == _facts(reference)
     big = [r for r in reference.records if r.payload_end - r.payload_start >= repeats.REPEAT_MIN_BYTES]
@@ -142,7 +118,7 @@ def test_a_repeated_log_steps_over_its_repeated_payloads_and_scans_the_same(case
 
 
 def test_a_split_scan_of_a_repeated_log_is_the_serial_scan(tmp_path, monkeypatch):
-    path = _repeated("torch-2.11-cuda/gpt2_train", tmp_path / "dedicated_log_torch_trace_rep.log", reps=4)
+    path = repeated_log("torch-2.11-cuda/gpt2_train", tmp_path / "dedicated_log_torch_trace_rep.log", reps=4)
     reference = _reference(path, monkeypatch)
     assert _facts(scan_split(path, processes=2)) == _facts(reference)
 
@@ -166,10 +142,10 @@ def _record_inside(rep: int, lines: list[bytes]) -> list[bytes]:
 
 @pytest.mark.parametrize("edit", [_changed_byte, _record_inside])
 def test_a_copy_whose_bytes_differ_is_searched_byte_by_byte(edit, tmp_path, monkeypatch):
-    path = _repeated("torch-2.11-cuda/gpt2_train", tmp_path / "dedicated_log_torch_trace_rep.log", edit=edit)
+    path = repeated_log("torch-2.11-cuda/gpt2_train", tmp_path / "dedicated_log_torch_trace_rep.log", edit=edit)
     log, reference, stepped, _ = _scans(path, monkeypatch)
     assert _facts(log) == _facts(reference)
-    plain, _, plain_stepped, _ = _scans(_repeated("torch-2.11-cuda/gpt2_train", tmp_path / "plain.log"), monkeypatch)
+    plain, _, plain_stepped, _ = _scans(repeated_log("torch-2.11-cuda/gpt2_train", tmp_path / "plain.log"), monkeypatch)
     assert stepped == plain_stepped - 1  # the changed copy only is not stepped over
     if edit is _record_inside:  # the record written inside is found (and the payload ends there)
         assert log.record_count == plain.record_count + 1
@@ -203,7 +179,7 @@ def test_a_copy_the_scan_compared_is_intact_when_its_first_copy_was_read_intact(
     """A payload the scan stepped over (``TraceLog.copies``) is verified without being read again
     once the payload it repeats was read and matched its MD5 in this process; before that, it is
     read as any other."""
-    path = _repeated("torch-2.11-cuda/gpt2_train", tmp_path / "dedicated_log_torch_trace_rep.log")
+    path = repeated_log("torch-2.11-cuda/gpt2_train", tmp_path / "dedicated_log_torch_trace_rep.log")
     log = torch_trace.scan(path)
     by_start = {r.payload_start: r for r in log.records}
     pairs = [(by_start[at], by_start[first]) for at, first in log.copies.items()]
@@ -228,7 +204,7 @@ def _damaged_twice(rep: int, lines: list[bytes]) -> list[bytes]:
 
 
 def test_a_copy_of_a_damaged_payload_is_damaged(tmp_path):
-    path = _repeated("torch-2.11-cuda/gpt2_train", tmp_path / "dedicated_log_torch_trace_rep.log", edit=_damaged_twice)
+    path = repeated_log("torch-2.11-cuda/gpt2_train", tmp_path / "dedicated_log_torch_trace_rep.log", edit=_damaged_twice)
     log = torch_trace.scan(path)
     by_start = {r.payload_start: r for r in log.records}
     code = [r for r in log.records if r.kind == "inductor_output_code"]

@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import shutil
 
 import pytest
-from conftest import case_dir, case_log
+from conftest import case_dir, repeated_log
 from inductor_lens.files.cache import Cache
 from inductor_lens.index.trace_index import load
 from inductor_lens.model import innermost_frames
@@ -25,28 +24,13 @@ from inductor_lens.report.json_report import index_json, kernel_json
 from inductor_lens.timing.join import join_profiles_beside_traces
 from inductor_lens.timing.line_time import launch_weights, line_times
 
-_PREFIX = re.compile(rb"^([VIWEC]\d{4} \d\d:\d\d:\d\d\.\d+ +\d+ [^\n]*?\] )(\{.*)$")
 REPS = 3
 
 
 def _repeated(case: str, folder) -> str:
     """``case``'s log repeated :data:`REPS` times with distinct frame ids, its profile beside it."""
     os.makedirs(folder / "trace")
-    lines = open(case_log(case), "rb").read().split(b"\n")
-    if lines[-1] == b"":
-        lines.pop()
-    out = []
-    for rep in range(REPS):
-        for line in lines:
-            m = _PREFIX.match(line)
-            if m:
-                env = json.loads(m.group(2))
-                if isinstance(env.get("frame_id"), int):
-                    env["frame_id"] += 1000 * rep
-                line = m.group(1) + json.dumps(env).encode()
-            out.append(line)
-    with open(folder / "trace" / "dedicated_log_torch_trace_rep.log", "wb") as fh:
-        fh.write(b"\n".join(out) + b"\n")
+    repeated_log(case, folder / "trace" / "dedicated_log_torch_trace_rep.log", REPS)
     for name in os.listdir(case_dir(case)):
         if name.endswith(".json"):
             shutil.copy(os.path.join(case_dir(case), name), folder)
