@@ -1,13 +1,15 @@
 """Two ways the log scan does less and gives the same scan (``readers/torch_trace``):
 
 * it steps over a payload it has met before (``repeats.Repeats``: a repeated compile's graphs are half of
-  a log that repeats its compiles): it compares the bytes with the first copy instead of searching
-  them for record headers and counting their newlines;
+  a log that repeats its compiles), of a record the index reads or not: it compares the bytes with
+  the copy kept instead of searching them for record headers and counting their newlines;
+* it steps over an envelope line longer than ``_LONG_ENVELOPE`` (compilation metrics: up to 2 MB)
+  at once;
 * a run of records of kinds the index does not use (``describe_tensor``, ``chromium_event``: most
   records of a training log) is one step of the scan, not one per record (``_HEADER_OR_RUN``).
 
-The reference is the scan that does neither (``REPEAT_MIN_BYTES`` above every payload, no run ever
-matched), on every real log of ../shared/traces, and on real logs repeated three times with
+The reference is the scan that does none of these (``REPEAT_MIN_BYTES`` above every payload, no run
+ever matched, no envelope long), on every real log of ../shared/traces, and on real logs repeated three times with
 distinct frame ids (as bench/make_big_traces.py does), in small chunks and split in two; copies
 whose bytes differ from the first copy while their envelope names its MD5 (a changed byte, a
 record written into the middle of the payload) are scanned byte by byte."""
@@ -48,17 +50,25 @@ def _reference(path: str, monkeypatch, scanner=None):
     with monkeypatch.context() as m:
         m.setattr(repeats, "REPEAT_MIN_BYTES", 1 << 40)
         m.setattr(torch_trace, "_HEADER_OR_RUN", _NO_RUNS)
+        m.setattr(torch_trace, "_LONG_ENVELOPE", 1 << 40)
         return (scanner or torch_trace.scan)(path)
 
 
-def _scans(path: str, monkeypatch) -> tuple:
-    """(the scan, the reference scan, how many payloads the first stepped over, how many runs it took at once)."""
+def _scans(path: str, monkeypatch, unread: list | None = None) -> tuple:
+    """(the scan, the reference scan, how many payloads the first stepped over, how many runs it
+    took at once); ``unread`` gets a True per payload of a record the index does not use it stepped over."""
     stepped, runs = [], []
-    step, headers = repeats.Repeats.step, torch_trace._headers
+    step, step_unread, headers = repeats.Repeats.step, repeats.Repeats.step_unread, torch_trace._headers
+    unread = [] if unread is None else unread
 
     def counting(self, buf, envelope, start):
         found = step(self, buf, envelope, start)
         stepped.append(found is not None)
+        return found
+
+    def counting_unread(self, buf, line, line_end, start):
+        found = step_unread(self, buf, line, line_end, start)
+        unread.append(found is not None)
         return found
 
     def counted(*args):
@@ -68,6 +78,7 @@ def _scans(path: str, monkeypatch) -> tuple:
 
     with monkeypatch.context() as m:
         m.setattr(repeats.Repeats, "step", counting)
+        m.setattr(repeats.Repeats, "step_unread", counting_unread)
         m.setattr(torch_trace, "_headers", counted)
         log = torch_trace.scan(path)
     return log, _reference(path, monkeypatch), sum(stepped), sum(runs)
@@ -97,9 +108,9 @@ def test_a_training_log_takes_its_unread_records_in_runs(monkeypatch):
     assert unread > 1000 and 0 < runs < unread / 4
 
 
-def _output_code_lines(lines: list[bytes]) -> tuple[int, int]:
-    """Where the first output code's payload lies in a repetition's lines: (first, last) line index."""
-    head = next(n for n, line in enumerate(lines) if b'{"inductor_output_code"' in line)
+def _output_code_lines(lines: list[bytes], kind: bytes = b'{"inductor_output_code"') -> tuple[int, int]:
+    """Where the first output code's (or ``kind``'s) payload lies in a repetition's lines: (first, last) line index."""
+    head = next(n for n, line in enumerate(lines) if kind in line)
     end = next(n for n in range(head + 1, len(lines)) if not lines[n].startswith(b"\t"))
     return head + 1, end - 1
 
@@ -107,14 +118,46 @@ def _output_code_lines(lines: list[bytes]) -> tuple[int, int]:
 @pytest.mark.parametrize("case", ["torch-2.11-cuda/gpt2_train", "torch-2.11-cuda/profile_cnn", "torch-2.14-cpu/mlp_train"])
 def test_a_repeated_log_steps_over_its_repeated_payloads_and_scans_the_same(case, tmp_path, monkeypatch):
     path = repeated_log(case, tmp_path / "dedicated_log_torch_trace_rep.log")
-    log, reference, stepped, _ = _scans(path, monkeypatch)
+    unread: list[bool] = []
+    log, reference, stepped, _ = _scans(path, monkeypatch, unread)
     assert _facts(log) == _facts(reference)
     big = [r for r in reference.records if r.payload_end - r.payload_start >= repeats.REPEAT_MIN_BYTES]
     counts = Counter(r.md5 for r in big)
     assert stepped == sum(max(n - 2, 0) for n in counts.values()) > 0  # every copy after the second (the one kept)
+    # the records the index does not read: their big payloads' third copies are stepped over too
+    # (the reference does not list them: count them in the log's text)
+    unread_big = _unread_payloads(path)
+    assert sum(unread) > 0 and sum(unread) == sum(max(n - 2, 0) for n in Counter(unread_big).values())
     with monkeypatch.context() as m:  # chunks smaller than a payload: what lies across two is searched
         m.setattr(torch_trace, "CHUNK_BYTES", 1 << 16)
         assert _facts(torch_trace.scan(path)) == _facts(reference)
+
+
+def _unread_payloads(path: str) -> list[bytes]:
+    """The MD5s of the payloads of at least ``REPEAT_MIN_BYTES`` of the log's records the index
+    does not use (envelope kinds, or artifact names, not in ``WANTED_BYTES``), read line by line."""
+    from inductor_lens.readers.torch_trace.wanted import WANTED_BYTES
+
+    out, unused, md5, size = [], False, None, 0
+    for line in open(path, "rb").read().split(b"\n") + [b"V"]:
+        if line.startswith(b"\t"):
+            size += len(line) + 1
+            continue
+        if unused and md5 and size >= repeats.REPEAT_MIN_BYTES:
+            out.append(md5)
+        found = re.match(rb'[VIWEC]\d{4} [^\n]*?\] \{"(\w+)"(?:: \{"name": "(\w+)")?', line)
+        names = WANTED_BYTES.get(found.group(1), False) if found else True
+        unused = not (names is True or (names and found.group(2) in names))
+        has = re.search(rb'"has_payload": "([0-9a-f]{32})"', line)
+        md5, size = (has.group(1) if has else None), 0
+    return out
+
+
+def test_envelopes_stepped_over_at_once_scan_as_the_reference(monkeypatch):
+    """gpt2_train's logs with every envelope line over 100 bytes stepped over (not searched for a header)."""
+    path = case_log("torch-2.11-cuda/gpt2_l12_train")
+    monkeypatch.setattr(torch_trace, "_LONG_ENVELOPE", 100)
+    assert _facts(torch_trace.scan(path)) == _facts(_reference(path, monkeypatch))
 
 
 def test_a_split_scan_of_a_repeated_log_is_the_serial_scan(tmp_path, monkeypatch):
@@ -149,6 +192,23 @@ def test_a_copy_whose_bytes_differ_is_searched_byte_by_byte(edit, tmp_path, monk
     assert stepped == plain_stepped - 1  # the changed copy only is not stepped over
     if edit is _record_inside:  # the record written inside is found (and the payload ends there)
         assert log.record_count == plain.record_count + 1
+
+
+def _changed_unread(rep: int, lines: list[bytes]) -> list[bytes]:
+    if rep == 2:
+        first, last = _output_code_lines(lines, b'{"dynamo_cpp_guards_str"')  # a payload the index does not read
+        lines[(first + last) // 2] += b" "
+    return lines
+
+
+def test_a_changed_copy_of_a_payload_the_index_does_not_read_is_searched(tmp_path, monkeypatch):
+    path = repeated_log("torch-2.11-cuda/gpt2_train", tmp_path / "dedicated_log_torch_trace_rep.log", edit=_changed_unread)
+    unread: list[bool] = []
+    log, reference, _, _ = _scans(path, monkeypatch, unread)
+    assert _facts(log) == _facts(reference)
+    plain: list[bool] = []
+    _scans(repeated_log("torch-2.11-cuda/gpt2_train", tmp_path / "plain.log"), monkeypatch, plain)
+    assert sum(unread) == sum(plain) - 1 > 0
 
 
 def test_a_log_that_grew_after_its_size_was_taken_is_read_to_its_end(monkeypatch):

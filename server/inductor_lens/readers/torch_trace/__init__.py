@@ -131,6 +131,8 @@ def check_repeats(log: TraceLog) -> None:
 #: over must lie in one chunk (:class:`.repeats.Repeats`): the biggest real payloads are ~1 MB, so few lie
 #: across two chunks of this size.
 CHUNK_BYTES = 1 << 24
+#: An envelope line longer than this (bytes) is stepped over at once, not searched for a record header.
+_LONG_ENVELOPE = 1 << 16
 #: Bytes read beyond what the file's size (when scanned) says is left, for a log that grew since.
 _READ_SLACK = 1 << 20
 #: Envelopes larger than this, and payloads larger than ``MAX_PAYLOAD_BYTES``, are skipped with a
@@ -183,6 +185,8 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int, stop: int | None 
     last_i: int | None = None  # the last record's position in buf while its line is not counted
     log.bytes_scanned = 0
     repeats = Repeats()
+    unread: tuple[int, int] | None = None  # (envelope line start, its end) of a record not used, with a payload
+    resume: int | None = None  # where the search for headers (re)starts in buf; None: this chunk is done
 
     def line_at(i: int) -> int:
         nonlocal anchor_i, anchor_line
@@ -252,6 +256,19 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int, stop: int | None 
         if pid not in log.pids:
             log.pids.append(pid)
 
+    def unread_payload(at: int, line_end: int, line: int) -> bool:
+        """For a record the index does not use, at ``buf[at]`` (line ``line``) with a payload:
+        whether its payload was met before and is stepped over (``resume`` set), else it is
+        noted (:class:`.repeats.Repeats`) when the next record is met."""
+        nonlocal anchor_i, anchor_line, resume, unread
+        stepped = repeats.step_unread(buf, at, line_end, line_end + 1) if repeats.known else None
+        if stepped is not None and _HEADER_NL.match(buf, stepped[0] - 1) is not None:
+            anchor_i, anchor_line = stepped[0], line + 1 + stepped[1]
+            resume = stepped[0] - 1
+            return True
+        unread = (base + at, base + line_end)
+        return False
+
     skipping = False  # inside an envelope line too long to keep: drop bytes until its newline
     # the bytes are read into buf itself (grown by zeros first): its memory is reused from chunk to
     # chunk, not a new chunk's allocated for each read and copied in (342 MB: 0.2 -> 0.1 s)
@@ -286,12 +303,16 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int, stop: int | None 
         else:
             keep_from = buf.rfind(b"\n", max(len(buf) - _HEADER_SPAN, 0))
             keep_from = len(buf) if keep_from < 0 else keep_from
-        resume: int | None = 0  # where the search for headers (re)starts in buf; None: this chunk is done
+        resume = 0
         while resume is not None:
             at, resume = resume, None
             for i, match, run in _headers(buf, base == start and at == 0, at):
                 if base + i <= done_upto:
                     continue
+                if unread is not None:  # the payload of a run's last record ends here
+                    if base <= unread[0]:
+                        repeats.note_unread(buf, unread[0] - base, unread[1] - base, unread[1] + 1 - base, i)
+                    unread = None
                 if run:  # records the index does not use, whole lines: what each header would do, once
                     if not log.first_header_seen and base + i > 0:
                         log.warnings.append(InputWarning(path, 1, "text before the first record; ignored"))
@@ -304,6 +325,8 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int, stop: int | None 
                     # the lines counted once: the last record's line is the first one's plus the newlines between
                     anchor_line, anchor_i = line_at(i) + records - 1, last_i
                     done_upto = base + last_i
+                    if buf.startswith(b"\n\t", match.end()) and unread_payload(last_i, match.end(), anchor_line):
+                        break  # (the run's last record has a payload, met before: stepped over)
                     continue
                 line_end = buf.find(b"\n", match.end())
                 if line_end < 0 and not eof and len(buf) - i > MAX_ENVELOPE_BYTES:
@@ -337,21 +360,29 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int, stop: int | None 
                     found = _VERSION_IN_METRICS.search(buf, match.start("env"), line_end)
                     if found:
                         log.version_from_metrics = found.group(1).decode()
-                if names is True or (names and name_b in names):
-                    pending = (
-                        line_at(i),
-                        bytes(buf[match.start("env") : line_end]),
-                        kind_b.decode(),
-                        name_b.decode() if name_b else None,
-                        base + line_end + 1,
-                        int(match.group("pid")),
-                    )
-                    stepped = repeats.step(buf, pending[1], line_end + 1) if repeats.known else None
-                    if stepped is not None and _HEADER_NL.match(buf, stepped[0] - 1) is not None:  # a payload met before
-                        anchor_i, anchor_line = stepped[0], pending[0] + 1 + stepped[1]
-                        log.copies[pending[4]] = stepped[2]
-                        resume = stepped[0] - 1
+                if not (names is True or (names and name_b in names)):
+                    if buf.startswith(b"\n\t", line_end) and unread_payload(i, line_end, line_at(i)):
                         break
+                    continue
+                pending = (
+                    line_at(i),
+                    bytes(buf[match.start("env") : line_end]),
+                    kind_b.decode(),
+                    name_b.decode() if name_b else None,
+                    base + line_end + 1,
+                    int(match.group("pid")),
+                )
+                stepped = repeats.step(buf, pending[1], line_end + 1) if repeats.known else None
+                if stepped is not None and _HEADER_NL.match(buf, stepped[0] - 1) is not None:  # a payload met before
+                    anchor_i, anchor_line = stepped[0], pending[0] + 1 + stepped[1]
+                    if stepped[2] >= 0:  # (not when the copy kept is an unread record's)
+                        log.copies[pending[4]] = stepped[2]
+                    resume = stepped[0] - 1
+                    break
+                if line_end - match.end() > _LONG_ENVELOPE:  # (compilation metrics: up to 2 MB) not searched for headers
+                    anchor_i = line_end  # (its line is counted: no newline in it)
+                    resume = line_end
+                    break
         # drop what is handled; keep the tail that may hold an unfinished record start
         if last_i is not None and last_i < keep_from:
             last, last_i = (base + last_i, line_at(last_i)), None

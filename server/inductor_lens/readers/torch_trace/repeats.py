@@ -22,6 +22,13 @@ def _payload_md5(envelope: bytes) -> bytes | None:
     return found.group(1) if found is not None else None
 
 
+def _payload_md5_in(buf: bytearray, start: int, end: int) -> bytes | None:
+    """:func:`_payload_md5` of the envelope line ``buf[start:end]`` (not copied out of ``buf``)."""
+    at = buf.rfind(b'"has_payload": "', start, end)
+    found = HAS_PAYLOAD.match(buf, at, end) if at >= 0 else None
+    return found.group(1) if found is not None else None
+
+
 class Repeats:
     """The raw payloads (TAB lines, as in the log) a scan has met twice, by the MD5 their envelope
     names, with their newline counts: a later record naming the same MD5 whose next bytes are the
@@ -30,7 +37,11 @@ class Repeats:
     kept copy's) instead of searching it for headers and counting its newlines again.  Half of a
     log that repeats its compiles is such payloads.  A payload is kept when its MD5 is met the
     second time (a log that repeats nothing keeps no bytes); nothing is decided from the MD5
-    alone: bytes that differ are scanned as any others (a changed copy is found when it is read)."""
+    alone: bytes that differ are scanned as any others (a changed copy is found when it is read).
+    The payloads of records the index does not use (``dynamo_cpp_guards_str``, ``aot_joint_graph``,
+    ...: a third of a repeated training log's payload bytes) are kept and stepped over the same
+    way (:meth:`note_unread`, :meth:`step_unread`): the scan only needs to know they hold no
+    record header, and how many lines."""
 
     __slots__ = ("known", "met", "held")
 
@@ -44,7 +55,15 @@ class Repeats:
         whose envelope line is ``envelope``: its MD5 the first time, its bytes the second."""
         if end - start < REPEAT_MIN_BYTES or self.held + end - start > REPEAT_BUDGET:
             return
-        md5 = _payload_md5(envelope)
+        self._note(_payload_md5(envelope), buf, start, end, offset)
+
+    def note_unread(self, buf: bytearray, line: int, line_end: int, start: int, end: int) -> None:
+        """:meth:`note` for a record the index does not use: its envelope line is
+        ``buf[line:line_end]``, its payload ``buf[start:end]`` (offsets are not kept for these)."""
+        if end - start >= REPEAT_MIN_BYTES and self.held + end - start <= REPEAT_BUDGET:
+            self._note(_payload_md5_in(buf, line, line_end), buf, start, end, -1)
+
+    def _note(self, md5: bytes | None, buf: bytearray, start: int, end: int, offset: int) -> None:
         if md5 is None or md5 in self.known:
             return
         if md5 not in self.met:
@@ -57,7 +76,13 @@ class Repeats:
         """Where the payload starting at ``buf[start]`` ends, its newlines and the file offset of
         the payload it repeats, when it is a kept payload and more bytes follow in ``buf`` (the
         scan then checks that a record header starts there); else ``None``."""
-        md5 = _payload_md5(envelope)
+        return self._step(_payload_md5(envelope), buf, start)
+
+    def step_unread(self, buf: bytearray, line: int, line_end: int, start: int) -> tuple[int, int, int] | None:
+        """:meth:`step` for a record the index does not use, its envelope line ``buf[line:line_end]``."""
+        return self._step(_payload_md5_in(buf, line, line_end), buf, start)
+
+    def _step(self, md5: bytes | None, buf: bytearray, start: int) -> tuple[int, int, int] | None:
         found = self.known.get(md5) if md5 is not None else None
         if md5 is None or found is None:
             return None
