@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..index.kernel_facts import KernelFactsReader
-from ..model import Frame, Kernel
+from ..model import Frame, Kernel, Launch
 from ..timing.line_time import LaunchSplits
 from .devices import DevicePeak
 from .figures import LaunchFigures
@@ -149,28 +149,54 @@ def line_figures(kernels: list[Kernel], figures_of, splits: LaunchSplits | None 
     splits = splits if splits is not None else LaunchSplits()
     #: per distinct launch split and output code: each model line's (key, frame, part, bytes part, FLOPs part, dtype)
     parts_of: dict[tuple, tuple[object, list[tuple]]] = {}
+    #: an unmeasured kernel's launches' parts, in order, per launch list and what its parts depend
+    #: on (kernels copied from an identical graph: ranks, repeated compiles): added as they are
+    unmeasured: dict[tuple, tuple[object, list[tuple]]] = {}
+
+    def launch_parts(kernel: Kernel, launch: Launch) -> list[tuple]:
+        split = splits.split(kernel, launch, launch.frames)  # its own stacks, else its kernel's
+        if split is None:
+            split = splits.split(kernel, launch, kernel.frames)
+        if split is None:
+            return []
+        graph = kernel.graph
+        key = (id(split), kernel.key, graph.output_code if graph is not None else None, graph.code_md5 if graph is not None else None)
+        found = parts_of.get(key)
+        if found is None:
+            found = parts_of[key] = (split, _line_parts(split, figures_of(kernel, launch)))
+        return found[1]
+
     for kernel in kernels:
         m = kernel.measured
-        runs = m.runs if m is not None and m.runs else 0
-        times: list[float | None]
         if m is None:
-            times = [None] * len(kernel.launches)
-        elif len(m.launch_us) == len(kernel.launches):
+            graph = kernel.graph
+            post, pass_frame = splits.graph_facts(graph)
+            code = (graph.output_code, graph.code_md5) if graph is not None else (None, None)
+            key = (id(kernel.launches), id(kernel.frames), kernel.key, id(post), pass_frame, code)
+            planned = unmeasured.get(key)
+            if planned is None or planned[0] is not kernel.launches:
+                parts = [row for launch in kernel.launches for row in launch_parts(kernel, launch)]
+                planned = unmeasured[key] = (kernel.launches, parts)
+            for at, frame, _, bytes_part, flops_part, dtype in planned[1]:
+                row = out.get(at)
+                if row is None:
+                    row = out[at] = LineFigures(frame)
+                if bytes_part is None:
+                    row.complete = False
+                else:
+                    row.bytes += bytes_part
+                if flops_part is not None:
+                    row.flops += flops_part
+                    row.dtype = row.dtype or dtype
+            continue
+        runs = m.runs if m.runs else 0
+        times: list[float | None]
+        if len(m.launch_us) == len(kernel.launches):
             times = [t / runs if runs else None for t in m.launch_us]
         else:
             times = [m.mean_us / len(kernel.launches)] * len(kernel.launches) if kernel.launches else []
-        graph = kernel.graph
         for launch, took in zip(kernel.launches, times, strict=False):
-            split = splits.split(kernel, launch, launch.frames)  # its own stacks, else its kernel's
-            if split is None:
-                split = splits.split(kernel, launch, kernel.frames)
-            if split is None:
-                continue
-            key = (id(split), kernel.key, graph.output_code if graph is not None else None, graph.code_md5 if graph is not None else None)
-            found = parts_of.get(key)
-            if found is None:
-                found = parts_of[key] = (split, _line_parts(split, figures_of(kernel, launch)))
-            for at, frame, part, bytes_part, flops_part, dtype in found[1]:
+            for at, frame, part, bytes_part, flops_part, dtype in launch_parts(kernel, launch):
                 row = out.get(at)
                 if row is None:
                     row = out[at] = LineFigures(frame)

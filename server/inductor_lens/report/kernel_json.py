@@ -192,17 +192,18 @@ class _Content:
             return made, True
         return made, False
 
-    def made_copy(self, kernel: Kernel, perf: IndexFigures, preserialized: "Preserialized", names: bytes) -> tuple[bytes, ...] | None:
+    def made_copy(
+        self, kernel: Kernel, perf: IndexFigures, preserialized: "Preserialized", names: bytes, changed: bool
+    ) -> tuple[bytes, ...] | None:
         """The bytes :func:`kernel_json` of ``kernel`` serializes to as an item of the document's
         ``kernels`` (:class:`inductor_lens._json.Made`'s pieces), for a kernel of a content already
         written and without a measured time: ``names`` (its graph's :func:`_graph_names`, made by
         :func:`_names_bytes`), then what follows them, serialized once per content and the facts
         that are not the content's (its graph's ``payload_changed``, its ``frames_from``, its
-        compile facts).  ``None`` where that does not hold or orjson refuses the text."""
+        compile facts; ``changed``: its graph's ``payload_changed``).  ``None`` where that does not
+        hold or orjson refuses the text."""
         if self._written is None or kernel.measured is not None:
             return None
-        graph = kernel.graph
-        changed = graph is not None and graph.payload_changed
         shape, kept = self._shape(kernel, perf)
         if not kept:
             return None
@@ -225,10 +226,13 @@ class _Content:
         return None if rest is None else (names, rest)
 
 
-def _kernel_content(kernel: Kernel, resolver: PathResolver | None, source: bool, memo: dict | None, perf: IndexFigures | None) -> _Content:
-    """The :class:`_Content` of ``kernel``, made once per distinct kernel in ``memo``."""
+def _kernel_content(
+    kernel: Kernel, resolver: PathResolver | None, source: bool, memo: dict | None, perf: IndexFigures | None, fx: tuple | None = None
+) -> _Content:
+    """The :class:`_Content` of ``kernel``, made once per distinct kernel in ``memo``; ``fx``: its
+    graph's ``(post_grad, pre_grad)`` when the caller has them."""
     graph = kernel.graph
-    post, pre = (graph.post_grad, graph.pre_grad) if graph is not None else (None, None)
+    post, pre = fx if fx is not None else (graph.post_grad, graph.pre_grad) if graph is not None else (None, None)
     key = ("kernel", id(kernel.launches), id(kernel.frames), id(post), id(pre), source, id(perf))
     found = memo.get(key) if memo is not None else None
     if found is None:
@@ -281,15 +285,21 @@ def kernel_items(
     kernels copied from an identical graph (ranks, repeated compiles) whose content is already
     written, as :class:`inductor_lens._json.Made` bytes (:meth:`_Content.made_copy`), the same bytes
     at a fraction of the work (the 342 MB log's 16,206 copies)."""
-    names_bytes: dict[int, tuple[object, bytes | None]] = {}  # id(graph) -> (graph, its names' bytes)
+    # id(graph) -> (graph, its names' bytes, its payload_changed, its (post-grad, pre-grad) graphs)
+    of_graph: dict[int, tuple[object, bytes | None, bool, tuple]] = {}
     for kernel in kernels:
         graph = kernel.graph
-        found = names_bytes.get(id(graph))
+        found = of_graph.get(id(graph))
         if found is None or found[0] is not graph:
             made = _json.item_bytes(_graph_names(graph, memo))
-            found = names_bytes[id(graph)] = (graph, made[: -len(_CLOSE)] + b"," if made is not None and made.endswith(_CLOSE) else None)
-        content = _kernel_content(kernel, resolver, True, memo, perf)
-        pieces = content.made_copy(kernel, perf, preserialized, found[1]) if found[1] is not None else None
+            found = of_graph[id(graph)] = (
+                graph,
+                made[: -len(_CLOSE)] + b"," if made is not None and made.endswith(_CLOSE) else None,
+                graph is not None and graph.payload_changed,
+                (graph.post_grad, graph.pre_grad) if graph is not None else (None, None),
+            )
+        content = _kernel_content(kernel, resolver, True, memo, perf, found[3])
+        pieces = content.made_copy(kernel, perf, preserialized, found[1], found[2]) if found[1] is not None else None
         if pieces is None:
             yield kernel_json(kernel, resolver, memo=memo, perf=perf, preserialized=preserialized)
         else:

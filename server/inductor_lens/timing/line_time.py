@@ -216,13 +216,22 @@ class LaunchSplits:
             found = self._models[id(frames)] = (frames, self._equal.setdefault(tuple(model), model))
         return found[1]
 
+    def graph_facts(self, graph) -> tuple[object, Frame | None]:
+        """``(post-grad graph, pass frame)`` of ``graph``: what a split depends on besides its
+        launch and frames (:meth:`split`)."""
+        of_graph = self._graphs.get(id(graph))
+        if of_graph is None:
+            of_graph = self._graphs[id(graph)] = (graph, *((graph.post_grad, graph.pass_frame) if graph is not None else (None, None)))
+        return of_graph[1], of_graph[2]
+
     def split(self, kernel: Kernel, launch: Launch, frames: list[Frame]) -> LaunchSplit | None:
         """The split of ``launch`` of ``kernel`` over the model lines of ``frames`` (its own
         stacks, or its kernel's); ``None`` when they have no model line."""
         graph = kernel.graph
         of_graph = self._graphs.get(id(graph))
         if of_graph is None:
-            of_graph = self._graphs[id(graph)] = (graph, *((graph.post_grad, graph.pass_frame) if graph is not None else (None, None)))
+            self.graph_facts(graph)
+            of_graph = self._graphs[id(graph)]
         post = of_graph[1]
         known = self._models.get(id(frames))
         model = known[1] if known is not None else self.model_lines(frames)
