@@ -263,7 +263,7 @@ def line_times(kernels: list[Kernel], *, through: bool = True, splits: LaunchSpl
         if kernel.measured is None:  # no time to split: its launches per line, worked out once per launch list
             plan = plans.get((id(kernel.launches), id(kernel.frames)))
             if plan is None or plan.launches is not kernel.launches or plan.frames is not kernel.frames:
-                plan = plans[(id(kernel.launches), id(kernel.frames))] = _Plan(kernel, splits, own)
+                plan = plans[(id(kernel.launches), id(kernel.frames))] = _Plan(kernel, splits, own, through)
             for key, frame, count in plan.own:
                 row = own_lines.get(key)
                 if row is None:
@@ -318,11 +318,11 @@ class _Plan:
     """What :func:`line_times` adds for an unmeasured kernel, the same for every kernel with its
     launch and frame lists (copies of an identical graph): per model line (``own``) and per call
     line (``through``), in the order the launches first name them, its first frame and how many of
-    the kernel's launches name it."""
+    the kernel's launches name it (``through``: worked out only when asked for)."""
 
     __slots__ = ("launches", "frames", "own", "through")
 
-    def __init__(self, kernel: Kernel, splits: "LaunchSplits", own_stacks: bool) -> None:
+    def __init__(self, kernel: Kernel, splits: "LaunchSplits", own_stacks: bool, through: bool = True) -> None:
         self.launches, self.frames = kernel.launches, kernel.frames  # (what the plan's key names by id)
         mine: dict[LineKey, tuple[Frame, int]] = {}
         calls: dict[LineKey, tuple[Frame, int]] = {}
@@ -334,7 +334,7 @@ class _Plan:
             for frame, key, _ in split.rows:
                 first, count = mine.get(key, (frame, 0))
                 mine[key] = (first, count + 1)
-            for key, outer, _ in split.below(frames):
+            for key, outer, _ in split.below(frames) if through else ():  # (``through=False``: no call lines asked for)
                 first, count = calls.get(key, (outer, 0))
                 calls[key] = (first, count + 1)
         self.own = [(key, frame, count) for key, (frame, count) in mine.items()]
