@@ -78,8 +78,13 @@ class KernelFactsReader:
         graph = kernel.graph
         if graph is None:
             return {}
-        info = self.index.kernel_compile_info.get((graph.trace, graph.compile_id, graph.ordinal), {}).get(kernel.name)
+        info = self.compile_infos(graph).get(kernel.name)
         return info if isinstance(info, dict) else {}
+
+    def compile_infos(self, graph) -> dict:
+        """The ``triton_kernel_info`` of ``graph``'s compile, by kernel name (``{}`` when the log has
+        none; an entry that is not a dict counts as ``{}``, as :meth:`compile_info` says)."""
+        return self.index.kernel_compile_info.get((graph.trace, graph.compile_id, graph.ordinal), {})
 
     def facts(self, kernel: Kernel) -> KernelFacts:
         """The facts of ``kernel`` (empty ones for a kernel without a definition)."""

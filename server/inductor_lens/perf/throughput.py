@@ -284,6 +284,10 @@ class IndexFigures:
         """The kernel's ``triton_kernel_info`` entry, the one part of its compile facts that is its compile's."""
         return self._reader().compile_info(kernel)
 
+    def compile_infos(self, graph) -> dict:
+        """:meth:`compile_info` of every kernel of ``graph``, by kernel name (entries that are not dicts count as ``{}``)."""
+        return self._reader().compile_infos(graph)
+
     def graph(self, graph):
         from .figures import GraphFigures
 

@@ -179,10 +179,12 @@ class _Content:
         its compile's) is equal."""
         return self._shape(kernel, perf)[0]
 
-    def _shape(self, kernel: Kernel, perf: IndexFigures) -> tuple[dict | None, bool]:
-        """(:meth:`shape`, whether it is kept here: the same object for the next kernel it fits)."""
+    def _shape(self, kernel: Kernel, perf: IndexFigures, info: dict | None = None) -> tuple[dict | None, bool]:
+        """(:meth:`shape`, whether it is kept here: the same object for the next kernel it fits);
+        ``info``: ``perf.compile_info(kernel)`` when the caller has it."""
         trace = kernel.graph.trace if kernel.graph is not None else None
-        info = perf.compile_info(kernel)
+        if info is None:
+            info = perf.compile_info(kernel)
         for known_trace, known_info, made in self.shapes:
             if known_trace == trace and known_info == info:
                 return made, True
@@ -193,7 +195,7 @@ class _Content:
         return made, False
 
     def made_copy(
-        self, kernel: Kernel, perf: IndexFigures, preserialized: "Preserialized", names: bytes, changed: bool
+        self, kernel: Kernel, perf: IndexFigures, preserialized: "Preserialized", names: bytes, changed: bool, info: dict | None = None
     ) -> tuple[bytes, ...] | None:
         """The bytes :func:`kernel_json` of ``kernel`` serializes to as an item of the document's
         ``kernels`` (:class:`inductor_lens._json.Made`'s pieces), for a kernel of a content already
@@ -201,10 +203,10 @@ class _Content:
         :func:`_names_bytes`), then what follows them, serialized once per content and the facts
         that are not the content's (its graph's ``payload_changed``, its ``frames_from``, its
         compile facts; ``changed``: its graph's ``payload_changed``).  ``None`` where that does not
-        hold or orjson refuses the text."""
+        hold or orjson refuses the text; ``info`` as for :meth:`_shape`)."""
         if self._written is None or kernel.measured is not None:
             return None
-        shape, kept = self._shape(kernel, perf)
+        shape, kept = self._shape(kernel, perf, info)
         if not kept:
             return None
         key = (changed, kernel.frames_from, id(shape))
@@ -285,8 +287,8 @@ def kernel_items(
     kernels copied from an identical graph (ranks, repeated compiles) whose content is already
     written, as :class:`inductor_lens._json.Made` bytes (:meth:`_Content.made_copy`), the same bytes
     at a fraction of the work (the 342 MB log's 16,206 copies)."""
-    # id(graph) -> (graph, its names' bytes, its payload_changed, its (post-grad, pre-grad) graphs)
-    of_graph: dict[int, tuple[object, bytes | None, bool, tuple]] = {}
+    # id(graph) -> (graph, its names' bytes, its payload_changed, its (post-grad, pre-grad) graphs, its compile infos)
+    of_graph: dict[int, tuple[object, bytes | None, bool, tuple, dict]] = {}
     for kernel in kernels:
         graph = kernel.graph
         found = of_graph.get(id(graph))
@@ -297,9 +299,14 @@ def kernel_items(
                 made[: -len(_CLOSE)] + b"," if made is not None and made.endswith(_CLOSE) else None,
                 graph is not None and graph.payload_changed,
                 (graph.post_grad, graph.pre_grad) if graph is not None else (None, None),
+                perf.compile_infos(graph) if graph is not None else {},
             )
         content = _kernel_content(kernel, resolver, True, memo, perf, found[3])
-        pieces = content.made_copy(kernel, perf, preserialized, found[1], found[2]) if found[1] is not None else None
+        if found[1] is None:
+            pieces = None
+        else:
+            info = found[4].get(kernel.name)
+            pieces = content.made_copy(kernel, perf, preserialized, found[1], found[2], info if isinstance(info, dict) else {})
         if pieces is None:
             yield kernel_json(kernel, resolver, memo=memo, perf=perf, preserialized=preserialized)
         else:
