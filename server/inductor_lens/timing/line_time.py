@@ -270,9 +270,9 @@ def line_times(kernels: list[Kernel], *, through: bool = True, splits: LaunchSpl
                     row = own_lines[key] = LineTime(frame)
                 part = row._by_kernel.get(mine)
                 if part is None:
-                    part = row._by_kernel[mine] = KernelPart(kernel)
-                    row.parts.append(part)
-                part.launches += count
+                    row.parts.append(row._by_kernel.setdefault(mine, KernelPart(kernel, count)))
+                else:
+                    part.launches += count
             for key, outer, count in plan.through if through else ():
                 row = through_lines.get(key)
                 if row is None:

@@ -100,9 +100,9 @@ def payload_bytes(
     text = blob.replace(b"\r\n", b"\n").removesuffix(b"\r") if crlf else blob
     if md5 is not None and _VERIFIED.get(md5) == blob:  # the same bytes as a copy verified before
         return text[1:].replace(b"\n\t", b"\n"), None  # (read as that copy was: CR removed)
-    if text.startswith(b"\t") and b"\r" not in text and text.count(b"\n") == text.count(b"\n\t"):
-        # every line is a TAB payload line (as PyTorch writes them): strip in C, not per line
-        data = text[1:].replace(b"\n\t", b"\n")
+    data = text[1:].replace(b"\n\t", b"\n") if text.startswith(b"\t") and (not crlf or b"\r" not in text) else None
+    if data is not None and len(text) - 1 - len(data) == text.count(b"\n"):
+        # every line is a TAB payload line (as PyTorch writes them; each newline's TAB stripped): stripped in C, not per line
         if md5 is None:
             return data, None
         if hashlib.md5(data).hexdigest() == md5:
