@@ -73,3 +73,28 @@ def test_the_last_record_cut_or_edited_is_still_skipped(tmp_path, cache_dir):
         fh.write(join(recs[: last + 1])[:-40])  # the log ends 40 bytes into the output code's end
     index = load([path], Cache(cache_dir))
     assert not any(w.changed for w in index.warnings)
+
+
+def test_an_edited_pre_grad_graph_is_marked(tmp_path, cache_dir):
+    """The pre-grad graph is read before the graph is materialized (its text without the ``# graph
+    id:`` line is what tells an identical rank's graph): what that reading found (a changed text)
+    is reported with the graph, as for any payload.  A fresh user's trial: an edited
+    ``before_pre_grad_graph`` was shown with no warning (2.14 mlp_train, and in the second copy of a
+    log written twice)."""
+    src = case_log("torch-2.14-cpu/mlp_train")
+    recs = records(open(src, "rb").read())
+    i = find(recs, "artifact", "before_pre_grad_graph")
+    lines = [text.replace(b"_fc1_", b"_fcZ_") for text in payload(recs[i])]
+    assert lines != payload(recs[i]) and any(b"# graph id:" in text for text in lines)
+    line = 1 + sum(len(r) for r in recs[:i])
+    edited = recs[:i] + [set_payload(recs[i], lines, fix_md5=False)] + recs[i + 1 :]
+    for name, data, at in [("once.log", join(edited), line), ("twice.log", join(recs) + join(edited), line + sum(len(r) for r in recs))]:
+        folder = tmp_path / name
+        folder.mkdir()
+        path = folder / f"dedicated_log_torch_trace_{name}"
+        path.write_bytes(data)
+        index = load([str(path)], Cache(str(tmp_path / f"c-{name}")))
+        warned = [w for w in index.warnings if w.changed]
+        assert [(w.line, "before_pre_grad_graph" in w.message) for w in warned] == [(at, True)], name
+        changed = [g for g in index.graphs if g.payload_changed]
+        assert changed and all(g.pre_grad is not None and "fcZ" in open(g.pre_grad.path).read() for g in changed)

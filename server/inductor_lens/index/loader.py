@@ -371,9 +371,8 @@ class LogGraphLoader:
         # another rank's graph: the same payloads but for the pre-grad graph's `# graph id:` line
         from .ranks import without_graph_id
 
-        rank_key = (
-            without_graph_id(key, self.group, lambda rec: self.log.payload(rec, [])) if key is not None else None
-        )  # (damage: reported below)
+        read: list[InputWarning] = []  # (damage: reported when the graph is materialized; a changed text: with it)
+        rank_key = without_graph_id(key, self.group, lambda rec: self.log.payload(rec, read)) if key is not None else None
         if rank_key is not None:
             template = self.shared.get(rank_key[0])
             if template is not None and template.pre_grad is not None and not template.broken:
@@ -386,7 +385,7 @@ class LogGraphLoader:
         if rank_key is not None:
             self.shared.setdefault(rank_key[0], graph)
             if self.group.pre_grad is not None:  # read once: materializing parses it
-                self.shared[("text", self.log.path, self.group.pre_grad.line)] = rank_key[1]
+                self.shared[("text", self.log.path, self.group.pre_grad.line)] = (rank_key[1], read)
         self.own(graph)
 
     def _copy_with_own_pre_grad(self, graph: Graph, template: Graph, text: str, deferred: list | None) -> None:

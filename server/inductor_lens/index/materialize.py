@@ -74,8 +74,11 @@ def materialize_log_graph(
     warns = graph.warnings
 
     def extract(text: str, name: str, rec) -> str:
+        # named by its text's MD5: the envelope's when the payload matched it, else worked out (a
+        # payload changed after PyTorch wrote it must not share the unchanged copy's file)
+        md5 = rec.md5 if rec is not None and log.read_intact(rec) else None
         try:
-            return cache.extract(text, name, rec.md5)
+            return cache.extract(text, name, md5)
         except OSError as exc:  # one warning per cache folder, not one per file
             warns.append(
                 InputWarning(
@@ -86,7 +89,7 @@ def materialize_log_graph(
                     "writable folder",
                 )
             )
-            return cache.extracted_path(text, name, rec.md5)
+            return cache.extracted_path(text, name, md5)
 
     before = len(warns)
     text = log.payload(code_rec, warns)
@@ -161,7 +164,10 @@ def materialize_log_graph(
         fx_key = ("fx", log.path, rec.line, rec.md5, graph.graph_files.get(role))
         fx = shared.get(fx_key)
         if fx is None:
-            gtext = shared.pop(("text", log.path, rec.line), None) or log.payload(rec, warns)
+            read = shared.pop(("text", log.path, rec.line), None)  # (read already, with what its reading found)
+            if read is not None:
+                warns.extend(read[1])
+            gtext = read[0] if read is not None else log.payload(rec, warns)
             if gtext is None:
                 continue
             gpath = extract(gtext, os.path.basename(graph.graph_files.get(role) or f"{role}_graph.py"), rec)

@@ -121,6 +121,10 @@ class TraceLog:
             sink.append(InputWarning(self.path, record.line, f"payload is not UTF-8 ({exc.reason}); record skipped"))
             return None
 
+    def read_intact(self, record: Record) -> bool:
+        """Whether ``record``'s payload was read (or verified) in this process and matched its MD5."""
+        return record.payload_start in self._intact
+
     def verify(self, record: Record) -> bool:
         """Whether ``record``'s payload is intact and matches its MD5 (no warning).  A payload the
         scan found byte-identical to an earlier one (:attr:`copies`) is when that one was read
