@@ -157,7 +157,13 @@ def _check_tail(log: TraceLog, fh, line: int, offset: int, end: int) -> None:
     named = head.group("name") or head.group("kind") if head is not None else None
     what = named.decode("utf-8", "replace") if named else "the last record"
     warnings, incomplete = last_record_problems(log.path, line, record, what, kept)
-    if any(w.unread and w.line == line for w in log.warnings):
+    earlier = [w for w in log.warnings if w.unread and w.line == line]
+    if earlier and incomplete and any(w.unread for w in warnings):  # one warning for the record, not two:
+        if b"\n" in record:  # its envelope line is whole: what the scan found in it (invalid JSON) says it
+            warnings = [w for w in warnings if not w.unread]
+        else:  # cut inside its envelope line: the cut is why the scan could not read it
+            log.warnings[:] = [w for w in log.warnings if not any(w is e for e in earlier)]
+    elif earlier:
         for warning in warnings:  # (the scan already counted this record unread)
             warning.unread = False
     log.warnings.extend(warnings)
