@@ -658,3 +658,5 @@ def test_folders_behind_links_unreadable_folders_and_unreadable_profiles(tmp_pat
     join_profile(index, str(bad))
     said = [w.message for w in index.warnings if w.file == str(bad)]
     assert len(said) == 1 and "matched no compiled graph" not in said[0], said
+    # (a new user's trial: a stray broken .json beside the logs said only "not JSON", not why it was read)
+    assert said[0].startswith("read as a torch.profiler trace") and "not JSON" in said[0] and said[0].endswith("not joined"), said

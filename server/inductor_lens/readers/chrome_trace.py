@@ -175,7 +175,9 @@ def read_chrome_trace(path: str) -> ChromeTrace:
             try:
                 doc = _json.loads(fh.read())
             except ValueError as exc:
-                trace.warnings.append(InputWarning(path, 0, f"not JSON: {exc}"))
+                trace.warnings.append(
+                    InputWarning(path, 0, f"read as a torch.profiler trace (it names traceEvents), but it is not JSON ({exc}): not joined")
+                )
                 return trace
             events = doc.get("traceEvents") if isinstance(doc, dict) else None
             props = doc.get("deviceProperties") if isinstance(doc, dict) else None
