@@ -110,3 +110,22 @@ def test_an_extern_launchs_time_goes_to_the_line_of_the_op_it_runs(bert):
     assert sdpa.share_us >= on_it - 1e-6 and sdpa.percent > 20.0
     transpose = rows[("sdpa_attention.py", 168)]  # attn_output.transpose(1, 2).contiguous(): was 38.6 µs
     assert transpose.share_us == 0.0 and any(k in transpose.kernels for k in attention)  # named, but moves no data
+
+
+def test_a_call_line_without_code_in_the_trace_says_null_not_an_empty_string(tmp_path):
+    """PyTorch 2.6 writes no code in a ``dynamo_start`` stack: the report's ``calls`` have
+    ``code: null`` (the contract: unknown values are null; a fresh user's trial read ``""``), still
+    resolved with a path map, and the table line has no blank where the code would be."""
+    from conftest import TRACES
+    from inductor_lens.report.json_report import calls_json
+    from inductor_lens.report.table import call_site_texts
+
+    opened = open_traces(
+        TraceRequest([case_dir("torch-2.6-cpu/mlp_train")], path_maps=[("/workspace/proj", TRACES)]), cache=Cache(str(tmp_path))
+    )
+    calls = calls_json(opened.index, opened.resolver, None)
+    assert calls and all(c["code"] is None for c in calls)
+    assert calls[0]["file"] == "/workspace/proj/models.py" and calls[0]["resolved"] == os.path.join(TRACES, "models.py")
+    texts = call_site_texts(call_sites(opened.index.graphs))
+    assert texts and all(t.startswith("  models.py:") and ":  —" not in t and "  — calls compile" in t for t in texts), texts
+    assert not any(f"{c['line']}    —" in t for c in calls for t in texts), texts

@@ -100,8 +100,8 @@ def calls_json(index: Index, resolver: PathResolver | None, total_us: float | No
             {
                 "file": frame.file,
                 "line": frame.line,
-                "code": frame.code,
-                "resolved": resolver.resolve(frame.file, frame.code, frame.line) if resolver is not None else None,
+                "code": frame.code or None,  # (PyTorch 2.6 writes no code in a dynamo_start stack: unknown, null)
+                "resolved": resolver.resolve(frame.file, frame.code or None, frame.line) if resolver is not None else None,
                 "innermost": site.innermost,
                 "compile_ids": site.compile_ids,
                 "graphs": [{"trace": g.trace, "compile_id": g.compile_id, "graph": g.kind} for g in site.graphs],

@@ -229,7 +229,7 @@ def call_site_texts(sites: list[CallSite], label=None) -> list[str]:
         compiles = ", ".join(site.compile_ids)
         took = "" if site.measured_us is None else f" · {format_us(site.measured_us)} ({site.percent or 0.0:.0f}%)"
         out.append(
-            f"  {label(site.frame)}  {site.frame.code}  — calls compile {compiles}: "
+            f"  {label(site.frame)}{'  ' + site.frame.code if site.frame.code else ''}  — calls compile {compiles}: "
             f"{plural(site.kernels, 'kernel')}, {plural(len(site.graphs), 'graph')}{site.ranks_text()}{took}"
         )
     return out
