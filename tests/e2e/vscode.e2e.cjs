@@ -1061,7 +1061,13 @@ async function hotChecks(page, shot) {
     const call = texts.find((t) => t.startsWith(`your call · ${expected.file}:${expected.callLine}`));
     if (texts[0] !== call) throw new Error(`the user's call is not listed first: ${texts[0]}`);
     if (!call) throw new Error(`no row for the user's call ${expected.file}:${expected.callLine}: ${texts.join(' | ')}`);
-    const message = (await pane.locator('.message, .tree-explorer-viewlet-tree-view-message').allInnerTexts()).join(' ');
+    // the view's message is set with the same answer as its rows but may be drawn a moment later
+    // (CI on fc80d8f read it empty 0.4 s after the rows): read it once it is there, for up to 10 s
+    let message = '';
+    for (let waited = 0; waited <= 10000 && !message.trim(); waited += 250) {
+      message = (await pane.locator('.message, .tree-explorer-viewlet-tree-view-message').allInnerTexts()).join(' ');
+      if (!message.trim()) await page.waitForTimeout(250);
+    }
     if (!expected.measured && !message.includes('not time')) throw new Error(`without a profile the view must say it is not time: "${message}"`);
     const narrow = await resizeSideBar(page, 900);
     await page.waitForTimeout(400);
