@@ -10,7 +10,7 @@ import json
 import os
 import re
 
-from conftest import TRACES, case_dir, case_log
+from conftest import TRACES, case_dir, case_log, repeated_log
 from inductor_lens.files.cache import Cache
 from inductor_lens.files.resolve import PathResolver
 from inductor_lens.index.trace_index import Index, load
@@ -23,32 +23,24 @@ from inductor_lens.text import format_bytes
 PREFIX = re.compile(rb"^([VIWEC]\d{4} \d\d:\d\d:\d\d\.\d+ +\d+ [^\n]*?\] )(\{.*)$")
 
 
-def _repeated(src: str, dst: str, reps: int, damage_rep: int | None = None) -> str:
-    """``src`` repeated ``reps`` times with distinct frame ids (as bench/make_big_traces.py does);
-    in repetition ``damage_rep`` one byte of the output code's payload is changed (its envelope
-    still claims the original MD5: a damaged copy of an identical graph)."""
-    lines = open(src, "rb").read().split(b"\n")
-    if lines[-1] == b"":
-        lines.pop()
-    out = []
-    for rep in range(reps):
+def _repeated(case: str, dst: str, reps: int, damage_rep: int | None = None) -> str:
+    """``case``'s log repeated ``reps`` times (``conftest.repeated_log``); in repetition
+    ``damage_rep`` one byte of the output code's payload is changed (its envelope still claims the
+    original MD5: a damaged copy of an identical graph)."""
+
+    def damage(rep: int, lines: list[bytes]) -> list[bytes]:
         in_code = False
-        damaged = False
-        for line in lines:
-            m = PREFIX.match(line)
-            if m:
-                env = json.loads(m.group(2))
-                if isinstance(env.get("frame_id"), int):
-                    env["frame_id"] += 1000 * rep
-                in_code = "inductor_output_code" in env
-                line = m.group(1) + json.dumps(env).encode()
-            elif rep == damage_rep and in_code and not damaged and b"def call" in line:
-                line = line.replace(b"def call", b"def cal1")
-                damaged = True
-            out.append(line)
-    with open(dst, "wb") as fh:
-        fh.write(b"\n".join(out) + b"\n")
-    return dst
+        for n, line in enumerate(lines):
+            if rep != damage_rep:
+                break
+            if PREFIX.match(line):
+                in_code = b'{"inductor_output_code"' in line
+            elif in_code and b"def call" in line:
+                lines[n] = line.replace(b"def call", b"def cal1")
+                break
+        return lines
+
+    return repeated_log(case, dst, reps, edit=damage)
 
 
 def _summary(index: Index):
@@ -66,7 +58,7 @@ def test_deferred_copy_checks_end_where_checking_at_once_does(tmp_path):
     checking them afterwards finds the damaged one and rebuilds it from its own payloads, so the
     index ends exactly as one that checked every copy at once (the damaged graph read as it is now,
     marked, warned about)."""
-    log = _repeated(case_log("torch-2.11-cuda/mlp_train"), str(tmp_path / "dedicated_log_torch_trace_rep.log"), 3, damage_rep=1)
+    log = _repeated("torch-2.11-cuda/mlp_train", str(tmp_path / "dedicated_log_torch_trace_rep.log"), 3, damage_rep=1)
     at_once = load([log], Cache(str(tmp_path / "a")), disk_cache=False)
     deferred = Index(Cache(str(tmp_path / "b")), disk_cache=False)
     deferred.add(log)
@@ -198,7 +190,7 @@ def test_an_open_output_code_is_answered_before_every_graph_is_read(tmp_path):
     open model file once every graph is (mlp_train repeated 3 times: 6 graphs, 2 distinct)."""
     from inductor_lens.lsp.worker import IndexWorker
 
-    log = _repeated(case_log("torch-2.11-cuda/mlp_train"), str(tmp_path / "dedicated_log_torch_trace_rep.log"), 3)
+    log = _repeated("torch-2.11-cuda/mlp_train", str(tmp_path / "dedicated_log_torch_trace_rep.log"), 3)
     index = Index(Cache(str(tmp_path / "c")), disk_cache=False)
     index.add(log)
     resolver = PathResolver([("/workspace/proj", TRACES)], use_interpreter_site_packages=False)
@@ -226,7 +218,7 @@ def test_a_big_logs_open_output_code_is_answered_from_its_first_part(tmp_path, m
     from inductor_lens.lsp import worker as worker_module
     from inductor_lens.open_traces import TraceRequest, open_traces
 
-    log = _repeated(case_log("torch-2.11-cuda/mlp_train"), str(tmp_path / "dedicated_log_torch_trace_rep.log"), 3)
+    log = _repeated("torch-2.11-cuda/mlp_train", str(tmp_path / "dedicated_log_torch_trace_rep.log"), 3)
     size = os.path.getsize(log)
     monkeypatch.setattr(worker_module, "HEAD_BYTES", size * 4 // 10)
     cache = Cache(str(tmp_path / "c"))
@@ -333,7 +325,7 @@ def test_distinct_leaves_out_the_cold_graphs_a_repeated_compile_would_copy(tmp_p
     """LogLoader.distinct (the partial model-file answer's graphs): of mlp_train repeated 3 times
     (6 graphs, 2 distinct), the first forward and backward, decided from the envelopes' payload
     MD5s before anything is read; materialized, the 4 left out are the copies."""
-    log = _repeated(case_log("torch-2.11-cuda/mlp_train"), str(tmp_path / "dedicated_log_torch_trace_rep.log"), 3)
+    log = _repeated("torch-2.11-cuda/mlp_train", str(tmp_path / "dedicated_log_torch_trace_rep.log"), 3)
     index = Index(Cache(str(tmp_path / "c")), disk_cache=False)
     index.add(log)
     graphs = index.graphs

@@ -168,6 +168,7 @@ def line_figures(kernels: list[Kernel], figures_of, splits: LaunchSplits | None 
 
     for kernel in kernels:
         m = kernel.measured
+        runs_of: list[tuple[list[tuple], float | None]]  # (its launches' parts, the time they took, per run)
         if m is None:
             graph = kernel.graph
             post, pass_frame = splits.graph_facts(graph)
@@ -177,26 +178,17 @@ def line_figures(kernels: list[Kernel], figures_of, splits: LaunchSplits | None 
             if planned is None or planned[0] is not kernel.launches:
                 parts = [row for launch in kernel.launches for row in launch_parts(kernel, launch)]
                 planned = unmeasured[key] = (kernel.launches, parts)
-            for at, frame, _, bytes_part, flops_part, dtype in planned[1]:
-                row = out.get(at)
-                if row is None:
-                    row = out[at] = LineFigures(frame)
-                if bytes_part is None:
-                    row.complete = False
-                else:
-                    row.bytes += bytes_part
-                if flops_part is not None:
-                    row.flops += flops_part
-                    row.dtype = row.dtype or dtype
-            continue
-        runs = m.runs if m.runs else 0
-        times: list[float | None]
-        if len(m.launch_us) == len(kernel.launches):
-            times = [t / runs if runs else None for t in m.launch_us]
+            runs_of = [(planned[1], None)]
         else:
-            times = [m.mean_us / len(kernel.launches)] * len(kernel.launches) if kernel.launches else []
-        for launch, took in zip(kernel.launches, times, strict=False):
-            for at, frame, part, bytes_part, flops_part, dtype in launch_parts(kernel, launch):
+            runs = m.runs if m.runs else 0
+            times: list[float | None]
+            if len(m.launch_us) == len(kernel.launches):
+                times = [t / runs if runs else None for t in m.launch_us]
+            else:
+                times = [m.mean_us / len(kernel.launches)] * len(kernel.launches) if kernel.launches else []
+            runs_of = [(launch_parts(kernel, launch), took) for launch, took in zip(kernel.launches, times, strict=False)]
+        for parts, took in runs_of:
+            for at, frame, part, bytes_part, flops_part, dtype in parts:
                 row = out.get(at)
                 if row is None:
                     row = out[at] = LineFigures(frame)

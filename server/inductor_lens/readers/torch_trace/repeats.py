@@ -14,16 +14,11 @@ REPEAT_MIN_BYTES = 4096
 REPEAT_BUDGET = 64 << 20
 
 
-def _payload_md5(envelope: bytes) -> bytes | None:
-    """The MD5 an envelope line names for its payload (``has_payload``, its last key as PyTorch
-    writes it: looked for from the end, the envelope may be long)."""
-    at = envelope.rfind(b'"has_payload": "')
-    found = HAS_PAYLOAD.match(envelope, at) if at >= 0 else None
-    return found.group(1) if found is not None else None
-
-
-def _payload_md5_in(buf: bytearray, start: int, end: int) -> bytes | None:
-    """:func:`_payload_md5` of the envelope line ``buf[start:end]`` (not copied out of ``buf``)."""
+def _payload_md5(buf: bytes | bytearray, start: int = 0, end: int | None = None) -> bytes | None:
+    """The MD5 the envelope line ``buf[start:end]`` (default: all of ``buf``; not copied out of it)
+    names for its payload (``has_payload``, its last key as PyTorch writes it: looked for from the
+    end, the envelope may be long)."""
+    end = len(buf) if end is None else end
     at = buf.rfind(b'"has_payload": "', start, end)
     found = HAS_PAYLOAD.match(buf, at, end) if at >= 0 else None
     return found.group(1) if found is not None else None
@@ -61,7 +56,7 @@ class Repeats:
         """:meth:`note` for a record the index does not use: its envelope line is
         ``buf[line:line_end]``, its payload ``buf[start:end]`` (offsets are not kept for these)."""
         if end - start >= REPEAT_MIN_BYTES and self.held + end - start <= REPEAT_BUDGET:
-            self._note(_payload_md5_in(buf, line, line_end), buf, start, end, -1)
+            self._note(_payload_md5(buf, line, line_end), buf, start, end, -1)
 
     def _note(self, md5: bytes | None, buf: bytearray, start: int, end: int, offset: int) -> None:
         if md5 is None or md5 in self.known:
@@ -80,7 +75,7 @@ class Repeats:
 
     def step_unread(self, buf: bytearray, line: int, line_end: int, start: int) -> tuple[int, int, int] | None:
         """:meth:`step` for a record the index does not use, its envelope line ``buf[line:line_end]``."""
-        return self._step(_payload_md5_in(buf, line, line_end), buf, start)
+        return self._step(_payload_md5(buf, line, line_end), buf, start)
 
     def _step(self, md5: bytes | None, buf: bytearray, start: int) -> tuple[int, int, int] | None:
         found = self.known.get(md5) if md5 is not None else None
