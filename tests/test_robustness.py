@@ -660,3 +660,17 @@ def test_folders_behind_links_unreadable_folders_and_unreadable_profiles(tmp_pat
     assert len(said) == 1 and "matched no compiled graph" not in said[0], said
     # (a new user's trial: a stray broken .json beside the logs said only "not JSON", not why it was read)
     assert said[0].startswith("read as a torch.profiler trace") and "not JSON" in said[0] and said[0].endswith("not joined"), said
+    # (the next trial: a file given with --profile that names no traceEvents was said to name it;
+    # a TORCH_TRACE log given as a profile gets the hint to give it as a PATH)
+    plain = tmp_path / "hosts"
+    plain.write_text("127.0.0.1 localhost\n")
+    log = case_log("torch-2.11-cuda/mlp_train")
+    for named, expected in [
+        (str(plain), "not a torch.profiler trace: not JSON ("),
+        (log, "a TORCH_TRACE log, not a torch.profiler trace: give it as a PATH, not a profile (not joined)"),
+    ]:
+        index = load([case_dir("torch-2.11-cuda/mlp_train")], Cache(str(tmp_path / "c")), disk_cache=False)
+        join_profile(index, named)
+        said = [w.message for w in index.warnings if w.file == named]
+        assert len(said) == 1 and said[0].startswith(expected) and said[0].endswith("(not joined)"), said
+        assert "traceEvents" not in said[0], said

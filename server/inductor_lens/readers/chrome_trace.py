@@ -22,6 +22,7 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import re
 from dataclasses import dataclass, field
 
 from .. import _json
@@ -162,6 +163,21 @@ def _events_streamed(fh, trace: ChromeTrace):
 #: The warning for JSON (or text) that is not a torch.profiler Chrome trace.
 NOT_A_PROFILE = "not a torch.profiler trace: no traceEvents array (not joined)"
 
+#: A TORCH_TRACE record's first line (glog prefix, then the envelope's ``{``), at a line start.
+_TRACE_LOG_LINE = re.compile(rb"(?m)^[VIWEC]\d{4} \d\d:\d\d:\d\d\.\d+ +\d+ [^\n]*?\] \{")
+
+
+def not_json_message(data: bytes, exc: Exception) -> str:
+    """The warning for a profile whose bytes ``data`` are not JSON (``exc``: the parser's error):
+    what it was read as, and why, by what it holds (a profile found beside the logs names
+    ``traceEvents``; a file given with ``--profile`` may be anything, a TORCH_TRACE log too)."""
+    head = data[: 1 << 16]
+    if b'"traceEvents"' in head:
+        return f"read as a torch.profiler trace (it names traceEvents), but it is not JSON ({exc}): not joined"
+    if _TRACE_LOG_LINE.search(head):
+        return "a TORCH_TRACE log, not a torch.profiler trace: give it as a PATH, not a profile (not joined)"
+    return f"not a torch.profiler trace: not JSON ({exc}) (not joined)"
+
 
 def read_chrome_trace(path: str) -> ChromeTrace:
     """Read a profiler trace.  Never raises on bad content (warnings instead); ``OSError`` if unreadable."""
@@ -172,12 +188,11 @@ def read_chrome_trace(path: str) -> ChromeTrace:
         if size > STREAM_BYTES or path.endswith(".gz"):
             events = _events_streamed(fh, trace)
         else:
+            data = fh.read()
             try:
-                doc = _json.loads(fh.read())
+                doc = _json.loads(data)
             except ValueError as exc:
-                trace.warnings.append(
-                    InputWarning(path, 0, f"read as a torch.profiler trace (it names traceEvents), but it is not JSON ({exc}): not joined")
-                )
+                trace.warnings.append(InputWarning(path, 0, not_json_message(data, exc)))
                 return trace
             events = doc.get("traceEvents") if isinstance(doc, dict) else None
             props = doc.get("deviceProperties") if isinstance(doc, dict) else None
