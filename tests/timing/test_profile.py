@@ -123,6 +123,37 @@ def test_training_profile_forward_backward_and_unattributed(tmp_path):
     assert "softmax_warp_forward" in names and "multi_tensor_apply_kernel" in names  # eager loss and optimizer
 
 
+def test_a_kernel_launched_at_several_sites_without_debug_handles_runs_once_per_call(tmp_path):
+    """cnn_train_noprov (no debug handles): ``extern_kernels.convolution`` is one kernel launched at
+    two sites; each graph call runs it once, at both.  Its runs were counted per launch (6, not the
+    profile's 3 calls), which halved its time per run and doubled its GB/s (190 against 95) and its
+    model lines' (models.py:40 192.6 against 124.8 GB/s with debug handles); the document said
+    "3-6 runs" (a fresh user's trial).  The same profile joined to the run with debug handles
+    (cnn_train, the same model) is the reference: its two launches' kernels sum to the same."""
+    noprov = load([case_dir("torch-2.11-cuda/cnn_train_noprov")], Cache(str(tmp_path / "a")))
+    join_profile(noprov, PROFILE_CNN)
+    handles = load([case_dir("torch-2.11-cuda/cnn_train")], Cache(str(tmp_path / "b")))
+    join_profile(handles, PROFILE_CNN)
+    measured = [k for k in noprov.kernels if k.measured is not None]
+    assert len(measured) == 12 and {k.measured.runs for k in measured} == {3}
+    several = [k for k in measured if len(k.launches) > 1]
+    assert {k.name for k in several} >= {"extern_kernels.convolution", "extern_kernels.mm", "triton_poi_fused_add_copy__4"}
+    for kernel in several:
+        same = [k for k in handles.kernels if k.name == kernel.name and k.graph.kind == kernel.graph.kind]
+        assert len(same) == len(kernel.launches) and all(k.measured.runs == 3 for k in same)
+        assert kernel.measured.events == sum(k.measured.events for k in same)
+        assert kernel.measured.total_us == pytest.approx(sum(k.measured.total_us for k in same), abs=0.01)
+        assert kernel.measured.mean_us == pytest.approx(kernel.measured.total_us / 3, abs=0.001)
+    conv = next(k for k in several if k.name == "extern_kernels.convolution" and k.graph.kind == "forward")
+    assert conv.measured.total_us == pytest.approx(32.672) and conv.measured.mean_us == pytest.approx(10.891)
+    from inductor_lens.report.json_report import index_json
+
+    docs = [index_json(index, None) for index in (noprov, handles)]
+    assert [d["measured"]["runs"] for d in docs] == [[3], [3]]
+    rates = [{(r["file"].rsplit("/", 1)[-1], r["line"]): r["measured"].get("gbps") for r in d["lines"] if r["measured"]} for d in docs]
+    assert rates[0] == rates[1] and rates[0][("models.py", 40)] == pytest.approx(124.807)
+
+
 def test_gzip_and_streamed_traces_read_the_same(tmp_path, monkeypatch):
     from inductor_lens.readers import chrome_trace
 

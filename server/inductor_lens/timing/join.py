@@ -208,8 +208,11 @@ def join_chrome_trace(trace: ChromeTrace, graphs: list[Graph], pids: dict[str, s
                 for alt, _, _ in kernel.alternatives:  # a multi-kernel runs as the sub-kernel it picked
                     by_name.setdefault(alt, []).append((kernel, n_launch))
         seen: dict[tuple[int, str], int] = {}
+        ran: set[int] = set()  # id(kernel) of the kernels this call ran (a kernel without debug handles: at several launches)
 
-        def claim(i: int, table: dict[str, list[tuple[Kernel, int]]], key: str, seen: dict[tuple[int, str], int] = seen) -> None:
+        def claim(
+            i: int, table: dict[str, list[tuple[Kernel, int]]], key: str, seen: dict[tuple[int, str], int] = seen, ran: set[int] = ran
+        ) -> None:
             """Op ``i`` is the n-th op called ``key`` in this call: the n-th launch in ``table``."""
             n = seen.get((id(table), key), 0)
             seen[(id(table), key)] = n + 1
@@ -217,7 +220,9 @@ def join_chrome_trace(trace: ChromeTrace, graphs: list[Graph], pids: dict[str, s
                 kernel, n_launch = table[key][n]
                 owner[i] = kernel
                 owner_launch[i] = n_launch
-                runs[id(kernel)] = runs.get(id(kernel), 0) + 1
+                if id(kernel) not in ran:  # one run per call, however many of its launches the call made
+                    ran.add(id(kernel))
+                    runs[id(kernel)] = runs.get(id(kernel), 0) + 1
                 kernels_by_id[id(kernel)] = kernel
 
         for i in descendants:
