@@ -6,6 +6,7 @@ each fixture loads named traces (discovery off, so answers do not depend on the 
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import sys
@@ -205,6 +206,28 @@ async def test_progress_status_and_no_errors(client: LanguageClient):
     assert reports[-1].message == "4 kernels"
     states = [_plain(s) for s in client.statuses]
     assert states[0]["state"] == "indexing" and states[-1]["state"] == "ready" and states[-1]["kernels"] == 4
+
+
+async def test_a_request_it_cannot_read_is_answered_with_its_error(client: LanguageClient):
+    """A hover whose position cannot be read (``character: -5``) gets the JSON-RPC error -32602, as an
+    unknown method gets -32601: it was dropped (pygls reads params while parsing the message) and the
+    client waited for ever (a fresh user's trial).  Said as a refused request, not an internal error;
+    the next request is answered."""
+    from pygls.exceptions import JsonRpcInvalidParams, JsonRpcMethodNotFound
+
+    code = os.path.join(case_dir("torch-2.11-cuda/mlp_infer"), "trace")
+    import attrs
+
+    with attrs.validators.disabled():  # (the client would refuse to send it)
+        bad = types.HoverParams(types.TextDocumentIdentifier(f"file://{code}/x.py"), types.Position(line=0, character=-5))
+    with pytest.raises(JsonRpcInvalidParams):
+        await asyncio.wait_for(client.protocol.send_request_async("textDocument/hover", bad), 10)
+    with pytest.raises(JsonRpcMethodNotFound):
+        await asyncio.wait_for(client.protocol.send_request_async("inductorLens/noSuchRequest", {}), 10)
+    assert len(await kernels(client)) == 4
+    refused = [m.message for m in client.log_messages if m.message.startswith("request refused: ")]
+    assert len(refused) == 2 and "JsonRpcInvalidParams" in refused[0] and "JsonRpcMethodNotFound" in refused[1], refused
+    assert not [m for m in client.log_messages if m.type == types.MessageType.Error]
 
 
 # ------------------------------------------------------------------ mlp_train, gpt2_train, broken

@@ -24,7 +24,9 @@ import threading
 from collections.abc import Callable
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcException, JsonRpcInternalError
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
 from pygls.uris import to_fs_path
 
 from .. import __version__
@@ -42,12 +44,37 @@ from .worker import IndexWorker
 _SETTINGS_SECTION = [types.ConfigurationItem(section="inductorLens")]
 
 
+#: What :meth:`_Protocol.structure_message` gives for a request it has already answered with an error.
+_ANSWERED = object()
+
+
+class _Protocol(LanguageServerProtocol):
+    """pygls's protocol, but a request whose params cannot be read (``"character": -5``) is answered
+    with the JSON-RPC error (-32602 Invalid Params) instead of dropped: pygls 2.1 reads params while
+    it parses the message, before there is a request to answer, and only logs the failure (the client
+    then waited for an answer for ever: a fresh user's trial)."""
+
+    def structure_message(self, data):
+        try:
+            return super().structure_message(data)
+        except JsonRpcException as exc:
+            if isinstance(data, dict) and "method" in data and "id" in data and "error" not in data:
+                self._send_response(data["id"], error=exc.to_response_error())
+                self._server._report_server_error(exc, type(exc))
+                return _ANSWERED
+            raise
+
+    def handle_message(self, message):
+        if message is not _ANSWERED:
+            super().handle_message(message)
+
+
 class InductorLensServer(LanguageServer):
     """The server object: settings, the live snapshot, the indexing worker, and the ways to
     reach the client from any thread."""
 
     def __init__(self, cache_dir: str | None = None) -> None:
-        super().__init__("inductor-lens", __version__)
+        super().__init__("inductor-lens", __version__, protocol_cls=_Protocol)
         self.settings = Settings()
         self._unknown_said: set[tuple[str, ...]] = set()  # sets of unknown settings keys already logged
         self.cache = Cache(cache_dir)
@@ -72,6 +99,10 @@ class InductorLensServer(LanguageServer):
 
     # ------------------------------------------------------------------ plumbing
     def report_server_error(self, error: Exception, source) -> None:  # never pop-ups
+        if isinstance(error, JsonRpcException) and not isinstance(error, JsonRpcInternalError):
+            # the client's mistake (an unknown method, params that cannot be read), answered with its error
+            self.log(types.MessageType.Warning, f"request refused: {error!r}")
+            return
         self.log(types.MessageType.Error, f"internal error: {error!r}")
 
     def log(self, level: types.MessageType, message: str) -> None:
