@@ -176,6 +176,17 @@ def build(out: str, big: bool = False) -> list[Item]:
         "non-UTF-8 payload",
         graphs=2,
     )
+    # bytes that are not UTF-8 inside an output code (a comment line, MD5 fixed): the graph is
+    # still read (the bad bytes as U+FFFD), not dropped with three contradicting warnings
+    lines = payload(recs[code])
+    at = next(i for i, line in enumerate(lines) if line.lstrip().startswith(b"#") and i > 5)
+    lines = lines[:at] + [lines[at] + b" \xff\xfe"] + lines[at + 1 :]
+    write(
+        "dedicated_log_torch_trace_nonutf8_output_code.log",
+        join(recs[:code] + [set_payload(recs[code], lines)] + recs[code + 1 :]),
+        "non-UTF-8 output code",
+        graphs=2,
+    )
 
     # a mapping naming kernels absent from the code; a v1 mapping (bare names, no version)
     value = json.loads(b"\n".join(payload(recs[mp])))

@@ -59,6 +59,27 @@ def test_every_corpus_item_indexes_without_crash(corpus, tmp_path):
         json.dump(summary, fh, indent=1, ensure_ascii=False)
 
 
+def test_an_output_code_with_bytes_that_are_not_utf8_is_still_read(corpus, tmp_path):
+    """Two bytes that are not UTF-8 in a comment of an output code: its graph is read as from the
+    intact log (the bytes as U+FFFD), with one warning naming the log line of the first bad byte.
+    The graph was dropped, with a 'read as it is now', a 'record skipped' and a 'not shown'
+    warning that contradicted each other (a fresh user's trial)."""
+    out, items = corpus
+    (item,) = [i for i in items if i.kind == "non-UTF-8 output code"]
+    index = load([item.path], Cache(str(tmp_path / "c")), disk_cache=False)
+    full = load([case_log("torch-2.11-cuda/mlp_train")], Cache(str(tmp_path / "f")), disk_cache=False)
+    assert [_graph_key(g) for g in index.graphs] == [_graph_key(g) for g in full.graphs]
+    (said,) = index.warnings
+    with open(item.path, "rb") as fh:
+        bad_line = next(n for n, line in enumerate(fh, 1) if b"\xff\xfe" in line)
+    assert said.line == bad_line and said.message.endswith("is not UTF-8 (invalid start byte); read with such bytes as U+FFFD")
+    texts = []
+    for graph in index.graphs:
+        with open(graph.output_code, encoding="utf-8") as fh:
+            texts.append(fh.read())
+    assert sum("\ufffd\ufffd" in text for text in texts) == 1  # (the extracted output code, as it was read)
+
+
 def test_truncated_logs_keep_every_complete_graph(corpus, tmp_path):
     """Every graph whose records all lie before the cut is indexed exactly as from the full log."""
     out, items = corpus

@@ -102,7 +102,8 @@ class TraceLog:
 
     def payload(self, record: Record, warnings: list[InputWarning] | None = None) -> str | None:
         """The payload text of ``record``, MD5-verified; ``None`` (and a warning) when damaged; the
-        text as it is now, and a ``changed`` warning, when a whole record's MD5 does not match.
+        text as it is now, and a ``changed`` warning, when a whole record's MD5 does not match (bytes
+        that are not UTF-8 read as U+FFFD, with a warning naming the first one's line).
 
         Warnings go to ``warnings`` when given (a graph loading in another thread), else to
         ``self.warnings``.
@@ -117,9 +118,16 @@ class TraceLog:
             self._intact.add(record.payload_start)
         try:
             return data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            sink.append(InputWarning(self.path, record.line, f"payload is not UTF-8 ({exc.reason}); record skipped"))
-            return None
+        except UnicodeDecodeError as exc:  # (damage: PyTorch writes text) read, the bytes it cannot be marked
+            at = record.line + 1 + data.count(b"\n", 0, exc.start)  # the log line of the first bad byte (a TAB-prefixed payload line)
+            sink.append(
+                InputWarning(
+                    self.path,
+                    at,
+                    f"payload of the record at line {record.line} is not UTF-8 ({exc.reason}); read with such bytes as U+FFFD",
+                )
+            )
+            return data.decode("utf-8", errors="replace")
 
     def read_intact(self, record: Record) -> bool:
         """Whether ``record``'s payload was read (or verified) in this process and matched its MD5."""
