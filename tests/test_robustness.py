@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import threading
@@ -695,3 +696,28 @@ def test_folders_behind_links_unreadable_folders_and_unreadable_profiles(tmp_pat
         said = [w.message for w in index.warnings if w.file == named]
         assert len(said) == 1 and said[0].startswith(expected) and said[0].endswith("(not joined)"), said
         assert "traceEvents" not in said[0], said
+
+
+def test_a_compressed_log_is_said_to_be_compressed(tmp_path):
+    """A gzipped log, in a folder or given itself: 'no TORCH_TRACE logs found' and 'not a
+    structured trace log?' said nothing of why (a fresh user's trial); now the compression is
+    named, with what to do.  An uncompressed log beside it is read as before, with no word."""
+    import gzip
+
+    folder = tmp_path / "run"
+    folder.mkdir()
+    packed = folder / "dedicated_log_torch_trace_x.log.gz"
+    with open(case_log("torch-2.11-cuda/mlp_train"), "rb") as src, gzip.open(packed, "wb") as dst:
+        dst.write(src.read())
+    index = load([str(folder)], Cache(str(tmp_path / "c")), disk_cache=False)
+    ((file, message),) = [(w.file, w.message) for w in index.warnings]
+    assert file == str(folder) and message.endswith(
+        "; 1 compressed log(s) such as dedicated_log_torch_trace_x.log.gz: decompress them first"
+    )
+    index = load([str(packed)], Cache(str(tmp_path / "c")), disk_cache=False)
+    assert [(w.line, w.message) for w in index.warnings] == [
+        (1, "no TORCH_TRACE records found (a gzip-compressed file: decompress it first)")
+    ]
+    shutil.copy(case_log("torch-2.11-cuda/mlp_train"), folder / "dedicated_log_torch_trace_y.log")
+    index = load([str(folder)], Cache(str(tmp_path / "c")), disk_cache=False)
+    assert len(index.graphs) == 2 and not index.warnings

@@ -129,3 +129,20 @@ def starts_like_trace_log(path: str) -> bool:
     except OSError:
         return False
     return bool(_RECORD_START.match(head.removeprefix(b"\xef\xbb\xbf")))
+
+
+#: a compressed TORCH_TRACE log by its name (``dedicated_log_torch_trace_*.log.gz``, ...): not read, said
+COMPRESSED_LOG_NAME = re.compile(r"^dedicated_log_torch_trace_.*\.log\.(?:gz|bz2|xz|zst|zstd)$")
+#: the first bytes of the compressed formats a log is likely kept in
+_MAGIC = ((b"\x1f\x8b", "gzip"), (b"\x28\xb5\x2f\xfd", "zstd"), (b"BZh", "bzip2"), (b"\xfd7zXZ\x00", "xz"))
+
+
+def compression_of(path: str) -> str | None:
+    """The compression format the file at ``path`` starts with (``"gzip"``, ``"zstd"``, ``"bzip2"``,
+    ``"xz"``), or ``None`` (not compressed, or unreadable).  Never raises."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(6)
+    except OSError:
+        return None
+    return next((name for magic, name in _MAGIC if head.startswith(magic)), None)

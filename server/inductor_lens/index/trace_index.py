@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..files.cache import Cache
-from ..files.discovery import LOG_NAME, SKIP_DIRS, natural_key, rank_of_path, starts_like_trace_log
+from ..files.discovery import COMPRESSED_LOG_NAME, LOG_NAME, SKIP_DIRS, natural_key, rank_of_path, starts_like_trace_log
 from ..model import Compile, CompileEvent, FxGraph, FxNode, Graph, InputWarning, Kernel, TraceInfo
 from ..model.roles import FX_ROLES, DocRole
 from ..readers.compile_settings import read_compile_settings
@@ -126,6 +126,7 @@ class Index:
         seen_dirs: set[str] = set()
         unreadable: list[OSError] = []
         others: list[str] = []  # other *.log files: read when no log has PyTorch's name (renamed ranks)
+        packed: list[str] = []  # compressed logs (not read: said when nothing else is found)
         # symbolic links to folders are followed (a `latest -> run_42` link); a folder reached twice is read once
         for dirpath, dirnames, filenames in os.walk(folder, onerror=unreadable.append, followlinks=True):
             real = os.path.realpath(dirpath)
@@ -147,6 +148,7 @@ class Index:
             others.extend(
                 os.path.join(dirpath, f) for f in sorted(filenames, key=natural_key) if f.endswith(".log") and not LOG_NAME.match(f)
             )
+            packed.extend(os.path.join(dirpath, f) for f in filenames if COMPRESSED_LOG_NAME.match(f))
             wanted = [f for f in sorted(filenames, key=natural_key) if LOG_NAME.match(f) or f.endswith(".pt2") or f == "output_code.py"]
             filenames = []
             for fname in wanted:  # a FIFO or device named like a log would block the read for ever
@@ -182,7 +184,12 @@ class Index:
                     folder,
                     0,
                     "no TORCH_TRACE logs (dedicated_log_torch_trace_*.log, or a *.log that starts with a record), "
-                    "tlparse output or debug folders found",
+                    "tlparse output or debug folders found"
+                    + (
+                        f"; {len(packed)} compressed log(s) such as {os.path.basename(min(packed))}: decompress them first"
+                        if packed
+                        else ""
+                    ),
                 )
             )
 

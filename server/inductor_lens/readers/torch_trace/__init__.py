@@ -20,7 +20,7 @@ import os
 import re
 
 from ... import _json
-from ...files.discovery import rank_in_name
+from ...files.discovery import compression_of, rank_in_name
 from ...model import InputWarning
 from ...model.compile_id import compile_id_of
 from .payload import MAX_PAYLOAD_BYTES, last_record_problems
@@ -417,7 +417,9 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int, stop: int | None 
 def _finish(log: TraceLog) -> None:
     """What a whole scan concludes: no records at all, and the PyTorch version."""
     if not log.first_header_seen:
-        log.warnings.append(InputWarning(log.path, 1, "no TORCH_TRACE records found (not a structured trace log?)"))
+        packed = compression_of(log.path)
+        said = f"a {packed}-compressed file: decompress it first" if packed else "not a structured trace log?"
+        log.warnings.append(InputWarning(log.path, 1, f"no TORCH_TRACE records found ({said})"))
     if log.torch_version is None:
         for record in log.records:
             if record.kind == "artifact" and record.name == "torch_version":
