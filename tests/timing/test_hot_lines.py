@@ -9,6 +9,7 @@ import pytest
 from conftest import REPO, case_dir, raw_records
 from inductor_lens.files.cache import Cache
 from inductor_lens.files.trace_paths import code_kind
+from inductor_lens.index.trace_index import load
 from inductor_lens.open_traces import TraceRequest, open_traces
 from inductor_lens.timing.hot_lines import call_sites, hot_lines, innermost_user_frame
 
@@ -129,3 +130,23 @@ def test_a_call_line_without_code_in_the_trace_says_null_not_an_empty_string(tmp
     texts = call_site_texts(call_sites(opened.index.graphs))
     assert texts and all(t.startswith("  models.py:") and ":  —" not in t and "  — calls compile" in t for t in texts), texts
     assert not any(f"{c['line']}    —" in t for c in calls for t in texts), texts
+
+
+def test_two_runs_given_together_are_said_to_be_summed(tmp_path):
+    """A CPU run (PyTorch 2.14) and a GPU run (2.11) of the same model given together: their
+    launches were summed per model line with no word (a fresh user's trial); the heading and a note
+    now say so, and point to ``diff``.  A job's ranks keep their own heading, one trace none."""
+    both = load([case_dir("torch-2.14-cpu/mlp_train"), case_dir("torch-2.11-cuda/mlp_train")], Cache(str(tmp_path / "a")), disk_cache=False)
+    hot = hot_lines(both.kernels)
+    assert (hot.traces, hot.ranks) == (2, 0)
+    assert "; the launches of 2 traces summed): 5 lines" in hot.heading()
+    assert [n for n in hot.notes() if "not the ranks of one job" in n] == [
+        "these lines sum 2 traces that are not the ranks of one job: give one trace for one run's lines; "
+        "to compare two runs: inductor-lens diff A B"
+    ]
+    assert max(r.launches for r in hot.rows) == 9  # models.py:26, 4 + 5 launches
+    ranks = hot_lines(load([case_dir("torch-2.14-cpu/ddp")], Cache(str(tmp_path / "b")), disk_cache=False).kernels)
+    assert (ranks.traces, ranks.ranks) == (2, 2) and "the launches of 2 ranks summed" in ranks.heading()
+    assert not [n for n in ranks.notes() if "not the ranks" in n]
+    one = hot_lines(load([case_dir("torch-2.11-cuda/mlp_train")], Cache(str(tmp_path / "c")), disk_cache=False).kernels)
+    assert one.traces == 1 and "summed" not in one.heading() and not [n for n in one.notes() if "not the ranks" in n]

@@ -67,6 +67,9 @@ class HotLines:
     clock: str = "device"
     #: the ranks the kernels come from (their launches are summed over them), 0 when not told
     ranks: int = 0
+    #: the traces (logs) the kernels come from: more than ``ranks`` when some are not ranks of one
+    #: job (two runs given together: their launches and times are summed all the same)
+    traces: int = 0
 
     def notes(self) -> list[str]:
         """What the heading cannot say in a few words: graphs profiled a different number of times
@@ -76,6 +79,11 @@ class HotLines:
             out.append(
                 f"graphs ran a different number of times in the profile ({', '.join(map(str, self.runs))} runs): "
                 "each share sums its own graph's runs, so a graph profiled more often weighs more"
+            )
+        if self.traces > max(self.ranks, 1):
+            out.append(
+                f"these lines sum {self.traces} traces that are not the ranks of one job: give one trace for one run's lines; "
+                "to compare two runs: inductor-lens diff A B"
             )
         if not self.measured and self.rows:
             out.append("for time, profile the run: inductor-lens capture --profile -- python train.py, or report --profile FILE")
@@ -94,7 +102,13 @@ class HotLines:
         if not self.measured:
             return (
                 "model lines by kernel launches (no profile, so not time; a launch that fuses several lines counts on each"
-                + (f"; the launches of {self.ranks} ranks summed" if self.ranks > 1 else "")
+                + (
+                    f"; the launches of {self.traces} traces summed"
+                    if self.traces > max(self.ranks, 1)
+                    else f"; the launches of {self.ranks} ranks summed"
+                    if self.ranks > 1
+                    else ""
+                )
                 + f"): {plural(len(self.rows), 'line')}"
             )
         clock = " CPU" if self.clock == "cpu" else ""
@@ -123,6 +137,7 @@ def hot_lines(kernels: list[Kernel], splits: LaunchSplits | None = None) -> HotL
     own = line_times(kernels, through=False, splits=splits).own
     runs, clock, total = _runs_and_clock(kernels)
     ranks = len({k.graph.rank for k in kernels if k.graph is not None and k.graph.rank is not None})
+    traces = len({k.graph.trace for k in kernels if k.graph is not None})
     rows: list[HotLine] = []
     for row in own.values():
         kernels = [p.kernel for p in row.parts]
@@ -155,7 +170,7 @@ def hot_lines(kernels: list[Kernel], splits: LaunchSplits | None = None) -> HotL
     else:
         rows.sort(key=lambda r: (-r.launches, -r.ops, r.frame.file, r.frame.line))
     lines_us = sum(r.share_us or 0.0 for r in rows)
-    return HotLines(rows, measured, total, lines_us, runs, clock, ranks)
+    return HotLines(rows, measured, total, lines_us, runs, clock, ranks, traces)
 
 
 @dataclass(slots=True)
