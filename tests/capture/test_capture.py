@@ -246,6 +246,12 @@ def test_no_torch_in_the_interpreter_is_said(tmp_path):
     assert texts[1].startswith(f"no torch in the interpreter: {sys.executable} (Python ") and "cannot import torch" in texts[1]
     assert f"error: {texts[1]}" in proc.stderr and "no trace was written" in proc.stderr
     assert (record["logs"], record["kernels"]) == ([], 0)
+    # `report` on the folder says why it holds no log (it said only 'no TORCH_TRACE logs found': a fresh user's trial)
+    from inductor_lens.files.cache import Cache
+    from inductor_lens.index.trace_index import load
+
+    (said,) = load([str(tmp_path / "run")], Cache(str(tmp_path / "c")), disk_cache=False).warnings
+    assert said.message.startswith("no TORCH_TRACE logs") and said.message.endswith(f"; its capture.json says: {texts[1]}")
 
 
 def test_too_old_pytorch_is_said(tmp_path):

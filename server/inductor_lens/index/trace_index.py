@@ -20,6 +20,7 @@ from ..files.cache import Cache
 from ..files.discovery import COMPRESSED_LOG_NAME, LOG_NAME, SKIP_DIRS, natural_key, rank_of_path, starts_like_trace_log
 from ..model import Compile, CompileEvent, FxGraph, FxNode, Graph, InputWarning, Kernel, TraceInfo
 from ..model.roles import FX_ROLES, DocRole
+from ..readers.capture_record import capture_errors
 from ..readers.compile_settings import read_compile_settings
 from ..readers.torch_trace import TraceLog
 from ..readers.torch_trace.graphs import GRAPH_ROLES, pair_graphs
@@ -189,7 +190,8 @@ class Index:
                         f"; {len(packed)} compressed log(s) such as {os.path.basename(min(packed))}: decompress them first"
                         if packed
                         else ""
-                    ),
+                    )
+                    + "".join(f"; its capture.json says: {e}" for e in capture_errors(folder)[:1]),
                 )
             )
 
