@@ -42,6 +42,16 @@ def run(*args, cache_dir, env=None):
     )
 
 
+def test_the_command_alone_lists_what_it_can_do():
+    """``inductor-lens`` with nothing: the help (its subcommands), exit 2; it said only 'the
+    following arguments are required: command' (a fresh user's trial)."""
+    proc = subprocess.run([sys.executable, "-m", "inductor_lens"], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.startswith("usage: inductor-lens") and all(
+        f"    {c} " in proc.stderr for c in ("report", "diff", "serve", "capture")
+    )
+
+
 def test_report_bundled_example_table(cache_dir):
     proc = run("report", cache_dir=cache_dir)
     assert proc.returncode == 0, proc.stderr

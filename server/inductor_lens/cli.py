@@ -401,6 +401,9 @@ def main(argv=None) -> int:
 
 def _command(argv) -> int:
     parser = build_parser()
+    if not (sys.argv[1:] if argv is None else argv):  # `inductor-lens` alone: what it can do, not "command is required"
+        parser.print_help(sys.stderr)
+        return 2
     args, extra = parser.parse_known_args(argv)
     args.argv = list(sys.argv[1:] if argv is None else argv)  # (the report's saved answer is keyed by it)
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
