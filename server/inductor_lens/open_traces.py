@@ -194,4 +194,4 @@ def _join_profiles(index: Index, profiles: list[str], any_trace: bool) -> None:
     if any(profile_candidates_beside(t.path) for t in index.traces if t.format != "output_code" and t.path not in measured):
         from .timing.join import join_profiles_beside_traces
 
-        join_profiles_beside_traces(index, skip=measured)
+        join_profiles_beside_traces(index, skip=measured, given=bool(profiles))

@@ -349,3 +349,24 @@ def test_a_training_profile_with_graph_breaks_measures_every_kernel(tmp_path):
     kernels = index.kernels
     assert len(kernels) == 74 and all(k.measured is not None and k.measured.runs == 3 for k in kernels)
     assert sum(u["total_us"] for u in profile.unattributed_json()) < 60
+
+
+def test_a_profile_beside_the_trace_joined_instead_of_a_broken_given_one_is_said(tmp_path):
+    """``report profile_cnn --profile BROKEN``: the given profile is not joined (said), so the one
+    beside the trace is, by the profile policy; that was silent, and the time shown looked like the
+    given profile's (a fresh user's trial).  With the given profile intact, nothing is said."""
+    from inductor_lens.open_traces import TraceRequest, open_traces
+
+    broken = tmp_path / "cut.json"
+    with open(PROFILE_CNN, "rb") as fh:
+        broken.write_bytes(fh.read()[:50000])
+    trace = case_dir("torch-2.11-cuda/profile_cnn")
+    opened = open_traces(TraceRequest([trace], profiles=[str(broken)]), cache=Cache(str(tmp_path / "a")))
+    said = [(w.file, w.message) for w in opened.index.warnings]
+    assert said[0][0] == str(broken) and said[0][1].endswith("not joined")
+    assert said[1:] == [(PROFILE_CNN, "joined from beside the trace: the profile given with --profile did not measure it")]
+    assert [p.path for p in opened.index.profiles] == [PROFILE_CNN] and any(k.measured for k in opened.index.kernels)
+    opened = open_traces(TraceRequest([trace], profiles=[PROFILE_CNN]), cache=Cache(str(tmp_path / "b")))
+    assert not opened.index.warnings
+    opened = open_traces(TraceRequest([trace]), cache=Cache(str(tmp_path / "c")))
+    assert not opened.index.warnings and [p.path for p in opened.index.profiles] == [PROFILE_CNN]

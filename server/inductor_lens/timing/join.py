@@ -323,9 +323,11 @@ def join_profile(index: Index, path: str, graphs: list[Graph] | None = None) -> 
     return result
 
 
-def join_profiles_beside_traces(index: Index, skip: set[str] | frozenset[str] = frozenset()) -> None:
+def join_profiles_beside_traces(index: Index, skip: set[str] | frozenset[str] = frozenset(), given: bool = False) -> None:
     """Join every profiler trace found beside a loaded log (its folder and the parent) to that
-    log's graphs; logs in ``skip`` (measured by a profile named explicitly) are left alone."""
+    log's graphs; logs in ``skip`` (measured by a profile named explicitly) are left alone.
+    ``given``: profiles were named (``--profile``) but did not measure these logs: each one joined
+    here is said (its time is not the named profile's)."""
     joined = {os.path.realpath(p.path) for p in index.profiles}
     for trace in index.traces:
         if trace.format == "output_code" or trace.path in skip:
@@ -347,4 +349,8 @@ def join_profiles_beside_traces(index: Index, skip: set[str] | frozenset[str] = 
                 )
             elif looks_like_chrome_trace(candidate):
                 joined.add(real)
-                join_profile(index, candidate, [g for g in index.graphs if os.path.dirname(g.trace) == os.path.dirname(trace.path)])
+                found = join_profile(index, candidate, [g for g in index.graphs if os.path.dirname(g.trace) == os.path.dirname(trace.path)])
+                if given and found is not None and found.calls:
+                    index.add_warnings(
+                        [InputWarning(candidate, 0, "joined from beside the trace: the profile given with --profile did not measure it")]
+                    )
