@@ -358,6 +358,22 @@ def test_report_piped_into_head_exits_0(cache_dir):
         assert proc.wait(timeout=120) == 0 and "Traceback" not in err, (extra, err)
 
 
+def test_report_piped_into_head_still_writes_its_warnings(cache_dir, tmp_path):
+    """``report --all --profile BROKEN | head``: the tables (146 KB, more than a pipe holds) are cut
+    short, and the warnings, which come after them on stderr, were lost with them: the reader saw
+    an unmeasured report and no reason (a fresh user's trial).  They are written when it leaves."""
+    broken = tmp_path / "cut.json"
+    with open(os.path.join(case_dir("torch-2.11-cuda/profile_cnn"), "profile_trace.json"), "rb") as fh:
+        broken.write_bytes(fh.read()[:120000])
+    cmd = [sys.executable, "-m", "inductor_lens", "report", case_dir("torch-2.11-cuda/gpt2_l12_train"), "--all", "--profile", str(broken)]
+    proc = subprocess.Popen([*cmd, "--cache-dir", cache_dir], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stdout.read(10)
+    proc.stdout.close()
+    err = proc.stderr.read().decode() if proc.stderr else ""
+    assert proc.wait(timeout=120) == 0 and "Traceback" not in err
+    assert err.startswith("1 warning(s):\n") and f"{broken}:0: read as a torch.profiler trace" in err, err
+
+
 def test_options_that_do_nothing_here_are_said(cache_dir, tmp_path):
     """``--json --all`` (the JSON always lists every kernel) and capture's window bounds without
     ``--profile`` are accepted, and a note on stderr says they change nothing; the output is the

@@ -347,13 +347,16 @@ def _report_answer(args) -> int:
     else:
         from rich.console import Console  # the table only: --json never imports rich
 
-        from .report.table import print_tables
+        from .report.table import print_tables, print_warnings
 
         # piped output: $COLUMNS when set, else wide enough that model lines are not folded mid-code;
         # warnings on stderr
         console = Console(width=None if sys.stdout.isatty() else _piped_width())
+        stderr = Console(stderr=True)
+        global _WHEN_READER_LEAVES  # `report | head`: the warnings still go to stderr (they come after the tables)
+        _WHEN_READER_LEAVES = lambda: print_warnings(index, stderr)  # noqa: E731
         console.on_broken_pipe = _reader_left  # type: ignore[method-assign]
-        print_tables(index, resolver, console, Console(stderr=True), all_kernels=args.all_kernels)
+        print_tables(index, resolver, console, stderr, all_kernels=args.all_kernels)
         if irs is not None:
             from .report.ir_table import print_ir_table
 
@@ -383,9 +386,21 @@ def _piped_width() -> int:
 _EXIT_WHEN_READER_LEAVES = 0
 
 
+#: what to do before exiting when the reader of stdout left (the table's warnings, for stderr)
+_WHEN_READER_LEAVES = None
+
+
 def _reader_left() -> NoReturn:
-    """``report | head``: the reader left: exit 0, quietly (rich would exit 1; ``diff``: its status)."""
+    """``report | head``: the reader left: exit 0, quietly (rich would exit 1; ``diff``: its status),
+    after :data:`_WHEN_READER_LEAVES` (once)."""
+    global _WHEN_READER_LEAVES
     os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    then, _WHEN_READER_LEAVES = _WHEN_READER_LEAVES, None
+    if then is not None:
+        try:
+            then()
+        except OSError:  # stderr gone too
+            pass
     raise SystemExit(_EXIT_WHEN_READER_LEAVES)
 
 

@@ -398,8 +398,14 @@ def print_tables(index: Index, resolver: PathResolver | None, console, errors=No
                 line = f"  {runs:>8} · {each:>8} each · {format_us(u['total_us']):>8} in all  {short_device_name(u['name'])}"
                 console.print(line, markup=False, highlight=False)
     perf.save()  # the next run reads the launches' figures instead of the output codes
-    # every warning, also one given above as a trace's "nothing to report" reason: stderr lists
-    # what --json lists (stdout may be a file; the count must match)
+    print_warnings(index, errors)
+
+
+def print_warnings(index: Index, errors) -> None:
+    """Every warning of ``index`` to the ``errors`` console (stderr), one line each, after a count:
+    also one given in the tables as a trace's "nothing to report" reason (stderr lists what --json
+    lists; stdout may be a file; the count must match).  Also called when the reader of the
+    tables left early (``report | head``): the warnings are not lost with the tables' end."""
     warnings = list(index.warnings)
     if warnings:
         errors.print(f"[yellow]{len(warnings)} warning(s):[/yellow]")
