@@ -370,3 +370,13 @@ def test_a_profile_beside_the_trace_joined_instead_of_a_broken_given_one_is_said
     assert not opened.index.warnings
     opened = open_traces(TraceRequest([trace]), cache=Cache(str(tmp_path / "c")))
     assert not opened.index.warnings and [p.path for p in opened.index.profiles] == [PROFILE_CNN]
+
+
+@pytest.mark.parametrize("events", ["[]", '[1, null, "a", {"ph": "X"}]'])
+def test_a_profile_with_no_events_is_said(events, tmp_path):
+    """A profile whose traceEvents hold no op or kernel was dropped without a word (a fresh user's trial)."""
+    empty = tmp_path / "empty.json"
+    empty.write_text(f'{{"traceEvents": {events}}}')
+    index = load([case_dir("torch-2.11-cuda/mlp_train")], Cache(str(tmp_path / "c")), disk_cache=False)
+    assert join_profile(index, str(empty)) is not None and not index.profiles
+    assert [(w.file, w.message) for w in index.warnings] == [(str(empty), "profile has no CPU op or device kernel events; not joined")]

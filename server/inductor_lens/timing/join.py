@@ -318,6 +318,8 @@ def join_profile(index: Index, path: str, graphs: list[Graph] | None = None) -> 
     if not result.calls:  # another model's profile, or no compiled graph ran in it (an unreadable one is said above)
         if trace.ops or trace.kernels:
             index.add_warnings([InputWarning(path, 0, "profile matched no compiled graph of the loaded traces; not joined")])
+        elif not trace.warnings:  # read, but nothing in it (`{"traceEvents": []}`): said, not dropped silently
+            index.add_warnings([InputWarning(path, 0, "profile has no CPU op or device kernel events; not joined")])
         return result
     index.profiles.append(result)
     return result
