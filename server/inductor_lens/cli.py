@@ -15,6 +15,7 @@ import sys
 from typing import NoReturn
 
 from . import __version__
+from .diff.args import add_diff_parser
 
 EXAMPLE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "example")
 
@@ -110,7 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="index a folder's rank logs on Dask workers, where they are stored: local, local:N (N worker processes here) "
         "or a Dask scheduler address (tcp://host:8786); needs pip install 'inductor-lens[cluster]' (docs/cluster.md)",
     )
-    _add_diff_parser(sub)
+    add_diff_parser(sub, _given, _path_map, _percent)
     serve = sub.add_parser("serve", help="run the language server (stdio by default)")
     serve.add_argument("--tcp", type=_port, metavar="PORT", help="listen on 127.0.0.1:PORT instead of stdio (debugging)")
     serve.add_argument("--stdio", action="store_true", help="use stdio (the default; accepted because LSP clients pass it)")
@@ -151,37 +152,6 @@ def _percent(text: str) -> float:
     if value < 0:
         raise argparse.ArgumentTypeError(f"must be 0 or more, got {text}")
     return value
-
-
-def _add_diff_parser(sub) -> None:
-    diff = sub.add_parser(
-        "diff",
-        help="compare two runs per model line: kernels, fusion, configs, time (exit status usable by git bisect run)",
-        description="Compare run A with run B per model line. A and B are anything report takes (a log, a folder, a capture); "
-        "profiles beside each are found as report finds them. Exit: 0, or 1 when --fail-if-slower/--fail-if-changed "
-        "trips, 125 when it cannot tell (a side unreadable, or unmeasured with --fail-if-slower: git bisect skips), "
-        "2 bad arguments, 3 output not written, 130 interrupted.",
-    )
-    diff.add_argument("a", type=_given, metavar="A", help="the first run (a trace, a folder, a capture folder)")
-    diff.add_argument("b", type=_given, metavar="B", help="the second run")
-    diff.add_argument("--json", action="store_true", help="print one JSON document")
-    diff.add_argument("--all", action="store_true", dest="all_lines", help="every changed and moved line (default: the first 40)")
-    diff.add_argument(
-        "--profile-a", action="append", type=_given, default=[], metavar="FILE", help="a torch.profiler trace of run A (repeatable)"
-    )
-    diff.add_argument(
-        "--profile-b", action="append", type=_given, default=[], metavar="FILE", help="a torch.profiler trace of run B (repeatable)"
-    )
-    diff.add_argument("--path-map", action="append", type=_path_map, default=[], metavar="FROM=TO", help="map trace paths (both runs)")
-    diff.add_argument("--cache-dir", type=_given, metavar="DIR", help="the index cache folder (as for report)")
-    diff.add_argument("--no-cache", action="store_true", help="neither read nor write the on-disk index cache")
-    diff.add_argument(
-        "--fail-if-slower",
-        type=_percent,
-        metavar="PCT",
-        help="exit 1 when B's measured time is more than PCT%% above A's (125 when either is unmeasured)",
-    )
-    diff.add_argument("--fail-if-changed", action="store_true", help="exit 1 when any model line computes other kernels")
 
 
 def _diff_verdict(args, comparison, opened) -> tuple[int, str | None]:
