@@ -1,5 +1,5 @@
 """``inductor-lens diff A B`` on real pairs of runs (tests/data/pairs: an H200 with PyTorch 2.11,
-made by scripts/gen_traces_r20/run_r20.py): every row's kernels on each side equal what that
+made by tests/data/make/gpu_r20/run_r20.py): every row's kernels on each side equal what that
 run's own provenance says (PyTorch's kernel stack-trace artifact and the launch order of the
 debug handles in its output code, read by ../shared/tools/groundtruth.py, independently of the
 index), and every row's change is what those two truths give."""

@@ -270,8 +270,8 @@ hot_ws() { # NAME TRACE_DIR PROFILE_OR_EMPTY MODEL_FILE
 }
 PAIRS=$REPO/tests/data/pairs/torch-2.11-cuda
 hot_ws cnn "$SHARED/traces/torch-2.11-cuda/profile_cnn/trace" "$SHARED/traces/torch-2.11-cuda/profile_cnn/profile_trace.json" "$SHARED/traces/models.py"
-hot_ws bert "$PAIRS/profile_bert_train/trace" "$PAIRS/profile_bert_train/profile_trace.json.gz" "$REPO/scripts/gen_traces_r20/models_r20.py"
-hot_ws convnext "$PAIRS/profile_convnext_train/trace" "" "$REPO/scripts/gen_traces_r20/models_r20.py"
+hot_ws bert "$PAIRS/profile_bert_train/trace" "$PAIRS/profile_bert_train/profile_trace.json.gz" "$REPO/tests/data/make/gpu_r20/models_r20.py"
+hot_ws convnext "$PAIRS/profile_convnext_train/trace" "" "$REPO/tests/data/make/gpu_r20/models_r20.py"
 
 # ------------------------------------------------------------------ 4. code-server + the extension
 stamp "code-server: install the .vsix and start"

@@ -19,7 +19,7 @@ from test_server_e2e import CONFIG, _plain, resolved_lenses
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 BERT = os.path.join(REPO, "tests", "data", "pairs", "torch-2.11-cuda", "profile_bert_train")
-SCRIPT = os.path.join(REPO, "scripts", "gen_traces_r20", "models_r20.py")
+SCRIPT = os.path.join(REPO, "tests", "data", "make", "gpu_r20", "models_r20.py")
 WORKSPACE = tempfile.mkdtemp(prefix="il-hot-ws-")
 MODELS = os.path.join(WORKSPACE, "models_r20.py")
 MODELS_URI = "file://" + MODELS

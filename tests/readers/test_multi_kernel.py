@@ -1,6 +1,6 @@
 """Inductor's MultiKernel (``TORCHINDUCTOR_MULTI_KERNEL=1``, issue 26) read as one kernel with its
 alternatives, on a real H200 run of GPT-2 training (tests/data/pairs/torch-2.11-cuda/gpt2_train_multikernel,
-made by scripts/gen_traces_r20/run_r20.py) against the same model without it (gpt2_train)."""
+made by tests/data/make/gpu_r20/run_r20.py) against the same model without it (gpt2_train)."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ the lens does not read left out, kept records byte for byte), the profile if any
 the case's model file when it is not ``tests/data/pairs/models.py`` (the edited CNN), and from its Inductor cache only the folders that hold a ``.best_config``
 (the chosen config, and the kernel file beside it; no Triton binaries).
 
-    python scripts/gen_traces_r20/make_fixtures.py SRC CASE [CASE ...]
+    python tests/data/make/gpu_r20/make_fixtures.py SRC CASE [CASE ...]
 """
 
 import glob
@@ -13,7 +13,7 @@ import shutil
 import subprocess
 import sys
 
-REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))))
 DEST = os.path.join(REPO, "tests", "data", "pairs", "torch-2.11-cuda")
 
 

@@ -2,7 +2,7 @@
 
 python run_r20.py [--out DIR] [--jobs N] [--start-by S] [--kill-at S] [--dev cuda|cpu] [case ...]
 
-Same recipe as ../../shared/gen_traces/run_all.py (TORCH_TRACE, INDUCTOR_PROVENANCE, a private
+Same recipe as ../shared/gen_traces/run_all.py (TORCH_TRACE, INDUCTOR_PROVENANCE, a private
 TORCHINDUCTOR_CACHE_DIR per case, FX/AOT caches off, TORCH_LOGS=output_code), plus: model files
 copied to /workspace/proj (and the edited copy to /workspace/proj_edit), the Inductor cache copied
 beside the trace as <case>/inductor_cache, a large profile_trace.json gzipped, per-case case.json,
@@ -23,7 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 HERE = os.path.dirname(os.path.abspath(__file__))
 #: the model files, where the repository keeps them (../shared does not travel to the GPU machine):
 #: models.py is ../shared/gen_traces/models.py unchanged; the edited copy is the cnn_train_edit fixture's
-PAIRS = os.path.join(os.path.dirname(os.path.dirname(HERE)), "tests", "data", "pairs")
+PAIRS = os.path.join(os.path.dirname(os.path.dirname(HERE)), "pairs")  # tests/data/pairs
 SOURCES = {"models.py": os.path.join(PAIRS, "models.py"), "models_r20.py": os.path.join(HERE, "models_r20.py"),
            "models_edit.py": os.path.join(PAIRS, "torch-2.11-cuda", "cnn_train_edit", "models.py")}
 WORKSPACE = "/workspace/proj"

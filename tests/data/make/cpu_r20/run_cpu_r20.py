@@ -7,7 +7,7 @@ Runs one case at a time (OMP_NUM_THREADS=1), each in a fresh run folder /tmp/run
     TORCHINDUCTOR_FX_GRAPH_CACHE=0 TORCHINDUCTOR_AUTOGRAD_CACHE=0 TORCH_LOGS=output_code
     OMP_NUM_THREADS=1 PYTHONUNBUFFERED=1
 and cwd the run folder:  /tmp/venvV/bin/python /tmp/ws_r20/proj/models.py CASE cpu <run>.
-Then rewrites the machine's paths in every log with ../../rewrite_trace_paths.py
+Then rewrites the machine's paths in every log with scripts/rewrite_trace_paths.py
 (/tmp/ws_r20/proj/ -> /workspace/proj/, /tmp/venv213/ -> /opt/venv-2.13/,
 /tmp/venv214/ -> /opt/venv-2.14/, /tmp/runs_r20/ -> /workspace/runs/), checks none remain, copies
 each trace/ to <out>/torch-V-cpu/CASE/trace/ (with stdout.txt, stderr.txt, case.json beside it),
@@ -22,7 +22,7 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
+REPO = os.path.abspath(os.path.join(HERE, "..", "..", "..", ".."))
 REWRITE = os.path.join(REPO, "scripts", "rewrite_trace_paths.py")
 SHARED_MODELS = os.path.join(os.path.dirname(REPO), "shared", "gen_traces", "models.py")  # ../shared beside the checkout
 WS = "/tmp/ws_r20/proj"

@@ -2,7 +2,7 @@
 # Round-30 device call 2 (issue 30's per-line metrics): mlp_train under Nsight Compute with its
 # source counters, the TORCH_TRACE log and the Inductor cache (with Triton's) kept beside it, and
 # the report exported as text (ncu's source page, CSV) so it can be read where ncu is not installed.
-#   bash scripts/gen_traces_r30/run_ncu.sh      (from the repository root; $OUT: where results go)
+#   bash tests/data/make/gpu_r30/run_ncu.sh      (from the repository root; $OUT: where results go)
 set -u
 PY=${PY:-/opt/torch/.venv/bin/python3}
 LOG=$OUT/log.txt

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Round-30 GPU runs (issue 30: down to the instructions), one device call:
-#   bash scripts/gen_traces_r30/run_r30.sh      (from the repository root; $OUT: where results go)
+#   bash tests/data/make/gpu_r30/run_r30.sh      (from the repository root; $OUT: where results go)
 # Cases (PyTorch and Triton of /opt/torch/.venv; model code tests/data/pairs/models.py copied to
 # /workspace/proj, run folders /workspace/runs/<case>, Inductor cache /tmp/torchinductor_<case>
-# copied to <case>/inductor_cache, as scripts/gen_traces_r20/run_r20.py does):
+# copied to <case>/inductor_cache, as tests/data/make/gpu_r20/run_r20.py does):
 #   mlp_train_tc        mlp_train with TRITON_CACHE_DIR=<case>/triton_cache (that layout, small)
 #   mlp_train_coordesc  mlp_train with TORCHINDUCTOR_COORDINATE_DESCENT_TUNING=1 (configs found by coordinate descent)
 #   llama_infer         models.py llama_infer (a model the index's IR tests were not written on)
