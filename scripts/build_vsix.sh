@@ -28,7 +28,14 @@ rm -rf "$LIBS/bin"
 # The server package itself, without caches or build metadata.
 tar -C server --exclude='__pycache__' --exclude='*.pyc' -cf - inductor_lens | tar -C "$LIBS" -xf -
 
+# One version source: server/inductor_lens/__init__.py (pyproject.toml reads it too); package.json
+# must say the same, or the .vsix would carry a server of another version.
 VERSION=$(node -p "require('./package.json').version")
+PY_VERSION=$(sed -n 's/^__version__ = "\(.*\)"$/\1/p' server/inductor_lens/__init__.py)
+if [ "$VERSION" != "$PY_VERSION" ]; then
+  echo "build_vsix: package.json's version $VERSION is not the server's $PY_VERSION (server/inductor_lens/__init__.py, the one source): set package.json's to it" >&2
+  exit 1
+fi
 OUT="inductor-lens-$VERSION.vsix"
 npx --no-install vsce package --no-dependencies --skip-license --allow-missing-repository -o "$OUT"
 echo "build_vsix: built $REPO/$OUT"

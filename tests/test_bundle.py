@@ -57,3 +57,29 @@ def test_every_runtime_dependency_and_theirs_is_bundled():
     assert {"rich", "pygments", "markdown-it-py", "mdurl", "pygls", "lsprotocol"} <= closure
     missing = sorted(closure - set(_bundled()))
     assert not missing, f"in the server's runtime dependencies but not in client/bundled-requirements.txt: {missing}"
+
+
+def test_one_version_source():
+    """The version is written once, in ``server/inductor_lens/__init__.py``: pyproject.toml reads it
+    (a dynamic version), and package.json (with its lock) says the same, as scripts/build_vsix.sh
+    checks before it packs the server into the .vsix."""
+    import ast
+    import json
+
+    import inductor_lens
+
+    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as fh:
+        pyproject = tomllib.load(fh)
+    assert "version" not in pyproject["project"] and "version" in pyproject["project"]["dynamic"]
+    assert pyproject["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "inductor_lens.__version__"}
+    init = os.path.join(ROOT, "server", "inductor_lens", "__init__.py")
+    tree = ast.parse(open(init, encoding="utf-8").read())
+    written = [n.value.value for n in tree.body if isinstance(n, ast.Assign) and ast.unparse(n.targets[0]) == "__version__"]
+    assert written == [inductor_lens.__version__] and re.fullmatch(r"\d+\.\d+\.\d+", written[0]), written
+    with open(os.path.join(ROOT, "package.json"), encoding="utf-8") as fh:
+        assert json.load(fh)["version"] == written[0], "package.json's version differs from server/inductor_lens/__init__.py's"
+    with open(os.path.join(ROOT, "package-lock.json"), encoding="utf-8") as fh:
+        lock = json.load(fh)
+    assert lock["version"] == lock["packages"][""]["version"] == written[0], "package-lock.json: run npm install after changing the version"
+    with open(os.path.join(ROOT, "scripts", "build_vsix.sh"), encoding="utf-8") as fh:
+        assert "server/inductor_lens/__init__.py" in fh.read()

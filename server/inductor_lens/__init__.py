@@ -9,4 +9,6 @@ model lines) -> ``index`` (the one index) -> ``health``, ``timing`` -> ``report`
 Never executes or imports generated code, and never imports torch.
 """
 
+#: the one version source: pyproject.toml reads it (a dynamic version); package.json must say the same
+#: (tests/test_bundle.py, scripts/build_vsix.sh)
 __version__ = "0.1.0"
