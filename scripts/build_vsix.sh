@@ -37,5 +37,11 @@ if [ "$VERSION" != "$PY_VERSION" ]; then
   exit 1
 fi
 OUT="inductor-lens-$VERSION.vsix"
-npx --no-install vsce package --no-dependencies --skip-license --allow-missing-repository -o "$OUT"
+# The Marketplace page is README.md without its picture: vsce needs an absolute image URL, and
+# package.json names no repository to make one from (the picture's line is the one starting `![`).
+# vsce takes the page's path relative to the repository (build/ is ignored by git and not packed).
+PAGE=build/vsix-page
+rm -rf "$PAGE" && mkdir -p "$PAGE"
+grep -v '^!\[' README.md >"$PAGE/README.md"
+npx --no-install vsce package --no-dependencies --skip-license --allow-missing-repository --readme-path "$PAGE/README.md" -o "$OUT"
 echo "build_vsix: built $REPO/$OUT"

@@ -1,7 +1,7 @@
--- The README's "Other editors: Neovim" configuration, run as written, in headless Neovim 0.7.
+-- docs/editors.md's "Neovim" configuration (it was the README's; the file keeps its name), run as written, in headless Neovim 0.7.
 -- Run by tests/e2e/run.sh from the workspace folder (which holds torch_trace/ and models.py):
---   E2E_README_INIT=<the README's lua block> nvim --headless -u tests/e2e/nvim_readme.lua -i NONE -n
--- `inductor-lens` must be on PATH (the README's `cmd`). Opens models.py, which makes the README's
+--   E2E_README_INIT=<docs/editors.md's lua block> nvim --headless -u tests/e2e/nvim_readme.lua -i NONE -n
+-- `inductor-lens` must be on PATH (the configuration's `cmd`). Opens models.py, which makes the configuration's
 -- autocmd start the server and attach it; then checks the code lens on `y = self.fc2(y)`.
 local function out(s) io.stdout:write(s .. '\n') end
 local function fail(why)
@@ -18,7 +18,7 @@ vim.wait(30000, function()
   client = vim.lsp.get_active_clients()[1]
   return client ~= nil and client.initialized == true
 end, 50)
-if not client then return fail('the README configuration started no server') end
+if not client then return fail('the docs/editors.md configuration started no server') end
 out('client: ' .. client.name)
 
 local function lens_title(line)
@@ -47,7 +47,7 @@ vim.lsp.stop_client(client.id)
 if not (call_title and call_title:find('^calls compile 0/0: 4 kernels')) then
   fail('no lens on the call of the compiled model (out = cm(x))')
 elseif title and title:find('extern_kernels.mm:3', 1, true) and title:find('triton_poi_fused_add_addmm_relu_1:4', 1, true) then
-  out('RESULT: PASS (the README configuration shows the kernels of models.py:' .. line .. ' and the call on line ' .. call .. ')')
+  out('RESULT: PASS (the docs/editors.md configuration shows the kernels of models.py:' .. line .. ' and the call on line ' .. call .. ')')
   out('neovim-readme-e2e: 1 passed, 0 failed')
   vim.cmd('qall!')
 else

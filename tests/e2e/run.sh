@@ -22,7 +22,7 @@
 #        with a code lens on its lines; the run is listed with its time and runs again;
 #   B) `inductor-lens serve` in headless Neovim 0.7.2: hover on a kernel (tests/e2e/nvim_hover.lua),
 #      the graph-break warnings of health.py (tests/e2e/nvim_health.lua),
-#      and the README's own Neovim configuration: a model line's code lens (tests/e2e/nvim_readme.lua).
+#      and docs/editors.md's own Neovim configuration: a model line's code lens (tests/e2e/nvim_readme.lua).
 # Adapted from ../shared/editor-e2e/RECIPE.sh (same pins and tricks). Idempotent: installs what is
 # missing (apt, code-server into .editor-e2e/, npm ci), builds the .vsix, makes a fresh workspace
 # holding a copy of the real mlp_infer trace and its models.py (and one of profile_cnn with its
@@ -419,8 +419,8 @@ if only nvim; then
     timeout 180 nvim --headless -u "$REPO/tests/e2e/nvim_health.lua" -i NONE -n \
     >"$ART/nvim-health.log" 2>&1 || NVIM_RC=$?
   cat "$ART/nvim-health.log"
-  # the README's own Neovim configuration (its ```lua block), run as written from the workspace
-  awk '/^### Other editors: Neovim/{f=1} f&&/^```lua/{c=1;next} c&&/^```/{exit} c' "$REPO/README.md" >"$RUN/readme_init.lua"
+  # docs/editors.md's own Neovim configuration (the ```lua block of its Neovim section), run as written from the workspace
+  awk '/^## Neovim/{f=1} f&&/^```lua/{c=1;next} c&&/^```/{exit} c' "$REPO/docs/editors.md" >"$RUN/readme_init.lua"
   (cd "$WS" && PATH="$(dirname "$SERVE"):$PATH" E2E_README_INIT=$RUN/readme_init.lua \
     timeout 180 nvim --headless -u "$REPO/tests/e2e/nvim_readme.lua" -i NONE -n \
     >"$ART/nvim-readme.log" 2>&1) || NVIM_RC=$?
