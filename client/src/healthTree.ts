@@ -9,8 +9,7 @@
  */
 import * as path from 'path';
 import { MarkdownString, Range, ThemeIcon, TreeItem, TreeItemCollapsibleState, Uri } from 'vscode';
-import { plural, traceLabel } from './kernels';
-import { rankList } from './kernelTreeModel';
+import { plural, rankList, traceLabel } from './kernels';
 import type { CompiledFunction, CompileEvent, CompileInfo, CompilesAnswer } from './protocol';
 
 /** How traces and compiled functions are ordered under the Compile health node. */

@@ -273,20 +273,6 @@ export function buildKernelTree(traces: readonly TraceInfo[], kernels: readonly 
   return roots.filter((t) => !sameAs.has(t.path)).sort(byRank);
 }
 
-/** `0–3, 5, 7–9`: ranks, runs of three or more as a range (as the report prints them). */
-export function rankList(ranks: readonly (number | null)[]): string {
-  const sorted = ranks.filter((r): r is number => r !== null).sort((a, b) => a - b);
-  const out: string[] = [];
-  for (let i = 0; i < sorted.length; ) {
-    let j = i;
-    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j++;
-    if (j - i >= 2) out.push(`${sorted[i]}–${sorted[j]}`);
-    else for (let k = i; k <= j; k++) out.push(String(sorted[k]));
-    i = j + 1;
-  }
-  return out.join(', ');
-}
-
 /** The unattributed kernels of a trace, slowest first (by name under the name sort); none: undefined. */
 function unattributedNode(
   tracePath: string,

@@ -298,3 +298,17 @@ export async function fetchConsistent<T extends { traces: readonly { kernels?: n
   }
   return data;
 }
+
+/** `0–3, 5, 7–9`: ranks, runs of three or more as a range (as the report prints them). */
+export function rankList(ranks: readonly (number | null)[]): string {
+  const sorted = ranks.filter((r): r is number => r !== null).sort((a, b) => a - b);
+  const out: string[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j++;
+    if (j - i >= 2) out.push(`${sorted[i]}–${sorted[j]}`);
+    else for (let k = i; k <= j; k++) out.push(String(sorted[k]));
+    i = j + 1;
+  }
+  return out.join(', ');
+}

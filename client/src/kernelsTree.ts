@@ -19,13 +19,12 @@ import {
   type TreeDataProvider,
 } from 'vscode';
 import { buildHealthTree, type HealthRootNode, type HealthSort, healthTreeItem } from './healthTree';
-import { formatUs, kernelDescription, kernelLabel, kernelTooltip, plural, totalMeasured, traceLabel } from './kernels';
+import { formatUs, kernelDescription, kernelLabel, kernelTooltip, plural, rankList, totalMeasured, traceLabel } from './kernels';
 import type { CompilesAnswer, Kernel, TraceInfo } from './protocol';
 import {
   buildKernelTree,
   compileLabel,
   type KernelSort,
-  rankList,
   shortKernelName,
   type CompileNode,
   type GraphNode,
