@@ -6,6 +6,7 @@
 # `train.py KIND /workspace/runs/<run>` with TORCH_TRACE, provenance and its own Inductor cache, and
 # keeps the copy that ran beside the trace.  Profiles are recorded one run at a time (a lock).
 set -u
+rm -rf /tmp/ready
 REPO=$(pwd)
 HERE=$REPO/tests/data/make/gpu_r45
 PY=${PY:-python3}
@@ -23,7 +24,7 @@ run() {  # run NAME VARIANT KIND [ENV...]
   $PY "$HERE/variant.py" "$variant" > "$src/train.py"
   cp "$src/train.py" "$d/train.py"
   local t0=$SECONDS
-  local cmd="cd $d && env TORCH_TRACE=$d/trace INDUCTOR_PROVENANCE=1 TORCHINDUCTOR_FX_GRAPH_CACHE=0 TORCHINDUCTOR_AUTOGRAD_CACHE=0 PYTHONUNBUFFERED=1 PROFILE_LOCK=/tmp/profile.lock $* timeout 420 $PY /workspace/proj/train.py $kind $d > $d/stdout.log 2> $d/stderr.log"
+  local cmd="cd $d && env TORCH_TRACE=$d/trace INDUCTOR_PROVENANCE=1 TORCHINDUCTOR_FX_GRAPH_CACHE=0 TORCHINDUCTOR_AUTOGRAD_CACHE=0 PYTHONUNBUFFERED=1 PROFILE_LOCK=/tmp/profile.lock READY_DIR=/tmp/ready RUNS=9 $* timeout 420 $PY /workspace/proj/train.py $kind $d > $d/stdout.log 2> $d/stderr.log"
   if [ $PRIV = 1 ]; then
     unshare -m --propagation private bash -c "mount --bind $src /workspace/proj && $cmd"
   else
@@ -46,7 +47,7 @@ C() { echo "TORCHINDUCTOR_CACHE_DIR=/tmp/torchinductor_$1"; }
   echo "mk_set mk mk $(C mk_set)"
   echo "mk_default mk mk HOME=/workspace/runs/mk_default/home"
 } > /tmp/runs.txt
-( xargs -P 5 -L 1 bash -c 'run "$@"' _ < /tmp/runs.txt ) &
+( xargs -P 11 -L 1 bash -c 'run "$@"' _ < /tmp/runs.txt ) &
 XPID=$!
 while kill -0 $XPID 2>/dev/null && [ $((SECONDS - START)) -lt ${BUDGET:-500} ]; do sleep 5; done
 echo "runs ended or budget reached at $((SECONDS - START)) s" >> "$LOG"

@@ -8,11 +8,13 @@ forward, loss, backward and optimizer step; three steps compile and warm up outs
 then ``torch.profiler`` records ``schedule(wait=1, warmup=2, active=5)`` with ``prof.step()`` each
 step, once with Python stacks (``OUTDIR/profile_trace.json``) and once without
 (``OUTDIR/nostack/profile_trace.json``).  ``PROFILE_LOCK`` names a file locked around the two
-profiles, so runs compiled side by side are profiled one at a time.
+profiles, so runs compiled side by side are profiled one at a time, and ``READY_DIR`` with
+``RUNS`` a barrier: no run is profiled before every run has compiled (no compile beside a profile).
 """
 import fcntl
 import os
 import sys
+import time
 
 import torch
 import torch.nn as nn
@@ -106,6 +108,16 @@ def profile(step, path, stacks):
     torch.cuda.synchronize()
 
 
+def barrier(folder, runs, limit_s=300):
+    if not folder:
+        return
+    os.makedirs(folder, exist_ok=True)
+    open(os.path.join(folder, str(os.getpid())), "w").close()
+    t0 = time.time()
+    while len(os.listdir(folder)) < runs and time.time() - t0 < limit_s:
+        time.sleep(0.5)
+
+
 def main(kind, outdir):
     torch.manual_seed(0)
     torch.set_float32_matmul_precision("high")
@@ -118,6 +130,7 @@ def main(kind, outdir):
     torch.cuda.synchronize()
     if kind == "mk":
         return
+    barrier(os.environ.get("READY_DIR"), int(os.environ.get("RUNS", "1")))
     lock = open(os.environ.get("PROFILE_LOCK", "/tmp/profile.lock"), "w")
     fcntl.flock(lock, fcntl.LOCK_EX)
     try:
