@@ -251,3 +251,22 @@ def test_the_readme_is_short_and_every_doc_link_resolves():
     neovim = editors[editors.index("\n## Neovim\n") :]
     block = neovim[neovim.index("```lua\n") + 7 : neovim.index("\n```", neovim.index("```lua\n"))]
     assert "vim.lsp.start_client" in block and '"inductor-lens", "serve"' in block
+
+
+def test_the_architecture_map_is_the_generated_one():
+    """docs/architecture.md's tree is made from the package's docstrings (scripts/architecture_map.py),
+    so a module added, moved or removed, or a docstring changed, shows as a difference here."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("architecture_map", os.path.join(REPO, "scripts", "architecture_map.py"))
+    assert spec and spec.loader
+    amap = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(amap)
+    text = open(amap.DOC, encoding="utf-8").read()
+    tree = "\n".join(amap.tree())
+    missing = [m for m in _modules() if m.rsplit(".", 1)[-1] + ".py" not in tree and m.rsplit(".", 1)[-1] + "/" not in tree]
+    assert not missing, missing
+    assert amap.document(text) == text, (
+        "docs/architecture.md's tree differs from the package's docstrings (a module added, moved or removed, or a first "
+        "sentence changed): run `python scripts/architecture_map.py --write` and commit docs/architecture.md"
+    )

@@ -1,5 +1,5 @@
 """What ``inductor-lens capture`` does inside each Python process of the captured command (run by
-this folder's ``sitecustomize`` before the user's code; see ``inductor_lens/capture.py``).
+this folder's ``sitecustomize`` before the user's code; see ``inductor_lens/capture/run.py``).
 
 Environment, set by ``capture``:
 
