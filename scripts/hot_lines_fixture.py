@@ -13,9 +13,9 @@ import sys
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(REPO, "server"))
 
+from inductor_lens.analysis.snapshot import Snapshot  # noqa: E402
 from inductor_lens.files.resolve import PathResolver  # noqa: E402
 from inductor_lens.lsp.features.hot_lines import hot_lines_answer  # noqa: E402
-from inductor_lens.lsp.features.snapshot import Snapshot  # noqa: E402
 from inductor_lens.open_traces import TraceRequest, open_traces  # noqa: E402
 
 

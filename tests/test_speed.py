@@ -11,12 +11,12 @@ import os
 import re
 
 from conftest import TRACES, case_dir, case_log, repeated_log
+from inductor_lens.analysis.snapshot import Snapshot
 from inductor_lens.files.cache import Cache
 from inductor_lens.files.resolve import PathResolver
 from inductor_lens.index.trace_index import Index, load
 from inductor_lens.lsp.features import hover as hover_feature
 from inductor_lens.lsp.features import lenses
-from inductor_lens.lsp.features.snapshot import Snapshot
 from inductor_lens.lsp.protocol import kernels_json, kernels_page
 from inductor_lens.text import format_bytes
 

@@ -913,8 +913,8 @@ def test_compiled_autograd_frames_that_cannot_be_followed(tmp_path, cache_dir):
 def test_compiled_autograd_graph_node_hover_shows_the_forward_line(load_case):
     """Generalisation: hovering a node of a compiled-autograd post-grad graph (whose ``# File:``
     is ``<eval_with_key>.7:36``) shows the user's line its kernel was followed to, not the frame."""
+    from inductor_lens.analysis.snapshot import Snapshot
     from inductor_lens.lsp.features.hover import hover
-    from inductor_lens.lsp.features.snapshot import Snapshot
 
     index = load_case(CA)
     graph = [g for g in index.graphs if g.compile_id == "!0/1/0"][0]

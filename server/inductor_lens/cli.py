@@ -191,7 +191,7 @@ def _diff(args) -> int:
     import gc
 
     gc.disable()
-    from .diff.compare import compare
+    from .analysis.comparison import compare
     from .files.cache import Cache
     from .open_traces import TraceRequest, open_traces
 
@@ -338,7 +338,7 @@ def _kernel_irs(args, index):
     """The IR of the index's Triton kernels when ``--ir``, ``--triton-cache`` or ``--ncu`` asks (None otherwise)."""
     if not (args.ir or args.triton_cache or args.ncu):
         return None
-    from .report.ir_open import open_kernel_irs
+    from .analysis.ir import open_kernel_irs
 
     return open_kernel_irs(index, args.triton_cache, args.ncu, sys.stderr, say_warnings=args.json)  # (a table lists them at its end)
 

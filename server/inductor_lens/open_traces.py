@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 
+from .analysis.core import Analysis
 from .files.cache import Cache
 from .files.resolve import PathResolver
 from .index.loader import LogScan
@@ -78,6 +79,14 @@ class OpenedTraces:
     index: Index
     resolver: PathResolver
     profiles: list[str] = field(default_factory=list)
+    _analysis: Analysis | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def analysis(self) -> Analysis:
+        """The answers about what was opened, for every presenter (:class:`inductor_lens.analysis.core.Analysis`, made once)."""
+        if self._analysis is None:
+            self._analysis = Analysis(self.index, self.resolver, self.profiles)
+        return self._analysis
 
     @property
     def readable(self) -> bool:

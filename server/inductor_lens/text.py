@@ -77,3 +77,31 @@ def runs_text(runs: list[int]) -> str:
     if not runs:
         return ""
     return plural(runs[0], "run") if runs[0] == runs[-1] else f"{runs[0]}-{runs[-1]} runs"
+
+
+def rank_list(ranks: list[int]) -> str:
+    """``[0, 1, 2, 3, 5, 7, 8, 9]`` -> ``"0–3, 5, 7–9"`` (runs of three or more as a range)."""
+    out: list[str] = []
+    i = 0
+    ranks = sorted(ranks)
+    while i < len(ranks):
+        j = i
+        while j + 1 < len(ranks) and ranks[j + 1] == ranks[j] + 1:
+            j += 1
+        if j - i >= 2:
+            out.append(f"{ranks[i]}–{ranks[j]}")
+        else:
+            out.extend(str(r) for r in ranks[i : j + 1])
+        i = j + 1
+    return ", ".join(out)
+
+
+def ranks_words(ranks: list[int], count: int) -> str:
+    """``rank 3 only`` / ``ranks 0, 2`` / ``every rank but 3`` (of ``count`` ranks 0..count-1)."""
+    if len(ranks) == 1:
+        return f"rank {ranks[0]} only"
+    if count - len(ranks) == 1 and len(ranks) > 2:
+        missing = sorted(set(range(count)) - set(ranks))
+        if len(missing) == 1:
+            return f"every rank but {missing[0]}"
+    return f"ranks {rank_list(ranks)}"

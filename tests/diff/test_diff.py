@@ -209,7 +209,7 @@ def test_graph_breaks_new_in_b_are_found_with_their_lines(tmp_path):
     breaks, each graph break of the graph_breaks run is new, at its own line of health.py; against
     itself none is."""
     from conftest import case_dir
-    from inductor_lens.diff.runs import new_graph_breaks
+    from inductor_lens.analysis.run_facts import new_graph_breaks
     from inductor_lens.files.cache import Cache
     from inductor_lens.index.trace_index import load
 

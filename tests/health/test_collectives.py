@@ -112,9 +112,9 @@ def test_the_table_says_it(load_case):
 
 
 def test_the_editor_names_the_ranks_on_the_line(load_case):
+    from inductor_lens.analysis.snapshot import Snapshot
     from inductor_lens.files.resolve import PathResolver
     from inductor_lens.lsp.features.health import diagnostics
-    from inductor_lens.lsp.features.snapshot import Snapshot
     from lsprotocol import types
 
     snapshot = Snapshot(load_case(CASE), PathResolver([("/workspace/proj", case_dir(CASE))], use_interpreter_site_packages=False))

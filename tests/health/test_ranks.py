@@ -12,8 +12,8 @@ import os
 import re
 
 from conftest import case_dir, compile_id, raw_records
-from inductor_lens.health.ranks import rank_list, ranks_words
 from inductor_lens.report.json_report import index_json
+from inductor_lens.text import rank_list, ranks_words
 
 CASE = "torch-2.13-cpu/ranks_diverge"
 
@@ -92,9 +92,9 @@ def test_rank_words():
 
 def test_the_editor_names_the_ranks_on_the_line(load_case, tmp_path):
     """A divergence is a warning on its line naming the ranks: rank 1's graph break on ranks.py:22."""
+    from inductor_lens.analysis.snapshot import Snapshot
     from inductor_lens.files.resolve import PathResolver
     from inductor_lens.lsp.features.health import diagnostics
-    from inductor_lens.lsp.features.snapshot import Snapshot
 
     index = load_case(CASE)
     snapshot = Snapshot(index, PathResolver([("/workspace/proj", case_dir(CASE))], use_interpreter_site_packages=False))

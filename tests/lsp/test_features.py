@@ -8,9 +8,9 @@ import shutil
 
 import pytest
 from conftest import TRACES, case_dir, path_of_uri
+from inductor_lens.analysis.snapshot import Snapshot
 from inductor_lens.files.resolve import PathResolver
 from inductor_lens.lsp.features import hover, lenses, navigation, symbols
-from inductor_lens.lsp.features.snapshot import Snapshot
 
 MODELS = os.path.join(TRACES, "models.py")
 

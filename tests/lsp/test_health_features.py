@@ -9,9 +9,9 @@ import os
 
 import pytest
 from conftest import TRACES, case_log, compile_id, raw_records
+from inductor_lens.analysis.snapshot import Snapshot
 from inductor_lens.files.resolve import PathResolver
 from inductor_lens.lsp.features import health, hover, lenses
-from inductor_lens.lsp.features.snapshot import Snapshot
 from inductor_lens.text import format_seconds
 
 HEALTH_PY = os.path.join(TRACES, "health.py")

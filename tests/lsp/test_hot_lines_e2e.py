@@ -109,9 +109,9 @@ async def test_the_recompile_on_a_library_line_is_said_on_the_users_call(client:
 
 
 async def test_a_workspace_with_none_of_the_traced_files_is_told_which_files_have_lenses(tmp_path):
+    from inductor_lens.analysis.snapshot import Snapshot
     from inductor_lens.files.resolve import PathResolver
     from inductor_lens.lsp.features.hot_lines import workspace_note
-    from inductor_lens.lsp.features.snapshot import Snapshot
     from inductor_lens.open_traces import TraceRequest, open_traces
 
     shutil.copy(SCRIPT, tmp_path / "models_r20.py")
@@ -129,9 +129,9 @@ async def test_a_workspace_with_none_of_the_traced_files_is_told_which_files_hav
 async def test_a_kernel_launched_three_times_has_one_block_and_its_launches_summarised():
     """Issue 24: a definition's hover repeated the whole block per launch (model lines below the
     fold); now one line per launch (its model line, module, time), then one block, model lines first."""
+    from inductor_lens.analysis.snapshot import Snapshot
     from inductor_lens.files.resolve import PathResolver
     from inductor_lens.lsp.features.hover import hover
-    from inductor_lens.lsp.features.snapshot import Snapshot
     from inductor_lens.open_traces import TraceRequest, open_traces
 
     index = open_traces(TraceRequest([os.path.join(BERT, "trace")])).index

@@ -13,7 +13,7 @@ import tempfile
 import pytest
 import pytest_lsp
 from conftest import DATA, answer_like_vscode
-from inductor_lens.lsp.features.snapshot import uri
+from inductor_lens.analysis.snapshot import uri
 from lsprotocol import types
 from pytest_lsp import LanguageClient, client_capabilities
 from test_server_e2e import CONFIG, _plain

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 from conftest import path_of_uri
+from inductor_lens.analysis.snapshot import Snapshot
 from inductor_lens.files.resolve import PathResolver
 from inductor_lens.lsp.features.navigation import linked_ranges
-from inductor_lens.lsp.features.snapshot import Snapshot
 
 
 def _at_launch(ctx, kernel):

@@ -43,8 +43,8 @@ def test_marks_in_the_json(load_case):
 
 
 def test_hover_and_table_say_it(load_case):
+    from inductor_lens.analysis.snapshot import Snapshot
     from inductor_lens.lsp.features.hover import hover
-    from inductor_lens.lsp.features.snapshot import Snapshot
     from inductor_lens.report.table import provenance_summary
 
     index = load_case("torch-2.13-cpu/gpt2_l3_train_noprov")

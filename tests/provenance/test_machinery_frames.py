@@ -59,8 +59,8 @@ def test_cond_nodes_line_is_the_users_call(load_case):
 
 @pytest.mark.parametrize("key", ["extern_kernels.addmm:4"])
 def test_hover_says_the_role(load_case, key):
+    from inductor_lens.analysis.snapshot import Snapshot
     from inductor_lens.lsp.features.hover import hover
-    from inductor_lens.lsp.features.snapshot import Snapshot
 
     index = load_case(CA)
     kernel = _kernel(index, "!1/3/0", key)

@@ -15,10 +15,10 @@ import sys
 
 import pytest
 from conftest import SHARED, case_dir, case_log, raw_graphs
+from inductor_lens.analysis.snapshot import Snapshot
 from inductor_lens.files.resolve import PathResolver
 from inductor_lens.lsp.features.hover import INFERRED_NOTE, hover
 from inductor_lens.lsp.features.navigation import linked_ranges
-from inductor_lens.lsp.features.snapshot import Snapshot
 from inductor_lens.report.json_report import index_json
 
 HANDLE = re.compile(r"^\s*# \[Provenance debug handles\] (\S+)\s*$", re.M)

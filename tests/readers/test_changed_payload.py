@@ -49,8 +49,8 @@ def test_an_edited_output_code_is_shown_and_marked(tmp_path, cache_dir):
 
 
 def test_the_hover_says_the_payload_was_changed(tmp_path, cache_dir):
+    from inductor_lens.analysis.snapshot import Snapshot
     from inductor_lens.lsp.features.hover import CHANGED_NOTE, hover
-    from inductor_lens.lsp.features.snapshot import Snapshot
 
     path, _ = _edited(case_log("torch-2.11-cuda/mlp_train"), tmp_path, "inductor_output_code", 0)
     index = load([path], Cache(cache_dir))

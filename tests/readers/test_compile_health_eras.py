@@ -19,12 +19,12 @@ import re
 import pytest
 from conftest import SHARED, case_log, compile_id, raw_records
 from corpus import envelope, join, payload, records, set_payload
+from inductor_lens.analysis.snapshot import Snapshot
 from inductor_lens.files.cache import Cache
 from inductor_lens.files.resolve import PathResolver
 from inductor_lens.health.queries import compiled_functions, health_counts, problems_by_compile
 from inductor_lens.index.trace_index import load
 from inductor_lens.lsp.features import health as lsp_health
-from inductor_lens.lsp.features.snapshot import Snapshot
 from inductor_lens.report.health import print_health
 from inductor_lens.report.json_report import index_json
 from inductor_lens.text import format_seconds

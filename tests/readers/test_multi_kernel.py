@@ -79,8 +79,8 @@ def test_bytes_and_lines_equal_the_run_without_multi_kernels(load_case):
 
 
 def test_hover_names_the_alternatives(load_case):
+    from inductor_lens.analysis.snapshot import Snapshot
     from inductor_lens.lsp.features.hover import hover
-    from inductor_lens.lsp.features.snapshot import Snapshot
 
     index = load_case(MK)
     kernel = next(k for k in index.kernels if k.key == "multi_kernel_0:3" and k.graph.kind == "forward")

@@ -255,9 +255,9 @@ def test_cpu_only_profile_measures_cpp_kernels_and_extern_calls_in_cpu_time(tmp_
                 direct.append(children[nth]["dur"])
             assert k.measured.total_us == pytest.approx(sum(direct), abs=1e-3), k.key
     # the hover says what was measured: CPU time, not device time
+    from inductor_lens.analysis.snapshot import Snapshot
     from inductor_lens.files.resolve import PathResolver
     from inductor_lens.lsp.features.hover import kernel_markdown
-    from inductor_lens.lsp.features.snapshot import Snapshot
 
     cpp = next(k for k in kernels if k.kind == "cpp")
     text = kernel_markdown(Snapshot(index, PathResolver([("/workspace/proj", case)])), cpp)

@@ -4,9 +4,9 @@ health).  Each changed line is a block whose text wraps between words (kernel na
 
 from __future__ import annotations
 
+from ..analysis.comparison import Comparison
+from ..analysis.run_lines import LineDiff
 from ..text import format_seconds, format_us, plural
-from .compare import Comparison
-from .lines import LineDiff
 
 #: the changed rows shown at most (``--all`` shows every row)
 TOP = 40

@@ -21,7 +21,7 @@ from typing import Any
 from lsprotocol import types
 from pygls.uris import to_fs_path
 
-from ..diff.compare import compare as compare_runs
+from ..analysis.comparison import compare as compare_runs
 from ..files.discovery import WATCH_GLOBS, looks_like_trace
 from ..open_traces import TraceRequest, open_traces
 from . import protocol

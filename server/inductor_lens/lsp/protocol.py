@@ -18,12 +18,12 @@ from dataclasses import dataclass
 
 from lsprotocol import types
 
+from ..analysis.snapshot import Snapshot
 from ..index.trace_index import Index
 from ..model import Graph
 from ..report.health import health_json
 from ..report.kernel_json import kernel_json
 from .features.health import problem_counts
-from .features.snapshot import Snapshot
 
 #: The empty ``inductorLens/linkedRanges`` answer.
 LINKED_RANGE_KEYS = ("preGrad", "postGrad", "code", "source", "ir")
@@ -154,7 +154,7 @@ def traces_json(index: Index) -> list[dict]:
     device kernels of its profiles that belong to no compiled kernel; in a job of several ranks,
     ``same_as``: the trace of the first rank of its group of identical ranks, when that is another
     (:mod:`inductor_lens.health.ranks`; the Kernels view shows the group once)."""
-    from ..report.ranks import job_story
+    from ..analysis.core import job_story
 
     story = job_story(index)
     first: dict[str, str] = {}

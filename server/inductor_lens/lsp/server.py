@@ -5,7 +5,7 @@ the ways to reach the client from any thread.  It is the worker's host
 
 Indexing runs in :class:`~inductor_lens.lsp.worker.IndexWorker`'s thread (``$/progress`` +
 ``inductorLens/status`` notifications); the handlers answer from the last complete
-:class:`~inductor_lens.lsp.features.snapshot.Snapshot`, so requests are answered while indexing runs.
+:class:`~inductor_lens.analysis.snapshot.Snapshot`, so requests are answered while indexing runs.
 Traces come from ``initializationOptions.traces``, the ``inductorLens.traces`` setting and
 discovery in the workspace folders (:mod:`inductor_lens.lsp.settings`); logs that change or grow are
 re-indexed (file watching + polling).
@@ -30,14 +30,14 @@ from pygls.protocol import LanguageServerProtocol
 from pygls.uris import to_fs_path
 
 from .. import __version__
-from ..diff.compare import Comparison
+from ..analysis.comparison import Comparison
+from ..analysis.snapshot import Snapshot
 from ..files.cache import Cache
 from ..files.resolve import PathResolver
 from ..index.trace_index import Index
 from ..open_traces import TraceRequest
 from . import protocol
 from .features import health, hot_lines, symbols
-from .features.snapshot import Snapshot
 from .settings import Settings, expand, unknown_keys, wrong_types
 from .worker import IndexWorker
 

@@ -21,6 +21,7 @@ from typing import Protocol
 
 from lsprotocol import types
 
+from ..analysis.snapshot import Snapshot
 from ..files.cache import Cache
 from ..files.resolve import PathResolver
 from ..index.trace_index import Index
@@ -28,7 +29,6 @@ from ..model import Graph
 from ..open_traces import TraceRequest, open_traces, split_profiles
 from ..text import format_bytes
 from .features import lenses
-from .features.snapshot import Snapshot
 
 
 class WorkerHost(Protocol):

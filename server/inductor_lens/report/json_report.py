@@ -24,12 +24,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from ..analysis.core import Analysis
 from ..files.resolve import PathResolver
-from ..index.trace_index import Index
 from ..model import Kernel
-from ..perf.devices import device_peak
-from ..perf.throughput import IndexFigures, line_throughput
-from ..timing.hot_lines import call_sites, hot_lines
 from .health import health_json
 from .kernel_json import frame_json, kernel_items, kernel_json, launch_json
 
@@ -37,17 +34,18 @@ __all__ = ["frame_json", "kernel_json", "launch_json", "index_json", "document_i
 
 if TYPE_CHECKING:
     from .._json import Preserialized
-    from ..ir.kernel_ir import KernelIRs
+    from ..analysis.ir import KernelIRs
 
 
-def lines_json(index: Index, resolver: PathResolver | None, hot=None, perf: IndexFigures | None = None) -> list[dict]:
+def lines_json(index, resolver: PathResolver | None, hot=None, perf=None) -> list[dict]:
     """One row per model line any kernel names (file as the trace wrote it, then line): the kernels
     and launches naming it and, with a profile, its share of their time, their whole time (µs),
     its percent of every measured kernel's time and its share per graph kind.  The ``share_us`` of
     all rows add up to the device time of the measured launches that have a model line
     (:mod:`inductor_lens.timing.line_time`, ranked by :mod:`inductor_lens.timing.hot_lines`)."""
-    hot = hot or hot_lines(index.kernels)
-    per_line = perf.lines(index.kernels) if perf is not None else {}
+    analysis = index if isinstance(index, Analysis) else Analysis(index, resolver)
+    hot = hot or analysis.hot_lines()
+    per_line = perf.lines(analysis.kernels) if perf is not None else {}
     rows = []
     named: dict[int, dict] = {}  # id(kernel) -> how a row names it (a kernel is named by each of its lines)
     for row in sorted(hot.rows, key=lambda r: (r.frame.file, r.frame.line)):
@@ -56,7 +54,7 @@ def lines_json(index: Index, resolver: PathResolver | None, hot=None, perf: Inde
         measured = None
         figures: dict = {}
         line = per_line.get((frame.file, frame.line))
-        speed = line_throughput(line, perf.line_peak(row.kernels)) if line is not None and perf is not None else None
+        speed = analysis.line_throughput(line, row.kernels) if line is not None and perf is not None else None
         if speed is not None:
             figures = {"bytes": speed.bytes, "flops": speed.flops}
         if share is not None and whole is not None:
@@ -91,10 +89,12 @@ def _kernel_ref(k: Kernel) -> dict:
     }
 
 
-def calls_json(index: Index, resolver: PathResolver | None, total_us: float | None) -> list[dict]:
-    """The user's own lines that called compiled code (:func:`inductor_lens.timing.hot_lines.call_sites`)."""
+def calls_json(index, resolver: PathResolver | None, total_us: float | None) -> list[dict]:
+    """The user's own lines that called compiled code (:meth:`inductor_lens.analysis.core.Analysis.call_sites`)
+    of ``index`` (an :class:`~inductor_lens.analysis.core.Analysis`, or the index it is of)."""
     out = []
-    for site in call_sites(index.graphs, total_us):
+    analysis = index if isinstance(index, Analysis) else Analysis(index, resolver)
+    for site in analysis.call_sites(total_us):
         frame = site.frame
         out.append(
             {
@@ -119,7 +119,7 @@ def devices_json(names: list[str]) -> list[dict]:
     devices (:mod:`inductor_lens.perf.devices`; ``peak`` null for a device not in the table)."""
     out = []
     for name in names:
-        peak = device_peak(name)
+        peak = Analysis.device_peak(name)
         out.append(
             {
                 "name": name,
@@ -130,15 +130,13 @@ def devices_json(names: list[str]) -> list[dict]:
     return out
 
 
-def _ranks_json(index: Index) -> dict | None:
+def _ranks_json(analysis: Analysis) -> dict | None:
     """``{count, groups, divergence}`` for a job of several ranks (:mod:`inductor_lens.health.ranks`), else ``None``."""
-    from .ranks import job_story
-
-    story = job_story(index)
+    story = analysis.job_story()
     return story.to_json() if story is not None else None
 
 
-def index_json(index: Index, resolver: PathResolver | None, ir: "KernelIRs | None" = None) -> dict:
+def index_json(index, resolver: PathResolver | None, ir: "KernelIRs | None" = None) -> dict:
     """The whole ``report --json`` document; with ``ir`` (``report --ir``), each Triton kernel also
     has ``ir`` (:meth:`inductor_lens.ir.kernel_ir.KernelIR.to_json`) and the document ``ir_roots``
     (the Triton cache folders looked in)."""
@@ -146,7 +144,7 @@ def index_json(index: Index, resolver: PathResolver | None, ir: "KernelIRs | Non
 
 
 def document_items(
-    index: Index, resolver: PathResolver | None, ir: "KernelIRs | None" = None, preserialized: "Preserialized | None" = None
+    index, resolver: PathResolver | None, ir: "KernelIRs | None" = None, preserialized: "Preserialized | None" = None
 ) -> Iterator[tuple[str, Any]]:
     """:func:`index_json`'s ``(key, value)`` items, in the document's order, each made when asked
     for; ``"kernels"`` is an iterator of the kernels' objects (to be consumed before the next item
@@ -154,14 +152,15 @@ def document_items(
     ``preserialized`` (depth 3): the kernels' shared lists as fragments (:func:`kernel_json`), for
     a writer that writes them where these items place them."""
     memo: dict = {}
-    perf = IndexFigures(index)
-    hot = hot_lines(index.kernels, perf.splits)
+    analysis = Analysis(index, resolver)
+    perf = analysis.figures
+    hot = analysis.hot_lines(by_launch_figures=True)
     yield (
         "traces",
         [{"path": t.path, "rank": t.rank, "torch_version": t.torch_version, "compile_ids": list(t.compile_ids)} for t in index.traces],
     )
     yield from health_json(index, resolver).items()
-    yield "ranks", _ranks_json(index)
+    yield "ranks", _ranks_json(analysis)
     if ir is None and preserialized is not None:
         yield "kernels", kernel_items(index.kernels, resolver, memo, perf, preserialized)
     else:
@@ -169,7 +168,7 @@ def document_items(
             "kernels",
             (_with_ir(kernel_json(k, resolver, memo=memo, perf=perf, preserialized=preserialized), k, ir) for k in index.kernels),
         )
-    yield "lines", lines_json(index, resolver, hot, perf)
+    yield "lines", lines_json(analysis, resolver, hot, perf)
     yield (
         "measured",
         (
@@ -178,7 +177,7 @@ def document_items(
             else None
         ),
     )
-    yield "calls", calls_json(index, resolver, hot.total_us if hot.runs else None)
+    yield "calls", calls_json(analysis, resolver, hot.total_us if hot.runs else None)
     yield (
         "profiles",
         [{"path": p.path, "device_events": p.device_events, "graph_calls": len(p.calls), "device": p.device_name} for p in index.profiles],
@@ -199,7 +198,7 @@ def _with_ir(out: dict, kernel: Kernel, ir: "KernelIRs | None") -> dict:
     return out
 
 
-def write_json(index: Index, resolver: PathResolver | None, stream, ir: "KernelIRs | None" = None) -> None:
+def write_json(index, resolver: PathResolver | None, stream, ir: "KernelIRs | None" = None) -> None:
     """Write :func:`index_json` (with ``ir``: see there) to ``stream`` (a text stream: its binary
     buffer when it has one), indented, newline-terminated: the bytes one serialization of the whole
     document gives, made and written piece by piece (:func:`inductor_lens._json.stream_document`:

@@ -3,31 +3,15 @@ differs, each difference with the ranks it is on (:mod:`inductor_lens.health.ran
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ..analysis.core import job_story
 from ..files.trace_paths import basename as trace_basename
-from ..health.ranks import RankStory, rank_list, rank_story, ranks_words
-from ..text import plural
+from ..text import plural, rank_list, ranks_words
 
-if TYPE_CHECKING:
-    from ..index.trace_index import Index
-
-# rich, the tables and the collectives' reader are imported where a job of several ranks needs
-# them: a one-rank `report --json` (most reports) never does
+# rich and the tables are imported where a job of several ranks needs them: a one-rank
+# `report --json` (most reports) never does
 
 
-def job_story(index: Index) -> RankStory | None:
-    """The index's job of several ranks (:func:`inductor_lens.health.ranks.rank_story` with each
-    rank's collectives, :func:`inductor_lens.index.collectives.collective_sequences`), ``None``
-    for fewer than two ranks.  The one place the report, the JSON and the editor get it from."""
-    if len({c.rank for c in index.compiles if c.rank is not None} | {g.rank for g in index.graphs if g.rank is not None}) < 2:
-        return None  # (the collectives would read every graph's kernels for nothing)
-    from ..index.collectives import collective_sequences
-
-    return rank_story(index.compiles, index.compile_events, index.graphs, collective_sequences(index.graphs))
-
-
-def print_ranks(index: Index, console) -> dict[int, tuple[int, list[int]]]:
+def print_ranks(index, console) -> dict[int, tuple[int, list[int]]]:
     """A job of several ranks: its groups of identical ranks and what differs, each with its ranks
     (:mod:`inductor_lens.health.ranks`).  Returns, for each rank whose group is shown by another
     rank, ``(that rank, the group's ranks)``."""

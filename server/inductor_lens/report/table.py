@@ -13,12 +13,11 @@ from __future__ import annotations
 import shlex
 
 from ..files.resolve import PathResolver
-from ..health.ranks import rank_list
 from ..index.trace_index import Index
 from ..model import Graph, Kernel
 from ..perf.throughput import IndexFigures, line_throughput, speed_text
 from ..provenance.modules import kernel_module, module_of_nodes, module_text
-from ..text import format_us, plural, runs_text, short_device_name
+from ..text import format_us, plural, rank_list, runs_text, short_device_name
 from ..timing.hot_lines import CallSite, HotLines, call_sites, hot_lines
 from .health import indented, print_health
 from .ranks import print_ranks

@@ -17,13 +17,14 @@ has not (by file name, code and reason), placed on the local lines (the Problems
 
 from __future__ import annotations
 
-from ...diff.compare import Comparison, comparison_json
-from ...diff.lines import LineDiff, SideLine
-from ...diff.runs import new_graph_breaks
+from ...analysis.comparison import Comparison
+from ...analysis.run_facts import new_graph_breaks
+from ...analysis.run_lines import LineDiff, SideLine
+from ...analysis.snapshot import Snapshot
+from ...diff.compare import comparison_json
 from ...index.kernel_facts import KernelFactsReader
 from ...model import Frame
 from ...text import format_us
-from .snapshot import Snapshot
 
 
 def _time(side: SideLine | None) -> str:

@@ -1,7 +1,7 @@
 """Compile health where the code is: diagnostics on the model lines where graphs break and guards
 failed, a code lens on each compiled function, a kernel's compile facts for its hover.
 
-Pure functions of a :class:`~inductor_lens.lsp.features.snapshot.Snapshot` (the index's
+Pure functions of a :class:`~inductor_lens.analysis.snapshot.Snapshot` (the index's
 ``compiles``, ``compile_events`` and ``kernel_compile_info``, read by
 :mod:`inductor_lens.readers.compile_health`); lines 1-based, as everywhere in ``features``.
 Per snapshot the tables are built once (``ctx.cached``) and answers are lookups.
@@ -15,16 +15,15 @@ from dataclasses import dataclass
 
 from lsprotocol import types
 
+from ...analysis.snapshot import Snapshot
 from ...files.trace_paths import code_kind
 from ...health.queries import CompiledFunction, compile_named, compiled_functions, guard_of, health_counts
-from ...health.ranks import ranks_words
 from ...model import Compile, CompileEvent, Frame, Kernel, Span
 from ...model.compile_id import base_compile_id
-from ...text import format_seconds, format_us, plural
+from ...text import format_seconds, format_us, plural, ranks_words
 from ...timing.hot_lines import user_frames
 from .navigation import lsp_location
 from .ranks import rank_diagnostics
-from .snapshot import Snapshot
 
 SOURCE = "Inductor Lens"
 _RESUME = "torch_dynamo_resume_in_"

@@ -4,17 +4,17 @@ gutter heat marks; and the once-said note when no file of the workspace is in an
 The ranking is :func:`inductor_lens.timing.hot_lines.hot_lines` (the one definition of a line's
 time: each launch's measured time split across its model lines, so the rows add up; by launches
 without a profile), resolved to local files by the snapshot.  Pure functions of a
-:class:`~inductor_lens.lsp.features.snapshot.Snapshot`; lines 1-based here, 0-based on the wire.
+:class:`~inductor_lens.analysis.snapshot.Snapshot`; lines 1-based here, 0-based on the wire.
 """
 
 from __future__ import annotations
 
 import os
 
+from ...analysis.snapshot import Snapshot, uri
 from ...files.trace_paths import code_kind
 from ...model import Frame
 from ...timing.hot_lines import hot_lines
-from .snapshot import Snapshot, uri
 
 #: Rows the answer holds at most (the view lists them; heat marks need every line of the open files).
 MAX_ROWS = 500

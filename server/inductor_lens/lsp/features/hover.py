@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from lsprotocol import types
 
+from ...analysis.snapshot import LineShare, Snapshot, uri
 from ...model import Frame, Kernel, Launch, aten_op_of
 from ...perf.shape import shape_text
 from ...provenance.generated_frames import node_model_line
@@ -14,7 +15,6 @@ from ...provenance.modules import kernel_module, module_markdown, module_text
 from ...text import format_bytes, format_us, plural
 from ...timing.hot_lines import api_caller, hot_lines, innermost_user_frame
 from .health import kernel_compile_markdown
-from .snapshot import LineShare, Snapshot, uri
 
 KIND_TEXT = {
     "pointwise": "pointwise Triton kernel",

@@ -11,11 +11,11 @@ from dataclasses import dataclass
 
 from lsprotocol import types
 
+from ...analysis.snapshot import Snapshot, uri
 from ...ir.find import TritonCaches
 from ...ir.kernel_ir import KernelIR, KernelIRs, ir_documents
 from ...ir.metrics import load_ncu
 from ...model import Kernel
-from .snapshot import Snapshot, uri
 
 #: forms in the order a hover and a references list name them
 FORMS = ("ptx", "sass", "ttgir", "ttir", "llir")

@@ -7,13 +7,13 @@ from dataclasses import dataclass
 
 from lsprotocol import types
 
+from ...analysis.snapshot import Snapshot, uri
 from ...model import Span
 from ...model.compile_id import base_compile_id
 from ...provenance.modules import kernel_module, launch_module, module_text
 from ...text import format_us, plural
 from .health import function_lenses
 from .navigation import lsp_location
-from .snapshot import Snapshot, uri
 
 #: Client command that opens one location or shows several (the VS Code extension implements it;
 #: other editors show the title only).

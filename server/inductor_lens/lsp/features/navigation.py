@@ -7,9 +7,9 @@ from functools import lru_cache
 
 from lsprotocol import types
 
+from ...analysis.snapshot import Snapshot, uri
 from ...model import Kernel, Launch, Span
 from ...provenance.modules import ModuleRef, module_of_nodes
-from .snapshot import Snapshot, uri
 
 NO_REF = ModuleRef(None, (), False)
 

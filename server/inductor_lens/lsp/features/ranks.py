@@ -10,11 +10,11 @@ import os
 
 from lsprotocol import types
 
-from ...health.ranks import Divergence, ranks_words
+from ...analysis.core import job_story
+from ...analysis.snapshot import Snapshot
 from ...model import Frame
-from ...report.ranks import job_story
+from ...text import ranks_words
 from .navigation import lsp_location
-from .snapshot import Snapshot
 
 #: the divergence kinds said here (the others come from compile events or have no line of their own)
 KINDS = ("collective",)
@@ -28,7 +28,7 @@ def rank_diagnostics(ctx: Snapshot, path: str) -> list[types.Diagnostic]:
     return list(table.get(os.path.abspath(path), []))
 
 
-def _frame(d: Divergence) -> Frame | None:
+def _frame(d) -> Frame | None:
     if d.frame is not None:
         return d.frame
     return Frame(d.file, d.line, "", "") if d.file and d.line else None

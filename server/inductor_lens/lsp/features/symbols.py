@@ -7,11 +7,11 @@ import re
 
 from lsprotocol import types
 
+from ...analysis.snapshot import Snapshot, uri
 from ...files.resolve import inductor_cache_candidates
 from ...model import InputWarning
 from .hover import KIND_TEXT
 from .navigation import lsp_location
-from .snapshot import Snapshot, uri
 
 _KERNEL_PATH = re.compile(r"^# kernel path: (?P<path>\S.*?)\s*$")
 _FILE_LINE = re.compile(r'File "(?P<path>[^"]+)", line (?P<line>\d+)')

@@ -1,4 +1,4 @@
-"""The snapshot every feature function reads: the index plus local-path resolution, precomputed.
+"""The editor's analysis, one per indexing generation: the index plus local-path resolution, precomputed.
 
 :class:`Snapshot` is built once per index (in the indexing thread) so that hover, definition
 and lens answers are dictionary lookups: source frames are resolved to local files, checked
@@ -14,12 +14,12 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from ...files.resolve import PathResolver
-from ...index.trace_index import Index
-from ...model import Frame, FxNode, Graph, Kernel, Launch, Span
-from ...text import runs_text
-from ...timing.hot_lines import CallSite, call_sites
-from ...timing.line_time import KernelPart, line_times
+from ..files.resolve import PathResolver
+from ..index.trace_index import Index
+from ..model import Frame, FxNode, Graph, Kernel, Launch, Span
+from ..text import runs_text
+from ..timing.hot_lines import CallSite, call_sites
+from ..timing.line_time import KernelPart, line_times
 
 #: How far (in lines) a frame's code is searched for when the local file's line differs.
 NEARBY = 40
@@ -362,13 +362,13 @@ class Snapshot:
     @property
     def perf(self):
         """Bytes, FLOPs and throughput of this snapshot's kernels (:class:`inductor_lens.perf.throughput.IndexFigures`, made once)."""
-        from ...perf.throughput import IndexFigures
+        from ..perf.throughput import IndexFigures
 
         return self.cached(("perf",), lambda: IndexFigures(self.index))
 
     def kernel_speed(self, kernel: Kernel) -> str:
         """``1.9 TB/s · 40% of H200 HBM · memory-bound`` for a measured kernel, else ``""``."""
-        from ...perf.throughput import speed_text
+        from ..perf.throughput import speed_text
 
         return speed_text(self.perf.kernel(kernel)) if kernel.measured is not None else ""
 
@@ -377,7 +377,7 @@ class Snapshot:
         (its launches' bytes and FLOPs over its share of the time), ``""`` when not measured."""
         if not self.cached(("measured",), lambda: any(k.measured is not None for g in self.graphs for k in g.kernels)):
             return ""  # (no time to split: the lines' bytes and FLOPs are not worked out for nothing)
-        from ...perf.throughput import line_throughput, speed_text
+        from ..perf.throughput import line_throughput, speed_text
 
         table = self.cached(("perf", "lines"), lambda: self.perf.lines([k for g in self.graphs for k in g.kernels]))
         for _, frame in rows:

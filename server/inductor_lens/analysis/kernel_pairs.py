@@ -1,5 +1,5 @@
 """Kernels of two runs matched to each other (the second view of a comparison; model lines are
-the identity, :mod:`.lines`).
+the identity, :mod:`.run_lines`).
 
 A pair is made, best first, by: the model lines and ATen ops the kernels compute (both must share
 a line), within the same graph kind (forward, backward, inference); then, between runs of the same
@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..model import Graph, Kernel
-from .lines import LineKey, kernel_family, line_key
+from .run_lines import LineKey, kernel_family, line_key
 
 
 @dataclass

@@ -1,0 +1,118 @@
+"""The one facade every presenter reads: :class:`Analysis`, an opened request's answers, each computed once.
+
+The front door's :class:`inductor_lens.open_traces.OpenedTraces` makes one (``opened.analysis``);
+the editor's :class:`inductor_lens.analysis.snapshot.Snapshot` is one per indexing generation.
+The answers come from the domain (:mod:`inductor_lens.timing` for time, :mod:`inductor_lens.perf`
+for bytes, FLOPs and throughput, :mod:`inductor_lens.health` for compile health and ranks,
+:mod:`inductor_lens.provenance` for modules); the presenters ask here and never import those.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from ..files.resolve import PathResolver
+from ..index.trace_index import Index
+from ..model import Graph, Kernel
+
+if TYPE_CHECKING:
+    from ..health.ranks import RankStory
+    from ..perf.devices import DevicePeak
+    from ..perf.throughput import IndexFigures, LineFigures, Throughput
+    from ..timing.hot_lines import CallSite, HotLines
+
+T = TypeVar("T")
+
+
+class Analysis:
+    """The answers about one opened request: ``index`` (every graph materialized, profiles
+    joined), ``resolver`` (trace paths -> local files; ``None``: paths as the trace wrote them) and
+    the explicitly named ``profiles``.  Immutable once built: answers are computed on first
+    request and kept (:meth:`cached`); a new opening is a new :class:`Analysis`."""
+
+    def __init__(self, index: Index, resolver: PathResolver | None = None, profiles: Sequence[str] = ()) -> None:
+        self.index = index
+        self.resolver = resolver
+        self.profiles = list(profiles)
+        self._answers: dict = {}
+
+    # ------------------------------------------------------------ what was opened (model objects)
+    @property
+    def graphs(self) -> list[Graph]:
+        """Every graph of the index, in index order."""
+        return self.index.graphs
+
+    @property
+    def kernels(self) -> list[Kernel]:
+        """Every kernel of every graph, in index order."""
+        return self.index.kernels
+
+    def cached(self, key: Any, compute: Callable[[], T]) -> T:
+        """``compute()`` once per ``key`` for this (immutable) analysis: answers asked for again
+        and again (code lenses, the Kernels view, every table of a report) are computed once."""
+        if key not in self._answers:
+            self._answers[key] = compute()
+        return self._answers[key]
+
+    # ------------------------------------------------------------ time
+    def hot_lines(self, kernels: list[Kernel] | None = None, *, by_launch_figures: bool = False) -> HotLines:
+        """Where the time goes: ``kernels``' (default every kernel) model lines ranked by their share
+        of the measured time (:func:`inductor_lens.timing.hot_lines.hot_lines`); with
+        ``by_launch_figures``, launches split across their lines as :attr:`figures` splits them
+        (the report's ranking, the same rows as its bytes and FLOPs)."""
+        from ..timing.hot_lines import hot_lines
+
+        return hot_lines(self.kernels if kernels is None else kernels, self.figures.splits if by_launch_figures else None)
+
+    def call_sites(self, total_us: float | None = None, graphs: list[Graph] | None = None) -> list[CallSite]:
+        """The user's own lines that called compiled code, with the kernels and time below them
+        (``percent`` of ``total_us`` when given): :func:`inductor_lens.timing.hot_lines.call_sites`."""
+        from ..timing.hot_lines import call_sites
+
+        return call_sites(self.graphs if graphs is None else graphs, total_us)
+
+    # ------------------------------------------------------------ against the device
+    @property
+    def figures(self) -> IndexFigures:
+        """Bytes, FLOPs and throughput of the kernels and model lines (made once:
+        :class:`inductor_lens.perf.throughput.IndexFigures`)."""
+        from ..perf.throughput import IndexFigures
+
+        return self.cached(("perf",), lambda: IndexFigures(self.index))
+
+    def kernel_throughput(self, kernel: Kernel) -> Throughput:
+        """``kernel``'s bytes, FLOPs, GB/s, TFLOP/s, share of peak and roofline class."""
+        return self.figures.kernel(kernel)
+
+    def line_throughput(self, line: LineFigures, kernels: list[Kernel]) -> Throughput:
+        """A model line's figures (``line``: a row of ``figures.lines``) against the device its
+        ``kernels`` ran on (:func:`inductor_lens.perf.throughput.line_throughput`)."""
+        from ..perf.throughput import line_throughput
+
+        return line_throughput(line, self.figures.line_peak(kernels))
+
+    @staticmethod
+    def device_peak(name: str) -> DevicePeak | None:
+        """The vendor's peak HBM GB/s and dense TFLOP/s of device ``name`` (``None``: not in the
+        table, :mod:`inductor_lens.perf.devices`)."""
+        from ..perf.devices import device_peak
+
+        return device_peak(name)
+
+    # ------------------------------------------------------------ compile health and ranks
+    def job_story(self) -> RankStory | None:
+        """The job of several ranks: its groups of identical ranks and what differs, with each rank's
+        collectives (:func:`inductor_lens.health.ranks.rank_story`); ``None`` for fewer than two
+        ranks.  The one place the report, the JSON and the editor get it from."""
+        return self.cached(("ranks",), lambda: job_story(self.index))
+
+
+def job_story(index: Index) -> RankStory | None:
+    """:meth:`Analysis.job_story` of ``index`` (made afresh)."""
+    if len({c.rank for c in index.compiles if c.rank is not None} | {g.rank for g in index.graphs if g.rank is not None}) < 2:
+        return None  # (the collectives would read every graph's kernels for nothing)
+    from ..health.ranks import rank_story
+    from ..index.collectives import collective_sequences
+
+    return rank_story(index.compiles, index.compile_events, index.graphs, collective_sequences(index.graphs))
