@@ -14,7 +14,7 @@ import pytest
 from conftest import REPO, case_dir
 from inductor_lens.files.cache import Cache
 from inductor_lens.index.trace_index import load
-from inductor_lens.readers.chrome_trace import read_chrome_trace
+from inductor_lens.readers.chrome_trace import CUT_OFF, read_chrome_trace
 from inductor_lens.timing.join import aten_name, join_profile, join_profiles_beside_traces
 
 PROFILE = os.path.join(case_dir("torch-2.11-cuda/profile"), "profile_trace.json")
@@ -178,7 +178,11 @@ def test_report_joins_profile_beside_the_trace(tmp_path):
         check=True,
     )
     doc = json.loads(proc.stdout)
+    step = doc["profiles"][0].pop("step")
     assert doc["profiles"] == [{"path": PROFILE_CNN, "device_events": 87, "graph_calls": 6, "device": "NVIDIA H200"}]
+    assert step["steps"] is None and step["stacks"] is False and step["compiled_device_us"] > step["other_device_us"] > 0
+    # measured.total_us: every activity launched in compiled code (memsets too), of which the lines hold the joined kernels'
+    assert doc["measured"]["total_us"] == step["compiled_device_us"] >= doc["measured"]["lines_us"] >= 0.9 * step["compiled_device_us"]
     measured = [k for k in doc["kernels"] if k["measured"]]
     fields = {"runs", "events", "total_us", "mean_us", "clock", "gbps", "tflops", "peak_fraction", "bound", "roof", "device"}
     assert len(measured) == 16 and all(set(k["measured"]) == fields for k in measured)
@@ -212,7 +216,13 @@ def test_broken_profile_is_a_warning(tmp_path):
     bad.write_text(open(PROFILE).read()[:5000])
     index = load([os.path.join(case_dir("torch-2.11-cuda/profile"), "trace")], Cache(str(tmp_path / "c")))
     result = join_profile(index, str(bad))
-    assert result.calls == [] and any(w.file == str(bad) for w in index.warnings)
+    # cut off mid-write: said, and what the events before the cut hold is still read (issue 45)
+    assert any(w.file == str(bad) and w.message == CUT_OFF for w in index.warnings)
+    assert len(result.calls) <= 1 and result.step is not None
+    bad.write_text(open(PROFILE).read()[:1500])  # cut before any event: nothing joined, said
+    index = load([os.path.join(case_dir("torch-2.11-cuda/profile"), "trace")], Cache(str(tmp_path / "c")))
+    result = join_profile(index, str(bad))
+    assert result.calls == [] and any(w.file == str(bad) and w.message == CUT_OFF for w in index.warnings)
     assert all(k.measured is None for k in index.kernels)
 
 
@@ -359,12 +369,13 @@ def test_a_profile_beside_the_trace_joined_instead_of_a_broken_given_one_is_said
 
     broken = tmp_path / "cut.json"
     with open(PROFILE_CNN, "rb") as fh:
-        broken.write_bytes(fh.read()[:50000])
+        broken.write_bytes(fh.read()[:1500])  # cut off before its first event
     trace = case_dir("torch-2.11-cuda/profile_cnn")
     opened = open_traces(TraceRequest([trace], profiles=[str(broken)]), cache=Cache(str(tmp_path / "a")))
     said = [(w.file, w.message) for w in opened.index.warnings]
-    assert said[0][0] == str(broken) and said[0][1].endswith("not joined")
-    assert said[1:] == [(PROFILE_CNN, "joined from beside the trace: the profile given with --profile did not measure it")]
+    assert said[0] == (str(broken), CUT_OFF)
+    assert said[1][0] == str(broken) and said[1][1].endswith("not joined")
+    assert said[2:] == [(PROFILE_CNN, "joined from beside the trace: the profile given with --profile did not measure it")]
     assert [p.path for p in opened.index.profiles] == [PROFILE_CNN] and any(k.measured for k in opened.index.kernels)
     opened = open_traces(TraceRequest([trace], profiles=[PROFILE_CNN]), cache=Cache(str(tmp_path / "b")))
     assert not opened.index.warnings

@@ -10,6 +10,7 @@ for bytes, FLOPs and throughput, :mod:`inductor_lens.health` for compile health 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..files.resolve import PathResolver
@@ -21,8 +22,20 @@ if TYPE_CHECKING:
     from ..perf.devices import DevicePeak
     from ..perf.throughput import IndexFigures, LineFigures, Throughput
     from ..timing.hot_lines import CallSite, HotLines
+    from ..timing.step import Step
 
 T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class StepView:
+    """One profile's whole step as shown: ``profile`` its path, ``step`` the figures
+    (:class:`inductor_lens.timing.step.Step`: µs totals over the window; ``to_json()`` for
+    ``profiles[i].step``), ``line`` the sentence ``report`` opens with, in ms per step."""
+
+    profile: str
+    step: Step
+    line: str
 
 
 class Analysis:
@@ -63,7 +76,23 @@ class Analysis:
         (the report's ranking, the same rows as its bytes and FLOPs)."""
         from ..timing.hot_lines import hot_lines
 
-        return hot_lines(self.kernels if kernels is None else kernels, self.figures.splits if by_launch_figures else None)
+        # percentages are of the device time compiled code launched (issue 45) when every kernel is ranked
+        compiled = self.compiled_us() if kernels is None else None
+        return hot_lines(self.kernels if kernels is None else kernels, self.figures.splits if by_launch_figures else None, compiled)
+
+    def compiled_us(self) -> float | None:
+        """The device time (µs) of every activity launched inside compiled regions over the joined
+        profiles (CUDA-graph replays, memsets included): what line percentages are of; ``None``
+        without device activity (:func:`inductor_lens.timing.step.compiled_total`)."""
+        from ..timing.step import compiled_total
+
+        return compiled_total(self.index.profiles)
+
+    def steps(self) -> list[StepView]:
+        """The whole step of each joined profile (:mod:`inductor_lens.timing.step`), in join order."""
+        from ..timing.step import step_line
+
+        return [StepView(p.path, p.step, step_line(p.step)) for p in self.index.profiles if p.step is not None]
 
     def call_sites(self, total_us: float | None = None, graphs: list[Graph] | None = None) -> list[CallSite]:
         """The user's own lines that called compiled code, with the kernels and time below them

@@ -114,8 +114,9 @@ def _model_lines(index, cwd: str) -> list[str]:
     call the compiled code."""
     from ..report.table import call_site_texts, hot_line_texts
     from ..timing.hot_lines import call_sites, hot_lines
+    from ..analysis.core import Analysis
 
-    hot = hot_lines(index.kernels)
+    hot = hot_lines(index.kernels, compiled_us=Analysis(index).compiled_us())
     if not hot.rows:
         return []
 

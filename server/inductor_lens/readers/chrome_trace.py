@@ -11,7 +11,12 @@ in microseconds.  The index uses three categories:
   a Triton kernel's name (the launcher's record_function), ``aten::mm``; nesting is by time
   on the same ``(pid, tid)``;
 * ``fwdbwd`` flow events (``ph`` ``s``/``f`` with one ``id``): the forward op that the autograd
-  engine's backward op belongs to.
+  engine's backward op belongs to;
+* for the step (:mod:`inductor_lens.timing.step`): ``gpu_memcpy``/``gpu_memset`` device activity,
+  the ``cuda_runtime``/``cuda_driver`` calls that launched device work (``args["correlation"]``,
+  shared with the device event they launched, also by every kernel a ``cudaGraphLaunch``
+  replays), ``python_function`` events (``with_stack=True``: ``"train.py(40): main"``, the frame's
+  file and first line) and the window (first to last complete ``"ph": "X"`` event).
 
 ``.json`` and ``.json.gz``.  Files over :data:`STREAM_BYTES` are parsed one event at a time, so
 memory holds only the events kept, not the file.
@@ -20,6 +25,7 @@ memory holds only the events kept, not the file.
 from __future__ import annotations
 
 import gzip
+import io
 import json
 import os
 import re
@@ -31,6 +37,12 @@ from ..model import InputWarning
 #: Traces larger than this (on disk) are parsed as a stream of events.
 STREAM_BYTES = 64 * 1024 * 1024
 _KEEP = {"kernel", "cpu_op", "user_annotation", "fwdbwd"}
+#: Device activity other than kernels (Kineto ``ActivityType``: ``gpu_memcpy``, ``gpu_memset``)
+_COPIES = {"gpu_memcpy", "gpu_memset"}
+#: Host calls into the CUDA runtime and driver (launches, graph launches, synchronizes)
+_RUNTIME = {"cuda_runtime", "cuda_driver"}
+_PYTHON = "python_function"
+_ALL = _KEEP | _COPIES | _RUNTIME | {_PYTHON}
 
 
 @dataclass(slots=True)
@@ -49,12 +61,42 @@ class Op:
 
 @dataclass(slots=True)
 class DeviceKernel:
-    """One device kernel execution: ``dur`` in µs; ``external_id`` names the launching CPU op."""
+    """One device kernel execution (or, in ``ChromeTrace.copies``, a memcpy/memset): ``dur`` in
+    µs; ``external_id`` names the launching CPU op, ``correlation`` the runtime call that launched
+    it (``None`` when not recorded)."""
 
     name: str
     ts: float
     dur: float
     external_id: int | None
+    correlation: int | None = None
+
+
+@dataclass(slots=True)
+class RuntimeCall:
+    """A ``cuda_runtime``/``cuda_driver`` call (``cudaLaunchKernel``, ``cuLaunchKernel``,
+    ``cudaGraphLaunch``, ``cudaStreamSynchronize``, ...): ``[ts, ts + dur]`` µs on ``(pid, tid)``."""
+
+    name: str
+    pid: object
+    tid: object
+    ts: float
+    dur: float
+    correlation: int | None
+
+
+@dataclass(slots=True)
+class PyFrame:
+    """A ``python_function`` event (``with_stack=True``): ``name`` is ``"file.py(40): fn"`` (the
+    function's first line), ``"nn.Module: Linear_0"`` or ``"<built-in method ...>"``; ``parent``
+    is the index (in ``ChromeTrace.frames``) of the frame that called it, or ``None``."""
+
+    name: str
+    pid: object
+    tid: object
+    ts: float
+    dur: float
+    parent: int | None = None
 
 
 @dataclass
@@ -67,6 +109,19 @@ class ChromeTrace:
     #: fwdbwd flows: id -> {"s": (pid, tid, ts), "f": (pid, tid, ts)}
     flows: dict[object, dict[str, tuple]] = field(default_factory=dict)
     warnings: list[InputWarning] = field(default_factory=list)
+    #: memcpy/memset device activity (``gpu_memcpy``, ``gpu_memset``)
+    copies: list[DeviceKernel] = field(default_factory=list)
+    #: CUDA runtime/driver calls (launches, graph launches, synchronizes)
+    runtime: list[RuntimeCall] = field(default_factory=list)
+    #: ``python_function`` events (empty without ``with_stack=True``)
+    frames: list[PyFrame] = field(default_factory=list)
+    #: first start and last end (µs) of the complete (``"ph": "X"``) events, any category;
+    #: ``None`` when there is none
+    window: tuple[float, float] | None = None
+    #: ``ProfilerStep#N`` annotations (``cat`` ``user_annotation``): ``(N, ts, dur)`` in file order
+    steps: list[tuple[int, float, float]] = field(default_factory=list)
+    #: the reader stopped inside an event (the file was cut off mid-write)
+    truncated: bool = False
     #: the devices of ``deviceProperties`` (Kineto writes it before ``traceEvents`` on CUDA and
     #: ROCm runs): ``[{"id": 0, "name": "NVIDIA H200", "numSms": 132, ...}]``; empty on CPU runs
     devices: list[dict] = field(default_factory=list)
@@ -140,7 +195,9 @@ def _events_streamed(fh, trace: ChromeTrace):
         while pos < len(buf) and buf[pos] in " \t\r\n,":
             pos += 1
         if pos >= len(buf):
-            if eof:
+            if eof:  # the array never closed: cut off between two events
+                trace.truncated = True
+                trace.warnings.append(InputWarning(trace.path, 0, CUT_OFF))
                 return
             continue
         if buf[pos] == "]":
@@ -149,7 +206,8 @@ def _events_streamed(fh, trace: ChromeTrace):
             event, end = decoder.raw_decode(buf, pos)
         except ValueError:
             if eof:
-                trace.warnings.append(InputWarning(trace.path, 0, "trace ends inside an event (truncated?)"))
+                trace.truncated = True
+                trace.warnings.append(InputWarning(trace.path, 0, CUT_OFF))
                 return
             if len(buf) - pos > (1 << 26):
                 trace.warnings.append(InputWarning(trace.path, 0, "an event larger than 64 MiB; stopped reading"))
@@ -159,6 +217,11 @@ def _events_streamed(fh, trace: ChromeTrace):
         pos = end
         yield event
 
+
+#: The warning for a file cut off mid-write (the profiler was killed, the disk filled)
+CUT_OFF = (
+    "the profile ends inside its traceEvents (cut off mid-write?): the events before the cut are read, the step's last figures may be short"
+)
 
 #: The warning for JSON (or text) that is not a torch.profiler Chrome trace.
 NOT_A_PROFILE = "not a torch.profiler trace: no traceEvents array (not joined)"
@@ -180,71 +243,129 @@ def not_json_message(data: bytes, exc: Exception) -> str:
 
 
 def read_chrome_trace(path: str) -> ChromeTrace:
-    """Read a profiler trace.  Never raises on bad content (warnings instead); ``OSError`` if unreadable."""
+    """Read a profiler trace.  Never raises on bad content (warnings instead); ``OSError`` if
+    unreadable.  A file cut off mid-write (not JSON, but its ``traceEvents`` begin) is read up to
+    the cut, with a warning (:data:`CUT_OFF`)."""
     trace = ChromeTrace(path=path)
     opener = gzip.open if path.endswith(".gz") else open
     size = os.path.getsize(path)
     with opener(path, "rb") as fh:
         if size > STREAM_BYTES or path.endswith(".gz"):
-            events = _events_streamed(fh, trace)
+            _keep_events(_events_streamed(fh, trace), trace)
         else:
             data = fh.read()
             try:
                 doc = _json.loads(data)
             except ValueError as exc:
-                trace.warnings.append(InputWarning(path, 0, not_json_message(data, exc)))
-                return trace
-            events = doc.get("traceEvents") if isinstance(doc, dict) else None
-            props = doc.get("deviceProperties") if isinstance(doc, dict) else None
-            if isinstance(props, list):
-                trace.devices = [d for d in props if isinstance(d, dict)]
-            if not isinstance(events, list):  # JSON, but not a profiler trace ([] or {}): said, not ignored
-                trace.warnings.append(InputWarning(path, 0, NOT_A_PROFILE))
-                return trace
-        for event in events:
-            if not isinstance(event, dict) or event.get("cat") not in _KEEP:
-                continue
-            args: dict = event["args"] if isinstance(event.get("args"), dict) else {}
-            cat = event["cat"]
-            try:
-                if cat == "kernel":
-                    trace.kernels.append(
-                        DeviceKernel(str(event.get("name")), float(event["ts"]), float(event.get("dur", 0.0)), args.get("External id"))
-                    )
-                elif cat == "fwdbwd":
-                    trace.flows.setdefault(event.get("id"), {})[str(event.get("ph"))] = (
-                        event.get("pid"),
-                        event.get("tid"),
-                        float(event["ts"]),
-                    )
-                elif event.get("ph") == "X":
-                    trace.ops.append(
-                        Op(
-                            str(event.get("name")),
-                            event.get("pid"),
-                            event.get("tid"),
-                            float(event["ts"]),
-                            float(event.get("dur", 0.0)),
-                            args.get("External id"),
-                        )
-                    )
-            except (KeyError, TypeError, ValueError):
-                trace.warnings.append(InputWarning(path, 0, f"skipped a malformed {cat} event: {str(event)[:120]}"))
+                if b'"traceEvents"' not in data[: 1 << 16]:
+                    trace.warnings.append(InputWarning(path, 0, not_json_message(data, exc)))
+                    return trace
+                doc = None  # cut off mid-write: read up to the cut
+            if doc is None:
+                _keep_events(_events_streamed(io.BytesIO(data), trace), trace)
+            else:
+                events = doc.get("traceEvents") if isinstance(doc, dict) else None
+                props = doc.get("deviceProperties") if isinstance(doc, dict) else None
+                if isinstance(props, list):
+                    trace.devices = [d for d in props if isinstance(d, dict)]
+                if not isinstance(events, list):  # JSON, but not a profiler trace ([] or {}): said, not ignored
+                    trace.warnings.append(InputWarning(path, 0, NOT_A_PROFILE))
+                    return trace
+                _keep_events(events, trace)
     _nest(trace)
+    _nest_frames(trace)
     return trace
+
+
+def _keep_events(events, trace: ChromeTrace) -> None:
+    """Keep the events the index and the step use (see the module docstring); track the window."""
+    first, last = float("inf"), float("-inf")
+    for event in events:
+        if not isinstance(event, dict):
+            continue
+        cat = event.get("cat")
+        if event.get("ph") == "X":
+            try:
+                ts = float(event["ts"])
+                end = ts + float(event.get("dur", 0.0))
+            except (KeyError, TypeError, ValueError):
+                ts, end = first, last  # a malformed one is said below when its category is kept
+            first = ts if ts < first else first
+            last = end if end > last else last
+        if cat not in _ALL:
+            continue
+        try:
+            _keep(event, cat, trace)
+        except (KeyError, TypeError, ValueError):
+            trace.warnings.append(InputWarning(trace.path, 0, f"skipped a malformed {cat} event: {str(event)[:120]}"))
+    if first <= last:
+        trace.window = (first, last)
+
+
+def _keep(event: dict, cat: str, trace: ChromeTrace) -> None:
+    """Add one event of a kept category to ``trace``; ``KeyError``/``TypeError``/``ValueError``
+    on a malformed one."""
+    args: dict = event["args"] if isinstance(event.get("args"), dict) else {}
+    if cat == "kernel" or cat in _COPIES:
+        kept = DeviceKernel(
+            str(event.get("name")), float(event["ts"]), float(event.get("dur", 0.0)), args.get("External id"), args.get("correlation")
+        )
+        (trace.kernels if cat == "kernel" else trace.copies).append(kept)
+    elif cat == _PYTHON:
+        if event.get("ph") == "X":
+            trace.frames.append(
+                PyFrame(str(event.get("name")), event.get("pid"), event.get("tid"), float(event["ts"]), float(event.get("dur", 0.0)))
+            )
+    elif cat in _RUNTIME:
+        if event.get("ph") == "X":
+            trace.runtime.append(
+                RuntimeCall(
+                    str(event.get("name")),
+                    event.get("pid"),
+                    event.get("tid"),
+                    float(event["ts"]),
+                    float(event.get("dur", 0.0)),
+                    args.get("correlation"),
+                )
+            )
+    elif cat == "fwdbwd":
+        trace.flows.setdefault(event.get("id"), {})[str(event.get("ph"))] = (event.get("pid"), event.get("tid"), float(event["ts"]))
+    elif event.get("ph") == "X":
+        if cat == "user_annotation" and str(event.get("name")).startswith("ProfilerStep#"):
+            number = str(event["name"])[len("ProfilerStep#") :]
+            trace.steps.append((int(number) if number.isdigit() else -1, float(event["ts"]), float(event.get("dur", 0.0))))
+        trace.ops.append(
+            Op(
+                str(event.get("name")),
+                event.get("pid"),
+                event.get("tid"),
+                float(event["ts"]),
+                float(event.get("dur", 0.0)),
+                args.get("External id"),
+            )
+        )
 
 
 def _nest(trace: ChromeTrace) -> None:
     """Set each op's ``parent``: the innermost op on the same (pid, tid) whose interval holds it."""
+    _nest_items(trace.ops)
+
+
+def _nest_frames(trace: ChromeTrace) -> None:
+    """Set each Python frame's ``parent``: the innermost frame on the same thread that holds it."""
+    _nest_items(trace.frames)
+
+
+def _nest_items(items: list) -> None:
     by_thread: dict[tuple, list[int]] = {}
-    for i, op in enumerate(trace.ops):
+    for i, op in enumerate(items):
         by_thread.setdefault((op.pid, op.tid), []).append(i)
     for indices in by_thread.values():
-        indices.sort(key=lambda i: (trace.ops[i].ts, -trace.ops[i].dur))
+        indices.sort(key=lambda i: (items[i].ts, -items[i].dur))
         stack: list[int] = []
         for i in indices:
-            op = trace.ops[i]
-            while stack and trace.ops[stack[-1]].ts + trace.ops[stack[-1]].dur < op.ts + op.dur - 1e-3:
+            op = items[i]
+            while stack and items[stack[-1]].ts + items[stack[-1]].dur < op.ts + op.dur - 1e-3:
                 stack.pop()
             op.parent = stack[-1] if stack else None
             stack.append(i)

@@ -172,7 +172,12 @@ def document_items(
     yield (
         "measured",
         (
-            {"total_us": round(hot.total_us, 3), "lines_us": round(hot.lines_us, 3), "runs": hot.runs, "clock": hot.clock}
+            {
+                "total_us": round(hot.total_us, 3),
+                "lines_us": round(hot.lines_us, 3),
+                "runs": hot.runs,
+                "clock": hot.clock,
+            }
             if hot.runs
             else None
         ),
@@ -180,7 +185,16 @@ def document_items(
     yield "calls", calls_json(analysis, resolver, hot.total_us if hot.runs else None)
     yield (
         "profiles",
-        [{"path": p.path, "device_events": p.device_events, "graph_calls": len(p.calls), "device": p.device_name} for p in index.profiles],
+        [
+            {
+                "path": p.path,
+                "device_events": p.device_events,
+                "graph_calls": len(p.calls),
+                "device": p.device_name,
+                "step": p.step.to_json() if p.step is not None else None,
+            }
+            for p in index.profiles
+        ],
     )
     yield "devices", devices_json(perf.device_names)
     yield "unattributed", [dict(u, profile=p.path) for p in index.profiles for u in p.unattributed_json()]

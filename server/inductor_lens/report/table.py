@@ -19,6 +19,7 @@ from ..perf.throughput import IndexFigures, line_throughput, speed_text
 from ..provenance.modules import kernel_module, module_of_nodes, module_text
 from ..text import format_us, plural, rank_list, runs_text, short_device_name
 from ..timing.hot_lines import CallSite, HotLines, call_sites, hot_lines
+from ..analysis.core import Analysis
 from .health import indented, print_health
 from .ranks import print_ranks
 
@@ -239,7 +240,7 @@ def print_hot_lines(index: Index, console, limit: int | None = TOP_LINES, perf: 
     time, forward and backward together; without a profile by launches, saying it is not time), what
     the profile measured outside them, and the user's own lines that call the compiled code.
     ``limit=None`` (``--all``): every line; ``perf``: the report's figures (made here when not given)."""
-    hot = hot_lines(index.kernels, perf.splits if perf is not None else None)
+    hot = hot_lines(index.kernels, perf.splits if perf is not None else None, Analysis(index).compiled_us())
     if not hot.rows:
         return
     console.print(f"[bold]{hot.heading()}[/bold]", highlight=False)
@@ -347,6 +348,9 @@ def print_tables(index: Index, resolver: PathResolver | None, console, errors=No
     errors = errors or console
     off = 0
     perf = IndexFigures(index)  # one for the whole report: each output code is read once
+    for view in Analysis(index).steps():
+        where = f"{escape(view.profile)}: " if len(index.profiles) > 1 else ""
+        console.print(where + escape(view.line), highlight=False, soft_wrap=True)
     print_hot_lines(index, console, None if all_kernels else TOP_LINES, perf)
     shown_as = print_ranks(index, console)
     for trace in index.traces:

@@ -131,11 +131,16 @@ def _runs_and_clock(kernels: list[Kernel]) -> tuple[list[int], str, float]:
     return runs, ("cpu" if cpu else "device"), total
 
 
-def hot_lines(kernels: list[Kernel], splits: LaunchSplits | None = None) -> HotLines:
+def hot_lines(kernels: list[Kernel], splits: LaunchSplits | None = None, compiled_us: float | None = None) -> HotLines:
     """Every model line of ``kernels`` ranked (see the module docstring); ``splits`` as in
-    :func:`inductor_lens.timing.line_time.line_times`."""
+    :func:`inductor_lens.timing.line_time.line_times`.  ``compiled_us``: the device time of every
+    activity launched inside compiled regions (:func:`inductor_lens.timing.step.compiled_total`;
+    memsets and unjoined launches too), the total percentages are of on a device clock; default
+    the measured kernels' time."""
     own = line_times(kernels, through=False, splits=splits).own
     runs, clock, total = _runs_and_clock(kernels)
+    if compiled_us and clock == "device" and runs:
+        total = max(compiled_us, total)
     ranks = len({k.graph.rank for k in kernels if k.graph is not None and k.graph.rank is not None})
     traces = len({k.graph.trace for k in kernels if k.graph is not None})
     rows: list[HotLine] = []

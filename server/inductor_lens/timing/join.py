@@ -35,6 +35,7 @@ from ..index.trace_index import Index
 from ..model import Graph, InputWarning, Kernel, Measured
 from ..model.compile_id import base_compile_id
 from ..readers.chrome_trace import ChromeTrace, looks_like_chrome_trace, read_chrome_trace
+from .step import Step, step_of
 
 _REGION = re.compile(r"^Torch-Compiled Region: (?P<cid>\S+)")
 _CALL = re.compile(r"^## Call CompiledFxGraph\b")
@@ -80,6 +81,8 @@ class ProfileJoin:
     traces: set[str] = field(default_factory=set)
     #: the profiled devices' names (``deviceProperties``: ``["NVIDIA H200"]``); empty on a CPU run
     device_names: list[str] = field(default_factory=list)
+    #: the whole step from the profile's clock (:mod:`.step`); ``None`` until :func:`join_profile` sets it
+    step: Step | None = None
 
     @property
     def device_name(self) -> str | None:
@@ -145,6 +148,17 @@ def _pick_graph(candidates: list[Graph], op_names: set[str]) -> Graph | None:
     return best
 
 
+@dataclass
+class _Claims:
+    """What the calls' ops were joined to: ``owner`` op index -> the index kernel it launched for,
+    ``owner_launch`` op index -> which launch of that kernel, ``runs`` id(kernel) -> calls matched."""
+
+    owner: dict[int, Kernel] = field(default_factory=dict)
+    owner_launch: dict[int, int] = field(default_factory=dict)
+    runs: dict[int, int] = field(default_factory=dict)
+    kernels_by_id: dict[int, Kernel] = field(default_factory=dict)
+
+
 def join_chrome_trace(trace: ChromeTrace, graphs: list[Graph], pids: dict[str, set[int]] | None = None) -> ProfileJoin:
     """Attribute every device kernel of ``trace`` to a kernel of ``graphs``; sets ``Kernel.measured``.
 
@@ -155,127 +169,153 @@ def join_chrome_trace(trace: ChromeTrace, graphs: list[Graph], pids: dict[str, s
         path=trace.path, device_events=len(trace.kernels), device_names=[str(d.get("name")) for d in trace.devices if d.get("name")]
     )
     ops = trace.ops
-    by_ext = trace.op_by_external_id()
     children: dict[int, list[int]] = {}
     for i, op in enumerate(ops):
         if op.parent is not None:
             children.setdefault(op.parent, []).append(i)
-    owner: dict[int, Kernel] = {}  # op index -> the index kernel it launched for
-    owner_launch: dict[int, int] = {}  # op index -> which launch of that kernel (index into its launches)
-    runs: dict[int, int] = {}  # id(kernel) -> calls matched
-    kernels_by_id: dict[int, Kernel] = {}
+    claims = _Claims()
     for call in (i for i, op in enumerate(ops) if _CALL.match(op.name)):
-        cid, kind, backward_op = _call_context(trace, call)
-        if kind == "backward" and backward_op is not None:
-            cid = _backward_compile_id(trace, backward_op)
-        descendants = []
-        stack = list(children.get(call, []))
-        while stack:
-            i = stack.pop()
-            descendants.append(i)
-            stack.extend(children.get(i, []))
-        descendants.sort(key=lambda i: ops[i].ts)
+        descendants = _descendants(trace, children, call)
         op_names = {ops[i].name for i in descendants} | {op_kernel_name(ops[i].name) for i in descendants}
-        # the profiler names a region by its frame compile (``1/0``), also when the graph came from a
-        # restarted attempt (``1/0_1``, the compile id the log gives it): an exact id first, else the base
-        kinds = [g for g in graphs if (g.kind == "backward" if kind == "backward" else g.kind in ("forward", "inference"))]
-        candidates = (
-            kinds
-            if cid is None
-            else [g for g in kinds if g.compile_id == cid] or [g for g in kinds if base_compile_id(g.compile_id) == base_compile_id(cid)]
-        )
-        if pids:
-            same_process = [g for g in candidates if ops[call].pid in pids.get(g.trace, ())]
-            candidates = same_process or candidates
-        graph = _pick_graph(candidates, op_names)
+        graph = _pick_graph(_candidates(trace, call, graphs, pids), op_names)
         if graph is None:
             continue
         result.calls.append((graph.compile_id, graph.kind))
         result.traces.add(graph.trace)
-        # launches in code order, per kernel name (Triton/C++) and per ATen op (extern/fallback)
-        sites: list[tuple[int, int, Kernel]] = sorted(
-            ((loc.line, n, k) for k in graph.kernels for n, loc in enumerate(k.launches)), key=lambda x: x[0]
-        )
-        by_name: dict[str, list[tuple[Kernel, int]]] = {}
-        by_op: dict[str, list[tuple[Kernel, int]]] = {}
-        for _, n_launch, kernel in sites:
-            if kernel.kind in ("extern", "fallback"):
-                op_name = aten_name(kernel.name)
-                if op_name:
-                    by_op.setdefault(op_name, []).append((kernel, n_launch))
-            else:
-                by_name.setdefault(kernel.name, []).append((kernel, n_launch))
-                for alt, _, _ in kernel.alternatives:  # a multi-kernel runs as the sub-kernel it picked
-                    by_name.setdefault(alt, []).append((kernel, n_launch))
-        seen: dict[tuple[int, str], int] = {}
-        ran: set[int] = set()  # id(kernel) of the kernels this call ran (a kernel without debug handles: at several launches)
-
-        def claim(
-            i: int, table: dict[str, list[tuple[Kernel, int]]], key: str, seen: dict[tuple[int, str], int] = seen, ran: set[int] = ran
-        ) -> None:
-            """Op ``i`` is the n-th op called ``key`` in this call: the n-th launch in ``table``."""
-            n = seen.get((id(table), key), 0)
-            seen[(id(table), key)] = n + 1
-            if n < len(table[key]):
-                kernel, n_launch = table[key][n]
-                owner[i] = kernel
-                owner_launch[i] = n_launch
-                if id(kernel) not in ran:  # one run per call, however many of its launches the call made
-                    ran.add(id(kernel))
-                    runs[id(kernel)] = runs.get(id(kernel), 0) + 1
-                kernels_by_id[id(kernel)] = kernel
-
-        for i in descendants:
-            name = ops[i].name
-            if name in by_name:
-                claim(i, by_name, name)
-            elif op_kernel_name(name) in by_name:
-                claim(i, by_name, op_kernel_name(name))
-            elif ops[i].parent == call and name in by_op:
-                claim(i, by_op, name)
+        _claim_call(trace, call, graph, descendants, claims)
     if not result.traces:
         result.traces = {g.trace for g in graphs}
+    totals, per_launch = _device_totals(trace, claims, result)
+    _set_measured(trace, claims, totals, per_launch)
+    result.measured_kernels = len(claims.kernels_by_id)
+    return result
+
+
+def _descendants(trace: ChromeTrace, children: dict[int, list[int]], call: int) -> list[int]:
+    """The ops under op ``call``, in time order."""
+    out = []
+    stack = list(children.get(call, []))
+    while stack:
+        i = stack.pop()
+        out.append(i)
+        stack.extend(children.get(i, []))
+    out.sort(key=lambda i: trace.ops[i].ts)
+    return out
+
+
+def _candidates(trace: ChromeTrace, call: int, graphs: list[Graph], pids: dict[str, set[int]] | None) -> list[Graph]:
+    """The graphs a call op may be a call of: its kind, its compile id, its process's log."""
+    cid, kind, backward_op = _call_context(trace, call)
+    if kind == "backward" and backward_op is not None:
+        cid = _backward_compile_id(trace, backward_op)
+    # the profiler names a region by its frame compile (``1/0``), also when the graph came from a
+    # restarted attempt (``1/0_1``, the compile id the log gives it): an exact id first, else the base
+    kinds = [g for g in graphs if (g.kind == "backward" if kind == "backward" else g.kind in ("forward", "inference"))]
+    candidates = (
+        kinds
+        if cid is None
+        else [g for g in kinds if g.compile_id == cid] or [g for g in kinds if base_compile_id(g.compile_id) == base_compile_id(cid)]
+    )
+    if pids:
+        same_process = [g for g in candidates if trace.ops[call].pid in pids.get(g.trace, ())]
+        candidates = same_process or candidates
+    return candidates
+
+
+def _launch_tables(graph: Graph) -> tuple[dict[str, list[tuple[Kernel, int]]], dict[str, list[tuple[Kernel, int]]]]:
+    """A graph's launches in code order, per kernel name (Triton/C++, a multi-kernel's
+    sub-kernels too) and per ATen op (extern/fallback): ``(by_name, by_op)``."""
+    sites = sorted(((loc.line, n, k) for k in graph.kernels for n, loc in enumerate(k.launches)), key=lambda x: x[0])
+    by_name: dict[str, list[tuple[Kernel, int]]] = {}
+    by_op: dict[str, list[tuple[Kernel, int]]] = {}
+    for _, n_launch, kernel in sites:
+        if kernel.kind in ("extern", "fallback"):
+            op_name = aten_name(kernel.name)
+            if op_name:
+                by_op.setdefault(op_name, []).append((kernel, n_launch))
+        else:
+            by_name.setdefault(kernel.name, []).append((kernel, n_launch))
+            for alt, _, _ in kernel.alternatives:  # a multi-kernel runs as the sub-kernel it picked
+                by_name.setdefault(alt, []).append((kernel, n_launch))
+    return by_name, by_op
+
+
+def _claim_call(trace: ChromeTrace, call: int, graph: Graph, descendants: list[int], claims: _Claims) -> None:
+    """Join the ops of one call of ``graph`` to its launches: the n-th op named after a kernel
+    (or, directly under the call, after an extern's ATen op) is that name's n-th launch."""
+    by_name, by_op = _launch_tables(graph)
+    seen: dict[tuple[int, str], int] = {}
+    ran: set[int] = set()  # id(kernel) of the kernels this call ran (a kernel without debug handles: at several launches)
+
+    def claim(i: int, table: dict[str, list[tuple[Kernel, int]]], key: str) -> None:
+        n = seen.get((id(table), key), 0)
+        seen[(id(table), key)] = n + 1
+        if n < len(table[key]):
+            kernel, n_launch = table[key][n]
+            claims.owner[i] = kernel
+            claims.owner_launch[i] = n_launch
+            if id(kernel) not in ran:  # one run per call, however many of its launches the call made
+                ran.add(id(kernel))
+                claims.runs[id(kernel)] = claims.runs.get(id(kernel), 0) + 1
+            claims.kernels_by_id[id(kernel)] = kernel
+
+    for i in descendants:
+        name = trace.ops[i].name
+        if name in by_name:
+            claim(i, by_name, name)
+        elif op_kernel_name(name) in by_name:
+            claim(i, by_name, op_kernel_name(name))
+        elif trace.ops[i].parent == call and name in by_op:
+            claim(i, by_op, name)
+
+
+def _device_totals(trace: ChromeTrace, claims: _Claims, result: ProfileJoin) -> tuple[dict[int, list], dict[tuple[int, int], float]]:
+    """Each device kernel event to the claimed op it was launched under (its ``External id``'s op
+    or an op around it), or to ``result.unattributed``: ``({id(kernel): [events, µs]},
+    {(id(kernel), launch index): µs})``."""
+    by_ext = trace.op_by_external_id()
     totals: dict[int, list] = {}
-    per_launch: dict[tuple[int, int], float] = {}  # (id(kernel), launch index) -> device time
+    per_launch: dict[tuple[int, int], float] = {}
     for event in trace.kernels:
         attributed: Kernel | None = None
         op_index = by_ext.get(event.external_id) if event.external_id is not None else None
         if op_index is not None:
             for i in [op_index, *trace.ancestors(op_index)]:
-                if i in owner:
-                    attributed = owner[i]
-                    per_launch[(id(attributed), owner_launch[i])] = per_launch.get((id(attributed), owner_launch[i]), 0.0) + event.dur
+                if i in claims.owner:
+                    attributed = claims.owner[i]
+                    key = (id(attributed), claims.owner_launch[i])
+                    per_launch[key] = per_launch.get(key, 0.0) + event.dur
                     break
-        if attributed is None:
-            entry = result.unattributed.setdefault(event.name, [0, 0.0])
-            entry[0] += 1
-            entry[1] += event.dur
-            continue
-        entry = totals.setdefault(id(attributed), [0, 0.0])
+        entry = result.unattributed.setdefault(event.name, [0, 0.0]) if attributed is None else totals.setdefault(id(attributed), [0, 0.0])
         entry[0] += 1
         entry[1] += event.dur
+    return totals, per_launch
+
+
+def _set_measured(trace: ChromeTrace, claims: _Claims, totals: dict[int, list], per_launch: dict[tuple[int, int], float]) -> None:
+    """Set ``Kernel.measured`` on every claimed kernel: device time, or CPU time for a C++ kernel
+    (its own op) and for every kernel of a profile with no device activity."""
     cpu_only = not trace.kernels  # no device activity: every op claimed ran on the CPU
     cpu: dict[int, list] = {}  # id(kernel) -> [op executions, CPU µs]
     cpu_launch: dict[tuple[int, int], float] = {}  # (id(kernel), launch index) -> CPU µs
-    for i, kernel in owner.items():
+    for i, kernel in claims.owner.items():
         if kernel.kind == "cpp" or cpu_only:
             entry = cpu.setdefault(id(kernel), [0, 0.0])
             entry[0] += 1
-            entry[1] += ops[i].dur
-            cpu_launch[(id(kernel), owner_launch[i])] = cpu_launch.get((id(kernel), owner_launch[i]), 0.0) + ops[i].dur
-    for key, kernel in kernels_by_id.items():
+            entry[1] += trace.ops[i].dur
+            at = (id(kernel), claims.owner_launch[i])
+            cpu_launch[at] = cpu_launch.get(at, 0.0) + trace.ops[i].dur
+    for key, kernel in claims.kernels_by_id.items():
         clock = "device"
         events, total = totals.get(key, [0, 0.0])
         if not events and key in cpu:
             (events, total), clock = cpu[key], "cpu"
-        n = runs[key]
+        n = claims.runs[key]
         per = cpu_launch if clock == "cpu" else per_launch
         launch_us = tuple(round(per.get((key, n_launch), 0.0), 3) for n_launch in range(len(kernel.launches)))
         kernel.measured = Measured(
             runs=n, events=events, total_us=round(total, 3), mean_us=round(total / n, 3) if n else 0.0, clock=clock, launch_us=launch_us
         )
-    result.measured_kernels = len(kernels_by_id)
-    return result
 
 
 def join_profile(index: Index, path: str, graphs: list[Graph] | None = None) -> ProfileJoin | None:
@@ -303,6 +343,7 @@ def join_profile(index: Index, path: str, graphs: list[Graph] | None = None) -> 
     targets = index.graphs if graphs is None else graphs
     before = {id(k) for g in targets for k in g.kernels if k.measured is not None}
     result = join_chrome_trace(trace, targets, pids)
+    result.step = step_of(trace)
     replaced = sum(1 for g in targets for k in g.kernels if id(k) in before and k.measured is not None)
     if replaced and result.calls and index.profiles:  # one measurement per kernel: the later profile's
         index.add_warnings(
@@ -316,7 +357,9 @@ def join_profile(index: Index, path: str, graphs: list[Graph] | None = None) -> 
             ]
         )
     if not result.calls:  # another model's profile, or no compiled graph ran in it (an unreadable one is said above)
-        if trace.ops or trace.kernels:
+        if trace.truncated and not (trace.ops or trace.kernels):
+            index.add_warnings([InputWarning(path, 0, "cut off before its first event: nothing to join; not joined")])
+        elif trace.ops or trace.kernels:
             index.add_warnings([InputWarning(path, 0, "profile matched no compiled graph of the loaded traces; not joined")])
         elif not trace.warnings:  # read, but nothing in it (`{"traceEvents": []}`): said, not dropped silently
             index.add_warnings([InputWarning(path, 0, "profile has no CPU op or device kernel events; not joined")])

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 
+from ...analysis.core import Analysis
 from ...analysis.snapshot import Snapshot, uri
 from ...files.trace_paths import code_kind
 from ...model import Frame
@@ -35,16 +36,19 @@ def _where(ctx: Snapshot, frame: Frame) -> dict:
 
 
 def hot_lines_answer(ctx: Snapshot) -> dict:
-    """``{measured, heading, total_us, lines_us, runs, clock, rows: [...], more, calls: [...]}``
+    """``{measured, heading, total_us, lines_us, runs, clock, rows: [...], more, calls: [...],
+    steps: [...]}``
     (``total_us`` every measured kernel's time, ``lines_us`` the part on model lines): ``rows`` each
     ``{uri, line, file, basename, code, kind, share_us, percent, by_graph, launches, ops, kernels,
     caller}`` sorted by share (``measured``) or by launches; ``calls`` the user's lines that call
-    compiled code ``{uri, line, ..., compile_ids, kernels, measured_us, percent}``."""
+    compiled code ``{uri, line, ..., compile_ids, kernels, measured_us, percent}``; ``steps`` each
+    profile's whole step ``{profile, line, steps, wall_us, ...}`` (:mod:`inductor_lens.timing.step`;
+    ``line`` as ``report`` prints it first)."""
     return ctx.cached(("hotLines",), lambda: _answer(ctx))
 
 
 def _answer(ctx: Snapshot) -> dict:
-    hot = hot_lines([k for g in ctx.graphs for k in g.kernels])
+    hot = hot_lines([k for g in ctx.graphs for k in g.kernels], compiled_us=Analysis(ctx.index).compiled_us() if ctx.complete else None)
     rows = []
     for row in hot.rows[:MAX_ROWS]:
         item = _where(ctx, row.frame)
@@ -82,6 +86,8 @@ def _answer(ctx: Snapshot) -> dict:
         "rows": rows,
         "more": max(0, len(hot.rows) - MAX_ROWS),
         "calls": calls,
+        # the whole step of each profile (issue 45): the view's header and the status bar
+        "steps": [{"profile": v.profile, "line": v.line, **v.step.to_json()} for v in Analysis(ctx.index).steps()],
     }
 
 
