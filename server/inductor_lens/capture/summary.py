@@ -112,9 +112,9 @@ def _model_lines(index, cwd: str) -> list[str]:
     each launch's time split across its model lines, so the rows add up to what was measured, with
     the number of profiled runs; without a profile by launches), then the user's own lines that
     call the compiled code."""
+    from ..analysis.core import Analysis
     from ..report.table import call_site_texts, hot_line_texts
     from ..timing.hot_lines import call_sites, hot_lines
-    from ..analysis.core import Analysis
 
     hot = hot_lines(index.kernels, compiled_us=Analysis(index).compiled_us())
     if not hot.rows:

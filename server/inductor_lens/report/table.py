@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import shlex
 
+from ..analysis.core import Analysis
 from ..files.resolve import PathResolver
 from ..index.trace_index import Index
 from ..model import Graph, Kernel
@@ -19,7 +20,6 @@ from ..perf.throughput import IndexFigures, line_throughput, speed_text
 from ..provenance.modules import kernel_module, module_of_nodes, module_text
 from ..text import format_us, plural, rank_list, runs_text, short_device_name
 from ..timing.hot_lines import CallSite, HotLines, call_sites, hot_lines
-from ..analysis.core import Analysis
 from .health import indented, print_health
 from .ranks import print_ranks
 
