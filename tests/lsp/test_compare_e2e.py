@@ -49,10 +49,12 @@ async def test_compare_places_rows_on_the_local_model_lines(client: LanguageClie
     rows = {r["code"]: r for r in answer["rows"]}
     models = os.path.join(EDIT, "models.py")
     gelu = rows["x = F.gelu(self.bn1(self.conv1(x)))"]
-    assert (gelu["change"], gelu["path"], gelu["line"]) == ("added", models, _line("x = F.gelu(self.bn1(self.conv1(x)))"))
-    assert gelu["lens"].startswith("new here · 0 → 5 kernels")
-    relu = rows["x = F.relu(self.bn1(self.conv1(x)))"]
-    assert relu["change"] == "removed" and relu["path"] is None  # the local file no longer has that line
+    assert (gelu["change"], gelu["path"], gelu["line"]) == ("changed", models, _line("x = F.gelu(self.bn1(self.conv1(x)))"))
+    # relu -> gelu is one line edited (issue 46): one row, A's code beside it
+    assert (gelu["text"], gelu["code_a"]) == ("edited", "x = F.relu(self.bn1(self.conv1(x)))")
+    assert gelu["lens"].startswith("changed · ") and "| line | 40 | 42 |" in gelu["hover"]
+    assert "x = F.relu(self.bn1(self.conv1(x)))" not in rows
+    assert answer["headline"] == "no profile on either side: only compile facts can be compared (no times)" and answer["time"] is None
     head = rows["return self.head(x)"]
     assert (head["change"], head["line"], head["lens"]) == ("same", _line("return self.head(x)"), "same kernels · 3 kernels")
     pool = rows["x = F.max_pool2d(x, 2)"]

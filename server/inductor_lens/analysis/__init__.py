@@ -3,7 +3,8 @@ built once per opened request by the front door, its answers computed on first r
 :mod:`.snapshot` (the editor's :class:`Snapshot`: an analysis with the local files' lines tabled,
 one per indexing generation), :mod:`.comparison` (two runs compared at the model line: each run's
 lines in :mod:`.run_lines`, its facts in :mod:`.run_facts`, kernels matched in
-:mod:`.kernel_pairs`) and :mod:`.ir` (``report --ir``'s Triton IR opened from the flags).
+:mod:`.kernel_pairs`, lines paired by their text in :mod:`.pairing`, the steps by the wall clock
+in :mod:`.wall`, why B is slower in :mod:`.causes`) and :mod:`.ir` (``report --ir``'s Triton IR opened from the flags).
 Modelled on rust-analyzer's ``ide::Analysis`` and pyright's ``AnalyzerService``: the CLI, the
 language server and the agent interface ask the same questions of the same object.
 

@@ -3,19 +3,26 @@ compared row by row with what changed in words, the kernels matched across runs,
 compile health that differ), what ``inductor-lens diff`` and the editor's *Compare with Trace...*
 show (the JSON is written by :mod:`inductor_lens.diff.compare`).
 
+The comparison holds the wall clock (:mod:`.wall`), the causes ranked (:mod:`.causes`) and the
+lines paired by their text (:mod:`.pairing`: ``text`` null, ``edited``, ``inserted`` or
+``deleted``; ``code_a`` A's code of an edited line; ``why`` why a line still in B lost its kernels).
+
 ``lines`` are sorted as the table shows them: changed lines first (added, removed, changed) by
 |Δ time| then file and line, then the others by |Δ time|.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..index.trace_index import Index
 from ..text import format_us
+from .causes import SideTime, rank_causes, recompile_causes
 from .kernel_pairs import KernelPair, match_kernels
-from .run_facts import RunFacts, compiles_json, differing_options, run_facts
+from .pairing import beside_trace_folders, model_pairings, pair_rows
+from .run_facts import RunFacts, compiles_json, differing_options, new_graph_breaks, run_facts
 from .run_lines import LineDiff, RunLines, SideLine, compare_lines, run_lines
+from .wall import wall_time
 
 CHANGED = ("added", "removed", "changed")
 
@@ -32,38 +39,79 @@ class Comparison:
     compiles: list[dict]
     warnings: list[dict]
     indexes: tuple[Index, Index] | None = None
+    #: the wall-clock comparison (:mod:`.wall`), None unless both runs have a profile
+    time: dict | None = None
+    #: the wall headline (or why there is none)
+    headline: str = ""
+    #: the causes, ranked (:mod:`.causes`)
+    causes: list[dict] = field(default_factory=list)
+    #: sentences about the comparison itself (different models, a missing profile...)
+    notes: list[str] = field(default_factory=list)
+    #: file name -> (A's local model file, B's) the text pairing read, None where unreadable
+    model_files: dict[str, tuple[str | None, str | None]] = field(default_factory=dict)
 
     @property
     def changed(self) -> list[LineDiff]:
         return [d for d in self.lines if d.change in CHANGED]
 
-    def slower_by(self) -> float | None:
-        """B's total measured time over A's, minus 1 (0.1 = 10% slower), or None when a side has none."""
-        ta, tb = self.runs[0].measured_us, self.runs[1].measured_us
-        if not ta or tb is None:
-            return None
-        return tb / ta - 1.0
-
 
 def _order(d: LineDiff) -> tuple:
     delta = abs(d.delta_us) if d.delta_us is not None else 0.0
-    return (d.change not in CHANGED, -delta, d.key[0], (d.b or d.a).line if (d.b or d.a) else 0)  # type: ignore[union-attr]
+    return (d.change not in CHANGED, -delta, d.key[0], d.where_b or d.where_a or 0)
 
 
-def compare(index_a: Index, index_b: Index, paths_a: list[str], paths_b: list[str]) -> Comparison:
-    """Compare two opened runs (every graph materialized, profiles joined)."""
+def _files(run: RunLines) -> dict[str, str]:
+    """file name -> the path the trace writes, of every row."""
+    return {key[0]: row.file for key, row in sorted(run.rows.items())}
+
+
+def side_time(index: Index) -> SideTime:
+    """One run's profile beyond its compiled kernels: the first profile's step block
+    (``ProfileJoin.step``, :mod:`inductor_lens.timing.step`), its eager time per line and host
+    time per call site where the join has them; an empty :class:`SideTime` without a profile."""
+    out = SideTime()
+    for profile in index.profiles:
+        step = getattr(profile, "step", None)
+        if step is not None:
+            out.block = step.to_json()
+            break
+    return out
+
+
+def _model_notes(la: RunLines, lb: RunLines) -> list[str]:
+    """A sentence when the two runs compute lines of no common model file (two different models)."""
+    fa, fb = {k[0] for k in la.rows}, {k[0] for k in lb.rows}
+    if fa and fb and not fa & fb:
+        return [
+            f"A and B share no model file (A: {', '.join(sorted(fa)[:3])}; B: {', '.join(sorted(fb)[:3])}): "
+            "they look like runs of different models; every line is on one side only, and only run-level facts compare"
+        ]
+    return []
+
+
+def compare(index_a: Index, index_b: Index, paths_a: list[str], paths_b: list[str], resolvers=(None, None)) -> Comparison:
+    """Compare two opened runs (every graph materialized, profiles joined); ``resolvers``: each
+    run's :class:`~inductor_lens.files.resolve.PathResolver` (``--path-map``) to find its model files."""
     la, lb = run_lines(index_a), run_lines(index_b)
-    lines = compare_lines(la, lb)
-    for d in lines:
-        d.words = describe(d, la, lb)
-    lines.sort(key=_order)
+    folders = [beside_trace_folders([t.path for t in ix.traces], [p.path for p in ix.profiles]) for ix in (index_a, index_b)]
+    pairings, model_files = model_pairings(_files(la), _files(lb), folders[0], folders[1], resolvers)
+    lines = pair_rows(compare_lines(la, lb), pairings)
     facts = (run_facts(index_a, paths_a), run_facts(index_b, paths_b))
     same_version = facts[0].versions.get("pytorch") == facts[1].versions.get("pytorch")
     pairs, only_a, only_b = match_kernels(index_a.kernels, index_b.kernels, same_version)
     warnings = [dict(w.to_json(), run="a") for w in index_a.warnings] + [dict(w.to_json(), run="b") for w in index_b.warnings]
-    return Comparison(
-        facts, lines, pairs, (only_a, only_b), differing_options(*facts), compiles_json(index_a, index_b), warnings, (index_a, index_b)
-    )
+    ta, tb = side_time(index_a), side_time(index_b)
+    time, headline = wall_time(ta.block, tb.block, (len(index_a.profiles), len(index_b.profiles)))
+    options = differing_options(*facts)
+    breaks = new_graph_breaks(index_a, index_b)
+    causes = rank_causes(lines, ta, tb, time, breaks, recompile_causes(index_a, index_b), [o for o in options if o["kind"] == "changed"])
+    for d in lines:
+        d.words = describe(d, la, lb)
+    lines.sort(key=_order)
+    out = Comparison(facts, lines, pairs, (only_a, only_b), options, compiles_json(index_a, index_b), warnings, (index_a, index_b))
+    out.time, out.headline, out.causes, out.model_files = time, headline, causes, model_files
+    out.notes = _model_notes(la, lb) + (time["notes"] if time else [])
+    return out
 
 
 # ---------------------------------------------------------------------- words
@@ -120,6 +168,12 @@ def describe(d: LineDiff, la: RunLines, lb: RunLines) -> list[str]:
         words.append("line inserted")
     elif d.text == "deleted":
         words.append("line deleted")
+    elif d.text == "edited":
+        words.append(f"line edited: was `{d.code_a}`" + (f" (line {d.where_a})" if d.where_a else ""))
+    if d.why:
+        words.append(d.why)
+    elif d.a is not None and d.b is None and d.text is None and d.where_b:
+        words.append(f"still at line {d.where_b} in B, computed by no compiled kernel there")
     ta, tb = d.time("a"), d.time("b")
     if ta is not None and tb is not None:
         pct = f" ({tb / ta - 1:+.0%})" if ta else ""

@@ -145,6 +145,21 @@ class LineDiff:
     #: whether each run has measured time at all (a profile joined): a run without one is unmeasured,
     #: not 0 µs
     measured: tuple[bool, bool] = (False, False)
+    #: the line numbers and A's code where the text pairing (:mod:`.pairing`) knows them beyond
+    #: the rows: an ``edited`` row's A code, the B line an A-only row's text is still at
+    line_a: int | None = None
+    line_b: int | None = None
+    code_a: str | None = None
+    #: why a line that is still in B lost its compiled kernels (``runs eagerly now: ...``)
+    why: str | None = None
+
+    @property
+    def where_a(self) -> int | None:
+        return self.a.line if self.a else self.line_a
+
+    @property
+    def where_b(self) -> int | None:
+        return self.b.line if self.b else self.line_b
 
     def time(self, side: str) -> float | None:
         """The row's measured share on ``side`` (``a``/``b``): 0 where the line computes nothing in a
@@ -166,14 +181,7 @@ def compare_lines(a: RunLines, b: RunLines) -> list[LineDiff]:
     out = []
     for key in sorted(set(a.rows) | set(b.rows), key=lambda k: (k[0], _first_line(a, b, k), k[1])):
         ra, rb = a.rows.get(key), b.rows.get(key)
-        if ra is None:
-            change = "added"
-        elif rb is None:
-            change = "removed"
-        elif ra.kernels != rb.kernels:
-            change = "changed"
-        else:
-            change = "same"
+        change = change_of(ra, rb)
         text = None
         if ra is None and key not in a.texts:
             text = "inserted"
@@ -181,6 +189,15 @@ def compare_lines(a: RunLines, b: RunLines) -> list[LineDiff]:
             text = "deleted"
         out.append(LineDiff(key, ra, rb, change, text, measured=(a.measured, b.measured)))
     return out
+
+
+def change_of(ra: SideLine | None, rb: SideLine | None) -> str:
+    """``added``, ``removed``, ``changed`` or ``same`` (see the module docstring)."""
+    if ra is None:
+        return "added"
+    if rb is None:
+        return "removed"
+    return "changed" if ra.kernels != rb.kernels else "same"
 
 
 def _first_line(a: RunLines, b: RunLines, key: LineKey) -> int:

@@ -32,6 +32,6 @@ def add_diff_parser(sub, path, path_map, percent) -> None:
         "--fail-if-slower",
         type=percent,
         metavar="PCT",
-        help="exit 1 when B's measured time is more than PCT%% above A's (125 when either is unmeasured)",
+        help="exit 1 when B's wall time per step is more than PCT%% above A's and not within noise (125 without a profile of each)",
     )
     diff.add_argument("--fail-if-changed", action="store_true", help="exit 1 when any model line computes other kernels")

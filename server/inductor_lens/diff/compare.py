@@ -3,10 +3,16 @@
 
 JSON shape::
 
-    {"runs": [{paths, versions, device, graphs, kernels, launches, measured_us, profiled_runs}] x2,
+    {"headline": "B is 29% slower per step (26.4 → 34.1 ms): GPU busy +0.4, ...",
+     "time": {clock, per, a, b, a_us, b_us, change_pct, spread, within_noise, profiles, notes, headline} | null
+                                                           (:mod:`inductor_lens.analysis.wall`)
+     "causes": [{kind, file, line, code, delta_us, message, ...}],   ranked (:mod:`inductor_lens.analysis.causes`)
+     "notes": [sentence],                                 about the comparison (different models, steps, ranks)
+     "model_files": {file name: [A's local copy, B's]},   read to pair lines by text (:mod:`inductor_lens.analysis.pairing`)
+     "runs": [{paths, versions, device, graphs, kernels, launches, measured_us, profiled_runs}] x2,
      "options": [{name, a, b}],                          settings that differ
      "summary": {lines, added, removed, changed, same, measured_us_a, measured_us_b, delta_us},
-     "lines": [{file, code, line_a, line_b, lines_a, lines_b, text, change, words, delta_us,
+     "lines": [{file, code, code_a, line_a, line_b, lines_a, lines_b, text, change, words, why, delta_us,
                 a: {file, kernels: [{name, family, launches}], aten_ops, fx_nodes, modules, measured_us, config} | null,
                 b: {...} | null}],
      "kernels": [{a: {name, graph, compile_id, trace}, b: {...}, by, same_family}],
@@ -14,7 +20,9 @@ JSON shape::
      "compiles": [{file, function, a, b, new_graph_breaks}],
      "warnings": [{file, line, message, run}]}
 
-``lines`` are sorted as the table shows them: changed lines first (added, removed, changed) by
+``lines[i].text``: null (the same text on both sides), ``edited`` (A's line ``code_a`` at
+``line_a`` became B's ``code`` at ``line_b``), ``inserted`` (B only) or ``deleted`` (A only);
+``why`` says why a line still in B lost its compiled kernels.  ``lines`` are sorted as the table shows them: changed lines first (added, removed, changed) by
 |Δ time| then file and line, then the others by |Δ time|.
 """
 
@@ -67,6 +75,11 @@ def comparison_json(c: Comparison) -> dict:
     counts = {k: sum(1 for d in c.lines if d.change == k) for k in ("added", "removed", "changed", "same")}
     ta, tb = c.runs[0].measured_us, c.runs[1].measured_us
     return {
+        "headline": c.headline,
+        "time": c.time,
+        "causes": c.causes,
+        "notes": c.notes,
+        "model_files": {k: list(v) for k, v in sorted(c.model_files.items())},
         "runs": [r.to_json() for r in c.runs],
         "options": c.options,
         "summary": {
@@ -80,13 +93,15 @@ def comparison_json(c: Comparison) -> dict:
             {
                 "file": d.key[0],
                 "code": d.key[1],
-                "line_a": d.a.line if d.a else None,
-                "line_b": d.b.line if d.b else None,
+                "code_a": d.code_a,
+                "line_a": d.where_a,
+                "line_b": d.where_b,
                 "lines_a": d.a.lines if d.a else [],
                 "lines_b": d.b.lines if d.b else [],
                 "text": d.text,
                 "change": d.change,
                 "words": d.words,
+                "why": d.why,
                 "delta_us": None if d.delta_us is None else round(d.delta_us, 3),
                 "a": _side_json(d.a),
                 "b": _side_json(d.b),

@@ -10,6 +10,34 @@ from ..text import format_seconds, format_us, plural
 
 #: the changed rows shown at most (``--all`` shows every row)
 TOP = 40
+#: the causes shown after the headline (``--all`` shows every one)
+CAUSES = 6
+
+
+def _cause_line(c: dict) -> str:
+    where = f"{c['file'].replace(chr(92), '/').rsplit('/', 1)[-1]}:{c['line']}" if c.get("file") and c.get("line") else ""
+    delta = c["delta_us"]
+    size = f"{delta / 1000:+.2f} ms" if abs(delta) >= 100 else f"{delta:+.1f} µs"
+    code = f"  {c['code']}" if c.get("code") else ""
+    return f"{size:>10}  {c['kind']}" + (f" · {where}{code}" if where else "") + f": {c['message']}"
+
+
+def print_causes(c: Comparison, console, *, all_causes: bool = False) -> None:
+    """The wall headline, the notes about the comparison, and the first causes."""
+    from rich.text import Text
+
+    from ..report.health import indented
+
+    console.print(Text(c.headline))
+    for note in c.notes:
+        console.print(indented(2, Text("note: "), Text(note)))
+    shown = c.causes if all_causes else c.causes[:CAUSES]
+    if shown:
+        console.print(Text("causes, per step, largest first:" if c.time else "causes (no times: a profile is missing):"))
+        for cause in shown:
+            console.print(indented(4, Text(_cause_line(cause))))
+        if len(c.causes) > len(shown):
+            console.print(Text(f"  … {len(c.causes) - len(shown)} more causes (--all, or --json)"))
 
 
 def _kernels(side) -> str:
@@ -19,8 +47,7 @@ def _kernels(side) -> str:
 
 
 def _where(d: LineDiff) -> str:
-    la = d.a.line if d.a else None
-    lb = d.b.line if d.b else None
+    la, lb = d.where_a, d.where_b
     if la == lb:
         return f"{d.key[0]}:{la}"
     return f"{d.key[0]}:{la if la is not None else '-'} → {lb if lb is not None else '-'}"
@@ -32,6 +59,7 @@ def print_comparison(c: Comparison, console, *, all_lines: bool = False) -> None
 
     from ..report.health import indented  # the report's hanging indent: wrapped text keeps its cell's indent
 
+    print_causes(c, console, all_causes=all_lines)
     a, b = c.runs
     moved = [d for d in c.lines if d.change == "same" and any("→" in w for w in d.words)]
     rows = c.changed + (moved if all_lines else moved[:10])
@@ -43,7 +71,8 @@ def print_comparison(c: Comparison, console, *, all_lines: bool = False) -> None
         # wraps between words (kernels, phrases) and a name no wider than the terminal stays whole
         console.print(Text(title))
         for d in shown:
-            console.print(indented(2, Text(f"{d.change} · {_where(d)}  {d.key[1]}")))
+            text = f" · {d.text}" if d.text else ""
+            console.print(indented(2, Text(f"{d.change}{text} · {_where(d)}  {d.key[1]}")))
             for label, side in (("A", d.a), ("B", d.b)):
                 console.print(indented(6, Text(f"{label}: "), Text(_kernels(side).replace("\n", ", "))))
             for word in d.words:

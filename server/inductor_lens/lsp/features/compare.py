@@ -3,9 +3,12 @@ traces open in the editor (this run, B) placed on the lines of the local model f
 
 ``compare_answer`` is the ``inductorLens/compare`` answer::
 
-    {summary, runs, options, compiles, problems: [{path, line, message}],
-     rows: [{change, file, code, path, line, lens, hover, delta_us, words,
+    {headline, time, causes, notes, summary, runs, options, compiles, problems: [{path, line, message}],
+     rows: [{change, file, code, path, line, lens, hover, delta_us, words, text, code_a, why,
              kernels: [{a: {name, path, start, end} | null, b: {...} | null}]}]}
+
+``headline``, ``time``, ``causes`` and ``notes`` are ``diff --json``'s (the wall clock and the
+causes ranked, :mod:`inductor_lens.diff.compare`); ``text``/``code_a``/``why`` a row's text pairing.
 
 ``path``/``line`` are where the row lies in this workspace (B's line resolved by the snapshot,
 moved lines followed; for a row only the baseline has, its own line when the local file still has
@@ -55,7 +58,7 @@ def hover_text(d: LineDiff) -> str:
     rows = ["| | baseline (A) | this run (B) |", "|---|---|---|", f"| kernels | {_kernels_cell(d.a)} | {_kernels_cell(d.b)} |"]
     rows.append(f"| time | {_time(d.a)} | {_time(d.b)} |")
     if d.a is not None or d.b is not None:
-        rows.append(f"| line | {d.a.line if d.a else '-'} | {d.b.line if d.b else '-'} |")
+        rows.append(f"| line | {d.where_a or '-'} | {d.where_b or '-'} |")
     words = "\n".join(f"- {w}" for w in d.words)
     return f"**Compared with the baseline: {d.change}**\n\n" + "\n".join(rows) + (f"\n\n{words}" if words else "")
 
@@ -103,6 +106,9 @@ def compare_answer(snapshot: Snapshot, comparison: Comparison) -> dict:
                 "hover": hover_text(d),
                 "delta_us": None if d.delta_us is None else round(d.delta_us, 3),
                 "words": d.words,
+                "text": d.text,
+                "code_a": d.code_a,
+                "why": d.why,
                 "kernels": pairs,
             }
         )
@@ -119,6 +125,10 @@ def compare_answer(snapshot: Snapshot, comparison: Comparison) -> dict:
                     }
                 )
     return {
+        "headline": doc["headline"],
+        "time": doc["time"],
+        "causes": doc["causes"],
+        "notes": doc["notes"],
         "summary": doc["summary"],
         "runs": doc["runs"],
         "options": doc["options"],

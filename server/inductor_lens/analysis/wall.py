@@ -1,0 +1,145 @@
+"""Two runs' steps compared by the wall clock: the ``time`` block of ``diff --json``, its headline,
+and the noise rule ``--fail-if-slower`` reads.
+
+Each run's step block is ``report``'s ``profiles[i].step`` (:mod:`inductor_lens.timing.step`,
+read off a ``torch.profiler`` Chrome trace: ``{steps, wall_us, gpu_busy_us, gpu_idle_us,
+compiled_device_us, other_device_us, sync_us, step_us, stacks}``, µs totals over the window).
+A run with several profiles (one per rank) is compared by its first (rank 0's), and the headline
+says so.
+
+* ``change_pct = 100 × (b.wall_us / b.steps) / (a.wall_us / a.steps) − 100``: the mean per step
+  (a profile without step markers counts its window as one step, and the headline says "per window");
+* ``spread``: each run's ``{min_us, median_us, max_us}`` step (None without step markers);
+  ``within_noise``: the two runs' min–max ranges overlap (None when either has no markers).
+
+JSON::
+
+    {"clock": "wall", "per": "step" | "window", "a": {step block}, "b": {step block},
+     "a_us": mean per step, "b_us": ..., "change_pct", "spread": {"a": {...} | null, "b": ...},
+     "within_noise": bool | null, "profiles": [n_a, n_b], "headline", "notes": [sentence, ...]}
+"""
+
+from __future__ import annotations
+
+from statistics import median
+
+#: the step block's per-step figures the headline names, in its order
+PARTS = (
+    ("gpu_busy_us", "GPU busy"),
+    ("compiled_device_us", "compiled"),
+    ("other_device_us", "eager"),
+    ("gpu_idle_us", "idle"),
+    ("sync_us", "syncs"),
+)
+
+
+def per_step(block: dict) -> int:
+    """What a block's totals are divided by: its steps, or 1 (the window)."""
+    return block.get("steps") or 1
+
+
+def _ms(us: float) -> str:
+    return f"{us / 1000:.1f}" if us >= 1000 else f"{us / 1000:.2f}"
+
+
+def spread(block: dict) -> dict | None:
+    """``{min_us, median_us, max_us}`` of a block's steps, or None without step markers."""
+    steps = block.get("step_us") or []
+    if not steps:
+        return None
+    return {"min_us": round(min(steps), 3), "median_us": round(median(steps), 3), "max_us": round(max(steps), 3)}
+
+
+def wall_time(a: dict | None, b: dict | None, profiles: tuple[int, int] = (1, 1)) -> tuple[dict | None, str]:
+    """``(time block, headline)``: the time block is None unless both runs have a step block;
+    the headline then says which run lacks a profile and that only compile facts are compared."""
+    if a is None or b is None:
+        missing = [n for n, s in (("A", a), ("B", b)) if s is None]
+        if len(missing) == 2:
+            return None, "no profile on either side: only compile facts can be compared (no times)"
+        other = "B" if missing == ["A"] else "A"
+        return None, f"{missing[0]} has no profile ({other} has): only compile facts can be compared (no times)"
+    a_us, b_us = a["wall_us"] / per_step(a), b["wall_us"] / per_step(b)
+    change = 100.0 * b_us / a_us - 100.0 if a_us > 0 else None
+    sa, sb = spread(a), spread(b)
+    noise = None if sa is None or sb is None else sa["min_us"] <= sb["max_us"] and sb["min_us"] <= sa["max_us"]
+    per = "step" if a.get("steps") and b.get("steps") else "window"
+    notes = _notes(a, b, profiles)
+    block = {
+        "clock": "wall",
+        "per": per,
+        "a": a,
+        "b": b,
+        "a_us": round(a_us, 3),
+        "b_us": round(b_us, 3),
+        "change_pct": None if change is None else round(change, 2),
+        "spread": {"a": sa, "b": sb},
+        "within_noise": noise,
+        "profiles": list(profiles),
+        "notes": notes,
+    }
+    block["headline"] = headline(block)
+    return block, block["headline"]
+
+
+def _notes(a: dict, b: dict, profiles: tuple[int, int]) -> list[str]:
+    notes = []
+    if (a.get("steps") or None) != (b.get("steps") or None):
+        sa, sb = a.get("steps"), b.get("steps")
+        if sa and sb:
+            notes.append(f"A has {sa} steps, B {sb}: compared per step (the mean)")
+        else:
+            no = "A" if not sa else "B"
+            notes.append(
+                f"{no}'s profile has no step markers (ProfilerStep): its window counts as one step, so the runs are compared per window"
+            )
+    for name, n in zip("AB", profiles, strict=True):
+        if n > 1:
+            notes.append(f"{name} has {n} profiles (one per rank): rank 0's (the first) is compared")
+    if bool(a.get("stacks")) != bool(b.get("stacks")):
+        with_stacks = "A" if a.get("stacks") else "B"
+        notes.append(
+            f"only {with_stacks}'s profile has Python stacks (with_stack=True), whose tracer slows the host: "
+            "host and idle time are not comparable; profile both the same way"
+        )
+    return notes
+
+
+def headline(t: dict) -> str:
+    """``B is 29% slower per step (26.4 → 34.1 ms): GPU busy +0.4, compiled -0.1, eager +0.6,
+    idle +7.3, syncs +0.2 ms``, with ``within noise (A's steps 25.3–27.4 ms, B's ...)`` when the
+    runs' step ranges overlap."""
+    a, b, change = t["a"], t["b"], t["change_pct"]
+    per = t["per"]
+    if change is None:
+        return f"A's profile has no time (0 µs per {per}): B {_ms(t['b_us'])} ms per {per}"
+    word = "slower" if change > 0 else "faster"
+    size = f"{abs(change):.0f}%" if abs(change) >= 10 else f"{abs(change):.1f}%"
+    parts = []
+    for key, name in PARTS:
+        if key in a and key in b:
+            delta = b[key] / per_step(b) - a[key] / per_step(a)
+            parts.append(f"{name} {delta / 1000:+.1f}" if abs(delta) >= 50 else f"{name} {delta / 1000:+.2f}")
+    text = f"B is {size} {word} per {per} ({_ms(t['a_us'])} → {_ms(t['b_us'])} ms)"
+    if abs(change) < 0.05:
+        text = f"B takes the same time per {per} ({_ms(t['a_us'])} ms)"
+    if t["within_noise"]:
+        sa, sb = t["spread"]["a"], t["spread"]["b"]
+        text += f", within noise (A's steps {_ms(sa['min_us'])}–{_ms(sa['max_us'])} ms, B's {_ms(sb['min_us'])}–{_ms(sb['max_us'])} ms)"
+    if parts:
+        text += ": " + ", ".join(parts) + " ms"
+    return text
+
+
+def slower_verdict(t: dict | None, limit_pct: float) -> tuple[int, str]:
+    """``--fail-if-slower``'s (exit status, sentence) on a time block: 1 when ``change_pct`` is
+    above ``limit_pct`` and not within noise, 125 without a time block, else 0."""
+    if t is None or t["change_pct"] is None:
+        return 125, f"--fail-if-slower {limit_pct:g}%: no wall time on both sides (a torch.profiler trace of each run is needed); exit 125"
+    change = t["change_pct"]
+    said = f"B is {change:+.1f}% per {t['per']} against A ({_ms(t['a_us'])} → {_ms(t['b_us'])} ms)"
+    if change > limit_pct and t["within_noise"]:
+        return 0, f"--fail-if-slower {limit_pct:g}%: {said}, within noise (the runs' step ranges overlap): not failed; exit 0"
+    if change > limit_pct:
+        return 1, f"--fail-if-slower {limit_pct:g}%: {said}; exit 1"
+    return 0, f"--fail-if-slower {limit_pct:g}%: {said}"

@@ -1,0 +1,73 @@
+"""``diff``: why B is slower (issue 46): lines paired by their text, settings given through
+``torch.compile(options=...)``, the wall clock and the causes.
+
+The edits are the round-45 GPU runs' (tests/data/make/gpu_r45/variant.py: each replaces one whole
+line of train.py by one or more lines, as a user editing the file would); the expected pairing is
+read off the edits themselves: the line replaced and the new line that still makes the same call
+are one line edited, the other new lines are inserted, every other line is the same.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import pytest
+from conftest import REPO
+from inductor_lens.analysis.pairing import pair_by_code, pair_files
+
+MAKE = os.path.join(REPO, "tests", "data", "make", "gpu_r45")
+sys.path.insert(0, MAKE)
+import variant  # noqa: E402
+
+#: per edit: the call the replaced line and its edited version share
+SAME_CALL = {
+    "item": "h = F.gelu(",
+    "mask": "y = F.scaled_dot_product_attention(",
+    "opts": "cmodel = torch.compile(model",
+    "ro": "cmodel = torch.compile(model",
+    "bs": "BATCH = ",
+}
+
+
+def _number(text: str, block: str, line: str) -> int:
+    """The number in ``text`` of ``line`` of ``block`` (the edit's text, which ``text`` holds once)."""
+    return text[: text.index(block)].count("\n") + block.splitlines().index(line) + 1
+
+
+@pytest.mark.parametrize("name", sorted(SAME_CALL))
+def test_each_edit_pairs_as_the_user_made_it(name):
+    a, b = variant.make("plain"), variant.make(name)
+    got = pair_files(a, b)
+    edited, inserted = {}, set()
+    for old, new in variant.EDITS[name]:
+        old_lines, new_lines = old.splitlines(), new.splitlines()
+        for line in old_lines:
+            partner = [n for n in new_lines if n.strip().startswith(SAME_CALL[name]) and line.strip().startswith(SAME_CALL[name])]
+            if partner:
+                edited[_number(a, old, line)] = _number(b, new, partner[0])
+        for line in new_lines:
+            if line not in old_lines and _number(b, new, line) not in edited.values():
+                inserted.add(_number(b, new, line))
+    assert {la: got.a_to_b[la] for la in got.edited} == edited, name
+    assert got.inserted == inserted, name
+    assert not got.deleted, name  # every line of A is still in B, or edited
+    # the rest is the same line: each A line maps to the B line with its text
+    for la, lb in got.a_to_b.items():
+        if la not in got.edited:
+            assert got.a_lines[la - 1] == got.b_lines[lb - 1]
+
+
+def test_a_line_still_in_b_is_never_deleted_and_a_line_gone_is():
+    a = "x = 1\ny = f(x)\nz = g(y)\n"
+    b = "y = f(x)\nw = h(y)\nx = 1\n"  # x moved below; z = g(y) replaced by a new line
+    got = pair_files(a, b)
+    assert 1 not in got.deleted and got.a_to_b[1] == 3
+    assert got.a_to_b[2] == 1
+    # z = g(y) and w = h(y) are 0.5 alike: paired as edited, not deleted
+    assert got.deleted | got.edited == {3}
+
+
+def test_rows_without_model_files_pair_by_code():
+    pairs = pair_by_code(["x = F.relu(self.bn1(self.conv1(x)))", "return y"], ["x = F.gelu(self.bn1(self.conv1(x)))", "z = torch.cat(q)"])
+    assert pairs == [("x = F.relu(self.bn1(self.conv1(x)))", "x = F.gelu(self.bn1(self.conv1(x)))")]
