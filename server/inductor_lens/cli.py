@@ -295,8 +295,7 @@ def _report_answer(args) -> int:
         return 2
     index, resolver, readable = opened.index, opened.resolver, opened.readable
     if getattr(args, "memo", None) is not None:  # cold unless every log came whole from the index cache
-        scans = index.loader.scans
-        args.memo.cold = not scans or not set(scans) <= index.loader.from_disk
+        args.memo.ran_on(index)
     irs = _kernel_irs(args, index)
     if args.json:
         from .report.json_report import write_json
@@ -393,13 +392,16 @@ def _command(argv) -> int:
         if sys.stdout is None:  # `report >&-`: nowhere to write the answer (Python then has no sys.stdout)
             print("inductor-lens: cannot write the report: standard output is closed", file=sys.stderr)  # (None: nothing)
             return 3
+        from .files.terminate import on_sigterm
+
+        on_sigterm()  # SIGTERM: temporary files removed, a line said (below)
         try:
             return _report(args) if args.command == "report" else _diff(args)
         except BrokenPipeError:  # `report --json | head`: the reader left; nothing wrong with the trace
             _reader_left()
-        except KeyboardInterrupt:  # Ctrl-C: a line, not a traceback (nothing half-written: caches are replaced atomically)
-            sys.stderr.write("inductor-lens: interrupted\n")
-            return 130
+        except KeyboardInterrupt as exc:  # Ctrl-C, SIGTERM: a line, not a traceback (nothing half-written: caches are replaced atomically)
+            sys.stderr.write(f"inductor-lens: {str(exc) or 'interrupted'}\n")
+            return getattr(exc, "status", 130)
         except OSError as exc:  # the output cannot be written (a full disk, a closed terminal)
             import errno
 

@@ -20,8 +20,10 @@ and the stdout bytes in the ``.out`` file it names.  Both are written beside and
 place, the head last, so a reader sees a whole entry or the one before.  A big write (the 342 MB
 log's 170 MB JSON) is saved by a thread while stdout takes it, joined before the run returns.  A
 damaged, unreadable or other-format entry is a cold run (which rewrites it), never an error; a
-cache folder that cannot be written only means no entry.  Nothing is written outside the cache
-folder.
+cache folder that cannot be written only means no entry, and so does a run that warned that it
+could not write the cache folder.  The folder is kept within a size bound, least recently used
+answers evicted first, and what killed runs left in it is removed (:mod:`.cache_bound`).  Nothing is
+written outside the cache folder.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import threading
 
+from .cache_bound import evict, report_bound, sweep_orphans, touch
 from .run_inputs import Recorder, sha1, unchanged
 
 FORMAT = 1
@@ -276,7 +279,24 @@ class ReportMemo:
                 else:
                     stderr.write(value)
             stdout.flush()
+        touch(self.head)  # its last use: the size bound evicts the least recently used (cache_bound.py)
         return status
+
+    def ran_on(self, index) -> None:
+        """Told by the run once its index is open: the run is cold unless every log came whole from
+        the index cache, and an answer whose warnings say the cache folder could not be written is
+        not saved (it would replay that warning after space is freed)."""
+        scans = index.loader.scans
+        self.cold = not scans or not set(scans) <= index.loader.from_disk
+        self._index = index
+
+    def _keep(self, size: int) -> bool:
+        """Whether an answer of ``size`` bytes is saved: within the bound, and no warning of the run
+        says that the cache folder could not be written."""
+        index = getattr(self, "_index", None)
+        if index is not None and any(w.cache_unwritten for w in index.warnings):
+            return False
+        return size <= report_bound()
 
     def record(self, run) -> int:
         """``run()`` (the cold report; returns its exit status) with its inputs noted and its output
@@ -284,6 +304,7 @@ class ReportMemo:
         through (nothing is saved); a cache folder that cannot be written only means no entry."""
         out_name = f"{self.name}.{os.urandom(6).hex()}.out"
         out_path = os.path.join(self.folder, out_name)
+        sweep_orphans(self.root)  # what killed runs left (cache_bound.py)
         try:
             from .cache import _temp_beside
 
@@ -291,25 +312,31 @@ class ReportMemo:
             fd, tmp = _temp_beside(out_path)
         except OSError:
             return run()
-        spool, recorder = _Spool(fd, keep_big=lambda: not self.cold), Recorder(self.root)
         real_out, real_err = sys.stdout, sys.stderr
-        try:
+        spool = recorder = None
+        try:  # (from the temporary file's making on: a SIGTERM anywhere removes it, files/terminate.py)
+            spool, recorder = _Spool(fd, keep_big=lambda: not self.cold), Recorder(self.root)
             recorder.start(self.named)
             sys.stdout, sys.stderr = _Tee(real_out, spool, True), _Tee(real_err, spool, False)
             status = run()
         except BaseException:
             sys.stdout, sys.stderr = real_out, real_err
-            recorder.stop()
-            spool.close()
+            if recorder is not None:
+                recorder.stop()
+            if spool is not None:
+                spool.close()
+            else:
+                _close(fd)
             _remove(tmp)
             raise
-        sys.stdout, sys.stderr = real_out, real_err
-        recorder.stop()
-        written = spool.close()
         try:
+            sys.stdout, sys.stderr = real_out, real_err
+            recorder.stop()
+            written = spool.close()
             paths = recorder.paths()
-            if paths is None or not written:
+            if paths is None or not written or not self._keep(spool.size):
                 _remove(tmp)
+                evict(self.folder, report_bound())  # (a bound lowered since: within it after every run)
                 return status
             os.replace(tmp, out_path)
             old = self._load()
@@ -326,7 +353,15 @@ class ReportMemo:
             return status
         if old is not None and old[2] != out_name:
             _remove(os.path.join(self.folder, old[2]))
+        evict(self.folder, report_bound(), keep=self.name)
         return status
+
+
+def _close(fd: int) -> None:
+    try:
+        os.close(fd)
+    except OSError:
+        pass
 
 
 def _remove(path: str) -> None:

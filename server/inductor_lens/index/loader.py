@@ -241,7 +241,7 @@ class LogLoader:
                 self.cache.save_index(path, scan)
                 scan.saved = True
             except (OSError, pickle.PicklingError) as exc:
-                warnings.append(InputWarning(path, 0, f"cannot write the index cache: {exc}"))
+                warnings.append(InputWarning(path, 0, f"cannot write the index cache: {exc}", cache_unwritten=True))
 
     def defer_copy_checks(self) -> None:
         """From now on, a graph copied from an identical one (same payload MD5s in the envelopes)

@@ -87,6 +87,7 @@ def materialize_log_graph(
                     f"cannot write to the cache folder ({exc.strerror or exc}): output code that "
                     "exists only inside a log cannot be opened in an editor; give --cache-dir a "
                     "writable folder",
+                    cache_unwritten=True,
                 )
             )
             return cache.extracted_path(text, name, md5)

@@ -69,7 +69,7 @@ def _file_for(cache: Cache, model: PackageModel, name: str, text: str, warnings:
     try:
         return cache.extract(text, basename(name))
     except OSError as exc:
-        warnings.append(InputWarning(cache.root, 0, f"cannot write to the cache folder ({exc.strerror or exc})"))
+        warnings.append(InputWarning(cache.root, 0, f"cannot write to the cache folder ({exc.strerror or exc})", cache_unwritten=True))
         return cache.extracted_path(text, basename(name))
 
 

@@ -27,6 +27,8 @@ class InputWarning:
     changed: bool = False
     #: a record whose envelope could not be read, skipped (a log of such records only is unreadable)
     unread: bool = False
+    #: the cache folder could not be written (a full disk): an answer that says so is not saved
+    cache_unwritten: bool = False
 
     def to_json(self) -> dict:
         return {"file": self.file, "line": self.line, "message": self.message}
