@@ -25,7 +25,13 @@ import {
   onDidChangePythonEnvironment,
   resolveInterpreter,
 } from './python';
-import { buildInitializationOptions, getAllSettings, getLaunchSettings, type ImportStrategy } from './settings';
+import {
+  buildInitializationOptions,
+  expandConfigurationAnswer,
+  getAllSettings,
+  getLaunchSettings,
+  type ImportStrategy,
+} from './settings';
 import { executeCommand, getWorkspaceFolders, showErrorMessage } from './vscodeapi';
 
 /** Delay that lets a burst of restart triggers collapse into one restart. */
@@ -224,6 +230,15 @@ export class ServerManager implements Disposable {
       revealOutputChannelOn: RevealOutputChannelOn.Never,
       initializationOptions,
       synchronize: { configurationSection: SECTION },
+      // the server pulls the section itself: its paths expanded as initializationOptions' are
+      middleware: {
+        workspace: {
+          configuration: async (params, token, next) => {
+            const answer = await next(params, token);
+            return Array.isArray(answer) ? expandConfigurationAnswer(params.items, answer) : answer;
+          },
+        },
+      },
       connectionOptions: { maxRestartCount: 2 },
       markdown: { isTrusted: { enabledCommands: [Commands.openLocation, Commands.openLocations] } },
     };

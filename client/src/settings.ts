@@ -41,17 +41,20 @@ export const RESTART_SETTINGS = [`${SECTION}.interpreter`, `${SECTION}.importStr
 const TRUST_SENSITIVE = new Set(['interpreter', 'importStrategy', 'workers']);
 
 /**
- * Expands `${workspaceFolder}`, `${workspaceFolder:name}`, `${userHome}` and a leading `~` in a
- * setting value. Unknown variables are left for the server to report.
+ * Expands `${workspaceFolder}`, `${workspaceFolder:name}`, `${userHome}`, `${env:NAME}` and a
+ * leading `~` in a setting value. Unknown variables (and unset environment variables) are left for
+ * the server to report.
  */
 export function expandVariables(
   value: string,
   folder: WorkspaceFolder | undefined,
   folders: readonly WorkspaceFolder[] = getWorkspaceFolders(),
+  env: NodeJS.ProcessEnv = process.env,
 ): string {
   const home = os.homedir();
   let result = value
     .replace(/\$\{userHome\}/g, home)
+    .replace(/\$\{env:([^}]+)\}/g, (whole, name: string) => env[name] ?? whole)
     .replace(/\$\{workspaceFolder:([^}]+)\}/g, (whole, name: string) => {
       const named = folders.find((f) => f.name === name);
       return named ? named.uri.fsPath : whole;
@@ -139,4 +142,49 @@ export function getAllSettings(): Settings[] {
 /** Whether a configuration change touches a setting that needs a server restart. */
 export function needsRestart(e: ConfigurationChangeEvent): boolean {
   return RESTART_SETTINGS.some((key) => e.affectsConfiguration(key));
+}
+
+/** The keys of the `inductorLens` section whose values are paths (lists of paths, a map's values). */
+const PATH_KEYS = ['traces', 'profiles', 'tritonCache', 'ncuProfiles', 'compareWith', 'sitePackages', 'interpreter'] as const;
+
+/**
+ * The `inductorLens` section as the server pulls it through `workspace/configuration`, with its
+ * paths expanded as `getSettings` expands them (VS Code hands the values as written:
+ * `${workspaceFolder}/...` reached the server as a folder name). Other values are passed as they are.
+ */
+export function expandSection(section: unknown, folder: WorkspaceFolder | undefined): unknown {
+  if (section === null || typeof section !== 'object' || Array.isArray(section)) {
+    return section;
+  }
+  const out: Record<string, unknown> = { ...(section as Record<string, unknown>) };
+  const expand = (v: unknown) => (typeof v === 'string' ? expandVariables(v, folder) : v);
+  for (const key of PATH_KEYS) {
+    if (Array.isArray(out[key])) {
+      out[key] = (out[key] as unknown[]).map(expand);
+    }
+  }
+  const mappings = out.pathMappings;
+  if (mappings !== null && typeof mappings === 'object' && !Array.isArray(mappings)) {
+    out.pathMappings = Object.fromEntries(Object.entries(mappings as Record<string, unknown>).map(([k, v]) => [k, expand(v)]));
+  }
+  return out;
+}
+
+/**
+ * The answer to a `workspace/configuration` request with every `inductorLens` section expanded
+ * (`expandSection`) for the folder its item's `scopeUri` names (else the first folder).
+ */
+export function expandConfigurationAnswer(
+  items: readonly { section?: string; scopeUri?: string }[],
+  answer: unknown[],
+  folders: readonly WorkspaceFolder[] = getWorkspaceFolders(),
+): unknown[] {
+  return answer.map((value, i) => {
+    const item = items[i];
+    if (!item || item.section !== SECTION) {
+      return value;
+    }
+    const scoped = item.scopeUri ? folders.find((f) => item.scopeUri!.startsWith(f.uri.toString())) : undefined;
+    return expandSection(value, scoped ?? folders[0]);
+  });
 }

@@ -3,6 +3,8 @@ import { beforeEach, describe, expect, test, vi } from 'vitest';
 import type { ConfigurationChangeEvent } from 'vscode';
 import {
   buildInitializationOptions,
+  expandConfigurationAnswer,
+  expandSection,
   expandVariables,
   getAllSettings,
   getSettings,
@@ -33,7 +35,47 @@ describe('expandVariables', () => {
   test('unknown variables and a missing folder are left for the server to report', () => {
     expect(expandVariables('${workspaceFolder:nope}/x', proj)).toBe('${workspaceFolder:nope}/x');
     expect(expandVariables('${workspaceFolder}/x', undefined)).toBe('${workspaceFolder}/x');
-    expect(expandVariables('${env:HOME}', proj)).toBe('${env:HOME}');
+    expect(expandVariables('${env:IL_UNSET_VARIABLE}/x', proj, [proj], {})).toBe('${env:IL_UNSET_VARIABLE}/x');
+  });
+
+  test('environment variables', () => {
+    expect(expandVariables('${env:RUNS}/tc', proj, [proj], { RUNS: '/data/runs' })).toBe('/data/runs/tc');
+  });
+});
+
+describe('the section the server pulls (workspace/configuration) is expanded as initializationOptions are', () => {
+  const section = {
+    tritonCache: ['${workspaceFolder}/torchinductor/triton', '~/.triton/cache'],
+    traces: ['${workspaceFolder:other}/trace'],
+    pathMappings: { '/workspace/proj': '${workspaceFolder}' },
+    discovery: { enabled: false, globs: ['${workspaceFolder}/x'] },
+    workers: '',
+  };
+
+  test('paths of the section, for the folder of the scope', () => {
+    expect(expandSection(section, proj)).toEqual({
+      tritonCache: ['/home/u/proj/torchinductor/triton', `${os.homedir()}/.triton/cache`],
+      traces: ['/home/u/other/trace'],
+      pathMappings: { '/workspace/proj': '/home/u/proj' },
+      discovery: { enabled: false, globs: ['${workspaceFolder}/x'] }, // globs are patterns, not paths
+      workers: '',
+    });
+  });
+
+  test('each item by its scopeUri; other sections and odd values pass as they are', () => {
+    const answer = expandConfigurationAnswer(
+      [
+        { section: 'inductorLens', scopeUri: other.uri.toString() },
+        { section: 'inductorLens' },
+        { section: 'python' },
+        { section: 'inductorLens' },
+      ],
+      [section, section, { path: '${workspaceFolder}' }, null],
+    ) as Record<string, string[]>[];
+    expect(answer[0].tritonCache[0]).toBe('/home/u/other/torchinductor/triton');
+    expect(answer[1].tritonCache[0]).toBe('/home/u/proj/torchinductor/triton'); // no scope: the first folder
+    expect(answer[2]).toEqual({ path: '${workspaceFolder}' });
+    expect(answer[3]).toBeNull();
   });
 });
 

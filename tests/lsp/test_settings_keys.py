@@ -46,3 +46,24 @@ def test_known_keys_of_another_type_are_named_and_ignored():
     assert settings.traces == [] and settings.trusted is True and settings.discovery is False
     settings.update({"pathMappings": {"/a": None, "/b": "/c", "/d": ["/e"]}})
     assert settings.path_mappings == {"/b": "/c"}
+
+
+def test_path_settings_expand_as_vscode_writes_them(monkeypatch, tmp_path):
+    """What ``workspace/configuration`` hands over as the user wrote it (issue 48): the folder,
+    a named folder, the home folder, environment variables; unset ones are left as written."""
+    from inductor_lens.lsp.settings import Settings, expand
+
+    ws, other = str(tmp_path / "ws"), str(tmp_path / "other")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("RUNS", "/data/runs")
+    monkeypatch.delenv("IL_UNSET", raising=False)
+    assert expand("${workspaceFolder}/torchinductor/triton", [ws, other]) == f"{ws}/torchinductor/triton"
+    assert expand("${workspaceFolder:other}/tc", [ws, other]) == f"{other}/tc"
+    assert expand("~/.triton/cache", [ws]) == f"{tmp_path}/home/.triton/cache"
+    assert expand("${userHome}/x", [ws]) == f"{tmp_path}/home/x"
+    assert expand("${env:RUNS}/tc", [ws]) == expand("$RUNS/tc", [ws]) == "/data/runs/tc"
+    assert expand("${env:IL_UNSET}/tc", [ws]) == f"{ws}/${{env:IL_UNSET}}/tc"  # relative: under the folder, as written
+    settings = Settings()
+    settings.update({"tritonCache": ["${workspaceFolder}/tc", "~/c"], "ncuProfiles": ["${env:RUNS}/r.csv"]})
+    assert settings.triton_cache_paths([ws]) == [f"{ws}/tc", f"{tmp_path}/home/c"]
+    assert settings.ncu_profile_paths([ws]) == ["/data/runs/r.csv"]

@@ -11,7 +11,7 @@ from ..index.trace_index import Index
 from ..ir.find import TritonCaches
 from ..ir.kernel_ir import KernelIRs
 from ..ir.metrics import load_ncu
-from ..ir.sass import nvdisasm_path
+from ..ir.sass import NO_NVDISASM, nvdisasm_path
 from ..model import InputWarning
 
 
@@ -47,8 +47,7 @@ def open_kernel_irs(index: Index, triton_cache: list[str], ncu_paths: list[str],
                 InputWarning(
                     os.path.abspath(ncu_paths[0]),
                     0,
-                    "--ncu needs the kernels' SASS to put its counters on lines: "
-                    "nvdisasm is not installed (pip install nvidia-cuda-nvdisasm, or INDUCTOR_LENS_NVDISASM)",
+                    "--ncu needs the kernels' SASS to put its counters on lines: " + NO_NVDISASM,
                 )
             )
         ncu = (", ".join(seen.values()), launches)

@@ -1,14 +1,14 @@
 """Finding a trace's Triton caches and each Triton kernel's folder in them.
 
-Where Triton's cache is after a run (Triton 3.x, ``triton/runtime/cache.py``): under Inductor
-``<inductor cache>/triton/<device>/<hash>/`` (``torch/_inductor/runtime/cache_dir_utils.py``
-``triton_cache_dir``), or ``TRITON_CACHE_DIR/<hash>/`` when that is set (the log's
-``fx_graph_runnable`` records it as ``os.environ['TRITON_CACHE_DIR'] = '...'``).  Looked for, in
-order: folders the user names (``--triton-cache``, the ``inductorLens.tritonCache`` setting; a
-Triton cache or an Inductor cache), the Inductor cache a kernel's ``# kernel path:`` names (as is,
-or its copy beside the trace: :func:`~inductor_lens.files.resolve.inductor_cache_candidates`), and
-``TRITON_CACHE_DIR`` from the log (as is, else the same trailing folders beside the trace), and a
-``triton_cache/`` beside the trace (``capture``'s copy of a ``TRITON_CACHE_DIR``).
+Where Triton's cache is after a run: :mod:`inductor_lens.ir.roots` (``<TRITON_CACHE_DIR>/<hash>/``,
+``<inductor cache>/triton/<device>/<hash>/``, ``<inductor cache>/triton/<hash>/``,
+``~/.triton/cache/<hash>/``).  Looked for, in order: folders the user names (``--triton-cache``,
+the ``inductorLens.tritonCache`` setting; a Triton cache or an Inductor cache), the Inductor cache
+a kernel's ``# kernel path:`` names (as is, or its copy beside the trace), ``TRITON_CACHE_DIR`` and
+``TORCHINDUCTOR_CACHE_DIR`` as the log's ``fx_graph_runnable`` records them (as is, else the same
+trailing folders beside the trace), a ``triton_cache/`` beside the trace (``capture``'s copy of a
+``TRITON_CACHE_DIR``); then, for a kernel none of these holds, Triton's default ``~/.triton/cache``
+(here, or a ``.triton/cache`` kept beside the trace).
 
 A kernel's folder is one whose kernel has its name and whose IR names its file (the ``# kernel
 path:`` file: other graphs' kernels of the same name compiled other files); of several (autotune
@@ -27,9 +27,7 @@ from ..files.resolve import inductor_cache_candidates
 from ..readers.triton_ir import TritonCacheFolder, list_cache_folders
 from ..readers.triton_ir.common import same_file
 from ..readers.triton_kernel import read_best_config
-
-_TRITON_ENV = re.compile(rb"os\.environ\['TRITON_CACHE_DIR'\] = '([^'\\\n]+)'")
-_INDUCTOR_ROOT = re.compile(r"^(.*?[/\\]torchinductor_[^/\\]+)[/\\]")
+from .roots import INDUCTOR_COPIES, home_caches, inductor_cache_of, kernel_roots, local_copies, log_env
 
 
 @dataclass(slots=True)
@@ -50,63 +48,27 @@ class FolderMatch:
     #: kernel-file line = compiled-file line + ``line_offset`` (``same_function``: a folder compiled
     #: from another file whose ``@triton.jit`` function is the same text)
     line_offset: int = 0
+    #: the folders looked in for it (when none was found: said with :data:`SET_HINT`)
+    looked: list[str] = field(default_factory=list)
+
+    @property
+    def hint(self) -> str:
+        """What to set when no folder was found (:data:`SET_HINT`)."""
+        return SET_HINT
 
 
-def _expand(root: str) -> list[str]:
-    """The folders holding kernel folders that ``root`` stands for: its ``triton/<device>/`` (an
-    Inductor cache), its ``<device>/`` (an Inductor cache's ``triton/``), else itself (a ``TRITON_CACHE_DIR``)."""
-    out: list[str] = []
-    for base in (os.path.join(root, "triton"), root):
-        try:
-            names = sorted(os.listdir(base))
-        except OSError:
-            continue
-        out.extend(os.path.join(base, n) for n in names if n.isdigit() and os.path.isdir(os.path.join(base, n)))
-    return list(dict.fromkeys(out)) or [root]
+#: what to set when a kernel's folder is not found (``report --ir`` and the editor's hover)
+SET_HINT = (
+    "give the run's Triton cache with --triton-cache DIR (in the editor: the inductorLens.tritonCache setting): "
+    "its TRITON_CACHE_DIR, its Inductor cache (TORCHINDUCTOR_CACHE_DIR, by default /tmp/torchinductor_<user>, "
+    "whose triton/ it holds) or ~/.triton/cache; inductor-lens capture keeps it beside the trace"
+)
 
 
-def triton_env_dirs(log_path: str, limit: int = 64 << 20) -> list[str]:
+def triton_env_dirs(log_path: str) -> list[str]:
     """The ``TRITON_CACHE_DIR`` a log's ``fx_graph_runnable`` records (as written; ``[]`` when
-    unreadable or not set).  The setting is the process's, so the first ``fx_graph_runnable``
-    record tells: the log is read in 1 MiB blocks up to the end of that record's payload (its next
-    2 MiB), at most ``limit`` bytes (a 342 MB log is not read through for a hover)."""
-    found: dict[str, None] = {}
-    try:
-        with open(log_path, "rb") as fh:
-            tail, read, stop = b"", 0, None
-            while read < (stop if stop is not None else limit):
-                block = fh.read(1 << 20)
-                if not block:
-                    break
-                read += len(block)
-                chunk = tail + block
-                for m in _TRITON_ENV.finditer(chunk):
-                    found[m.group(1).decode("utf-8", "replace")] = None
-                if stop is None and b"fx_graph_runnable" in chunk:
-                    stop = read + (2 << 20)
-                if found:
-                    break
-                tail = chunk[-512:]
-    except OSError:
-        return []
-    return list(found)
-
-
-def local_copies(path: str, trace_path: str) -> list[str]:
-    """``path`` when it is a folder here, else the same trailing folders (1 to 3) beside the trace
-    (its folder and two parents): a run's ``/workspace/runs/x/triton_cache`` kept as ``x/triton_cache``."""
-    if os.path.isdir(path):
-        return [path]
-    parts = [p for p in re.split(r"[/\\]", path) if p]
-    here = os.path.dirname(os.path.abspath(trace_path))
-    out = []
-    for base in (here, os.path.dirname(here), os.path.dirname(os.path.dirname(here))):
-        for k in (1, 2, 3):
-            if len(parts) >= k:
-                cand = os.path.join(base, *parts[-k:])
-                if os.path.isdir(cand) and cand not in out:
-                    out.append(cand)
-    return out
+    unreadable or not set): :func:`inductor_lens.ir.roots.log_env`."""
+    return log_env(log_path)["TRITON_CACHE_DIR"]
 
 
 def _function_text(text: str | None) -> tuple[int, list[str]] | None:
@@ -155,13 +117,14 @@ class TritonCaches:
     then per trace the ones found for it.  :meth:`match` finds a kernel's folder."""
 
     def __init__(self, given: list[str] | None = None) -> None:
-        self.given = [os.path.abspath(g) for g in given or []]
+        self.given = [os.path.abspath(os.path.expanduser(os.path.expandvars(g))) for g in given or []]
         self._listed: dict[str, list[TritonCacheFolder]] = {}
         #: per folder path: its PTX digest and its TTIR's tl.arange lengths (read once: several kernels'
         #: matches compare the same candidates)
         self._digests: dict[str, str | None] = {}
         self._ends: dict[str, set[int] | None] = {}
-        self._env: dict[str, list[str]] = {}
+        self._env: dict[str, tuple[list[str], list[str]]] = {}
+        self._expanded: dict[str, list[str]] = {}
         #: every root looked at, in the order looked (for the report: where the IR came from)
         self.roots: list[str] = []
 
@@ -175,16 +138,22 @@ class TritonCaches:
             self._ends[folder.path] = _range_ends(folder)
         return self._ends[folder.path]
 
+    def _expand(self, root: str) -> list[str]:
+        """:func:`~inductor_lens.ir.roots.kernel_roots` of ``root``, worked out once."""
+        if root not in self._expanded:
+            self._expanded[root] = kernel_roots(root)
+        return self._expanded[root]
+
     def check_given(self) -> list[tuple[str, str]]:
         """``(folder, problem)`` for each given folder that is not a folder, or holds no Triton
-        kernel folder (itself, its ``triton/<device>/`` or ``<device>/``): a typo must not read
-        as "no Triton cache found"."""
+        kernel folder (itself, its ``triton/``, ``triton/<device>/`` or ``<device>/``): a typo must
+        not read as "no Triton cache found"."""
         out = []
         for g in self.given:
             if not os.path.isdir(g):
                 out.append((g, "no such folder" if not os.path.exists(g) else "not a folder"))
-            elif not any(self._folders(r) for r in _expand(g)):
-                out.append((g, "holds no Triton kernel folder (<hash>/ with <kernel>.json and its IR), nor triton/<device>/ with them"))
+            elif not any(self._folders(r) for r in self._expand(g)):
+                out.append((g, "holds no Triton kernel folder (<hash>/ with <kernel>.json and its IR), nor triton/ or <device>/ with them"))
         # not looked in (as the warning says): neither searched nor listed among the roots looked at
         bad = {g for g, _ in out}
         self.given = [g for g in self.given if g not in bad]
@@ -197,29 +166,50 @@ class TritonCaches:
             self.roots.append(root)
         return self._listed[root]
 
-    def roots_for(self, kernel_file: str | None, trace_path: str) -> list[str]:
-        """The roots to look in for a kernel of ``trace_path`` whose file is ``kernel_file``."""
-        roots: list[str] = []
-        for g in self.given:
-            roots.extend(_expand(g))
-        if kernel_file:
-            m = _INDUCTOR_ROOT.match(kernel_file)
-            if m:
-                for cand in inductor_cache_candidates(m.group(1) + "/triton", trace_path):
-                    if os.path.isdir(cand):
-                        roots.extend(_expand(os.path.dirname(cand)))
-            else:  # a kernel file outside a torchinductor_<user> folder (TORCHINDUCTOR_CACHE_DIR set elsewhere)
-                roots.extend(_expand(os.path.dirname(os.path.dirname(kernel_file))))
+    def _trace_roots(self, trace_path: str) -> tuple[list[str], list[str]]:
+        """(the caches a trace's log names, beside it: ``TRITON_CACHE_DIR`` and the Inductor cache
+        its ``fx_graph_runnable`` records, ``triton_cache/``; Triton's default ``~/.triton/cache``
+        and its copies beside the trace), worked out once per trace."""
         if trace_path not in self._env:
-            found = [c for d in triton_env_dirs(trace_path) for c in local_copies(d, trace_path)]
+            env = log_env(trace_path)
+            found = [c for d in env["TRITON_CACHE_DIR"] for c in local_copies(d, trace_path)]
+            found += [c for d in env["TORCHINDUCTOR_CACHE_DIR"] for c in local_copies(d, trace_path, INDUCTOR_COPIES, keep=True)]
             here = os.path.dirname(os.path.abspath(trace_path))
             for base in (here, os.path.dirname(here)):  # capture's copy of a TRITON_CACHE_DIR
                 if os.path.isdir(os.path.join(base, "triton_cache")):
                     found.append(os.path.join(base, "triton_cache"))
-            self._env[trace_path] = list(dict.fromkeys(found))
-        for d in self._env[trace_path]:
-            roots.extend(_expand(d))
+            self._env[trace_path] = (list(dict.fromkeys(found)), home_caches(trace_path))
+        return self._env[trace_path]
+
+    def roots_for(self, kernel_file: str | None, trace_path: str, fallback: bool = False) -> list[str]:
+        """The roots to look in for a kernel of ``trace_path`` whose file is ``kernel_file``: the
+        given folders, the Inductor cache of the kernel's file, the caches the log names; with
+        ``fallback``, Triton's default cache (``~/.triton/cache``, looked in only when the others
+        hold no folder that compiled the kernel's file)."""
+        if fallback:
+            return list(dict.fromkeys(r for d in self._trace_roots(trace_path)[1] for r in self._expand(d)))
+        roots: list[str] = []
+        for g in self.given:
+            roots.extend(self._expand(g))
+        if kernel_file:
+            for cache in inductor_cache_of(kernel_file, trace_path):
+                roots.extend(self._expand(cache))
+        for d in self._trace_roots(trace_path)[0]:
+            roots.extend(self._expand(d))
         return list(dict.fromkeys(roots))
+
+    def _looked_for_nothing(self, kernel_file: str | None, trace_path: str) -> list[str]:
+        """Where a kernel's cache was looked for when no folder is there (as the trace names them):
+        the Inductor cache of its file (``<cache>/triton``), the log's ``TRITON_CACHE_DIR`` and
+        ``TORCHINDUCTOR_CACHE_DIR``, copies beside the trace, Triton's default ``~/.triton/cache``."""
+        out = list(self.given)
+        if kernel_file:
+            out.append(os.path.join(os.path.dirname(os.path.dirname(kernel_file)), "triton"))
+        env = log_env(trace_path)
+        out += env["TRITON_CACHE_DIR"] + [os.path.join(d, "triton") for d in env["TORCHINDUCTOR_CACHE_DIR"]]
+        out.append(os.path.join(os.path.dirname(os.path.abspath(trace_path)), "{torchinductor,inductor_cache,triton_cache}"))
+        out.append(os.path.join(os.environ.get("TRITON_HOME") or os.path.expanduser("~"), ".triton", "cache"))
+        return list(dict.fromkeys(out))
 
     def _same_function(self, named: list[TritonCacheFolder], text: str | None, trace_path: str) -> FolderMatch | None:
         """The folder among ``named`` compiled from a file (its local copy) whose ``@triton.jit``
@@ -244,7 +234,10 @@ class TritonCaches:
         """The ``triton_cache_hash`` of every ``.best_config`` in the folder of the kernel file's
         local copy (a folder can hold several kernels' files and configs: the hash says whose)."""
         tail = [p for p in re.split(r"[/\\]", kernel_file) if p][-2:]  # <xx>/<hash>.py in a given Inductor cache too
-        for cand in [*inductor_cache_candidates(kernel_file, trace_path), *(os.path.join(g, *tail) for g in self.given)]:
+        # a given Triton cache may be an Inductor cache's triton/ or triton/<device>/: its Inductor cache is above
+        given = [d for g in self.given for d in (g, os.path.dirname(g), os.path.dirname(os.path.dirname(g)))]
+        caches = list(dict.fromkeys([*given, *inductor_cache_of(kernel_file, trace_path)]))
+        for cand in [*inductor_cache_candidates(kernel_file, trace_path), *(os.path.join(g, *tail) for g in caches)]:
             if os.path.isfile(cand):
                 folder = os.path.dirname(cand)
                 try:
@@ -270,11 +263,20 @@ class TritonCaches:
         ``@triton.jit`` function is taken: Triton's cache keys the function's text, so an identical
         function compiled first for an autotune candidate's file is a cache hit)."""
         roots = self.roots_for(kernel_file, trace_path)
-        if not roots:
-            return FolderMatch(None, reason="no Triton cache found (beside the trace, in the Inductor cache, or given with --triton-cache)")
         named = [f for r in roots for f in self._folders(r) if f.name == name]
+        compiled = [f for f in named if kernel_file and f.compiled_file is not None and same_file(f.compiled_file, kernel_file)]
+        if not compiled:  # Triton's default cache: a run whose Triton compiled outside Inductor's TRITON_CACHE_DIR
+            more = [r for r in self.roots_for(kernel_file, trace_path, fallback=True) if r not in roots]
+            roots += more
+            named += [f for r in more for f in self._folders(r) if f.name == name]
+        if not roots:
+            return FolderMatch(
+                None,
+                reason="no Triton cache found (beside the trace, in the Inductor cache, or given with --triton-cache)",
+                looked=self._looked_for_nothing(kernel_file, trace_path),
+            )
         if kernel_file is None:
-            return FolderMatch(None, candidates=named, reason="the output code names no kernel path for this kernel")
+            return FolderMatch(None, candidates=named, reason="the output code names no kernel path for this kernel", looked=roots)
         candidates = [f for f in named if f.compiled_file is not None and same_file(f.compiled_file, kernel_file)]
         if not candidates and named and kernel_text is not None:
             found = self._same_function(named, kernel_text(), trace_path)
@@ -282,7 +284,8 @@ class TritonCaches:
                 return found
         if not candidates:
             why = f"no Triton cache folder compiled {os.path.basename(kernel_file)}"
-            return FolderMatch(None, reason=why + (f" ({len(named)} of this name compiled other files)" if named else ""))
+            looked = list(dict.fromkeys(roots + self._looked_for_nothing(kernel_file, trace_path)))
+            return FolderMatch(None, reason=why + (f" ({len(named)} of this name compiled other files)" if named else ""), looked=looked)
         chosen = (best_config or {}).get("triton_cache_hash")
         if chosen:
             for f in candidates:

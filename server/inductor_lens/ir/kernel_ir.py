@@ -22,7 +22,7 @@ from ..index.trace_index import Index
 from ..model import Kernel
 from ..readers.triton_ir import FORMS, LineMap, cubin_resources, llir_line_map, mlir_line_map, ptx_line_map, sass_line_map
 from ..readers.triton_ir.folder import TritonCacheFolder
-from .find import FolderMatch, TritonCaches
+from .find import SET_HINT, FolderMatch, TritonCaches
 from .metrics import kernel_metrics
 from .sass import disassemble, nvdisasm_path
 
@@ -50,6 +50,8 @@ class KernelIR:
     metrics: dict | None = None
     #: whether a profile was given (then ``metrics`` is in the JSON, null when it has no launch of this kernel)
     measured: bool = False
+    #: why the folder's cubin has no SASS here (nvdisasm not found, and how to get it), else None
+    sass_missing: str | None = None
 
     @property
     def folder(self) -> TritonCacheFolder | None:
@@ -80,6 +82,8 @@ class KernelIR:
                 "dir": None,
                 "reason": self.match.reason,
                 "candidates": [f.path for f in self.match.candidates],
+                "looked_in": list(self.match.looked),
+                "hint": SET_HINT,
             }
         per_line: dict[int, dict[str, list[int] | None]] = {}
         inlined: dict[int, dict[str, list[int] | None]] = {}
@@ -224,6 +228,7 @@ class KernelIRs:
                         out.notes.append("no sass instruction has a line of the kernel's file: the cubin has no line info")
                 elif why:
                     out.notes.append(f"no SASS: {why}")
+                    out.sass_missing = why
         else:
             out.files["sass"] = None
         return out

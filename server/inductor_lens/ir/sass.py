@@ -1,6 +1,7 @@
 """SASS from a cubin with CUDA's ``nvdisasm`` (``nvdisasm -g -c``: code sections with line info),
-when it is installed: ``INDUCTOR_LENS_NVDISASM``, ``nvdisasm`` on ``PATH``, or the
-``nvidia-cuda-nvdisasm`` package (``nvidia/*/bin/nvdisasm`` in this interpreter's site-packages).
+when it is installed: ``INDUCTOR_LENS_NVDISASM``, ``nvdisasm`` on ``PATH``, the
+``nvidia-cuda-nvdisasm`` package (``nvidia/*/bin/nvdisasm`` in this interpreter's site-packages), or
+the one Triton's wheels ship (``triton/backends/nvidia/bin/nvdisasm`` there).
 The text is written to the lens's cache folder (never beside the user's cubin), named by the
 cubin's MD5 so it is disassembled once."""
 
@@ -18,6 +19,13 @@ from ..files.cache import Cache
 
 _FOUND: list[str | None] = []
 
+#: why there is no SASS and how to get it
+NO_NVDISASM = (
+    "nvdisasm not found (looked on PATH, in the nvidia-cuda-nvdisasm package and in Triton's "
+    "triton/backends/nvidia/bin/): pip install nvidia-cuda-nvdisasm, or set INDUCTOR_LENS_NVDISASM to one "
+    "(a CUDA toolkit's bin/nvdisasm, or <site-packages>/triton/backends/nvidia/bin/nvdisasm of the run's Python)"
+)
+
 
 def nvdisasm_path() -> str | None:
     """The ``nvdisasm`` to run, or None when there is none (looked up once per process)."""
@@ -28,8 +36,10 @@ def nvdisasm_path() -> str | None:
             roots = [p for p in sys.path if p.endswith("site-packages")] + list(getattr(site, "getsitepackages", lambda: [])())
             for root in dict.fromkeys(roots):
                 hits = sorted(glob.glob(os.path.join(root, "nvidia", "*", "bin", "nvdisasm")))
-                if hits and os.access(hits[-1], os.X_OK):
-                    found = hits[-1]
+                hits += [os.path.join(root, "triton", "backends", "nvidia", "bin", "nvdisasm")]  # Triton's wheels ship one
+                hits = [h for h in hits if os.path.isfile(h) and os.access(h, os.X_OK)]
+                if hits:
+                    found = hits[0]
                     break
         _FOUND.append(found)
     return _FOUND[0]
@@ -43,7 +53,7 @@ def disassemble(cubin: str, name: str, cache: Cache) -> tuple[str | None, str | 
         given = os.environ.get("INDUCTOR_LENS_NVDISASM")
         if given:
             return None, f"INDUCTOR_LENS_NVDISASM={given} is not an executable file"
-        return None, "nvdisasm not installed (pip install nvidia-cuda-nvdisasm)"
+        return None, NO_NVDISASM
     try:
         with open(cubin, "rb") as fh:
             data = fh.read()

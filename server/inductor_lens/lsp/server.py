@@ -258,8 +258,8 @@ class InductorLensServer(LanguageServer):
 
     def publish(self, snapshot: Snapshot) -> None:
         """Put ``snapshot`` live (any thread)."""
-        snapshot.triton_cache = tuple(self.settings.triton_cache)
-        snapshot.ncu_profiles = tuple(self.settings.ncu_profiles)
+        snapshot.triton_cache = tuple(self.settings.triton_cache_paths(self.folders))
+        snapshot.ncu_profiles = tuple(self.settings.ncu_profile_paths(self.folders))
         with self._snapshot_lock:
             self.snapshot = snapshot
         if snapshot.complete and not self.workspace_note_shown:

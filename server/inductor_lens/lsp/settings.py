@@ -9,6 +9,7 @@ logs are indexed on: :mod:`inductor_lens.cluster`; ``""``: here).  Bad values ar
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 
 from ..files.discovery import DEFAULT_GLOBS, find_traces
@@ -128,16 +129,36 @@ class Settings:
         """The ``profiles`` setting as absolute paths."""
         return [expand(p, folders) for p in self.profiles]
 
+    def triton_cache_paths(self, folders: list[str]) -> list[str]:
+        """The ``tritonCache`` setting as absolute paths (variables, ``~`` expanded: :func:`expand`)."""
+        return [expand(p, folders) for p in self.triton_cache]
+
+    def ncu_profile_paths(self, folders: list[str]) -> list[str]:
+        """The ``ncuProfiles`` setting as absolute paths."""
+        return [expand(p, folders) for p in self.ncu_profiles]
+
     def resolver(self, folders: list[str]) -> PathResolver:
         """A resolver from the path mappings, the workspace ``folders`` and ``sitePackages``."""
         mappings = [(src, expand(dst, folders)) for src, dst in self.path_mappings.items()]
         return PathResolver(mappings, roots=folders, site_packages=[expand(p, folders) for p in self.site_packages])
 
 
+_NAMED_FOLDER = re.compile(r"\$\{workspaceFolder:([^}]+)\}")
+_ENV_VAR = re.compile(r"\$\{env:([^}]+)\}")
+
+
 def expand(value: str, folders: list[str]) -> str:
-    """``${workspaceFolder}`` expanded; a relative path made relative to the first folder."""
+    """A path setting as a path here: ``${workspaceFolder}`` (the first folder),
+    ``${workspaceFolder:NAME}`` (the folder of that name), ``${userHome}``, ``${env:NAME}``,
+    ``$NAME``/``${NAME}`` (environment variables; unset ones are left as written) and a leading
+    ``~`` expanded, as VS Code expands them in its own settings (the extension sends values
+    expanded; ``workspace/configuration`` gives them as the user wrote them); a relative path made
+    relative to the first folder."""
     first = folders[0] if folders else os.getcwd()
-    value = value.replace("${workspaceFolder}", first)
+    value = value.replace("${workspaceFolder}", first).replace("${userHome}", os.path.expanduser("~"))
+    value = _NAMED_FOLDER.sub(lambda m: next((f for f in folders if os.path.basename(f.rstrip("/\\")) == m.group(1)), m.group(0)), value)
+    value = _ENV_VAR.sub(lambda m: os.environ.get(m.group(1), m.group(0)), value)
+    value = os.path.expanduser(os.path.expandvars(value))
     if not os.path.isabs(value):
         value = os.path.join(first, value)
     return os.path.normpath(value)

@@ -75,3 +75,8 @@ def print_ir_table(irs: KernelIRs, console) -> None:
         f"{found} of {len(seen)} found in a Triton cache; every kernel line's TTIR/TTGIR/LLIR/PTX/SASS lines: report --json --ir"
         + (f" (looked in {', '.join(irs.caches.roots[:3])}{' …' if len(irs.caches.roots) > 3 else ''})" if irs.caches.roots else "")
     )
+    if found < len(seen):
+        console.print(f"for the others: {next(ir.match.hint for _, ir in rows if ir.folder is None)}")
+    missing = next((ir.sass_missing for _, ir in rows if ir.sass_missing), None)
+    if missing:
+        console.print(f"no SASS: {missing}")

@@ -75,27 +75,38 @@ def _documents(ctx: Snapshot) -> dict[str, tuple[KernelIR, str, Kernel]]:
     return ctx.cached(("ir", "documents"), build)
 
 
+def _kernel_source_at(ctx: Snapshot, path: str, line: int) -> tuple[Kernel, KernelIR] | None:
+    """The Triton kernel whose source in an output code holds ``line`` of ``path``, with its IR
+    (found or not); None outside a Triton kernel's source."""
+    doc = ctx.index.document(path)
+    if doc is None or not doc.role.is_code:
+        return None
+    here = ctx.paths_of(doc.graph, doc.role)
+    best: Kernel | None = None
+    for kernel in doc.graph.kernels:
+        d = kernel.definition
+        if d is not None and os.path.abspath(d.path) in here and d.line < line and (best is None or d.line > best.definition.line):  # type: ignore[union-attr]
+            best = kernel
+    if best is None or best.definition is None:
+        return None
+    irs = kernel_irs(ctx)
+    text = irs.kernel_text(best.definition.path, best.definition.line)
+    if text is None or line >= best.definition.line + text.count("\n"):  # past the kernel's closing '''
+        return None
+    ir = irs.of(best)
+    return (best, ir) if ir is not None else None
+
+
 def ir_at(ctx: Snapshot, path: str, line: int) -> IrHit | None:
     """The kernel line at ``line`` (1-based) of ``path``: inside a Triton kernel's source in an
     output code, or an instruction line of one of its IR files; None elsewhere (or no IR)."""
     path = os.path.abspath(path)
     doc = ctx.index.document(path)
     if doc is not None and doc.role.is_code:
-        here = ctx.paths_of(doc.graph, doc.role)
-        best: Kernel | None = None
-        for kernel in doc.graph.kernels:
-            d = kernel.definition
-            if d is not None and os.path.abspath(d.path) in here and d.line < line and (best is None or d.line > best.definition.line):  # type: ignore[union-attr]
-                best = kernel
-        if best is None or best.definition is None:
+        source = _kernel_source_at(ctx, path, line)
+        if source is None or source[1].folder is None:
             return None
-        irs = kernel_irs(ctx)
-        text = irs.kernel_text(best.definition.path, best.definition.line)
-        if text is None or line >= best.definition.line + text.count("\n"):  # past the kernel's closing '''
-            return None
-        ir = irs.of(best)
-        if ir is None or ir.folder is None:
-            return None
+        best, ir = source
         kline = ir.kernel_line(line)
         known = {k for m in ir.maps.values() for k in (*m.lines, *m.inlined)}
         if kline is None or kline > max(known, default=0):
@@ -218,7 +229,7 @@ def hover_markdown(ctx: Snapshot, path: str, line: int) -> str | None:
     line (the kernel line it came from)."""
     hit = ir_at(ctx, path, line)
     if hit is None:
-        return None
+        return _missing_markdown(ctx, path, line)
     code_line = hit.ir.code_line(hit.kernel_line)
     source = ctx.line_text(hit.kernel.definition.path, code_line).strip() if hit.kernel.definition and code_line else ""
     head = f"**{hit.kernel.name}** line {hit.kernel_line}: {counts_text(hit.ir, hit.kernel_line)}{measured_text(hit.ir, hit.kernel_line)}"
@@ -231,7 +242,28 @@ def hover_markdown(ctx: Snapshot, path: str, line: int) -> str | None:
         shown = ptx.lines.get(hit.kernel_line, [])[:6]
         first = [ctx.line_text(ptx_path, n).strip() for n in shown]
     block = ("\n\n```ptx\n" + "\n".join(first) + "\n```") if first else ""
-    return f"{head}{block}\n\n{totals_text(hit.ir)} in the kernel · {hit.ir.folder.path if hit.ir.folder else ''}"
+    sass = f"\n\nNo SASS: {hit.ir.sass_missing}" if hit.ir.sass_missing else ""
+    return f"{head}{block}\n\n{totals_text(hit.ir)} in the kernel · {hit.ir.folder.path if hit.ir.folder else ''}{sass}"
+
+
+def _missing_markdown(ctx: Snapshot, path: str, line: int) -> str | None:
+    """For a line of a Triton kernel's source whose Triton cache folder was not found: why, where
+    it was looked for, and what to set (None elsewhere)."""
+    path = os.path.abspath(path)
+    if path.endswith(IR_EXTENSIONS):
+        return None
+    found = _kernel_source_at(ctx, path, line)
+    if found is None or found[1].folder is not None:
+        return None
+    kernel, ir = found
+    looked = "".join(f"\n- `{p}`" for p in ir.match.looked[:8]) + ("\n- …" if len(ir.match.looked) > 8 else "")
+    return (
+        f"**{kernel.name}**: no IR ({ir.match.reason})"
+        + (f"\n\nLooked in:{looked}" if looked else "")
+        + "\n\nSet `inductorLens.tritonCache` to the run's Triton cache: its `TRITON_CACHE_DIR`, its Inductor cache "
+        + "(`TORCHINDUCTOR_CACHE_DIR`, by default `/tmp/torchinductor_<user>`) or `~/.triton/cache` "
+        + "(`${workspaceFolder}`, `~` and `${env:NAME}` are expanded)."
+    )
 
 
 def model_line_ir(ctx: Snapshot, kernels: list[Kernel]) -> str | None:
