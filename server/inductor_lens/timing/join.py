@@ -35,6 +35,7 @@ from ..index.trace_index import Index
 from ..model import Graph, InputWarning, Kernel, Measured
 from ..model.compile_id import base_compile_id
 from ..readers.chrome_trace import ChromeTrace, looks_like_chrome_trace, read_chrome_trace
+from .graph_replay import Replays, claim_replay, replayed_names
 from .step import Step, step_of
 
 _REGION = re.compile(r"^Torch-Compiled Region: (?P<cid>\S+)")
@@ -157,6 +158,8 @@ class _Claims:
     owner_launch: dict[int, int] = field(default_factory=dict)
     runs: dict[int, int] = field(default_factory=dict)
     kernels_by_id: dict[int, Kernel] = field(default_factory=dict)
+    #: kernel event index (in ``ChromeTrace.kernels``) -> (kernel, launch index): CUDA-graph replays
+    events: dict[int, tuple[Kernel, int]] = field(default_factory=dict)
 
 
 def join_chrome_trace(trace: ChromeTrace, graphs: list[Graph], pids: dict[str, set[int]] | None = None) -> ProfileJoin:
@@ -174,15 +177,23 @@ def join_chrome_trace(trace: ChromeTrace, graphs: list[Graph], pids: dict[str, s
         if op.parent is not None:
             children.setdefault(op.parent, []).append(i)
     claims = _Claims()
+    replays = Replays(trace)
     for call in (i for i, op in enumerate(ops) if _CALL.match(op.name)):
-        descendants = _descendants(trace, children, call)
-        op_names = {ops[i].name for i in descendants} | {op_kernel_name(ops[i].name) for i in descendants}
-        graph = _pick_graph(_candidates(trace, call, graphs, pids), op_names)
+        replayed = replays.in_call(trace, call) if replays else []
+        if replayed:  # CUDA graphs: the call replayed kernels instead of launching them
+            graph = _pick_graph(_candidates(trace, call, graphs, pids), replayed_names(trace, replayed))
+        else:
+            descendants = _descendants(trace, children, call)
+            op_names = {ops[i].name for i in descendants} | {op_kernel_name(ops[i].name) for i in descendants}
+            graph = _pick_graph(_candidates(trace, call, graphs, pids), op_names)
         if graph is None:
             continue
         result.calls.append((graph.compile_id, graph.kind))
         result.traces.add(graph.trace)
-        _claim_call(trace, call, graph, descendants, claims)
+        if replayed:
+            _claim_replays(trace, graph, replayed, claims)
+        else:
+            _claim_call(trace, call, graph, descendants, claims)
     if not result.traces:
         result.traces = {g.trace for g in graphs}
     totals, per_launch = _device_totals(trace, claims, result)
@@ -269,6 +280,18 @@ def _claim_call(trace: ChromeTrace, call: int, graph: Graph, descendants: list[i
             claim(i, by_op, name)
 
 
+def _claim_replays(trace: ChromeTrace, graph: Graph, replayed: list[list[int]], claims: _Claims) -> None:
+    """Join the kernels of one call's CUDA-graph replays to ``graph``'s launches (:mod:`.graph_replay`)."""
+    ran: set[int] = set()
+    for replay in replayed:
+        for i, (kernel, n_launch) in claim_replay(trace, graph, replay).items():
+            claims.events[i] = (kernel, n_launch)
+            claims.kernels_by_id[id(kernel)] = kernel
+            if id(kernel) not in ran:
+                ran.add(id(kernel))
+                claims.runs[id(kernel)] = claims.runs.get(id(kernel), 0) + 1
+
+
 def _device_totals(trace: ChromeTrace, claims: _Claims, result: ProfileJoin) -> tuple[dict[int, list], dict[tuple[int, int], float]]:
     """Each device kernel event to the claimed op it was launched under (its ``External id``'s op
     or an op around it), or to ``result.unattributed``: ``({id(kernel): [events, µs]},
@@ -276,10 +299,15 @@ def _device_totals(trace: ChromeTrace, claims: _Claims, result: ProfileJoin) -> 
     by_ext = trace.op_by_external_id()
     totals: dict[int, list] = {}
     per_launch: dict[tuple[int, int], float] = {}
-    for event in trace.kernels:
+    for n_event, event in enumerate(trace.kernels):
         attributed: Kernel | None = None
         op_index = by_ext.get(event.external_id) if event.external_id is not None else None
-        if op_index is not None:
+        replayed = claims.events.get(n_event)
+        if replayed is not None:
+            attributed = replayed[0]
+            key = (id(attributed), replayed[1])
+            per_launch[key] = per_launch.get(key, 0.0) + event.dur
+        elif op_index is not None:
             for i in [op_index, *trace.ancestors(op_index)]:
                 if i in claims.owner:
                     attributed = claims.owner[i]
