@@ -177,7 +177,7 @@ def describe(d: LineDiff, la: RunLines, lb: RunLines) -> list[str]:
     ta, tb = d.time("a"), d.time("b")
     if ta is not None and tb is not None:
         pct = f" ({tb / ta - 1:+.0%})" if ta else ""
-        words.append(f"{format_us(ta)} → {format_us(tb)}{pct}")
+        words.append(f"{format_us(ta)} → {format_us(tb)}{pct}, summed over each run's profiled calls")
     elif ta is not None:  # one run has a profile: its time, said as that side's only
         words.append(f"A measured {format_us(ta)}; B has no profile")
     elif tb is not None:

@@ -54,7 +54,19 @@ def _where(d: LineDiff) -> str:
 
 
 def print_comparison(c: Comparison, console, *, all_lines: bool = False) -> None:
-    """Print the comparison to a rich ``console``."""
+    """Print the comparison to a rich ``console``.  Not on a terminal (a pipe, a file), each line is
+    written without the spaces rich pads a wrapped cell's lines with to the console's width (200
+    columns piped: a diff saved to a file was mostly trailing spaces)."""
+    if console.is_terminal:
+        _print_comparison(c, console, all_lines=all_lines)
+        return
+    with console.capture() as captured:
+        _print_comparison(c, console, all_lines=all_lines)
+    console.file.write("".join(line.rstrip() + "\n" for line in captured.get().splitlines()))
+    console.file.flush()
+
+
+def _print_comparison(c: Comparison, console, *, all_lines: bool = False) -> None:
     from rich.text import Text
 
     from ..report.health import indented  # the report's hanging indent: wrapped text keeps its cell's indent
@@ -98,7 +110,10 @@ def print_comparison(c: Comparison, console, *, all_lines: bool = False) -> None
         console.print(Text(f"{name}: " + " · ".join(parts)))
     if a.measured_us and b.measured_us is not None:
         console.print(
-            Text(f"time A → B: {format_us(a.measured_us)} → {format_us(b.measured_us)} ({b.measured_us / a.measured_us - 1:+.1%})")
+            Text(
+                f"time A → B: {format_us(a.measured_us)} → {format_us(b.measured_us)} ({b.measured_us / a.measured_us - 1:+.1%}), "
+                "summed over each run's profiled calls"
+            )
         )
     changed = [o for o in c.options if o["kind"] == "changed"]
     for option in changed[:20]:

@@ -326,7 +326,8 @@ def print_all_kernels(index: Index, trace_path: str, console, perf: IndexFigures
             facts += [plural(len(kernel.launches), "launch"), plural(len(kernel.post_grad_nodes), "op")]
             m = kernel.measured
             if m is not None:
-                facts.append(f"{plural(m.runs, 'run')} · {format_us(m.total_us)}" + (" CPU" if m.clock == "cpu" else ""))
+                in_all = " in all" if m.runs > 1 else ""  # (--all's rows: the runs' sum, not one run's time)
+                facts.append(f"{plural(m.runs, 'run')} · {format_us(m.total_us)}{in_all}" + (" CPU" if m.clock == "cpu" else ""))
                 speed = speed_text(perf.kernel(kernel))
                 if speed:
                     facts.append(speed)

@@ -93,13 +93,27 @@ def scan(path: str, previous: TraceLog | None = None) -> TraceLog:
         log = TraceLog(path=path, size=size)
         log.rank = rank_in_name(os.path.basename(path))
         start, line = 0, 1
-    if size == 0:
+    if size == 0 and not _has_bytes(path):  # (a /proc file says 0 bytes and has some: it is scanned)
         log.warnings.append(InputWarning(path, 0, "empty file"))
         return log
     with open(path, "rb") as fh:
         _scan_into(log, fh, start, line)
     check_repeats(log)
     return log
+
+
+#: what a file without one TORCH_TRACE record is told: what a trace looks like (the glog prefix and
+#: JSON envelope ``torch/_logging/_internal.py``'s trace_structured writes, one record per line)
+NOT_A_TRACE = (
+    "not a trace: a trace is the dedicated_log_torch_trace_*.log that TORCH_TRACE=<folder> makes PyTorch write, "
+    'each record a line such as `V1129 14:23:13.841000 1337 torch/_dynamo/convert_frame.py:1090] {"dynamo_start": ...}`'
+)
+
+
+def _has_bytes(path: str) -> bool:
+    """Whether a file whose size is given as 0 still reads as something (a /proc file).  Raises ``OSError``."""
+    with open(path, "rb") as fh:
+        return bool(fh.read(1))
 
 
 def check_repeats(log: TraceLog) -> None:
@@ -418,7 +432,7 @@ def _finish(log: TraceLog) -> None:
     """What a whole scan concludes: no records at all, and the PyTorch version."""
     if not log.first_header_seen:
         packed = compression_of(log.path)
-        said = f"a {packed}-compressed file: decompress it first" if packed else "not a structured trace log?"
+        said = f"a {packed}-compressed file: decompress it first" if packed else NOT_A_TRACE
         log.warnings.append(InputWarning(log.path, 1, f"no TORCH_TRACE records found ({said})"))
     if log.torch_version is None:
         for record in log.records:
