@@ -25,6 +25,7 @@ profile) only the causes without time are given (graph breaks, recompiles, optio
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 #: a line's time change below this (µs per step) makes no cause of its own (it stays in unplaced)
@@ -60,20 +61,20 @@ def _ms(us: float) -> str:
 
 
 def _break_cause(brk, lost: list, host: list, sync: float | None) -> dict:
-    """A new graph break with its consequences (``lost``: (LineDiff, delta) of lines that lost
-    their kernels; ``host``: (call site code, where, delta); ``sync``: the sync change or None)."""
+    """A new graph break with its consequences (``lost``: (LineDiff, what, delta) of the lines
+    that lost their kernels and of the break's own line; ``host``: (call site code, where, delta);
+    ``sync``: the sync change or None)."""
     loc = brk.location
     parts = []
-    for d, delta in lost:
-        parts.append(
-            {"what": "runs eagerly now", "file": d.key[0], "line": d.where_b or d.where_a, "code": d.key[1], "delta_us": round(delta, 3)}
-        )
+    for d, what, delta in lost:
+        parts.append({"what": what, "file": d.key[0], "line": d.where_b or d.where_a, "code": d.key[1], "delta_us": round(delta, 3)})
     for code, where, delta in host:
         parts.append({"what": "host time in compiled calls", "file": where[0], "line": where[1], "code": code, "delta_us": round(delta, 3)})
     if sync is not None:
         parts.append({"what": "syncs", "file": None, "line": None, "code": None, "delta_us": round(sync, 3)})
     total = sum(p["delta_us"] for p in parts)
-    said = [f"{len(lost)} line{'s' if len(lost) != 1 else ''} now run eagerly"] if lost else []
+    eager = sum(1 for _, what, _ in lost if what == "runs eagerly now")
+    said = [f"{eager} line{'s' if eager != 1 else ''} now run eagerly"] if eager else []
     if host:
         said.append(f"compiled calls' host time {_ms(sum(h[2] for h in host))}")
     if sync is not None:
@@ -91,9 +92,13 @@ def _break_cause(brk, lost: list, host: list, sync: float | None) -> dict:
     )
 
 
-def _line_causes(lines: list, ta: SideTime, tb: SideTime, timed: bool, brk) -> tuple[list[dict], list]:
-    """``kernel`` and ``eager`` causes per compared line, and the lines that lost their compiled
-    kernels to ``brk`` (a new graph break) with their time change: ``(causes, [(row, delta)])``."""
+def _line_causes(
+    lines: list, ta: SideTime, tb: SideTime, timed: bool, brk, gone: Sequence[tuple[str, str, int]] = ()
+) -> tuple[list[dict], list]:  # type: ignore[assignment]
+    """``kernel`` and ``eager`` causes per compared line, and what a new graph break ``brk``
+    brings: the lines that lost their compiled kernels, and the break's own line (its new compiled
+    code), with their time change: ``(causes, [(row, what, delta)])``.  A line that lost its kernels
+    says why (``row.why``); ``gone``: the functions A compiled and B does not ``(file name, name, line)``."""
     sa, sb = ta.steps, tb.steps
     causes: list[dict] = []
     lost: list = []
@@ -102,10 +107,14 @@ def _line_causes(lines: list, ta: SideTime, tb: SideTime, timed: bool, brk) -> t
         b_us = (d.b.measured_us or 0.0) / sb if d.b else 0.0
         ea = ta.eager.get((d.key[0], d.code_a) if d.code_a else d.key, 0.0) / sa
         eb = tb.eager.get(d.key, 0.0) / sb
-        if brk is not None and d.b is None and d.a is not None and d.text != "deleted":  # still in B, not compiled
-            d.why = _why_eager(brk, eb * sb if timed else None)
+        still_in_b = d.b is None and d.a is not None and d.text != "deleted"
+        if still_in_b:
+            d.why = _why_eager(brk, d, gone, eb * sb if timed and d.key in tb.eager else None)
+        at_break = brk is not None and brk.location is not None and d.b is not None
+        at_break = at_break and d.key[0] == brk.location.basename and d.where_b == brk.location.line
+        if brk is not None and (still_in_b or at_break):
             if timed:
-                lost.append((d, b_us - a_us + eb - ea))
+                lost.append((d, "runs eagerly now" if still_in_b else "the break's own line", b_us - a_us + eb - ea))
             continue
         if not timed:
             continue
@@ -145,14 +154,22 @@ def _option_cause(option: dict) -> dict:
 
 
 def rank_causes(
-    lines: list, ta: SideTime, tb: SideTime, time: dict | None, breaks: list, recompiles: list, options: list[dict]
+    lines: list,
+    ta: SideTime,
+    tb: SideTime,
+    time: dict | None,
+    breaks: list,
+    recompiles: list,
+    options: list[dict],
+    gone: Sequence[tuple[str, str, int]] = (),
 ) -> list[dict]:
     """Every cause of the comparison (see the module docstring), largest ``delta_us`` first.
     ``lines``: the compared rows (:class:`~.run_lines.LineDiff`; a row that lost its kernels to a new
     break gets its ``why``); ``breaks``: B's new graph-break events; ``recompiles``: from
-    :func:`recompile_causes`; ``options``: the settings that differ (``{name, a, b}``)."""
+    :func:`recompile_causes`; ``options``: the settings that differ (``{name, a, b}``); ``gone``:
+    the functions A compiled and B does not ``(file name, function, line)``."""
     brk = min(breaks, key=lambda e: e.location.line if e.location else 0) if breaks else None
-    causes, lost = _line_causes(lines, ta, tb, time is not None, brk)
+    causes, lost = _line_causes(lines, ta, tb, time is not None, brk, gone)
     host_parts: list = []
     sync = None
     if time is not None:
@@ -201,10 +218,21 @@ def _distinct_breaks(breaks: list) -> list[tuple]:
     return list(out.values())
 
 
-def _why_eager(brk, eager_us: float | None) -> str:
-    loc = brk.location
-    where = f"{loc.basename}:{loc.line}" if loc else "?"
-    text = f"runs eagerly now: compile {brk.compile_id} broke at {where} ({brk.message})"
+def _why_eager(brk, d, gone: Sequence[tuple[str, str, int]], eager_us: float | None) -> str:
+    """Why a line still in B lost its compiled kernels: the new graph break ``brk``, or a function
+    A compiled and B does not (the nearest one above the line in its file), with its eager time."""
+    if brk is not None:
+        loc = brk.location
+        where = f"{loc.basename}:{loc.line}" if loc else "?"
+        text = f"runs eagerly now: compile {brk.compile_id} broke at {where} ({brk.message})"
+    else:
+        line = d.where_a or 0
+        above = [g for g in gone if g[0] == d.key[0] and g[2] <= line] or (list(gone) if len(gone) == 1 else [])
+        if above:
+            file, name, at = max(above, key=lambda g: g[2])
+            text = f"runs eagerly now: B does not compile {name} ({file}:{at}), which A compiled"
+        else:
+            text = "runs eagerly now: no compiled graph of B computes it"
     return text + (f"; eager {eager_us:.1f} µs over the window" if eager_us else "")
 
 

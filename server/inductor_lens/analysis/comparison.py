@@ -19,7 +19,7 @@ from ..index.trace_index import Index
 from ..text import format_us
 from .causes import SideTime, rank_causes, recompile_causes
 from .kernel_pairs import KernelPair, match_kernels
-from .pairing import beside_trace_folders, model_pairings, pair_rows
+from .pairing import beside_trace_folders, library_unchanged, model_pairings, pair_rows
 from .run_facts import RunFacts, compiles_json, differing_options, new_graph_breaks, run_facts
 from .run_lines import LineDiff, RunLines, SideLine, compare_lines, run_lines
 from .wall import wall_time
@@ -89,13 +89,27 @@ def _model_notes(la: RunLines, lb: RunLines) -> list[str]:
     return []
 
 
+def _gone_functions(index_a: Index, index_b: Index, unchanged: set[str]) -> list[tuple[str, str, int]]:
+    """The functions A compiled and B does not, ``(file name, function, line)``: by file and name,
+    and by line too in an unchanged library file (each decoder layer's ``forward`` and the model's
+    are two functions of one file)."""
+
+    def frames(index: Index) -> set[tuple[str, str, int]]:
+        return {(c.function.basename, c.function.function, c.function.line) for c in index.compiles if c.function is not None}
+
+    fa, fb = frames(index_a), frames(index_b)
+    named = {(f, n) for f, n, _ in fb}
+    return sorted(g for g in fa - fb if (g[0], g[1]) not in named or g[0] in unchanged)
+
+
 def compare(index_a: Index, index_b: Index, paths_a: list[str], paths_b: list[str], resolvers=(None, None)) -> Comparison:
     """Compare two opened runs (every graph materialized, profiles joined); ``resolvers``: each
     run's :class:`~inductor_lens.files.resolve.PathResolver` (``--path-map``) to find its model files."""
     la, lb = run_lines(index_a), run_lines(index_b)
     folders = [beside_trace_folders([t.path for t in ix.traces], [p.path for p in ix.profiles]) for ix in (index_a, index_b)]
     pairings, model_files = model_pairings(_files(la), _files(lb), folders[0], folders[1], resolvers)
-    lines = pair_rows(compare_lines(la, lb), pairings)
+    unchanged = library_unchanged(_files(la), _files(lb), model_files)
+    lines = pair_rows(compare_lines(la, lb), pairings, unchanged)
     facts = (run_facts(index_a, paths_a), run_facts(index_b, paths_b))
     same_version = facts[0].versions.get("pytorch") == facts[1].versions.get("pytorch")
     pairs, only_a, only_b = match_kernels(index_a.kernels, index_b.kernels, same_version)
@@ -104,14 +118,40 @@ def compare(index_a: Index, index_b: Index, paths_a: list[str], paths_b: list[st
     time, headline = wall_time(ta.block, tb.block, (len(index_a.profiles), len(index_b.profiles)))
     options = differing_options(*facts)
     breaks = new_graph_breaks(index_a, index_b)
-    causes = rank_causes(lines, ta, tb, time, breaks, recompile_causes(index_a, index_b), [o for o in options if o["kind"] == "changed"])
+    compiles = compiles_json(index_a, index_b)
+    gone = _gone_functions(index_a, index_b, unchanged)
+    changed = [o for o in options if o["kind"] == "changed"]
+    causes = rank_causes(lines, ta, tb, time, breaks, recompile_causes(index_a, index_b), changed, gone)
     for d in lines:
         d.words = describe(d, la, lb)
     lines.sort(key=_order)
-    out = Comparison(facts, lines, pairs, (only_a, only_b), options, compiles_json(index_a, index_b), warnings, (index_a, index_b))
+    out = Comparison(facts, lines, pairs, (only_a, only_b), options, compiles, warnings, (index_a, index_b))
     out.time, out.headline, out.causes, out.model_files = time, headline, causes, model_files
-    out.notes = _model_notes(la, lb) + (time["notes"] if time else [])
+    out.notes = _model_notes(la, lb) + (time["notes"] if time else []) + _same_work_note(out)
     return out
+
+
+def _same_work_note(c: Comparison) -> list[str]:
+    """A sentence when B is slower or faster beyond the steps' spread while nothing in the compiled
+    code differs (no line's kernels or text, no option, no graph break or recompile) and the GPU did
+    the same work (device time per step within 3%): a host-side change the code does not explain."""
+    t = c.time
+    if t is None or t["within_noise"] is not False or t["change_pct"] is None or abs(t["change_pct"]) < 3:
+        return []
+    if any(d.change != "same" or d.text for d in c.lines) or any(
+        k["kind"] not in ("kernel", "eager", "host", "sync", "unplaced") for k in c.causes
+    ):
+        return []
+    a, b = t["a"], t["b"]
+    dev_a = (a["compiled_device_us"] + a["other_device_us"]) / (a["steps"] or 1)
+    dev_b = (b["compiled_device_us"] + b["other_device_us"]) / (b["steps"] or 1)
+    if not dev_a or abs(dev_b / dev_a - 1) > 0.03:
+        return []
+    return [
+        f"the compiled code is the same and the GPU did the same work ({dev_a / 1000:.2f} → {dev_b / 1000:.2f} ms of device time "
+        f"per step), yet the step changed by {t['change_pct']:+.1f}%: host time the code does not explain (another load on the "
+        "machine?); profile both runs again, one at a time"
+    ]
 
 
 # ---------------------------------------------------------------------- words

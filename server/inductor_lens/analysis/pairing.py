@@ -162,14 +162,19 @@ def read_model_file(file: str, folders: list[str], resolver=None) -> tuple[str |
     return None, None
 
 
-def pair_rows(rows: list, pairings: dict[str, TextPairing]) -> list:
+def pair_rows(rows: list, pairings: dict[str, TextPairing], unchanged: frozenset[str] | set[str] = frozenset()) -> list:
     """``rows`` (:class:`~.run_lines.LineDiff`, keyed by file name and code) with the lines of each
     file paired by text: an A-only row and the B-only row it became are one ``edited`` row (B's
     key, ``code_a`` A's code); a row on one side only is ``inserted``/``deleted`` as the pairing
     says, or has the other side's line number when its text is still there.  ``pairings``: file
     name -> the pairing of its two versions; files without one are paired by code
-    (:func:`pair_by_code`)."""
+    (:func:`pair_by_code`), but for ``unchanged`` files (a library at the same path in both runs,
+    unreadable here: :func:`library_unchanged`), whose lines are neither inserted, deleted nor edited."""
     from .run_lines import LineDiff, change_of
+
+    for d in rows:
+        if d.key[0] in unchanged and d.key[0] not in pairings:
+            d.text = None
 
     only_a = {d.key: d for d in rows if d.a is not None and d.b is None}
     only_b = {d.key: d for d in rows if d.b is not None and d.a is None}
@@ -208,7 +213,7 @@ def pair_rows(rows: list, pairings: dict[str, TextPairing]) -> list:
         d.text = "edited" if la in pairing.edited else None
         if d.text == "edited":
             d.code_a = pairing.code_a(la)
-    _pair_unread(only_a, only_b, pairings, merged, gone)
+    _pair_unread(only_a, only_b, {**pairings, **dict.fromkeys(unchanged)}, merged, gone)
     out = [d for d in rows if d.key not in gone] + list(merged.values())
     return out
 
@@ -225,6 +230,25 @@ def _pair_unread(only_a: dict, only_b: dict, pairings: dict, merged: dict, gone:
             da, db = only_a[(file, code_a)], only_b[(file, code_b)]
             merged[db.key] = LineDiff(db.key, da.a, db.b, change_of(da.a, db.b), "edited", measured=da.measured, code_a=code_a)
             gone.update((da.key, db.key))
+
+
+_LIBRARY = ("site-packages", "dist-packages")
+
+
+def library_unchanged(files_a: dict[str, str], files_b: dict[str, str], read: dict[str, tuple[str | None, str | None]]) -> set[str]:
+    """The file names in a library folder (``site-packages``, ``dist-packages``) whose file no
+    run's copy could be read of, at the same path in both runs where both name it: a library the
+    user did not edit (transformers' ``modeling_llama.py`` on the machine of the runs).  Its lines
+    are not called inserted, deleted or edited when one run's compiled code no longer computes them."""
+    out = set()
+    for name in set(files_a) | set(files_b):
+        pa, pb = files_a.get(name), files_b.get(name)
+        if read.get(name, (None, None)) != (None, None) or (pa and pb and pa != pb):
+            continue
+        path = (pa or pb or "").replace("\\", "/").split("/")
+        if any(f in path for f in _LIBRARY):
+            out.add(name)
+    return out
 
 
 def model_pairings(
