@@ -87,14 +87,29 @@ def skipped(path: str) -> bool:
 
 
 def find_traces(folders: list[str], globs: list[str] | tuple[str, ...] = DEFAULT_GLOBS) -> list[str]:
-    """Every path under ``folders`` matching ``globs``, sorted per glob, outside skipped folders."""
+    """Every path under ``folders`` matching ``globs``, sorted per glob, outside skipped folders.
+    With the default globs, also every other ``*.log`` that starts with a TORCH_TRACE record (a log
+    renamed ``run_a.log``; :func:`logs_beside_named`: a copy of a found log is left out)."""
     found: list[str] = []
     for folder in folders:
         for pattern in globs:
             for path in sorted(glob.glob(os.path.join(folder, pattern), recursive=True)):
                 if not skipped(os.path.relpath(path, folder)):
                     found.append(os.path.normpath(path))
+        if tuple(globs) == DEFAULT_GLOBS:
+            others = [
+                os.path.normpath(p)
+                for p in sorted(glob.glob(os.path.join(folder, "**", "*.log"), recursive=True))
+                if not skipped(os.path.relpath(p, folder)) and not LOG_NAME.match(os.path.basename(p))
+            ]
+            named = [p for p in found if LOG_NAME.match(os.path.basename(p))]
+            found.extend(logs_beside_named(named, [p for p in others if not _inside_any(p, found)])[0])
     return found
+
+
+def _inside_any(path: str, found: list[str]) -> bool:
+    """Whether ``path`` lies in a found folder (a tlparse output's raw.log)."""
+    return any(path.startswith(f.rstrip(os.sep) + os.sep) for f in found)
 
 
 def profile_candidates_beside(trace_path: str) -> list[str]:
@@ -129,6 +144,40 @@ def starts_like_trace_log(path: str) -> bool:
     except OSError:
         return False
     return bool(_RECORD_START.match(head.removeprefix(b"\xef\xbb\xbf")))
+
+
+def logs_beside_named(named: list[str], others: list[str]) -> tuple[list[str], list[tuple[str, str]]]:
+    """Of ``others`` (``*.log`` files not named as PyTorch names a TORCH_TRACE log), those that start
+    like one (:func:`starts_like_trace_log`: a log renamed ``run_a.log``), less the byte-for-byte
+    copies of a log in ``named``: ``(logs to read, [(copy, the log it repeats)])``.
+    A copy is the same size with the same first and last 64 KiB.  Never raises."""
+    logs = [p for p in others if os.path.isfile(p) and starts_like_trace_log(p)]
+    if not logs:
+        return [], []
+    seen: dict[tuple | None, str] = {}
+    for path in named:
+        seen.setdefault(_fingerprint(path), path)
+    kept: list[str] = []
+    copies: list[tuple[str, str]] = []
+    for path in logs:
+        key = _fingerprint(path)
+        if key is not None and key in seen:
+            copies.append((path, seen[key]))
+            continue
+        kept.append(path)
+    return kept, copies
+
+
+def _fingerprint(path: str) -> tuple | None:
+    """(size, first 64 KiB, last 64 KiB) of a file, or None when unreadable."""
+    try:
+        with open(path, "rb") as fh:
+            size = os.fstat(fh.fileno()).st_size
+            head = fh.read(1 << 16)
+            fh.seek(max(0, size - (1 << 16)))
+            return (size, head, fh.read(1 << 16))
+    except OSError:
+        return None
 
 
 #: a compressed TORCH_TRACE log by its name (``dedicated_log_torch_trace_*.log.gz``, ...): not read, said

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..files.cache import Cache
-from ..files.discovery import COMPRESSED_LOG_NAME, LOG_NAME, SKIP_DIRS, natural_key, rank_of_path, starts_like_trace_log
+from ..files.discovery import COMPRESSED_LOG_NAME, LOG_NAME, SKIP_DIRS, logs_beside_named, natural_key, rank_of_path
 from ..model import Compile, CompileEvent, FxGraph, FxNode, Graph, InputWarning, Kernel, TraceInfo
 from ..model.roles import FX_ROLES, DocRole
 from ..readers.capture_record import capture_errors
@@ -164,8 +164,10 @@ class Index:
                     logs.append(full)
                 elif fname == "output_code.py" and os.path.basename(os.path.dirname(dirpath)) == "torchinductor":
                     debug_codes.append(full)
-        if not logs:
-            logs = [p for p in others if os.path.isfile(p) and starts_like_trace_log(p)]
+        renamed, copies = logs_beside_named(logs, others)  # (a log renamed run_a.log beside a dedicated_log_*: read too)
+        logs += renamed
+        for copy, first in copies:
+            self._warnings.append(InputWarning(copy, 0, f"the same bytes as {first}: read once"))
         if self.elsewhere is not None and len(logs) > 1:  # a job's ranks, indexed where they are stored
             self.elsewhere(self, logs, displays, folder)
         else:
