@@ -82,3 +82,59 @@ if __name__ == "__main__":
     import sys
 
     print(json.dumps(truth(load(sys.argv[1])), indent=1))
+
+
+def _launched_inside(events: list[dict], spans: dict) -> float:
+    """Device time of the events whose launching runtime call lies inside ``spans``
+    (``{(pid, tid): [(start, end)]}``)."""
+    calls = {}
+    for e in events:
+        if e.get("ph") == "X" and e.get("cat") in ("cuda_runtime", "cuda_driver") and "correlation" in e.get("args", {}):
+            calls[e["args"]["correlation"]] = e
+    total = 0.0
+    for e in events:
+        if e.get("ph") == "X" and e.get("cat") in ("kernel", "gpu_memcpy", "gpu_memset"):
+            call = calls.get(e.get("args", {}).get("correlation"))
+            if call is not None and any(a <= call["ts"] <= b for a, b in spans.get((call["pid"], call["tid"]), ())):
+                total += e.get("dur", 0)
+    return total
+
+
+def optimizer_truth(events: list[dict]) -> float:
+    """Device time launched inside the ``Optimizer.step#...`` annotations (µs)."""
+    spans: dict = {}
+    for e in events:
+        if e.get("ph") == "X" and e.get("cat") == "user_annotation" and e["name"].startswith("Optimizer.step#"):
+            spans.setdefault((e["pid"], e["tid"]), []).append((e["ts"], e["ts"] + e.get("dur", 0)))
+    return _launched_inside(events, spans)
+
+
+def loss_truth(events: list[dict]) -> float:
+    """Device time of ``F.cross_entropy``: launched inside its Python frame (``functional.py(N):
+    cross_entropy``), plus its backward: launched inside the autograd ops on other threads whose
+    ``Sequence number`` is that of an op inside the frame (µs)."""
+    frames: dict = {}
+    for e in events:
+        if (
+            e.get("ph") == "X"
+            and e.get("cat") == "python_function"
+            and e["name"].endswith(": cross_entropy")
+            and "functional.py" in e["name"]
+        ):
+            frames.setdefault((e["pid"], e["tid"]), []).append((e["ts"], e["ts"] + e.get("dur", 0)))
+    seqs = set()
+    for e in events:
+        if e.get("ph") == "X" and e.get("cat") == "cpu_op" and "Sequence number" in e.get("args", {}):
+            if any(a <= e["ts"] <= b for a, b in frames.get((e["pid"], e["tid"]), ())):
+                seqs.add(e["args"]["Sequence number"])
+    spans = {k: list(v) for k, v in frames.items()}
+    for e in events:
+        if (
+            e.get("ph") == "X"
+            and e.get("cat") == "cpu_op"
+            and e.get("args", {}).get("Sequence number") in seqs
+            and (e["pid"], e["tid"]) not in frames
+            and "Backward" in e["name"]
+        ):
+            spans.setdefault((e["pid"], e["tid"]), []).append((e["ts"], e["ts"] + e.get("dur", 0)))
+    return _launched_inside(events, spans)

@@ -179,6 +179,10 @@ def test_report_joins_profile_beside_the_trace(tmp_path):
     )
     doc = json.loads(proc.stdout)
     step = doc["profiles"][0].pop("step")
+    eager = doc["profiles"][0].pop("eager")
+    # no Python stacks: the eager time (loss, SGD) is by the outermost aten:: op that launched it
+    assert eager["stacks"] is False and eager["lines_us"] == 0 and eager["total_us"] == step["other_device_us"]
+    assert eager["by_op"][0] == {"op": "aten::cross_entropy_loss", "us": 8.511}
     assert doc["profiles"] == [{"path": PROFILE_CNN, "device_events": 87, "graph_calls": 6, "device": "NVIDIA H200"}]
     assert step["steps"] is None and step["stacks"] is False and step["compiled_device_us"] > step["other_device_us"] > 0
     # measured.total_us: every activity launched in compiled code (memsets too), of which the lines hold the joined kernels'

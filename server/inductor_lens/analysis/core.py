@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from ..health.ranks import RankStory
     from ..perf.devices import DevicePeak
     from ..perf.throughput import IndexFigures, LineFigures, Throughput
+    from ..timing.eager import EagerJoin
     from ..timing.hot_lines import CallSite, HotLines
     from ..timing.step import Step
 
@@ -78,7 +79,8 @@ class Analysis:
 
         # percentages are of the device time compiled code launched (issue 45) when every kernel is ranked
         compiled = self.compiled_us() if kernels is None else None
-        return hot_lines(self.kernels if kernels is None else kernels, self.figures.splits if by_launch_figures else None, compiled)
+        eager = self.eager() if kernels is None else None
+        return hot_lines(self.kernels if kernels is None else kernels, self.figures.splits if by_launch_figures else None, compiled, eager)
 
     def compiled_us(self) -> float | None:
         """The device time (µs) of every activity launched inside compiled regions over the joined
@@ -87,6 +89,10 @@ class Analysis:
         from ..timing.step import compiled_total
 
         return compiled_total(self.index.profiles)
+
+    def eager(self) -> list[EagerJoin]:
+        """Each joined profile's eager device time at lines (:mod:`inductor_lens.timing.eager`)."""
+        return [p.eager for p in self.index.profiles if getattr(p, "eager", None) is not None]
 
     def steps(self) -> list[StepView]:
         """The whole step of each joined profile (:mod:`inductor_lens.timing.step`), in join order."""

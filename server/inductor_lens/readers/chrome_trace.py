@@ -29,6 +29,7 @@ import io
 import json
 import os
 import re
+import sys
 from dataclasses import dataclass, field
 
 from .. import _json
@@ -57,6 +58,8 @@ class Op:
     dur: float
     external_id: int | None
     parent: int | None = None
+    #: autograd's ``Sequence number`` (a backward op shares its forward op's), ``None`` when absent
+    seq: int | None = None
 
 
 @dataclass(slots=True)
@@ -314,7 +317,9 @@ def _keep(event: dict, cat: str, trace: ChromeTrace) -> None:
     elif cat == _PYTHON:
         if event.get("ph") == "X":
             trace.frames.append(
-                PyFrame(str(event.get("name")), event.get("pid"), event.get("tid"), float(event["ts"]), float(event.get("dur", 0.0)))
+                PyFrame(
+                    sys.intern(str(event.get("name"))), event.get("pid"), event.get("tid"), float(event["ts"]), float(event.get("dur", 0.0))
+                )
             )
     elif cat in _RUNTIME:
         if event.get("ph") == "X":
@@ -336,12 +341,14 @@ def _keep(event: dict, cat: str, trace: ChromeTrace) -> None:
             trace.steps.append((int(number) if number.isdigit() else -1, float(event["ts"]), float(event.get("dur", 0.0))))
         trace.ops.append(
             Op(
-                str(event.get("name")),
+                sys.intern(str(event.get("name"))),
                 event.get("pid"),
                 event.get("tid"),
                 float(event["ts"]),
                 float(event.get("dur", 0.0)),
                 args.get("External id"),
+                None,
+                args.get("Sequence number"),
             )
         )
 

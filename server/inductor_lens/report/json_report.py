@@ -60,6 +60,8 @@ def lines_json(index, resolver: PathResolver | None, hot=None, perf=None) -> lis
         if share is not None and whole is not None:
             measured = {
                 "share_us": round(share, 3),
+                "eager_us": None if row.eager_us is None else round(row.eager_us, 3),
+                "eager_calls": {k: round(v, 3) for k, v in row.eager_calls.items()},
                 "kernels_us": round(whole, 3),
                 "percent": None if row.percent is None else round(row.percent, 3),
                 "by_graph": {k: round(v, 3) for k, v in row.by_graph.items()},
@@ -192,6 +194,7 @@ def document_items(
                 "graph_calls": len(p.calls),
                 "device": p.device_name,
                 "step": p.step.to_json() if p.step is not None else None,
+                "eager": p.eager.to_json() if p.eager is not None else None,
             }
             for p in index.profiles
         ],

@@ -179,13 +179,17 @@ def line_speed(index: Index, hot: HotLines, perf: IndexFigures | None = None):
 def _hot_cells(hot: HotLines, row, split: str, width: int, rate: str, rate_width: int, label) -> tuple[str, str]:
     """(the figures, the line and its code) of one row of the ranking."""
     if hot.measured:
-        head = f"{row.percent or 0.0:5.1f}%  {format_us(row.share_us or 0.0):>9}" + (f"  {split:<{width}}" if width else "")
+        compiled = f"{row.percent or 0.0:5.1f}%  {format_us(row.share_us or 0.0):>9}" if row.kernels else f"{'—':>6}  {'—':>9}"
+        head = compiled + (f"  {split if row.kernels else '':<{width}}" if width else "")
+        head += f"  eager {format_us(row.eager_us) if row.eager_us else '—':>9}" if hot.eager_us else ""
         head += f"  {rate:<{rate_width}}" if rate_width else ""
     else:
         head = f"{plural(row.launches, 'launch'):>11} · {plural(row.ops, 'op'):<8}"
     rest = f"{label(row.frame)}  {row.frame.code}"
     if row.caller is not None:
         rest += f"  ← called from {label(row.caller)}  {row.caller.code}"
+    if row.eager_call():
+        rest += f"  (eager: {row.eager_call()})"
     return head, rest
 
 
@@ -240,7 +244,8 @@ def print_hot_lines(index: Index, console, limit: int | None = TOP_LINES, perf: 
     time, forward and backward together; without a profile by launches, saying it is not time), what
     the profile measured outside them, and the user's own lines that call the compiled code.
     ``limit=None`` (``--all``): every line; ``perf``: the report's figures (made here when not given)."""
-    hot = hot_lines(index.kernels, perf.splits if perf is not None else None, Analysis(index).compiled_us())
+    analysis = Analysis(index)
+    hot = hot_lines(index.kernels, perf.splits if perf is not None else None, analysis.compiled_us(), analysis.eager())
     if not hot.rows:
         return
     console.print(f"[bold]{hot.heading()}[/bold]", highlight=False)
@@ -277,6 +282,10 @@ def print_hot_lines(index: Index, console, limit: int | None = TOP_LINES, perf: 
             console.print(text, markup=False, highlight=False, soft_wrap=True)
     for note in hot.notes():
         console.print(f"  ({note})", markup=False, highlight=False)
+    for profile in index.profiles:
+        said = profile.eager.outside_text(profile.step.per_step if profile.step else 1) if profile.eager is not None else None
+        if said:
+            console.print(f"  {said}", markup=False, highlight=False, soft_wrap=True)
     outside = [u for p in index.profiles for u in p.unattributed_json()]
     if hot.measured and outside:
         inductor = [u for u in outside if u["name"].startswith(("triton_", "cpp_fused"))]

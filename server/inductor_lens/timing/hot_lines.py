@@ -50,6 +50,19 @@ class HotLine:
     percent: float | None = None
     #: for a line of PyTorch's Python API (``torch/nn/functional.py``), the frame that called into it
     caller: Frame | None = None
+    #: device time launched outside compiled code at this line (µs over the window; profiles with
+    #: Python stacks, :mod:`inductor_lens.timing.eager`), ``None`` without; what it called there
+    eager_us: float | None = None
+    eager_calls: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def time_us(self) -> float:
+        """What lines are ranked by: the share of compiled device time plus the eager time."""
+        return (self.share_us or 0.0) + (self.eager_us or 0.0)
+
+    def eager_call(self) -> str | None:
+        """What the line called with the most eager time (``cross_entropy``), ``None`` without."""
+        return max(self.eager_calls, key=lambda k: self.eager_calls[k]) if self.eager_calls else None
 
 
 @dataclass(slots=True)
@@ -70,6 +83,9 @@ class HotLines:
     #: the traces (logs) the kernels come from: more than ``ranks`` when some are not ranks of one
     #: job (two runs given together: their launches and times are summed all the same)
     traces: int = 0
+    #: eager device time (µs) of the profiles with Python stacks: in all, and the part at lines
+    eager_us: float = 0.0
+    eager_lines_us: float = 0.0
 
     def notes(self) -> list[str]:
         """What the heading cannot say in a few words: graphs profiled a different number of times
@@ -121,6 +137,15 @@ class HotLines:
             f"{share} of it on {plural(len(self.rows), 'model line')} "
             "(each launch's time split across its model lines"
             + (f"; {format_us(rest)} on kernels with no model line)" if rest >= 0.05 else ")")
+            + self.eager_text()
+        )
+
+    def eager_text(self) -> str:
+        """``; eager (outside compiled code) 5.2 ms, 100% of it at lines``, or ``""`` without stacks."""
+        if not self.eager_us:
+            return ""
+        return (
+            f"; eager (outside compiled code) {format_us(self.eager_us)}, {100.0 * self.eager_lines_us / self.eager_us:.0f}% of it at lines"
         )
 
 
@@ -131,12 +156,16 @@ def _runs_and_clock(kernels: list[Kernel]) -> tuple[list[int], str, float]:
     return runs, ("cpu" if cpu else "device"), total
 
 
-def hot_lines(kernels: list[Kernel], splits: LaunchSplits | None = None, compiled_us: float | None = None) -> HotLines:
+def hot_lines(
+    kernels: list[Kernel], splits: LaunchSplits | None = None, compiled_us: float | None = None, eager: list | None = None
+) -> HotLines:
     """Every model line of ``kernels`` ranked (see the module docstring); ``splits`` as in
     :func:`inductor_lens.timing.line_time.line_times`.  ``compiled_us``: the device time of every
     activity launched inside compiled regions (:func:`inductor_lens.timing.step.compiled_total`;
     memsets and unjoined launches too), the total percentages are of on a device clock; default
-    the measured kernels' time."""
+    the measured kernels' time.  ``eager``: the profiles' eager joins
+    (:class:`inductor_lens.timing.eager.EagerJoin`), whose lines add ``eager_us`` (rows of their
+    own where no kernel names the line); rows rank by share plus eager time."""
     own = line_times(kernels, through=False, splits=splits).own
     runs, clock, total = _runs_and_clock(kernels)
     if compiled_us and clock == "device" and runs:
@@ -169,13 +198,34 @@ def hot_lines(kernels: list[Kernel], splits: LaunchSplits | None = None, compile
                 caller,
             )
         )
-    measured = any(r.share_us for r in rows)
+    if eager is not None:
+        _add_eager(rows, eager)
+    measured = any(r.share_us for r in rows) or any(r.eager_us for r in rows)
     if measured:
-        rows.sort(key=lambda r: (-(r.share_us or 0.0), -r.launches, r.frame.file, r.frame.line))
+        rows.sort(key=lambda r: (-r.time_us, -r.launches, r.frame.file, r.frame.line))
     else:
         rows.sort(key=lambda r: (-r.launches, -r.ops, r.frame.file, r.frame.line))
     lines_us = sum(r.share_us or 0.0 for r in rows)
-    return HotLines(rows, measured, total, lines_us, runs, clock, ranks, traces)
+    out = HotLines(rows, measured, total, lines_us, runs, clock, ranks, traces)
+    if eager is not None:
+        out.eager_us = sum(e.total_us for e in eager)
+        out.eager_lines_us = sum(e.lines_us for e in eager)
+    return out
+
+
+def _add_eager(rows: list[HotLine], eager: list) -> None:
+    """Give each row its eager time (:class:`inductor_lens.timing.eager.EagerJoin` ``lines``, by
+    file as the trace names it and line); lines with only eager time become rows of their own."""
+    by_line = {(r.frame.file, r.frame.line): r for r in rows}
+    for join in eager:
+        for (file, line), e in join.lines.items():
+            row = by_line.get((file, line))
+            if row is None:
+                row = by_line[(file, line)] = HotLine(Frame(file, line, "", e.code), 0.0, 0.0, 0, 0, [])
+                rows.append(row)
+            row.eager_us = (row.eager_us or 0.0) + e.eager_us
+            for name, us in e.calls.items():
+                row.eager_calls[name] = row.eager_calls.get(name, 0.0) + us
 
 
 @dataclass(slots=True)

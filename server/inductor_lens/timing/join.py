@@ -35,6 +35,7 @@ from ..index.trace_index import Index
 from ..model import Graph, InputWarning, Kernel, Measured
 from ..model.compile_id import base_compile_id
 from ..readers.chrome_trace import ChromeTrace, looks_like_chrome_trace, read_chrome_trace
+from .eager import EagerJoin, Sources, eager_join
 from .graph_replay import Replays, claim_replay, replayed_names
 from .step import Step, step_of
 
@@ -84,6 +85,8 @@ class ProfileJoin:
     device_names: list[str] = field(default_factory=list)
     #: the whole step from the profile's clock (:mod:`.step`); ``None`` until :func:`join_profile` sets it
     step: Step | None = None
+    #: the device time launched outside compiled code, at lines (:mod:`.eager`); set by :func:`join_profile`
+    eager: EagerJoin | None = None
 
     @property
     def device_name(self) -> str | None:
@@ -162,12 +165,15 @@ class _Claims:
     events: dict[int, tuple[Kernel, int]] = field(default_factory=dict)
 
 
-def join_chrome_trace(trace: ChromeTrace, graphs: list[Graph], pids: dict[str, set[int]] | None = None) -> ProfileJoin:
+def join_chrome_trace(
+    trace: ChromeTrace, graphs: list[Graph], pids: dict[str, set[int]] | None = None, placed: set[int] | frozenset[int] = frozenset()
+) -> ProfileJoin:
     """Attribute every device kernel of ``trace`` to a kernel of ``graphs``; sets ``Kernel.measured``.
 
     ``pids`` (log path -> the process ids its records name): a compiled-graph call is joined to
     the graphs of the log written by the process that made the call (the profile's ``pid``), when
-    one of the candidates is (two runs of one model, given together)."""
+    one of the candidates is (two runs of one model, given together).  ``placed``: device kernel
+    events (indices in ``trace.kernels``) the eager join put at a line, left out of ``unattributed``."""
     result = ProfileJoin(
         path=trace.path, device_events=len(trace.kernels), device_names=[str(d.get("name")) for d in trace.devices if d.get("name")]
     )
@@ -196,7 +202,7 @@ def join_chrome_trace(trace: ChromeTrace, graphs: list[Graph], pids: dict[str, s
             _claim_call(trace, call, graph, descendants, claims)
     if not result.traces:
         result.traces = {g.trace for g in graphs}
-    totals, per_launch = _device_totals(trace, claims, result)
+    totals, per_launch = _device_totals(trace, claims, result, placed)
     _set_measured(trace, claims, totals, per_launch)
     result.measured_kernels = len(claims.kernels_by_id)
     return result
@@ -292,7 +298,9 @@ def _claim_replays(trace: ChromeTrace, graph: Graph, replayed: list[list[int]], 
                 claims.runs[id(kernel)] = claims.runs.get(id(kernel), 0) + 1
 
 
-def _device_totals(trace: ChromeTrace, claims: _Claims, result: ProfileJoin) -> tuple[dict[int, list], dict[tuple[int, int], float]]:
+def _device_totals(
+    trace: ChromeTrace, claims: _Claims, result: ProfileJoin, placed: set[int] | frozenset[int] = frozenset()
+) -> tuple[dict[int, list], dict[tuple[int, int], float]]:
     """Each device kernel event to the claimed op it was launched under (its ``External id``'s op
     or an op around it), or to ``result.unattributed``: ``({id(kernel): [events, µs]},
     {(id(kernel), launch index): µs})``."""
@@ -314,6 +322,8 @@ def _device_totals(trace: ChromeTrace, claims: _Claims, result: ProfileJoin) -> 
                     key = (id(attributed), claims.owner_launch[i])
                     per_launch[key] = per_launch.get(key, 0.0) + event.dur
                     break
+        if attributed is None and n_event in placed:  # eager work at a line: not unattributed
+            continue
         entry = result.unattributed.setdefault(event.name, [0, 0.0]) if attributed is None else totals.setdefault(id(attributed), [0, 0.0])
         entry[0] += 1
         entry[1] += event.dur
@@ -370,8 +380,10 @@ def join_profile(index: Index, path: str, graphs: list[Graph] | None = None) -> 
     pids = index.log_pids()
     targets = index.graphs if graphs is None else graphs
     before = {id(k) for g in targets for k in g.kernels if k.measured is not None}
-    result = join_chrome_trace(trace, targets, pids)
+    eager = eager_join(trace, Sources(path, sorted({f.file for k in index.kernels for f in k.frames})) if trace.frames else None)
+    result = join_chrome_trace(trace, targets, pids, eager.placed)
     result.step = step_of(trace)
+    result.eager = eager
     replaced = sum(1 for g in targets for k in g.kernels if id(k) in before and k.measured is not None)
     if replaced and result.calls and index.profiles:  # one measurement per kernel: the later profile's
         index.add_warnings(

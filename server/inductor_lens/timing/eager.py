@@ -1,0 +1,346 @@
+"""Eager work at the user's line: the device time launched outside compiled regions (the loss, the
+optimizer, code between graph breaks), placed at the line of the user's code that launched it.
+
+Read off a ``torch.profiler`` Chrome trace (Kineto, PyTorch 2.x) recorded with ``with_stack=True``:
+its ``python_function`` events name each Python frame by the function's file and first line
+(``train.py(90): train_step``; files relative to their ``sys.path`` entry, ``torch/nn/functional.py``),
+modules as ``nn.Module: Linear_0`` and built-ins as ``<built-in method item of ...>``.  The rules
+(issue 45, "The whole step at the model line"):
+
+* a device event launched outside compiled regions (:func:`inductor_lens.timing.step.compiled_flags`)
+  is placed by its launch: the runtime call with its ``correlation`` id (or the op of its
+  ``External id``) gives thread and time; a backward op (on the autograd thread, which has no
+  Python stack of its own) is replaced by its forward op, the outermost op with the same
+  ``Sequence number`` on a thread with Python stacks, last before it;
+* the user's frame is the innermost frame there outside ``torch/`` and the standard library; its
+  line is the line of that function's body that calls the frame below it (found by the callee's
+  name: ``cross_entropy``, ``step``, ``self.head`` for ``nn.Module: Linear_0`` by the
+  ``self.head = nn.Linear(...)`` in the file), else the function's first line;
+* the file is read from a copy beside the profile first (the file may have changed since the
+  run), else where the trace names it; a frame whose file cannot be read gives its time to the
+  innermost readable caller's line, naming the library function;
+* each microsecond is at one line; what reaches none stays by its outermost ``aten::`` op, as do
+  all eager events of a profile without stacks.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from bisect import bisect_right
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..readers.chrome_trace import ChromeTrace
+from .step import compiled_flags, device_activity
+
+_FRAME = re.compile(r"^(?P<file>.+?)\((?P<line>\d+)\): (?P<fn>.+)$")
+_MODULE = re.compile(r"^nn\.Module: (?P<cls>\w+?)_\d+$")
+_BUILTIN = re.compile(r"^<built-in (?:method|function) (?P<fn>\w+)")
+#: callee names that say nothing of what the user called (decorators, wrappers)
+_GENERIC = {
+    "wrapper",
+    "_use_grad",
+    "inner",
+    "_fn",
+    "decorate_context",
+    "<lambda>",
+    "<genexpr>",
+    "_call_impl",
+    "_wrapped_call_impl",
+    "forward",
+}
+_STDLIB = set(getattr(sys, "stdlib_module_names", ()))
+#: a module's attribute assigned a class: ``self.head = nn.Linear(`` -> ("head", "Linear")
+_ASSIGN = re.compile(r"self\.(?P<attr>\w+)\s*=\s*(?:[\w.]+\.)?(?P<cls>\w+)\(")
+
+
+@dataclass
+class EagerLine:
+    """One line's eager device time: ``file`` as the trace names it (else as the profile does),
+    ``line`` 1-based, ``code``, ``eager_us`` (µs over the window), ``calls`` what it called there
+    ``{name: µs}`` (``cross_entropy``; a library function when its source was not readable)."""
+
+    file: str
+    line: int
+    code: str
+    eager_us: float = 0.0
+    calls: dict[str, float] = field(default_factory=dict)
+
+    def top_call(self) -> str | None:
+        """The callee with the most time at this line."""
+        return max(self.calls, key=lambda k: self.calls[k]) if self.calls else None
+
+
+@dataclass
+class EagerJoin:
+    """A profile's eager device time: ``lines`` placed (µs, over the window), ``by_op`` the rest
+    by outermost ``aten::`` op (all of it without stacks), ``total_us`` every eager event with a
+    launch in the profile, ``before_us`` events whose launch is not in it (running from before the
+    window), ``placed`` the indices (in :func:`~inductor_lens.timing.step.device_activity`) at a line."""
+
+    stacks: bool
+    lines: dict[tuple[str, int], EagerLine] = field(default_factory=dict)
+    by_op: dict[str, float] = field(default_factory=dict)
+    total_us: float = 0.0
+    before_us: float = 0.0
+    placed: set[int] = field(default_factory=set)
+
+    @property
+    def lines_us(self) -> float:
+        """The eager device time at lines."""
+        return sum(e.eager_us for e in self.lines.values())
+
+    def outside_text(self, per_step: int = 1) -> str | None:
+        """What reached no line, by outermost ``aten::`` op (all eager time without stacks), in ms
+        per step: ``outside compiled code: 1.40 ms per step, by the aten:: op that launched it:
+        aten::_foreach_mul_ 0.52, ...``; ``None`` when nothing is left."""
+        if not self.by_op:
+            return None
+        rest = sorted(self.by_op.items(), key=lambda kv: -kv[1])
+        ms = lambda us: f"{us / per_step / 1000:.2f}"  # noqa: E731
+        ops = ", ".join(f"{name} {ms(us)}" for name, us in rest[:6]) + (f", {len(rest) - 6} more" if len(rest) > 6 else "")
+        text = f"outside compiled code: {ms(sum(self.by_op.values()))} ms per step by the aten:: op that launched it: {ops}"
+        if not self.stacks:
+            text += " (for the lines of your code that launch it, profile with torch.profiler.profile(..., with_stack=True))"
+        return text
+
+    def to_json(self) -> dict:
+        """``{stacks, total_us, lines_us, before_us, by_op: [{op, us}]}`` (µs over the window)."""
+        return {
+            "stacks": self.stacks,
+            "total_us": round(self.total_us, 3),
+            "lines_us": round(float(self.lines_us), 3),
+            "before_us": round(self.before_us, 3),
+            "by_op": [{"op": k, "us": round(v, 3)} for k, v in sorted(self.by_op.items(), key=lambda kv: -kv[1])],
+        }
+
+
+class Sources:
+    """Where a profile's frame files are read: a copy beside the profile (its folder, by relative
+    path or by name) first, else the trace's own path for that file (``trace_files``: absolute
+    paths the trace names) through ``local`` (trace path -> local path or ``None``)."""
+
+    def __init__(self, profile: str, trace_files: list[str], local: Callable[[str], str | None] | None = None) -> None:
+        self.folder = os.path.dirname(os.path.abspath(profile))
+        self.trace_files = trace_files
+        self.local = local or (lambda p: p if os.path.isfile(p) else None)
+        self._lines: dict[str, tuple[str, list[str] | None]] = {}
+
+    def read(self, rel: str) -> tuple[str, list[str] | None]:
+        """``(file as the trace names it, or rel; its lines or None)``."""
+        if rel not in self._lines:
+            named = next((f for f in self.trace_files if f.endswith("/" + rel) or f == rel), None)
+            found = None
+            for cand in (os.path.join(self.folder, rel), os.path.join(self.folder, os.path.basename(rel))):
+                if os.path.isfile(cand):
+                    found = cand
+                    break
+            if found is None and named is not None:
+                found = self.local(named)
+            lines = None
+            if found is not None:
+                try:
+                    with open(found, encoding="utf-8", errors="replace") as fh:
+                        lines = fh.read().splitlines()
+                except OSError:
+                    lines = None
+            self._lines[rel] = (named or rel, lines)
+        return self._lines[rel]
+
+
+def _user_file(rel: str) -> bool:
+    """A frame file outside ``torch/`` and the standard library (``train.py``, ``transformers/...``)."""
+    if rel.startswith(("torch/", "<")) or "/torch/" in rel or "/lib/python" in rel:
+        return False
+    top = rel.split("/", 1)[0]
+    return (top[:-3] if top.endswith(".py") else top) not in _STDLIB
+
+
+def _callee_tokens(names: list[str], lines: list[str]) -> list[tuple[str, str]]:
+    """``(text to find in a line, the name to show)`` for the frames below the user's frame, the
+    nearest first."""
+    out: list[tuple[str, str]] = []
+    for name in names:
+        m = _FRAME.match(name)
+        if m:
+            if m["fn"] not in _GENERIC:
+                out.append((m["fn"] + "(", m["fn"]))
+            continue
+        m = _BUILTIN.match(name)
+        if m:
+            out.append(("." + m["fn"] + "(", m["fn"]))
+            out.append((m["fn"] + "(", m["fn"]))
+            continue
+        m = _MODULE.match(name)
+        if m:
+            for line in lines:
+                for a in _ASSIGN.finditer(line):
+                    if a["cls"] == m["cls"]:
+                        out.append((f"self.{a['attr']}(", a["attr"]))
+            out.append((m["cls"] + "(", m["cls"]))
+    return out
+
+
+def _body(lines: list[str], first: int) -> range:
+    """The 1-based lines of the function whose ``def`` is at ``first`` (to where the indentation ends)."""
+    if not 1 <= first <= len(lines):
+        return range(0)
+    head = lines[first - 1]
+    indent = len(head) - len(head.lstrip())
+    end = first
+    for n in range(first + 1, len(lines) + 1):
+        text = lines[n - 1]
+        if text.strip() and not text.lstrip().startswith("#") and len(text) - len(text.lstrip()) <= indent:
+            break
+        end = n
+    return range(first, end + 1)
+
+
+def call_line(lines: list[str], first: int, callees: list[str]) -> tuple[int, str | None]:
+    """The line of the function starting at ``first`` that calls the nearest of ``callees`` (frame
+    names below it, nearest first) and the callee's name; ``(first, name)`` when none is found."""
+    body = _body(lines, first)
+    for token, shown in _callee_tokens(callees, lines):
+        for n in body:
+            if n > first or len(body) == 1:
+                if token in lines[n - 1]:
+                    return n, shown
+    return first, next((shown for _, shown in _callee_tokens(callees, lines)), None)
+
+
+class _Stacks:
+    """The Python frames of each thread, for "which frame was innermost at time t"."""
+
+    def __init__(self, trace: ChromeTrace) -> None:
+        self.frames = trace.frames
+        by_thread: dict[tuple, list[int]] = {}
+        for i, f in enumerate(trace.frames):
+            by_thread.setdefault((f.pid, f.tid), []).append(i)
+        for items in by_thread.values():
+            items.sort(key=lambda i: trace.frames[i].ts)
+        self.order = by_thread
+        self.starts = {k: [trace.frames[i].ts for i in v] for k, v in by_thread.items()}
+
+    def innermost(self, key: tuple, ts: float) -> int | None:
+        starts = self.starts.get(key)
+        if not starts:
+            return None
+        i: int | None = self.order[key][bisect_right(starts, ts) - 1] if bisect_right(starts, ts) else None
+        while i is not None:
+            f = self.frames[i]
+            if f.ts <= ts <= f.ts + f.dur:
+                return i
+            i = f.parent
+        return None
+
+
+def _outermost_aten(trace: ChromeTrace, op: int | None) -> str:
+    name = "(no launching op)"
+    while op is not None:
+        if trace.ops[op].name.startswith("aten::"):
+            name = trace.ops[op].name
+        op = trace.ops[op].parent
+    return name
+
+
+def _in_backward(trace: ChromeTrace, op: int | None) -> bool:
+    """Whether op ``op`` runs inside an autograd backward op (``NllLossBackward0``, ...)."""
+    while op is not None:
+        if "Backward" in trace.ops[op].name:
+            return True
+        op = trace.ops[op].parent
+    return False
+
+
+def _forward_point(trace: ChromeTrace, op: int | None, forward: dict[int, list[int]]) -> tuple | None:
+    """A backward op's forward op (the same ``Sequence number`` on a thread with Python stacks, last
+    before it, outermost): ``(pid, tid, ts)``, or ``None``."""
+    while op is not None:
+        seq = trace.ops[op].seq
+        if seq is not None and seq in forward:
+            here = (trace.ops[op].pid, trace.ops[op].tid)
+            before = [i for i in forward[seq] if trace.ops[i].ts <= trace.ops[op].ts and (trace.ops[i].pid, trace.ops[i].tid) != here]
+            if before:
+                f = before[-1]
+                while trace.ops[f].parent is not None and trace.ops[trace.ops[f].parent].seq == seq:  # type: ignore[index]
+                    f = trace.ops[f].parent  # type: ignore[assignment]
+                return (trace.ops[f].pid, trace.ops[f].tid, trace.ops[f].ts)
+        op = trace.ops[op].parent
+    return None
+
+
+def _place(stacks: _Stacks, frame: int, sources: Sources) -> tuple[tuple[str, int], str, str | None] | None:
+    """The user's line for innermost frame ``frame``: ``((file, line), code, callee)``."""
+    below: list[str] = []
+    library: str | None = None
+    i: int | None = frame
+    while i is not None:
+        f = stacks.frames[i]
+        m = _FRAME.match(f.name)
+        if m and _user_file(m["file"]):
+            named, lines = sources.read(m["file"])
+            if lines is not None:
+                line, callee = call_line(lines, int(m["line"]), below[::-1])
+                code = lines[line - 1].strip() if 0 < line <= len(lines) else ""
+                return (named, line), code, library or callee
+            if library is None:
+                library = f"{m['fn']} ({os.path.basename(m['file'])})"
+        below.append(f.name)
+        i = f.parent
+    return None
+
+
+def eager_join(trace: ChromeTrace, sources: Sources | None) -> EagerJoin:
+    """Place the device time launched outside compiled regions (see the module docstring);
+    ``sources`` ``None`` (or a profile without stacks): everything by outermost ``aten::`` op."""
+    result = EagerJoin(stacks=bool(trace.frames))
+    flags = compiled_flags(trace)
+    runtime = {c.correlation: c for c in trace.runtime if c.correlation is not None}
+    by_ext = trace.op_by_external_id()
+    stacks = _Stacks(trace)
+    forward: dict[int, list[int]] = {}
+    for i, each in enumerate(trace.ops):
+        if each.seq is not None and (each.pid, each.tid) in stacks.order:
+            forward.setdefault(each.seq, []).append(i)
+    for items in forward.values():
+        items.sort(key=lambda i: trace.ops[i].ts)
+    placed: dict[int, tuple | None] = {}  # innermost frame -> what _place gave
+    for n, (event, flag) in enumerate(zip(device_activity(trace), flags, strict=True)):
+        if flag is not False:
+            result.before_us += event.dur if flag is None else 0.0
+            continue
+        op = by_ext.get(event.external_id) if event.external_id is not None else None
+        call = runtime.get(event.correlation) if event.correlation is not None else None
+        point = (
+            (call.pid, call.tid, call.ts)
+            if call is not None
+            else (trace.ops[op].pid, trace.ops[op].tid, trace.ops[op].ts)
+            if op is not None
+            else None
+        )
+        result.total_us += event.dur
+        where = None
+        if sources is not None and stacks.order:
+            back = _forward_point(trace, op, forward) if _in_backward(trace, op) else None
+            for at in (back, point):
+                frame = stacks.innermost(at[:2], at[2]) if at is not None else None
+                if frame is not None and frame not in placed:
+                    placed[frame] = _place(stacks, frame, sources)
+                where = placed.get(frame) if frame is not None else None
+                if where is not None:
+                    break
+        if where is None:
+            key = _outermost_aten(trace, op)
+            result.by_op[key] = result.by_op.get(key, 0.0) + event.dur
+            continue
+        (file, line), code, callee = where
+        entry = result.lines.get((file, line))
+        if entry is None:
+            entry = result.lines[(file, line)] = EagerLine(file, line, code)
+        entry.eager_us += event.dur
+        if callee:
+            entry.calls[callee] = entry.calls.get(callee, 0.0) + event.dur
+        result.placed.add(n)
+    return result
