@@ -46,6 +46,7 @@ from ..readers.mapping import NodeMapping
 from ..readers.output_code import KernelDef, LaunchSite, ParsedCode, split_key
 from .generated_frames import follow_generated
 from .infer import infer_graph_launches
+from .pass_nodes import REINPLACE_NAME, header_pass_names, scatters_fed
 
 
 @dataclass(slots=True)
@@ -152,6 +153,7 @@ class _Linker:
         self._other: set[str] | None = None
         self._aot: FxGraph | None = None
         self._pre_scoped: dict[str, list[str]] | None = None
+        self._pass_names: dict[str, list[str]] | None = None
         self.first_line: dict[str, int] = {}
         for site in inputs.code.launches:
             self.first_line.setdefault(site.name, site.line)
@@ -171,6 +173,13 @@ class _Linker:
         """The other nodes the inference found as fitting for the launch on ``line`` (where it chose)."""
         self.inferred(line)
         return tuple(getattr(self._inferred, "alternatives", {}).get(line, ()))
+
+    def pass_names(self) -> dict[str, list[str]]:
+        """Every kernel header's map of names neither graph has (:func:`~.pass_nodes.header_pass_names`)."""
+        if self._pass_names is None:
+            codes = [self.inputs.code, *([self.inputs.kernel_code] if self.inputs.kernel_code is not None else [])]
+            self._pass_names = header_pass_names(codes, self.pre, self.post)
+        return self._pass_names
 
     def pre_scoped(self, name: str) -> list[str]:
         """The keys of the pre-grad subgraph nodes called ``name`` (indexed once per graph)."""
@@ -225,17 +234,22 @@ class _Linker:
         post_graph, pre_graph = self.post, self.pre
         scope = self.scope_of(site)
         c_pre, c_post, unknown = self.comment_names(site, scope)
-        if unknown and kdef is not None and kdef.node_map and self.post is not None:
+        if unknown and self.post is not None:
             # a name Inductor's passes gave a node after the post-grad graph was printed
-            # (reinplace's `_generalized_scatter`): the kernel header maps it to the post-grad node
+            # (reinplace's `_generalized_scatter`): the kernel header maps it to the post-grad node;
+            # an extern call's comment names it too, and any Triton kernel's header of the graph maps it
+            fed = scatters_fed(list(site.source_nodes), self.post, scope)
             for name in list(unknown):
-                for target in kdef.node_map.get(name, ()):
+                targets = (kdef.node_map.get(name, []) if kdef is not None else []) or self.pass_names().get(name, [])
+                for target in targets or ([fed[name]] if name in fed else []):
                     found = self.post.resolve(target, scope)
                     if found is not None:
                         if name in unknown:
                             unknown.remove(name)
                         if found not in c_post:
                             c_post.append(found)
+            # the reinplace pass's own names that no header maps: known to be Inductor's, not the user's
+            unknown = [n for n in unknown if not REINPLACE_NAME.match(n)]
         if unknown and self.inputs.other_names is not None:
             if self._other is None:
                 self._other = self.inputs.other_names()
