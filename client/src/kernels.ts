@@ -126,7 +126,10 @@ export function modelLinesText(kernel: Kernel): string | undefined {
   return frameLabel(kernel.model_lines[0]) + more;
 }
 
-/** `transformer.h.0.attn.c_attn`, `transformer.wte (shared)`, `conv1 + bn1`; undefined without one. */
+/**
+ * `transformer.h.0.attn.c_attn`, `transformer.wte (shared)`, `conv1 + bn1`,
+ * `bert.encoder.layer.*.attention.self.{query,key,value}, … (14 modules)`; undefined without one.
+ */
 export function moduleText(kernel: Kernel): string | undefined {
   // the server's rule (provenance/modules.py module_text): a prefix and a count, never 52 names
   const mods = kernel.modules ?? [];
@@ -134,8 +137,41 @@ export function moduleText(kernel: Kernel): string | undefined {
   if (mods.length <= 1) text = kernel.module ?? mods[0];
   else if (kernel.module) text = `${kernel.module}.* (${mods.length} modules)`;
   else if (mods.length === 2) text = mods.join(' + ');
-  else text = `${mods[0]} + ${mods[1]} + … (${mods.length} modules)`;
+  else {
+    const [pattern, more] = modulePattern(mods);
+    text = `${pattern}${more ? ', …' : ''} (${mods.length} modules)`;
+  }
   return text ? text + (kernel.module_shared ? ' (shared)' : '') : undefined;
+}
+
+/**
+ * The pattern of most of `modules` and whether some lie outside it (the server's
+ * provenance/modules.py module_pattern): layer indices as `*`, one parent's modules as `{a,b,c}`,
+ * the parent holding the most: `bert.encoder.layer.*.attention.self.{query,key,value}`.
+ */
+export function modulePattern(modules: readonly string[]): [string, boolean] {
+  const leaves = new Map<string, string[]>();
+  const counts = new Map<string, number>();
+  for (const mod of modules) {
+    const parts = mod.split('.').map((p) => (/^\d+$/.test(p) ? '*' : p));
+    const parent = parts.slice(0, -1).join('.');
+    const leaf = parts[parts.length - 1];
+    const seen = leaves.get(parent) ?? [];
+    if (!seen.includes(leaf)) seen.push(leaf);
+    leaves.set(parent, seen);
+    counts.set(parent, (counts.get(parent) ?? 0) + 1);
+  }
+  let best = '';
+  let most = -1;
+  for (const [parent, n] of counts) {
+    if (n > most) {
+      best = parent;
+      most = n;
+    }
+  }
+  const names = leaves.get(best) ?? [];
+  const leaf = names.length === 1 ? names[0] : `{${names.join(',')}}`;
+  return [best ? `${best}.${leaf}` : leaf, leaves.size > 1];
 }
 
 /**

@@ -533,7 +533,22 @@ describe('Kernels view rows fit ~300 px: essentials first, one module rule, infe
     const many = Array.from({ length: 52 }, (_, i) => `stages.${i}.conv`);
     expect(moduleText({ ...kernel({ name: 'triton_poi_fused_0' }), module: 'stages', modules: many } as Kernel)).toBe('stages.* (52 modules)');
     expect(moduleText({ ...kernel({ name: 'triton_poi_fused_0' }), module: null, modules: ['a', 'b', 'c'] } as unknown as Kernel)).toBe(
-      'a + b + … (3 modules)',
+      '{a,b,c} (3 modules)',
+    );
+  });
+
+  test('modules without a common prefix: their pattern, as the server writes it (a BERT backward mm)', async () => {
+    const { moduleText } = await import('../src/kernels');
+    const layer = (i: number) =>
+      ['attention.self.query', 'attention.self.key', 'attention.self.value', 'attention.output.dense', 'intermediate.dense', 'output.dense'].map(
+        (m) => `bert.encoder.layer.${i}.${m}`,
+      );
+    const mods = [...layer(0), ...layer(1), 'bert.pooler.dense', 'classifier'];
+    expect(moduleText({ ...kernel({ name: 'mm' }), module: null, modules: mods } as unknown as Kernel)).toBe(
+      'bert.encoder.layer.*.attention.self.{query,key,value}, … (14 modules)',
+    );
+    expect(moduleText({ ...kernel({ name: 'mm' }), module: null, modules: ['stem.0', 'stem.1', 'head.fc'] } as unknown as Kernel)).toBe(
+      'stem.*, … (3 modules)',
     );
   });
 

@@ -152,13 +152,32 @@ def launch_module(kernel: Kernel, launch: Launch) -> ModuleRef | None:
     return module_of_nodes(graph.pre_grad if graph is not None else None, launch.pre_grad_nodes)
 
 
+def module_pattern(modules: tuple[str, ...] | list[str]) -> tuple[str, bool]:
+    """(the pattern of most of ``modules``, whether some lie outside it): layer indices as ``*``,
+    the modules of one parent as ``{a,b,c}``, the parent holding the most modules (the first seen
+    of equals): ``bert.encoder.layer.*.attention.self.{query,key,value}`` for the 14 modules of a
+    BERT backward's ``mm`` (``bert.pooler.dense``, ``classifier``... outside it)."""
+    leaves: dict[str, dict[str, None]] = {}
+    counts: dict[str, int] = {}
+    for mod in modules:
+        parts = ["*" if p.isdigit() else p for p in mod.split(".")]
+        parent = ".".join(parts[:-1])
+        leaves.setdefault(parent, {})[parts[-1]] = None
+        counts[parent] = counts.get(parent, 0) + 1
+    parent = max(leaves, key=lambda p: counts[p])  # max keeps the first of equals
+    names = list(leaves[parent])
+    leaf = names[0] if len(names) == 1 else "{" + ",".join(names) + "}"
+    return (f"{parent}.{leaf}" if parent else leaf), len(leaves) > 1
+
+
 def module_text(ref: ModuleRef | None) -> str | None:
     """A short label, by one rule for every surface (tables, lenses, the Kernels view's twin in
     ``client/src/kernels.ts``): one module by its path (``transformer.h.0.mlp.c_fc``); several
     with a common prefix as the prefix and a count (``stages.* (52 modules)``); two without one
-    joined (``conv1 + bn1``); more without one the first two and a count (``a + b + … (5 modules)``);
-    `` (shared)`` for a tied weight.  ``None`` without a module.  The full list is in
-    ``report --json`` (``modules``), ``--all`` and the hover."""
+    joined (``conv1 + bn1``); more without one their pattern (:func:`module_pattern`) and a count,
+    ``, …`` when some lie outside it (``bert.encoder.layer.*.attention.self.{query,key,value}, …
+    (14 modules)``); `` (shared)`` for a tied weight.  ``None`` without a module.  The full list
+    is in ``report --json`` (``modules``), ``--all`` and the hover."""
     if ref is None:
         return None
     mods = ref.modules
@@ -169,7 +188,8 @@ def module_text(ref: ModuleRef | None) -> str | None:
     elif len(mods) == 2:
         text = " + ".join(mods)
     else:
-        text = f"{mods[0]} + {mods[1]} + … ({len(mods)} modules)"
+        pattern, more = module_pattern(mods)
+        text = f"{pattern}{', …' if more else ''} ({len(mods)} modules)"
     return text + (" (shared)" if ref.shared else "")
 
 
