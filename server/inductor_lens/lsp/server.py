@@ -19,6 +19,7 @@ Custom requests (wire shapes in :mod:`inductor_lens.lsp.protocol`): ``inductorLe
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import threading
 from collections.abc import Callable
@@ -26,7 +27,6 @@ from collections.abc import Callable
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException, JsonRpcInternalError
 from pygls.lsp.server import LanguageServer
-from pygls.protocol import LanguageServerProtocol
 from pygls.uris import to_fs_path
 
 from .. import __version__
@@ -38,35 +38,14 @@ from ..index.trace_index import Index
 from ..open_traces import TraceRequest
 from . import protocol
 from .features import health, hot_lines, symbols
+from .rpc import ContractProtocol, QuietParseErrors, parse_error
 from .settings import Settings, expand, unknown_keys, wrong_types
 from .worker import IndexWorker
 
 _SETTINGS_SECTION = [types.ConfigurationItem(section="inductorLens")]
 
-
-#: What :meth:`_Protocol.structure_message` gives for a request it has already answered with an error.
-_ANSWERED = object()
-
-
-class _Protocol(LanguageServerProtocol):
-    """pygls's protocol, but a request whose params cannot be read (``"character": -5``) is answered
-    with the JSON-RPC error (-32602 Invalid Params) instead of dropped: pygls 2.1 reads params while
-    it parses the message, before there is a request to answer, and only logs the failure (the client
-    then waited for an answer for ever: a fresh user's trial)."""
-
-    def structure_message(self, data):
-        try:
-            return super().structure_message(data)
-        except JsonRpcException as exc:
-            if isinstance(data, dict) and "method" in data and "id" in data and "error" not in data:
-                self._send_response(data["id"], error=exc.to_response_error())
-                self._server._report_server_error(exc, type(exc))
-                return _ANSWERED
-            raise
-
-    def handle_message(self, message):
-        if message is not _ANSWERED:
-            super().handle_message(message)
+for _name in ("pygls.server", "pygls.io_"):  # (a body that is not JSON is answered, not a traceback: rpc.py)
+    logging.getLogger(_name).addFilter(QuietParseErrors())
 
 
 class InductorLensServer(LanguageServer):
@@ -74,7 +53,7 @@ class InductorLensServer(LanguageServer):
     reach the client from any thread."""
 
     def __init__(self, cache_dir: str | None = None) -> None:
-        super().__init__("inductor-lens", __version__, protocol_cls=_Protocol)
+        super().__init__("inductor-lens", __version__, protocol_cls=ContractProtocol)
         self.settings = Settings()
         self._unknown_said: set[tuple[str, ...]] = set()  # sets of unknown settings keys already logged
         self.cache = Cache(cache_dir)
@@ -99,6 +78,9 @@ class InductorLensServer(LanguageServer):
 
     # ------------------------------------------------------------------ plumbing
     def report_server_error(self, error: Exception, source) -> None:  # never pop-ups
+        if parse_error(self.protocol, error):  # a body that is not JSON: answered -32700 (rpc.py)
+            self.log(types.MessageType.Warning, f"request refused: the body is not JSON ({error})")
+            return
         if isinstance(error, JsonRpcException) and not isinstance(error, JsonRpcInternalError):
             # the client's mistake (an unknown method, params that cannot be read), answered with its error
             self.log(types.MessageType.Warning, f"request refused: {error!r}")
