@@ -19,7 +19,7 @@ if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
 fi
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
-.venv/bin/python -m pip install -q -e '.[test,cluster]'   # cluster: tests/cluster start a Dask LocalCluster
+.venv/bin/python -m pip install -q -e '.[test,cluster,mcp]'   # cluster: tests/cluster start a Dask LocalCluster; mcp: tests/mcp
 if ! .venv-torch/bin/python -c 'import torch' >/dev/null 2>&1; then
   rm -rf .venv-torch
   "$PY" -m venv .venv-torch

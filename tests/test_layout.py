@@ -27,7 +27,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("report", "diff"),
     ("cluster",),  # a job's rank logs on a distributed engine's workers: only the front door (and the CLI's error) import it
     ("open_traces",),
-    ("capture", "lsp"),
+    ("capture", "lsp", "mcp"),
     ("cli", "__main__"),
 ]
 
@@ -183,7 +183,7 @@ def test_walls():
             assert not readers, (mod, "the analysis, the LSP layer and the report never import readers", readers)
         if _under(mod, "provenance"):
             assert not {t for t in targets if _under(t, "index")}, (mod, "provenance never imports the index")
-        if not _under(mod, "cli", "capture", "lsp", "open_traces"):
+        if not _under(mod, "cli", "capture", "lsp", "mcp", "open_traces"):
             assert f"{PKG}.open_traces" not in targets, (mod, "nothing below the front door imports it")
         if _under(mod, "readers"):
             family = mod.split(".")[2] if mod.count(".") >= 2 else ""  # a reader package may import its own modules

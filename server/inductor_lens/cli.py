@@ -1,4 +1,4 @@
-"""Command line: ``inductor-lens report [PATH...]``, ``inductor-lens serve`` and
+"""Command line: ``inductor-lens report [PATH...]``, ``inductor-lens serve``, ``inductor-lens mcp`` (:mod:`.mcp`) and
 ``inductor-lens capture [--profile] [--out DIR] -- COMMAND...`` (see :mod:`inductor_lens.capture`).
 
 Exit codes of ``report``: 0 when anything was readable (damage is listed under warnings),
@@ -16,6 +16,7 @@ from typing import NoReturn
 
 from . import __version__
 from .diff.args import add_diff_parser
+from .mcp.args import add_mcp_parser
 
 EXAMPLE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "example")
 
@@ -124,6 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
     from .capture.defaults import add_capture_parser
 
     add_capture_parser(sub, _given)
+    add_mcp_parser(sub, _given, _path_map)
     return parser
 
 
@@ -413,6 +415,10 @@ def _command(argv) -> int:
         from .capture.run import capture
 
         return capture(args)
+    if args.command == "mcp":
+        from .mcp.args import run_mcp
+
+        return run_mcp(args)
     if args.command == "serve":
         from .lsp.app import serve
 

@@ -72,3 +72,20 @@ def open_kernel_irs(index: Index, triton_cache: list[str], ncu_paths: list[str],
             file=stderr,
         )
     return irs
+
+
+def kernel_ir_json(index: Index, kernels: list[dict]) -> dict[str, dict]:
+    """``{key: ir}`` of the Triton kernels among ``kernels`` (``report --json`` ``kernels``
+    objects, matched by trace, compile id, graph kind and key), ``ir`` as ``report --ir --json``
+    gives it (:meth:`inductor_lens.ir.kernel_ir.KernelIR.to_json`), from the Triton caches found
+    beside the trace and the output code's kernel paths (none given); kernels without IR left out."""
+    wanted = {(k["trace"], k["compile_id"], k["graph"], k["key"]) for k in kernels}
+    irs = KernelIRs(index, TritonCaches([]))
+    out: dict[str, dict] = {}
+    for kernel in index.kernels:
+        graph = kernel.graph
+        if graph is not None and (graph.trace, graph.compile_id, graph.kind, kernel.key) in wanted:
+            found = irs.of(kernel)
+            if found is not None:
+                out[kernel.key] = found.to_json()
+    return out

@@ -30,7 +30,17 @@ from ..model import Kernel
 from .health import health_json
 from .kernel_json import frame_json, kernel_items, kernel_json, launch_json
 
-__all__ = ["frame_json", "kernel_json", "launch_json", "index_json", "document_items", "write_json", "lines_json", "calls_json"]
+__all__ = [
+    "frame_json",
+    "kernel_json",
+    "launch_json",
+    "index_json",
+    "document_items",
+    "write_json",
+    "lines_json",
+    "calls_json",
+    "line_ranking",
+]
 
 if TYPE_CHECKING:
     from .._json import Preserialized
@@ -80,6 +90,15 @@ def lines_json(index, resolver: PathResolver | None, hot=None, perf=None) -> lis
             }
         )
     return rows
+
+
+def line_ranking(index, resolver: PathResolver | None = None) -> list[tuple[str, int]]:
+    """``(file, line)`` of the document's ``lines`` in the order ``report`` ranks them (the
+    ranking :func:`document_items` writes them from: :meth:`inductor_lens.analysis.core.Analysis.hot_lines`,
+    by measured share plus eager time with a profile, else by launches; ``lines`` itself is sorted by
+    file and line) of ``index`` (an :class:`~inductor_lens.analysis.core.Analysis`, or the index it is of)."""
+    analysis = index if isinstance(index, Analysis) else Analysis(index, resolver)
+    return [(row.frame.file, row.frame.line) for row in analysis.hot_lines(by_launch_figures=True).rows]
 
 
 def _kernel_ref(k: Kernel) -> dict:
