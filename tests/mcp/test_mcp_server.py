@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -167,7 +168,8 @@ async def test_bad_input_is_a_tool_error_and_the_next_call_is_answered(tmp_path)
 
 async def test_a_second_call_on_the_same_run_is_served_from_what_was_kept(tmp_path):
     run = case_dir("torch-2.11-cuda/gpt2_l12_train")
-    async with Session(str(tmp_path / "cache")) as session:
+    cache = str(tmp_path / "cache")
+    async with Session(cache) as session:
         start = time.perf_counter()
         first = await _ok(session, "hot_lines", {"path": run})
         cold = time.perf_counter() - start
@@ -176,6 +178,34 @@ async def test_a_second_call_on_the_same_run_is_served_from_what_was_kept(tmp_pa
         warm = time.perf_counter() - start
     assert second == first and len(first["lines"]) == 10
     assert warm < cold / 3, (cold, warm)
+    async with Session(cache) as session:  # a new server: the document saved in the cache folder
+        start = time.perf_counter()
+        again = await _ok(session, "hot_lines", {"path": run})
+        saved = time.perf_counter() - start
+        said = await _ok(session, "explain", {"path": run, "file": first["lines"][0]["file"], "line": first["lines"][0]["line"]})
+    assert again == first and said["line"] == first["lines"][0] and said["rank"] == 1
+    assert saved < cold / 2, (cold, saved)
+    assert os.listdir(os.path.join(cache, "derived", "mcp"))
+
+
+async def test_a_kept_answer_is_dropped_when_its_inputs_change(tmp_path):
+    """A profile added beside a trace after a first answer: the next answer joins it (in this
+    server, and in a new one reading the saved document)."""
+    run = tmp_path / "run"
+    shutil.copytree(case_dir("torch-2.11-cuda/profile_cnn"), run, ignore=shutil.ignore_patterns("*.json"))
+    cache = str(tmp_path / "cache")
+    async with Session(cache) as session:
+        before = await _ok(session, "hot_lines", {"path": str(run)})
+        assert before["measured"] is None and before["lines"]
+        shutil.copy(os.path.join(case_dir("torch-2.11-cuda/profile_cnn"), "profile_trace.json"), run / "profile_trace.json")
+        after = await _ok(session, "hot_lines", {"path": str(run)})
+    assert after["measured"] is not None and after["lines"][0]["measured"]["share_us"] > 0
+    assert after == await _new_server_answer(cache, str(run))
+
+
+async def _new_server_answer(cache: str, path: str) -> dict:
+    async with Session(cache) as session:
+        return await _ok(session, "hot_lines", {"path": path})
 
 
 def test_without_the_sdk_the_command_says_how_to_install_it():

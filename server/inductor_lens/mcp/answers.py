@@ -4,11 +4,12 @@ write (:func:`inductor_lens.report.json_report.index_json`,
 selected from the document, never rebuilt, so a field the report gains is in the answer too.
 
 Runs are opened through the front door (:func:`inductor_lens.open_traces.open_traces`, the
-on-disk index cache on) as ``report PATH`` / ``diff A B`` open them.  A document is kept, in this
-process, with the state of every path its run met (:class:`inductor_lens.files.run_inputs.Recorder`,
-as ``files/report_cache.py`` keeps ``report``'s saved answers): a later question on the same run
-is answered from it while every one of those paths still holds (a trace rewritten, a profile
-added beside it: opened again).
+on-disk index cache on) as ``report PATH`` / ``diff A B`` open them.  A document is kept with the
+state of every path its run met (:class:`inductor_lens.files.run_inputs.Recorder`, as
+``files/report_cache.py`` keeps ``report``'s saved answers), in this process and, up to
+:data:`SAVED_LIMIT` bytes, in the cache folder (``derived/mcp/``, :meth:`inductor_lens.files.cache.Cache.save_derived`:
+a new server's first question): a later question on the same run is answered from it while every
+one of those paths still holds (a trace rewritten, a profile added beside it: opened again).
 
 Bad input raises :class:`BadInput`, whose message is one sentence naming the path or the argument
 and the problem; nothing else is raised for what a user names.
@@ -23,10 +24,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .. import _json
 from ..analysis.comparison import compare
 from ..diff.compare import comparison_json
 from ..files.cache import Cache
-from ..files.run_inputs import Recorder, unchanged
+from ..files.run_inputs import Recorder, sha1, unchanged
 from ..open_traces import OpenedTraces, TraceRequest, open_traces
 from ..report.json_report import index_json, line_ranking
 
@@ -36,6 +38,8 @@ Progress = Callable[[int, str], None]
 KEPT = 8
 #: warnings quoted in an error's sentence
 QUOTED = 3
+#: a document saved in the cache folder is at most this big as JSON (the 342 MB log's is 170 MB)
+SAVED_LIMIT = 32 << 20
 
 
 class BadInput(ValueError):
@@ -45,11 +49,23 @@ class BadInput(ValueError):
 @dataclass
 class Run:
     """One opened run: its ``report --json`` document, the ranking of its ``lines`` (``(file,
-    line)`` as ``report`` ranks them) and the opened traces (for the IR of a line's kernels)."""
+    line)`` as ``report`` ranks them), whether anything was readable, how many graphs were read,
+    and the opened traces (for the IR of a line's kernels; None when the document was saved by
+    an earlier server: opened again when asked)."""
 
     doc: dict
     ranking: list[tuple[str, int]]
-    opened: OpenedTraces
+    readable: bool
+    graphs: int
+    opened: OpenedTraces | _Later | None = None
+
+    def encode(self) -> bytes:
+        return _json.dumps_bytes({"doc": self.doc, "ranking": self.ranking, "readable": self.readable, "graphs": self.graphs})
+
+    @staticmethod
+    def decode(data: bytes) -> Run:
+        saved = _json.loads(data)
+        return Run(saved["doc"], [tuple(p) for p in saved["ranking"]], saved["readable"], saved["graphs"])
 
 
 def _quote(warnings: list[dict]) -> str:
@@ -81,13 +97,22 @@ class Answers:
         self._kept: OrderedDict[tuple, tuple[list, Any]] = OrderedDict()
 
     # ------------------------------------------------------------------ opening, kept
-    def _kept_or(self, key: tuple, named: list[str], make: Callable[[], Any]) -> Any:
-        """``make()``'s value, kept under ``key`` while every path its run met holds."""
+    def _kept_or(self, key: tuple, named: list[str], make: Callable[[], Any], encode=None, decode=None) -> Any:
+        """``make()``'s value, kept under ``key`` while every path its run met holds: in this
+        process, and (``encode``/``decode``: the value as bytes and back) in the cache folder."""
         with self._lock:
             hit = self._kept.get(key)
             if hit is not None and unchanged(hit[0]):
                 self._kept.move_to_end(key)
                 return hit[1]
+            digest = sha1()
+            digest.update(repr((key, self.path_maps)).encode("utf-8", "surrogateescape"))
+            name = digest.hexdigest()
+            saved = self.cache.load_derived("mcp", name) if self.disk_cache and decode is not None else None
+            if saved is not None and unchanged(saved[0]):
+                value = decode(saved[1])  # type: ignore[misc]
+                self._keep(key, saved[0], value)
+                return value
             recorder = Recorder(self.cache.root)
             recorder.start(named)
             try:
@@ -96,10 +121,16 @@ class Answers:
                 recorder.stop()
             paths = recorder.paths()
             if paths is not None:  # (None: an input moved under the run; answered, not kept)
-                self._kept[key] = (paths, value)
-                while len(self._kept) > KEPT:
-                    self._kept.popitem(last=False)
+                self._keep(key, paths, value)
+                data = encode(value) if self.disk_cache and encode is not None else None
+                if data is not None and len(data) <= SAVED_LIMIT:
+                    self.cache.save_derived("mcp", name, (paths, data))
             return value
+
+    def _keep(self, key: tuple, paths: list, value: Any) -> None:
+        self._kept[key] = (paths, value)
+        while len(self._kept) > KEPT:
+            self._kept.popitem(last=False)
 
     def _open(self, path: str, progress: Progress | None) -> OpenedTraces:
         return open_traces(TraceRequest([path], path_maps=self.path_maps, disk_cache=self.disk_cache), cache=self.cache, progress=progress)
@@ -112,13 +143,15 @@ class Answers:
         def make() -> Run:
             opened = self._open(path, progress)
             doc = index_json(opened.index, opened.resolver)
-            return Run(doc, line_ranking(opened.analysis), opened)
+            return Run(doc, line_ranking(opened.analysis), opened.readable, len(opened.index.graphs), opened)
 
-        found = self._kept_or(("report", os.path.abspath(path)), [path], make)
+        found = self._kept_or(("report", os.path.abspath(path)), [path], make, Run.encode, Run.decode)
+        if found.opened is None:
+            found.opened = _Later(lambda: self._open(path, None))
         warnings = found.doc["warnings"]
-        if not found.opened.readable:
+        if not found.readable:
             raise BadInput(f"path {path}: nothing readable: {_quote(warnings) or 'no trace found'}")
-        if graphs and not found.opened.index.graphs:
+        if graphs and not found.graphs:
             why = _quote(warnings) or "no compiled graph in it (report shows its compile problems; try health)"
             raise BadInput(f"path {path}: no compiled graph could be read: {why}")
         return found
@@ -155,7 +188,7 @@ class Answers:
         run = self.run(path, progress, graphs=False)
         doc = run.doc
         events = doc["compile_events"]
-        if not doc["compiles"] and not events and not run.opened.index.graphs and doc["warnings"]:
+        if not doc["compiles"] and not events and not run.graphs and doc["warnings"]:
             raise BadInput(f"path {path}: no compile could be read: {_quote(doc['warnings'])}")
         named = {(e["trace"], e["compile_id"]) for e in events}
         return {
@@ -184,7 +217,7 @@ class Answers:
             indexes, resolvers = (opened[0].index, opened[1].index), (opened[0].resolver, opened[1].resolver)
             return comparison_json(compare(*indexes, [a], [b], resolvers))
 
-        doc = self._kept_or(("diff", os.path.abspath(a), os.path.abspath(b)), [a, b], make)
+        doc = self._kept_or(("diff", os.path.abspath(a), os.path.abspath(b)), [a, b], make, _json.dumps_bytes, _json.loads)
         return {
             "time": doc.get("time"),
             "causes": doc.get("causes"),
@@ -295,4 +328,18 @@ def _kernel_irs(run: Run, kernels: list[dict]) -> dict[str, dict]:
         return {}
     from ..analysis.ir import kernel_ir_json
 
-    return kernel_ir_json(run.opened.index, kernels)
+    opened = run.opened.get() if isinstance(run.opened, _Later) else run.opened
+    return kernel_ir_json(opened.index, kernels) if opened is not None else {}
+
+
+class _Later:
+    """A run's opened traces, opened when first asked for (a document an earlier server saved)."""
+
+    def __init__(self, make: Callable[[], OpenedTraces]) -> None:
+        self._make = make
+        self._value: OpenedTraces | None = None
+
+    def get(self) -> OpenedTraces:
+        if self._value is None:
+            self._value = self._make()
+        return self._value
