@@ -7,7 +7,8 @@ Definitions (issue 45): steps are the CPU-side ``ProfilerStep#N`` annotations; t
 summed durations; GPU busy the union of kernel/memcpy/memset intervals within [first step start,
 last step end]; compiled device time the device events whose launching runtime call (same
 ``correlation``) sits inside a compiled region on its thread; syncs the CPU time of
-``cuda*Synchronize`` and ``aten::_local_scalar_dense``; host time in compiled regions per step.
+``cuda*Synchronize`` and ``aten::_local_scalar_dense``; host time in compiled code the summed
+spans of the outermost compiled regions on each thread.
 """
 
 from __future__ import annotations
@@ -51,6 +52,17 @@ def truth(path: str) -> dict:
         if (e.get("cat") in ("cuda_runtime", "cuda_driver") and re.match(r"^cuda\w*Synchronize$", e.get("name", "")))
         or (e.get("cat") == "cpu_op" and e.get("name") == "aten::_local_scalar_dense")
     )
+    # host time in compiled code: the outermost compiled regions on each thread (not inside another)
+    host = 0.0
+    for spans_here in regions.values():
+        end = None
+        for a, b in sorted(spans_here, key=lambda s: (s[0], -s[1])):
+            if end is None or a >= end:
+                host += b - a
+                end = b
+            elif b > end:  # overlapping, not nested: the part beyond
+                host += b - end
+                end = b
     step_us = [e["dur"] for e in steps]
     return {
         "steps": len(steps),
@@ -60,6 +72,7 @@ def truth(path: str) -> dict:
         "compiled_device_us": compiled,
         "other_device_us": other,
         "sync_us": sync,
+        "compiled_host_us": host,
         "min_us": min(step_us),
         "median_us": median(step_us),
         "max_us": max(step_us),
@@ -72,7 +85,9 @@ if __name__ == "__main__":
         print(
             p,
             {
-                k: round(v / (t["steps"] if k.endswith("device_us") or k in ("wall_us", "gpu_busy_us", "sync_us") else 1), 1)
+                k: round(
+                    v / (t["steps"] if k.endswith("device_us") or k in ("wall_us", "gpu_busy_us", "sync_us", "compiled_host_us") else 1), 1
+                )
                 for k, v in t.items()
             },
         )

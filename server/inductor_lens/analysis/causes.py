@@ -68,8 +68,10 @@ def _break_cause(brk, lost: list, host: list, sync: float | None) -> dict:
     parts = []
     for d, what, delta in lost:
         parts.append({"what": what, "file": d.key[0], "line": d.where_b or d.where_a, "code": d.key[1], "delta_us": round(delta, 3)})
-    for code, where, delta in host:
-        parts.append({"what": "host time in compiled calls", "file": where[0], "line": where[1], "code": code, "delta_us": round(delta, 3)})
+    if host:  # the compiled calls it splits, one figure (their call sites move with the split)
+        parts.append(
+            {"what": "host time in compiled calls", "file": None, "line": None, "code": None, "delta_us": round(sum(h[2] for h in host), 3)}
+        )
     if sync is not None:
         parts.append({"what": "syncs", "file": None, "line": None, "code": None, "delta_us": round(sync, 3)})
     total = sum(p["delta_us"] for p in parts)

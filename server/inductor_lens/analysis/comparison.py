@@ -16,12 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..index.trace_index import Index
+from ..model import Frame
+from ..model.compile_id import base_compile_id
 from ..text import format_us
 from .causes import SideTime, rank_causes, recompile_causes
 from .kernel_pairs import KernelPair, match_kernels
-from .pairing import beside_trace_folders, library_unchanged, model_pairings, pair_rows
+from .pairing import TextPairing, beside_trace_folders, library_unchanged, model_pairings, pair_rows
 from .run_facts import RunFacts, compiles_json, differing_options, new_graph_breaks, run_facts
-from .run_lines import LineDiff, RunLines, SideLine, compare_lines, run_lines
+from .run_lines import LineDiff, RunLines, SideLine, compare_lines, line_key, run_lines
 from .wall import wall_time
 
 CHANGED = ("added", "removed", "changed")
@@ -60,22 +62,62 @@ def _order(d: LineDiff) -> tuple:
     return (d.change not in CHANGED, -delta, d.key[0], d.where_b or d.where_a or 0)
 
 
-def _files(run: RunLines) -> dict[str, str]:
-    """file name -> the path the trace writes, of every row."""
-    return {key[0]: row.file for key, row in sorted(run.rows.items())}
+def _files(run: RunLines, side: SideTime) -> dict[str, str]:
+    """file name -> the path the trace writes, of every row, eager line and call site."""
+    out = {key[0]: file for key, (file, _) in sorted({**side.eager_where, **side.host_where}.items()) if file}
+    out.update({key[0]: row.file for key, row in sorted(run.rows.items())})
+    return out
 
 
 def side_time(index: Index) -> SideTime:
-    """One run's profile beyond its compiled kernels: the first profile's step block
-    (``ProfileJoin.step``, :mod:`inductor_lens.timing.step`), its eager time per line and host
-    time per call site where the join has them; an empty :class:`SideTime` without a profile."""
+    """One run's profile beyond its compiled kernels, from its first profile (rank 0's): the step
+    block (``ProfileJoin.step``, :mod:`inductor_lens.timing.step`), the eager device time per line
+    (``ProfileJoin.eager``, :mod:`inductor_lens.timing.eager`, where the join has it) and the host
+    time in compiled code per call site (``ProfileJoin.host_us`` per graph,
+    :mod:`inductor_lens.timing.host`, at each graph's innermost call site of the user's code);
+    an empty :class:`SideTime` without a profile."""
     out = SideTime()
-    for profile in index.profiles:
-        step = getattr(profile, "step", None)
-        if step is not None:
-            out.block = step.to_json()
-            break
+    profile = next((p for p in index.profiles if getattr(p, "step", None) is not None), None)
+    if profile is None:
+        return out
+    out.block = profile.step.to_json()
+    eager = getattr(profile, "eager", None)
+    for (file, line), e in eager.lines.items() if eager is not None else ():
+        key = line_key(Frame(file, line, "", e.code))
+        out.eager[key] = out.eager.get(key, 0.0) + e.eager_us
+        out.eager_where.setdefault(key, (file, line))
+    if getattr(profile, "host_us", None):
+        from ..timing.host import graph_key
+        from ..timing.hot_lines import call_sites
+
+        site_of: dict[tuple[str, str, str], Frame] = {}
+        for site in call_sites(index.graphs):
+            for graph in site.graphs if site.innermost else ():
+                site_of.setdefault(graph_key(graph), site.frame)
+                site_of.setdefault(("", base_compile_id(graph.compile_id), "region"), site.frame)
+        for gkey, us in profile.host_us.items():
+            frame = site_of.get(gkey)
+            key = line_key(frame) if frame is not None else ("?", f"compiled graph {gkey[1]} ({gkey[2]})")
+            out.host[key] = out.host.get(key, 0.0) + us
+            if frame is not None:
+                out.host_where.setdefault(key, (frame.file, frame.line))
     return out
+
+
+def _keys_as_b(side: SideTime, pairings: dict[str, TextPairing]) -> None:
+    """A's eager lines and call sites keyed by the B line their line became (text pairing), so that
+    an edited call site (``cmodel(idx)`` -> ``model(idx)``) compares with itself."""
+    for table, where in ((side.eager, side.eager_where), (side.host, side.host_where)):
+        for key in list(table):
+            file, line = where.get(key, (None, None))
+            pairing = pairings.get(key[0])
+            if pairing is None or line is None or line not in pairing.a_to_b:
+                continue
+            new = (key[0], pairing.code_b(pairing.a_to_b[line]))
+            if not new[1] or new == key:
+                continue
+            table[new] = table.get(new, 0.0) + table.pop(key)
+            where[new] = where.pop(key)
 
 
 def _model_notes(la: RunLines, lb: RunLines) -> list[str]:
@@ -106,15 +148,17 @@ def compare(index_a: Index, index_b: Index, paths_a: list[str], paths_b: list[st
     """Compare two opened runs (every graph materialized, profiles joined); ``resolvers``: each
     run's :class:`~inductor_lens.files.resolve.PathResolver` (``--path-map``) to find its model files."""
     la, lb = run_lines(index_a), run_lines(index_b)
+    ta, tb = side_time(index_a), side_time(index_b)
     folders = [beside_trace_folders([t.path for t in ix.traces], [p.path for p in ix.profiles]) for ix in (index_a, index_b)]
-    pairings, model_files = model_pairings(_files(la), _files(lb), folders[0], folders[1], resolvers)
-    unchanged = library_unchanged(_files(la), _files(lb), model_files)
+    files_a, files_b = _files(la, ta), _files(lb, tb)
+    pairings, model_files = model_pairings(files_a, files_b, folders[0], folders[1], resolvers)
+    unchanged = library_unchanged(files_a, files_b, model_files)
     lines = pair_rows(compare_lines(la, lb), pairings, unchanged)
     facts = (run_facts(index_a, paths_a), run_facts(index_b, paths_b))
     same_version = facts[0].versions.get("pytorch") == facts[1].versions.get("pytorch")
     pairs, only_a, only_b = match_kernels(index_a.kernels, index_b.kernels, same_version)
     warnings = [dict(w.to_json(), run="a") for w in index_a.warnings] + [dict(w.to_json(), run="b") for w in index_b.warnings]
-    ta, tb = side_time(index_a), side_time(index_b)
+    _keys_as_b(ta, pairings)
     time, headline = wall_time(ta.block, tb.block, (len(index_a.profiles), len(index_b.profiles)))
     options = differing_options(*facts)
     breaks = new_graph_breaks(index_a, index_b)

@@ -37,6 +37,7 @@ from ..model.compile_id import base_compile_id
 from ..readers.chrome_trace import ChromeTrace, looks_like_chrome_trace, read_chrome_trace
 from .eager import EagerJoin, Sources, eager_join
 from .graph_replay import Replays, claim_replay, replayed_names
+from .host import compiled_host
 from .step import Step, step_of
 
 _REGION = re.compile(r"^Torch-Compiled Region: (?P<cid>\S+)")
@@ -87,6 +88,8 @@ class ProfileJoin:
     step: Step | None = None
     #: the device time launched outside compiled code, at lines (:mod:`.eager`); set by :func:`join_profile`
     eager: EagerJoin | None = None
+    #: host µs in compiled regions per joined graph (:func:`.host.compiled_host`, key :func:`.host.graph_key`)
+    host_us: dict[tuple[str, str, str], float] = field(default_factory=dict)
 
     @property
     def device_name(self) -> str | None:
@@ -184,6 +187,7 @@ def join_chrome_trace(
             children.setdefault(op.parent, []).append(i)
     claims = _Claims()
     replays = Replays(trace)
+    joined: list[tuple[int, Graph]] = []
     for call in (i for i, op in enumerate(ops) if _CALL.match(op.name)):
         replayed = replays.in_call(trace, call) if replays else []
         if replayed:  # CUDA graphs: the call replayed kernels instead of launching them
@@ -195,6 +199,7 @@ def join_chrome_trace(
         if graph is None:
             continue
         result.calls.append((graph.compile_id, graph.kind))
+        joined.append((call, graph))
         result.traces.add(graph.trace)
         if replayed:
             _claim_replays(trace, graph, replayed, claims)
@@ -205,6 +210,7 @@ def join_chrome_trace(
     totals, per_launch = _device_totals(trace, claims, result, placed)
     _set_measured(trace, claims, totals, per_launch)
     result.measured_kernels = len(claims.kernels_by_id)
+    result.host_us = compiled_host(trace, joined)
     return result
 
 
