@@ -227,3 +227,18 @@ def test_positive_causes_hold_half_a_slowdown_and_host_time_is_the_profiles(runs
     host = sum(c["delta_us"] for c in doc["causes"] if c["kind"] == "host")
     host += sum(p["delta_us"] for c in doc["causes"] for p in c.get("parts", []) if p["what"] == "host time in compiled calls")
     assert host == pytest.approx((tb["compiled_host_us"] - ta["compiled_host_us"]) / 5, rel=0.01, abs=1.0)
+
+
+@pytest.mark.parametrize("pair", ["item", "regional"])
+def test_eager_time_in_causes_adds_up_to_the_change_of_eager_device_time(runs, diffs, pair):
+    """The eager causes and the eager time inside graph breaks add up to the change of the device
+    time launched outside compiled code (the profiles' own reading), within 25%."""
+    doc = diffs[pair]
+    ta, tb = (truth(os.path.join(runs[r], "profile_trace.json")) for r in PAIRS[pair])
+    change = (tb["other_device_us"] - ta["other_device_us"]) / 5
+    eager = sum(c["delta_us"] for c in doc["causes"] if c["kind"] == "eager")
+    eager += sum(p.get("eager_us", 0.0) for c in doc["causes"] for p in c.get("parts", []))
+    assert change > 100 and eager == pytest.approx(change, rel=0.25)
+    if pair == "item":  # the lines now eager carry it: the head's matmul and the embedding
+        parts = {p["code"]: p for c in doc["causes"] if c["kind"] == "graph_break" for p in c["parts"] if p["what"] == "runs eagerly now"}
+        assert parts["return self.head(self.ln_f(x))"]["eager_us"] > 100 and parts["return self.head(self.ln_f(x))"]["compiled_us"] < -100

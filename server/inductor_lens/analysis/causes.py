@@ -61,13 +61,23 @@ def _ms(us: float) -> str:
 
 
 def _break_cause(brk, lost: list, host: list, sync: float | None) -> dict:
-    """A new graph break with its consequences (``lost``: (LineDiff, what, delta) of the lines
-    that lost their kernels and of the break's own line; ``host``: (call site code, where, delta);
+    """A new graph break with its consequences (``lost``: (LineDiff, what, compiled delta, eager
+    delta) of the lines that lost their kernels and of the break's own line; ``host``: (call site code, where, delta);
     ``sync``: the sync change or None)."""
     loc = brk.location
     parts = []
-    for d, what, delta in lost:
-        parts.append({"what": what, "file": d.key[0], "line": d.where_b or d.where_a, "code": d.key[1], "delta_us": round(delta, 3)})
+    for d, what, compiled, eager in lost:
+        parts.append(
+            {
+                "what": what,
+                "file": d.key[0],
+                "line": d.where_b or d.where_a,
+                "code": d.key[1],
+                "delta_us": round(compiled + eager, 3),
+                "compiled_us": round(compiled, 3),
+                "eager_us": round(eager, 3),
+            }
+        )
     if host:  # the compiled calls it splits, one figure (their call sites move with the split)
         parts.append(
             {"what": "host time in compiled calls", "file": None, "line": None, "code": None, "delta_us": round(sum(h[2] for h in host), 3)}
@@ -75,7 +85,7 @@ def _break_cause(brk, lost: list, host: list, sync: float | None) -> dict:
     if sync is not None:
         parts.append({"what": "syncs", "file": None, "line": None, "code": None, "delta_us": round(sync, 3)})
     total = sum(p["delta_us"] for p in parts)
-    eager = sum(1 for _, what, _ in lost if what == "runs eagerly now")
+    eager = sum(1 for _, what, _, _ in lost if what == "runs eagerly now")
     said = [f"{eager} line{'s' if eager != 1 else ''} now run eagerly"] if eager else []
     if host:
         said.append(f"compiled calls' host time {_ms(sum(h[2] for h in host))}")
@@ -99,7 +109,7 @@ def _line_causes(
 ) -> tuple[list[dict], list]:  # type: ignore[assignment]
     """``kernel`` and ``eager`` causes per compared line, and what a new graph break ``brk``
     brings: the lines that lost their compiled kernels, and the break's own line (its new compiled
-    code), with their time change: ``(causes, [(row, what, delta)])``.  A line that lost its kernels
+    code), with their time change: ``(causes, [(row, what, compiled delta, eager delta)])``.  A line that lost its kernels
     says why (``row.why``); ``gone``: the functions A compiled and B does not ``(file name, name, line)``."""
     sa, sb = ta.steps, tb.steps
     causes: list[dict] = []
@@ -116,7 +126,7 @@ def _line_causes(
         at_break = at_break and d.key[0] == brk.location.basename and d.where_b == brk.location.line
         if brk is not None and (still_in_b or at_break):
             if timed:
-                lost.append((d, "runs eagerly now" if still_in_b else "the break's own line", b_us - a_us + eb - ea))
+                lost.append((d, "runs eagerly now" if still_in_b else "the break's own line", b_us - a_us, eb - ea))
             continue
         if not timed:
             continue
