@@ -47,6 +47,7 @@ from ..readers.output_code import KernelDef, LaunchSite, ParsedCode, split_key
 from .generated_frames import follow_generated
 from .infer import infer_graph_launches
 from .pass_nodes import REINPLACE_NAME, header_pass_names, scatters_fed
+from .subgraphs import subgraph_choice
 
 
 @dataclass(slots=True)
@@ -195,9 +196,10 @@ class _Linker:
             return _unique(names)
         return _unique(k for n in names if (k := self.post.resolve(n, scope)) is not None)
 
-    def comment_names(self, site: LaunchSite, scope: str) -> tuple[list[str], list[str], list[str]]:
+    def comment_names(self, site: LaunchSite, scope: str, launch_key: str = "") -> tuple[list[str], list[str], list[str]]:
         """A launch comment's names as (pre-grad keys, post-grad keys, names no graph has)."""
         pre, post, unknown = [], [], []
+        ambiguous: list[list[str]] = []
         for name in site.source_nodes:
             if not name:
                 continue
@@ -207,12 +209,17 @@ class _Linker:
                 post.append(key)
             elif self.pre is not None and len(found := self.pre_scoped(name)) == 1:
                 pre.append(found[0])  # a name of one of the Dynamo graph's own subgraphs (torch.cond's branches)
+            elif self.pre is not None and found:  # in several subgraphs (each checkpointed block's wrap_body_N has its linear)
+                ambiguous.append(found)
             elif name in PASS_NAMES:
                 continue
             elif self.pre is None:  # no pre-grad graph to judge it by (a loose output code): the Dynamo name as written
                 pre.append(name)
             else:
                 unknown.append(name)
+        if ambiguous:
+            assert self.pre is not None
+            pre += subgraph_choice(self.pre, ambiguous, pre, self.stack.get(launch_key) or [])
         return pre, post, unknown
 
     def output_frames(self, post: list[str]) -> list[Frame]:
@@ -233,7 +240,7 @@ class _Linker:
     def launch(self, site: LaunchSite, key: str, kdef: KernelDef | None, kind: str, mapped: list[str] | None, several: bool) -> Launch:
         post_graph, pre_graph = self.post, self.pre
         scope = self.scope_of(site)
-        c_pre, c_post, unknown = self.comment_names(site, scope)
+        c_pre, c_post, unknown = self.comment_names(site, scope, key)
         if unknown and self.post is not None:
             # a name Inductor's passes gave a node after the post-grad graph was printed
             # (reinplace's `_generalized_scatter`): the kernel header maps it to the post-grad node;

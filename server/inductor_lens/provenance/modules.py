@@ -87,10 +87,12 @@ def _table(pre_grad: FxGraph) -> _Table:
         if own is not None:
             param_only[key] = (own,)
             continue
+        if node.target.startswith("torch.ops.higher_order."):
+            continue  # passes parameters on to its subgraph (tag_activation_checkpoint, cond), whose nodes read them
         found: list[str] = []
         params_only = bool(node.args)
         for arg in node.args:
-            direct = parameter_owner(arg)
+            direct = parameter_owner(arg.rpartition(".")[2])  # (a HOP subgraph's input: ``wrap_body_0.l_self_modules_...``)
             mods = (direct,) if direct is not None else param_only.get(arg)
             if mods is None:
                 params_only = False

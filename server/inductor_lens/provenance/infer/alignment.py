@@ -243,7 +243,9 @@ class OpBuilder:
                             env[name] = (val, None)
                         continue
                     key: str | None = f"{graph.scope}.{name}" if graph.scope else name
-                    if key not in graph.fx.placeholders:
+                    if st.src == "constants":  # a C++ wrapper's constant: the graph's get_attr node of that name
+                        key = key if key in graph.nodes or key in graph.fx.placeholders else None
+                    elif key not in graph.fx.placeholders:
                         key = graph.inputs[j] if j < len(graph.inputs) else None
                     if key is not None:
                         env[name] = (

@@ -43,6 +43,8 @@ from .common import (
     _PREFIX_KINDS,
     _PY_DEF,
     _PY_DEF_SRC_NAME,
+    _PY_SHADER_DEF,
+    BACKEND_KINDS,
     KernelDef,
     LaunchSite,
     ParsedCode,
@@ -122,8 +124,8 @@ def _kind_of_python_def(lines: list[str], idx: int, name: str, how: str, rest: s
         return "cpp"
     if how == "multi_kernel":
         return "multi_kernel"
-    if how != "triton":
-        return "template"
+    if how != "triton":  # another backend's kernel (Halide, Pallas, Metal, a GEMM template), else one not known here
+        return BACKEND_KINDS.get(how, "other")
     src = _PY_DEF_SRC_NAME.match(rest)
     decorator = None
     combo = False
@@ -157,7 +159,7 @@ def _collect_defs(lines, regions, parsed: ParsedCode, shadow_defs: dict[str, Ker
                     target = r["target"]
                     parsed.forwarders[f["name"]] = target[: -len(".run")] if target.endswith(".run") else target
                 continue
-            m = _PY_DEF.match(line)
+            m = _PY_DEF.match(line) or _PY_SHADER_DEF.match(line)
             if m is None:
                 continue
             name = m["name"]

@@ -10,15 +10,36 @@ import re
 from dataclasses import dataclass, field
 
 _HANDLE = re.compile(r"^\s*(?:#|//) \[Provenance debug handles\] (?P<key>\S.*?)\s*$")
-_ORIGINS = re.compile(r"^\s*(?:#|//) (?:Topologically Sorted|Unsorted) Source Nodes: \[(?P<src>.*)\], Original ATen: \[(?P<aten>.*)\]\s*$")
+#: ``Topologically Sorted Source Nodes`` / ``Unsorted Source Nodes`` (2.5+); plain ``Source Nodes`` (2.4 and before)
+_ORIGINS = re.compile(
+    r"^\s*(?:#|//) (?:(?P<order>Topologically Sorted|Unsorted) )?Source Nodes: \[(?P<src>.*)\], Original ATen: \[(?P<aten>.*)\]\s*$"
+)
 _KERNEL_PATH = re.compile(r"^# kernel path: (?P<path>.+?)\s*$")
 _NODE_MAP_HEAD = re.compile(r"^#\s*Source node to ATen node mapping:\s*$")
 _NODE_MAP_LINE = re.compile(r"^#   (?P<src>[^ ]*) => (?P<posts>.+)$")
+#: 2.4 and before: the header's map follows the ``# Source Nodes:`` line with no heading, ``# mul => mul``
+_LEGACY_NODE_MAP_LINE = re.compile(r"^# (?P<src>\w+) => (?P<posts>\w+(?:, \w+)*)\s*$")
 _FRAGMENT_HEAD = re.compile(r"^#\s*Graph fragment:\s*$")
 #: a node the kernel computes, in its header's ``Graph fragment`` (2.9+): ``#   %view : ... = call_function[target=...](...)``
 _FRAGMENT_NODE = re.compile(r"^#\s+%(?P<name>\w+) :.*?= call_function\[")
 _AOT_ID = re.compile(r"^# AOT ID: \[(?P<ids>.*)\]\s*$")
 _PY_DEF = re.compile(r"^(?P<name>[A-Za-z_]\w*) = async_compile\.(?P<how>\w+)\((?P<rest>.*)$")
+#: ``mps_lib_0 = compile_mps_shader("""...""")``: Metal kernels of the MPS backend before ``async_compile.metal``
+#: (``torch/_inductor/codegen/mps.py``, 2.6 - 2.9), launched as ``mps_lib_0.generated_kernel(buf0, ..., threads=[8])``
+_PY_SHADER_DEF = re.compile(r"^(?P<name>[A-Za-z_]\w*) = (?P<how>compile_mps_shader)\((?P<rest>.*)$")
+#: the backend of ``async_compile.<how>`` -> its kernels' kind (``torch/_inductor/async_compile.py``, 2.4 - 2.15):
+#: Halide and Pallas CPU/GPU kernels, Metal (MPS) shaders; CUDA/ROCm/CuTe DSL sources are GEMM templates
+BACKEND_KINDS = {
+    "halide": "halide",
+    "pallas": "pallas",
+    "metal": "mps",
+    "compile_mps_shader": "mps",
+    "cuda": "template",
+    "rocm": "template",
+    "cutlass": "template",
+    "cutedsl": "template",
+    "xpu": "template",
+}
 _PY_DEF_SRC_NAME = re.compile(r"^\s*'(?P<src>[\w]+)'")
 _DECORATOR = re.compile(r"^@triton_heuristics\.(?P<what>\w+)\(")
 #: Functions whose bodies launch kernels: ``call(args)``, ``Runner.call(self, args)``,
@@ -29,6 +50,9 @@ _CPP_EXTERN_C = re.compile(r'^\s*extern "C"\s+(?:[\w:<>*&]+\s+)*?void\s+(?P<name
 _CPP_LAUNCHER_START = re.compile(r"(?:::run_impl\(|^\s*void inductor_entry_impl\()")
 _CPP_LAUNCHER_END = re.compile(r"^\}\s*(?://.*)?$")
 
+#: a call of a kernel defined in the code by its name, or through one of its methods (``halide_kernel_0(buf0, buf1)``,
+#: ``mps_lib_0.generated_kernel(buf0, threads=[8])``, ``generated_kernel_0(buf0, ...)``)
+_PY_DEFINED_CALL = re.compile(r"(?<![\w.])(?P<name>[A-Za-z_]\w*)(?:\.\w+)?\(")
 _PY_TRITON_LAUNCH = re.compile(r"(?<![\w.])(?P<name>[A-Za-z_]\w*)\.run\(")
 _PY_EXTERN_LAUNCH = re.compile(r"(?<![\w.])(?P<name>extern_kernels\.\w+)\(")
 _PY_FALLBACK_LAUNCH = re.compile(r"(?<![\w.])(?P<name>(?:torch\.ops|aten)\.[\w.]+?)\(")

@@ -20,6 +20,7 @@ from .common import (
     _HANDLE,
     _IDENT_CALL,
     _ORIGINS,
+    _PY_DEFINED_CALL,
     _PY_EXTERN_LAUNCH,
     _PY_FALLBACK_LAUNCH,
     _PY_TRITON_LAUNCH,
@@ -152,7 +153,17 @@ def _launch_on_line(
     m = _PY_FALLBACK_LAUNCH.search(line)
     if m is not None:
         return LaunchSite(m["name"], "fallback", line_no, m.start("name"), m.end("name"))
-    return _cpp_kernel_call(line, line_no, defs)
+    return _defined_call(line, line_no, defs)
+
+
+def _defined_call(line: str, line_no: int, defs: dict[str, KernelDef]) -> LaunchSite | None:
+    """A Python wrapper's call of a kernel it defines, by name or a method (C++ ``cpp_fused_x_0(...)``, Halide
+    ``halide_kernel_0(...)``, Metal ``mps_lib_0.generated_kernel(...)``): any backend's kernel is launched so."""
+    for m in _PY_DEFINED_CALL.finditer(line):
+        name = m["name"]
+        if name in defs and defs[name].kind != "multi_kernel":
+            return LaunchSite(name, defs[name].kind, line_no, m.start("name"), m.end("name"))
+    return None
 
 
 def _cpp_kernel_call(line: str, line_no: int, defs: dict[str, KernelDef]) -> LaunchSite | None:

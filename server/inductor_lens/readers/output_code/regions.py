@@ -32,7 +32,7 @@ def _triple_quote_spans(lines: list[str]) -> list[str | None]:
                 at = min(candidates)
                 inside = line[at : at + 3]
                 opener = line if line[:at].strip() not in ("", "r") else prev_code
-                if "async_compile." in opener:
+                if "async_compile." in opener or "compile_mps_shader(" in opener:
                     region = "kernel_src"
                 elif "cpp_wrapper_src" in opener:
                     region = "cpp"
