@@ -154,3 +154,23 @@ def test_28_checkpointed_blocks_keep_their_subgraph_nodes_and_modules(cache_dir)
     assert bwd["extern_kernels.addmm:10"].pre_grad_nodes == ["wrap_body_0.linear"]
     # every launch with a comment has its pre-grad nodes (before: 1 of 24 kernels); the C++ kernels have no comment
     assert sum(1 for k in index.kernels if k.pre_grad_nodes) == 13
+
+
+# --------------------------------------------------------------------------- 30: tensor parallel
+
+
+def test_30_tp_gemm_keeps_what_it_computes_and_the_mapping_is_questioned(cache_dir):
+    """PyTorch's mapping gives the RowwiseParallel GEMM ``extern_kernels.addmm:3`` the all-reduce's ``wait_tensor``
+    (stack: DTensor's style.py:298); its comment names aten.addmm: the comment and the graph win, with a warning."""
+    index = load([bug("30/input/tp/trace")], Cache(cache_dir))
+    gemms = [k for k in index.kernels if k.key == "extern_kernels.addmm:3"]
+    assert len(gemms) == 2  # one per rank
+    for k in gemms:
+        lines = [(os.path.basename(f.file), f.line) for f in k.model_lines]
+        assert (k.post_grad_nodes, k.aten_ops, k.pre_grad_nodes, lines) == (["addmm_1"], ["aten.addmm"], ["linear_1"], [("wild.py", 18)])
+        assert module_text(kernel_module(k)) == "fc2"
+    said = [w.message for w in index.warnings if "mapping gives extern_kernels.addmm:3" in w.message]
+    assert said and "wait_tensor" in said[0] and "addmm" in said[0]
+    # the collectives themselves keep the mapping's line (DTensor's redistribute)
+    reduce_ = [k for k in index.kernels if k.name.startswith("torch.ops._c10d_functional.all_reduce_")]
+    assert {os.path.basename(f.file) for k in reduce_ for f in k.model_lines} == {"style.py"}

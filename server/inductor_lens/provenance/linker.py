@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from ..model import Frame, FxGraph, Graph, InputWarning, Kernel, Launch, Span, aten_op_of
 from ..readers.mapping import NodeMapping
 from ..readers.output_code import KernelDef, LaunchSite, ParsedCode, split_key
+from .disagreement import mapping_disagreement
 from .generated_frames import follow_generated
 from .infer import infer_graph_launches
 from .pass_nodes import REINPLACE_NAME, header_pass_names, scatters_fed
@@ -271,6 +272,12 @@ class _Linker:
             )
         header = kdef is not None and bool(kdef.node_map) and self.first_line.get(site.name) == site.line
         provenance = "stack_traces" if key in self.stack else "comments"
+        distrusted = None
+        if mapped is not None and kind in ("extern", "fallback") and self.post is not None:
+            distrusted = mapping_disagreement(self.post, site, key, mapped, self.post_keys(mapped, scope))
+        if distrusted is not None:  # the call's own comment and the graph's dataflow, not the mapping (nor its stack traces)
+            self.graph.warnings.append(InputWarning(self.inputs.code_path, site.line, distrusted))
+            mapped, provenance = None, "comments"
         if mapped is not None:
             provenance = self.inputs.mapping_source
             post = self.post_keys(mapped, scope)
@@ -305,7 +312,7 @@ class _Linker:
         if not aten or (kind in ("extern", "fallback") and exact):
             aten = exact or aten
 
-        frames: list[Frame] = self.stack.get(key) or []
+        frames: list[Frame] = [] if distrusted is not None else self.stack.get(key) or []
         came = "stack_traces" if frames else None
         if not frames:
             own: list[Frame] = _frames_from_nodes(post_graph, post, self.inputs.pass_frame)
