@@ -6,6 +6,8 @@ from __future__ import annotations
 import glob
 import os
 import re
+import subprocess
+import sys
 
 import pytest
 from conftest import SHARED, raw_graphs
@@ -174,3 +176,37 @@ def test_30_tp_gemm_keeps_what_it_computes_and_the_mapping_is_questioned(cache_d
     # the collectives themselves keep the mapping's line (DTensor's redistribute)
     reduce_ = [k for k in index.kernels if k.name.startswith("torch.ops._c10d_functional.all_reduce_")]
     assert {os.path.basename(f.file) for k in reduce_ for f in k.model_lines} == {"style.py"}
+
+
+# --------------------------------------------------------------------------- 33: AOTInductor packages
+
+
+def test_33_package_models_told_apart_and_no_false_mapping_hint(cache_dir, tmp_path):
+    """A package of two models: each model's graphs carry its name as compile id; its kernels are linked by
+    kernel_information.json, so the table does not say the mapping is missing; an extern call's ATen op is its own."""
+    index = load([bug("33/input/two.pt2")], Cache(cache_dir))
+    by_model: dict[str, set] = {}
+    for k in index.kernels:
+        by_model.setdefault(k.graph.compile_id, set()).add(k.key)
+    assert by_model == {
+        "mlp": {"aoti_torch_cpu_addmm_out:1", "cpp_fused_relu_0:2", "aoti_torch_cpu_addmm_out:3", "cpp_fused_mul_sigmoid_1:4"},
+        "conv": {
+            "cpp_fused_convolution_0:1",
+            "aoti_torch_cpu_convolution:2",
+            "cpp_fused__native_batch_norm_legit_no_training_relu_1:3",
+            "aoti_torch_cpu_addmm_out:4",
+        },
+    }
+    assert {k.provenance for k in index.kernels} == {"kernel_information"}
+    assert [sorted(t.compile_ids) for t in index.traces] == [["conv", "mlp"]]
+    # the same kernel of the same run gets the same ATen op from the package as from the run's log
+    package = {k.key: k for k in load([bug("33/input/mlp.pt2")], Cache(cache_dir)).kernels}
+    log = {k.key: k for k in load([bug("33/input/aoti_trace")], Cache(cache_dir)).kernels}
+    assert package["aoti_torch_cpu_addmm_out:3"].aten_ops == log["aoti_torch_cpu_addmm_out:3"].aten_ops == ["aten.addmm"]
+    out = subprocess.run(
+        [sys.executable, "-m", "inductor_lens", "report", bug("33/input/mlp.pt2"), "--cache-dir", str(tmp_path)],
+        capture_output=True,
+        text=True,
+    )
+    assert out.returncode == 0 and "kernel_information 4" in out.stdout
+    assert "mapping was not found" not in out.stdout + out.stderr

@@ -57,7 +57,7 @@ def read_package_graphs(path: str, cache: Cache, known: list[Graph]) -> PackageG
             if model.on_disk:
                 out.aliases.append((same, os.path.abspath(model.wrapper_name)))
             continue
-        out.graphs.append(_graph(cache, path, ordinal, model))
+        out.graphs.append(_graph(cache, path, ordinal, model, model.name if len(models) > 1 else "-"))
     return out
 
 
@@ -73,10 +73,14 @@ def _file_for(cache: Cache, model: PackageModel, name: str, text: str, warnings:
         return cache.extracted_path(text, basename(name))
 
 
-def _graph(cache: Cache, path: str, ordinal: int, model: PackageModel) -> Graph:
+def _graph(cache: Cache, path: str, ordinal: int, model: PackageModel, compile_id: str) -> Graph:
+    """One model's graph; ``compile_id`` is ``-`` (no compile id), or the model's name in a package of several
+    (``package_aoti(path, {"mlp": ..., "conv": ...})``: ``data/aotinductor/mlp/``), which tells them apart."""
     warnings: list[InputWarning] = []
     code_path = _file_for(cache, model, model.wrapper_name, model.wrapper, warnings)
-    graph = Graph(trace=path, rank=None, compile_id="-", kind="inference", ordinal=ordinal, output_code=code_path, wrapper_language="cpp")
+    graph = Graph(
+        trace=path, rank=None, compile_id=compile_id, kind="inference", ordinal=ordinal, output_code=code_path, wrapper_language="cpp"
+    )
     graph.code_md5 = hashlib.md5(model.wrapper.encode("utf-8")).hexdigest()
     inputs = GraphInputs(code=parse_output_code(model.wrapper, "cpp"), code_path=code_path)
     if model.kernel is not None and model.kernel_name is not None:

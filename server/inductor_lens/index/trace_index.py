@@ -215,7 +215,8 @@ class Index:
         for graph in found.graphs:
             self._register(graph)
         if found.graphs:
-            self.traces.append(TraceInfo(path=path, compile_ids=["-"], format="aoti_package"))
+            ids = list(dict.fromkeys(g.compile_id for g in found.graphs))  # each model's name in a package of several
+            self.traces.append(TraceInfo(path=path, compile_ids=ids, format="aoti_package"))
 
     def _register(self, graph: Graph) -> None:
         self._graphs.append(graph)

@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from ..model import Frame, FxGraph, Graph, InputWarning, Kernel, Launch, Span, aten_op_of
 from ..readers.mapping import NodeMapping
 from ..readers.output_code import KernelDef, LaunchSite, ParsedCode, split_key
-from .disagreement import mapping_disagreement
+from .disagreement import call_op, mapping_disagreement
 from .generated_frames import follow_generated
 from .infer import infer_graph_launches
 from .pass_nodes import REINPLACE_NAME, header_pass_names, scatters_fed
@@ -311,6 +311,8 @@ class _Linker:
         aten = list(site.aten_ops) or (list(kdef.aten_ops) if kdef is not None and (header or not several) else [])
         if not aten or (kind in ("extern", "fallback") and exact):
             aten = exact or aten
+        elif kind in ("extern", "fallback") and (op := call_op(site.name)) is not None:  # no graph to say: the call's own op
+            aten = [a for a in aten if a.rpartition(".")[2] == op] or aten  # (its comment also names its inputs' ops)
 
         frames: list[Frame] = [] if distrusted is not None else self.stack.get(key) or []
         came = "stack_traces" if frames else None

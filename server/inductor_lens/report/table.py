@@ -50,7 +50,7 @@ def provenance_summary(kernels) -> str:
 
 
 def _without_provenance(graph: Graph) -> bool:
-    return bool(graph.kernels) and not any(k.provenance in ("mapping", "stack_traces") for k in graph.kernels)
+    return bool(graph.kernels) and not any(k.provenance in ("mapping", "kernel_information", "stack_traces") for k in graph.kernels)
 
 
 def _kernel_label(kernel: Kernel) -> str:
