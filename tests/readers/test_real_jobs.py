@@ -210,3 +210,68 @@ def test_33_package_models_told_apart_and_no_false_mapping_hint(cache_dir, tmp_p
     )
     assert out.returncode == 0 and "kernel_information 4" in out.stdout
     assert "mapping was not found" not in out.stdout + out.stderr
+
+
+# --------------------------------------------------------------------------- 8: kinds no input was given for
+
+JOBS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data", "jobs48")
+
+
+@pytest.mark.parametrize(
+    "name,defs,launches,post",
+    [
+        # 2.7 - 2.9: header comments above mps_lib_N = compile_mps_shader("""..."""), launched as mps_lib_N.generated_kernel(...)
+        ("output_code_2_7.py", {"mps_lib_0": 33, "mps_lib_1": 52}, {"mps_lib_0": [88], "mps_lib_1": [98]}, True),
+        # 2.13: generated_kernel_N = async_compile.metal('generated_kernel_N', '''...''', [...]) with no header, bare calls
+        (
+            "output_code_2_13.py",
+            {"generated_kernel_0": 30, "generated_kernel_1": 45},
+            {"generated_kernel_0": [80], "generated_kernel_1": [90]},
+            False,
+        ),
+    ],
+)
+def test_8_mps_kernels_and_launches(name, defs, launches, post, cache_dir):
+    """MPS output code (torch/_inductor/codegen/mps.py): Metal kernels are read with their launches, the header map's
+    nodes and the launch comment's ATen ops; kind ``mps``."""
+    index = load([os.path.join(JOBS, "mps", name)], Cache(cache_dir))
+    mps = {k.name: k for k in index.kernels if k.kind == "mps"}
+    assert {n: k.definition.line for n, k in mps.items() if k.definition} == defs
+    assert {n: [la.line for la in k.launches] for n, k in mps.items()} == launches
+    relu, mul = (mps[n] for n in sorted(mps))
+    assert (relu.aten_ops, relu.pre_grad_nodes) == (["aten.relu"], ["h"])
+    assert (mul.aten_ops, mul.pre_grad_nodes) == (["aten.sigmoid", "aten.mul"], ["sigmoid", "mul"])
+    assert (relu.post_grad_nodes, sorted(mul.post_grad_nodes)) == ((["relu"], ["mul", "sigmoid"]) if post else ([], []))
+    assert not index.warnings
+
+
+def test_8_package_cpp_only_kernel_definition_is_its_body(cache_dir):
+    """aoti_compile_and_package(..., inductor_configs={"aot_inductor.package_cpp_only": True}) (PyTorch 2.13, CPU): the
+    kernel code is appended to wrapper.cpp, which declares each kernel near the top; the definition is the body."""
+    index = load([os.path.join(JOBS, "cpp_only", "mlp_cpp_only.pt2")], Cache(cache_dir))
+    cpp = {k.name: k for k in index.kernels if k.kind == "cpp"}
+    assert {n: k.definition.line for n, k in cpp.items()} == {"cpp_fused_relu_0": 900, "cpp_fused_mul_sigmoid_1": 922}
+    for k in cpp.values():
+        text = open(k.definition.path, encoding="utf-8").read().split("\n")[k.definition.line - 1 :]
+        assert text[0].startswith('extern "C"') and ";" not in "".join(text[:2]) and "{" in "".join(text[:3])
+    assert {k.provenance for k in index.kernels} == {"kernel_information"}
+
+
+def test_8_two_runs_rank_logs_in_one_folder(cache_dir):
+    """Two real 2-rank gloo runs (tests/data/jobs48/two_runs: run 1's logs began 04:36:05, run 2's 04:37:36) whose four
+    rank logs sit in one folder: each run's ranks are one group of their own (never a group holding both runs' logs)."""
+    from inductor_lens.analysis.core import job_story
+
+    folder = os.path.join(JOBS, "two_runs", "trace")
+    story = job_story(load([folder], Cache(cache_dir)))
+    assert story is not None and len(story.runs) == 2
+    names = [[sorted(os.path.basename(t)[len("dedicated_log_torch_trace_") :] for t in g.traces) for g in run.groups] for run in story.runs]
+    assert names == [[["rank_0_jth1dzjg.log", "rank_1_kg9zuyks.log"]], [["rank_0_ex4ooms1.log", "rank_1_m5zmnjng.log"]]]
+    assert [run.started for run in story.runs] == ["1206 04:36:05.106000", "1206 04:37:36.187000"]
+    assert all(g.ranks == [0, 1] and g.compiles == 1 and g.kernels == 10 for run in story.runs for g in run.groups)
+    # one run's logs alone: no runs
+    one = [
+        os.path.join(folder, n) for n in ("dedicated_log_torch_trace_rank_0_jth1dzjg.log", "dedicated_log_torch_trace_rank_1_kg9zuyks.log")
+    ]
+    alone = job_story(load(one, Cache(cache_dir)))
+    assert alone is not None and alone.runs == [] and [g.ranks for g in alone.groups] == [[0, 1]]

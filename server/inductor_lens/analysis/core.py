@@ -147,7 +147,21 @@ def job_story(index: Index) -> RankStory | None:
     """:meth:`Analysis.job_story` of ``index`` (made afresh)."""
     if len({c.rank for c in index.compiles if c.rank is not None} | {g.rank for g in index.graphs if g.rank is not None}) < 2:
         return None  # (the collectives would read every graph's kernels for nothing)
-    from ..health.ranks import rank_story
+    from ..health.ranks import RankStory, rank_story, runs_of
     from ..index.collectives import collective_sequences
 
-    return rank_story(index.compiles, index.compile_events, index.graphs, collective_sequences(index.graphs))
+    runs = runs_of(index.traces)
+    if not runs:
+        return rank_story(index.compiles, index.compile_events, index.graphs, collective_sequences(index.graphs))
+    stories: list[RankStory] = []  # several runs' logs in one folder: each run apart, never one group of both
+    started = {t.path: t.started for t in index.traces}
+    for run in sorted(set(runs.values())):
+        logs = {path for path, r in runs.items() if r == run}
+        graphs = [g for g in index.graphs if g.trace in logs]
+        compiles = [c for c in index.compiles if c.trace in logs]
+        story = rank_story(compiles, [e for e in index.compile_events if e.trace in logs], graphs, collective_sequences(graphs))
+        story = story or RankStory(len({c.rank for c in compiles} | {g.rank for g in graphs}))
+        story.started = min((s for p in logs if (s := started.get(p)) is not None), default=None)
+        stories.append(story)
+    first = stories[0]
+    return RankStory(first.count, first.groups, first.divergence, stories, first.started)

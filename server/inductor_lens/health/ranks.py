@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ..files.discovery import natural_key
-from ..model import Collective, Compile, CompileEvent, Frame, Graph
+from ..model import Collective, Compile, CompileEvent, Frame, Graph, TraceInfo
 from ..text import rank_list
 
 
@@ -90,9 +90,37 @@ class RankStory:
     count: int
     groups: list[RankGroup] = field(default_factory=list)
     divergence: list[Divergence] = field(default_factory=list)
+    #: logs of several runs of a job in one folder (a rank with several logs): each run's own story, in start
+    #: order, the first being this one; ``started`` is when the run's first log began (``MMDD HH:MM:SS.ffffff``)
+    runs: list["RankStory"] = field(default_factory=list)
+    started: str | None = None
 
     def to_json(self) -> dict:
-        return {"count": self.count, "groups": [g.to_json() for g in self.groups], "divergence": [d.to_json() for d in self.divergence]}
+        out = {"count": self.count, "groups": [g.to_json() for g in self.groups], "divergence": [d.to_json() for d in self.divergence]}
+        if self.started is not None:
+            out["started"] = self.started
+        if self.runs:
+            out["runs"] = [r.to_json() for r in self.runs]
+        return out
+
+
+def runs_of(traces: Sequence[TraceInfo]) -> dict[str, int]:
+    """Which run each log belongs to (``{path: 0, 1, ...}``), when a rank has several logs: two runs of a job whose
+    rank logs sit in one folder. Logs are taken in the order they began (``TraceInfo.started``, their glog time,
+    then their names) and a run ends where a rank it already has begins again. ``{}`` when every rank has one log
+    (one run), or a log of such a rank has no start time (nothing to part them by)."""
+    logs = [t for t in traces if t.rank is not None and t.format in ("torch_trace", "tlparse")]
+    ranks = [t.rank for t in logs]
+    if len(ranks) == len(set(ranks)) or any(t.started is None for t in logs):
+        return {}
+    out: dict[str, int] = {}
+    run, seen = 0, set[int | None]()
+    for t in sorted(logs, key=lambda t: (t.started or "", natural_key(t.path))):
+        if t.rank in seen:
+            run, seen = run + 1, set[int | None]()
+        seen.add(t.rank)
+        out[t.path] = run
+    return out
 
 
 def _where(frame) -> tuple[str | None, int | None]:

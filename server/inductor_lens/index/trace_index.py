@@ -22,7 +22,7 @@ from ..model import Compile, CompileEvent, FxGraph, FxNode, Graph, InputWarning,
 from ..model.roles import FX_ROLES, DocRole
 from ..readers.capture_record import capture_errors
 from ..readers.compile_settings import read_compile_settings
-from ..readers.torch_trace import TraceLog
+from ..readers.torch_trace import TraceLog, started_at
 from ..readers.torch_trace.graphs import GRAPH_ROLES, pair_graphs
 from .input_files import LogCopies, _is_tlparse_output, _package_of
 from .loader import LogLoader, LogScan, graph_from_loose_code
@@ -262,6 +262,7 @@ class Index:
             self._warnings.extend([said] if said is not None else [])
             return
         info = TraceInfo(path=path, rank=rank, torch_version=log.torch_version, format="torch_trace" if display is None else "tlparse")
+        info.started = started_at(scan.head)
         info.readable = log.record_count > sum(1 for w in log.warnings if w.unread)  # (a record whose envelope was read)
         graphs: list[Graph] = []
         for group in pair_graphs(log):

@@ -326,3 +326,5 @@ class TraceInfo:
     compile_ids: list[str] = field(default_factory=list)
     format: str = "torch_trace"
     readable: bool = True
+    #: when its first record was written (``MMDD HH:MM:SS.ffffff``, the glog prefix), for a log; ``None`` otherwise
+    started: str | None = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..analysis.core import job_story
 from ..files.trace_paths import basename as trace_basename
+from ..health.ranks import RankStory
 from ..text import plural, rank_list, ranks_words
 
 # rich and the tables are imported where a job of several ranks needs them: a one-rank
@@ -18,6 +19,22 @@ def print_ranks(index, console) -> dict[int, tuple[int, list[int]]]:
     story = job_story(index)
     if story is None:
         return {}
+    if story.runs:  # a rank with several logs: each run apart; every log's own block is printed (ranks are not unique)
+        console.print(
+            f"[yellow]the logs hold {len(story.runs)} runs (a rank has several logs: rank logs of several jobs in one folder); "
+            "each run's ranks are grouped apart[/yellow]",
+            highlight=False,
+        )
+        for n, run in enumerate(story.runs, 1):
+            console.print(f"[bold]run {n}[/bold]" + (f" · started {run.started}" if run.started else ""), highlight=False)
+            _print_story(run, console)
+        return {}
+    _print_story(story, console)
+    return {r: (g.ranks[0], g.ranks) for g in story.groups if len(g.ranks) > 1 for r in g.ranks[1:]}
+
+
+def _print_story(story: RankStory, console) -> None:
+    """One run's groups of identical ranks and what differs between them."""
     from rich.text import Text
 
     from .health import indented
@@ -45,4 +62,3 @@ def print_ranks(index, console) -> dict[int, tuple[int, list[int]]]:
             )
     else:
         console.print("  every rank compiled the same")
-    return {r: (g.ranks[0], g.ranks) for g in story.groups if len(g.ranks) > 1 for r in g.ranks[1:]}

@@ -149,7 +149,27 @@ def _kind_of_python_def(lines: list[str], idx: int, name: str, how: str, rest: s
     return kind_from_name(name)
 
 
+def _is_prototype(lines: list[str], idx: int) -> bool:
+    """Whether the ``extern "C" void name(`` on line index ``idx`` is a declaration (``...);``), not the body (``...) {``):
+    C++ wrappers declare each kernel near the top and define it after the launcher (``cpp_wrapper``'s
+    ``cpp_wrapper_src``; AOTInductor's ``package_cpp_only``, whose ``wrapper.cpp`` has the kernel code appended,
+    ``torch/_inductor/codecache.py`` ``AotCodeCompiler.compile``)."""
+    depth = 0
+    for n, line in enumerate(lines[idx : idx + 60]):
+        for pos, ch in enumerate(line):
+            if ch == "(":
+                depth += 1
+            elif ch == ")":
+                depth -= 1
+                if depth == 0:  # what follows the parameter list, on this line or the next that has anything
+                    after = [line[pos + 1 :], *lines[idx + n + 1 : idx + n + 4]]
+                    rest = next((a.strip() for a in after if a.strip()), "")
+                    return rest.startswith(";")
+    return False
+
+
 def _collect_defs(lines, regions, parsed: ParsedCode, shadow_defs: dict[str, KernelDef]) -> None:
+    prototypes: set[str] = set()  # C++ kernels whose definition so far is a declaration (a body replaces it)
     for idx, line in enumerate(lines):
         region = regions[idx]
         if region is None or region == "string":
@@ -185,4 +205,8 @@ def _collect_defs(lines, regions, parsed: ParsedCode, shadow_defs: dict[str, Ker
             col = line.index(name, m.start("name"))
             prefix_col = col - len("call_") if line[max(0, col - 5) : col] == "call_" else col
             kdef = KernelDef(name=name, kind=kind_from_name(name), line=idx + 1, col=prefix_col, end_col=col + len(name))
-            parsed.defs.setdefault(name, kdef)
+            if name not in parsed.defs or name in prototypes:
+                parsed.defs[name] = kdef
+                prototypes.discard(name)
+                if _CPP_EXTERN_C.match(line) and _is_prototype(lines, idx):
+                    prototypes.add(name)

@@ -24,7 +24,7 @@ from ...files.discovery import compression_of, rank_in_name
 from ...model import InputWarning
 from ...model.compile_id import compile_id_of
 from .payload import MAX_PAYLOAD_BYTES, last_record_problems
-from .records import UNREADABLE, Record, TraceLog, reopen_at_tail, resumable
+from .records import UNREADABLE, Record, TraceLog, reopen_at_tail, resumable, started_at  # noqa: F401 (the index reads it)
 from .repeats import Repeats
 from .wanted import TRIMMED_KEYS, WANTED_BYTES
 

@@ -7,6 +7,7 @@ Format: see :mod:`inductor_lens.readers.torch_trace` (written by ``torch/_loggin
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from ... import _json
@@ -182,3 +183,16 @@ def reopen_at_tail(log: TraceLog, size: int) -> tuple[int, int]:
     log.record_count -= 1
     assert log.tail_offset is not None
     return log.tail_offset, tail_line
+
+
+#: a glog prefix's level, date and time: ``V1206 04:36:05.118000 13120 torch/_dynamo/utils.py:2350] ``
+#: (``torch/_logging/_internal.py``, the dedicated TORCH_TRACE handler's format, 2.4 - 2.15)
+_GLOG_TIME = re.compile(rb"^[VIWEF](?P<day>\d{4}) (?P<time>\d\d:\d\d:\d\d(?:\.\d+)?) ")
+
+
+def started_at(head: bytes) -> str | None:
+    """When a log's first record was written, ``MMDD HH:MM:SS.ffffff`` as its glog prefix says (no year: it
+    orders the logs of one job and of runs days apart alike), from the log's first bytes; ``None`` when it
+    does not start with a glog prefix."""
+    m = _GLOG_TIME.match(head)
+    return f"{m['day'].decode()} {m['time'].decode()}" if m is not None else None
