@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from ..analysis.core import job_story
 from ..files.trace_paths import basename as trace_basename
-from ..health.ranks import RankStory
 from ..text import plural, rank_list, ranks_words
 
 # rich and the tables are imported where a job of several ranks needs them: a one-rank
@@ -33,8 +32,8 @@ def print_ranks(index, console) -> dict[int, tuple[int, list[int]]]:
     return {r: (g.ranks[0], g.ranks) for g in story.groups if len(g.ranks) > 1 for r in g.ranks[1:]}
 
 
-def _print_story(story: RankStory, console) -> None:
-    """One run's groups of identical ranks and what differs between them."""
+def _print_story(story, console) -> None:
+    """One run's groups of identical ranks and what differs between them (a :class:`~inductor_lens.health.ranks.RankStory`)."""
     from rich.text import Text
 
     from .health import indented
