@@ -48,7 +48,7 @@ from .disagreement import call_op, mapping_disagreement
 from .generated_frames import follow_generated
 from .infer import infer_graph_launches
 from .pass_nodes import REINPLACE_NAME, header_pass_names, scatters_fed
-from .subgraphs import subgraph_choice
+from .subgraphs import scoped_keys, subgraph_choice
 
 
 @dataclass(slots=True)
@@ -131,15 +131,6 @@ def _merge_frames(*lists: list[Frame]) -> list[Frame]:
     return out
 
 
-def _scoped_keys(graph: FxGraph) -> dict[str, list[str]]:
-    """``{name: [key, ...]}`` of the nodes of ``graph``'s subgraphs (keys ``scope.name``)."""
-    out: dict[str, list[str]] = {}
-    for key in graph.nodes:
-        if "." in key:
-            out.setdefault(key.rsplit(".", 1)[1], []).append(key)
-    return out
-
-
 class _Linker:
     """Per-graph state for linking: graphs, mapping, inferred nodes (computed once, on demand)."""
 
@@ -186,7 +177,7 @@ class _Linker:
     def pre_scoped(self, name: str) -> list[str]:
         """The keys of the pre-grad subgraph nodes called ``name`` (indexed once per graph)."""
         if self._pre_scoped is None:
-            self._pre_scoped = _scoped_keys(self.pre) if self.pre is not None else {}
+            self._pre_scoped = scoped_keys(self.pre) if self.pre is not None else {}
         return self._pre_scoped.get(name, [])
 
     def scope_of(self, site: LaunchSite) -> str:

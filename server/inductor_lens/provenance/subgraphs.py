@@ -11,6 +11,15 @@ from __future__ import annotations
 from ..model import Frame, FxGraph
 
 
+def scoped_keys(graph: FxGraph) -> dict[str, list[str]]:
+    """``{name: [key, ...]}`` of the nodes of ``graph``'s subgraphs (keys ``scope.name``)."""
+    out: dict[str, list[str]] = {}
+    for key in graph.nodes:
+        if "." in key:
+            out.setdefault(key.rsplit(".", 1)[1], []).append(key)
+    return out
+
+
 def subgraph_choice(pre: FxGraph, ambiguous: list[list[str]], known: list[str], stack: list[Frame]) -> list[str]:
     """For each list of candidate keys in ``ambiguous`` (one comment name each), the subgraph node to take: the one whose
     subgraph is called on a line that is a frame of the launch's ``stack`` (PyTorch's stack traces: the
