@@ -137,6 +137,33 @@ async def test_explain_health_and_diff_equal_the_cli(tmp_path):
         assert compared["summary"] == expected["summary"]
 
 
+async def test_a_profiled_training_step_passes_through_eager_time_the_step_and_the_causes(tmp_path):
+    """Round-45 GPU runs (profiles with stacks): eager-only lines (opt.step()) rank among the
+    compiled ones as report ranks them, the step block and diff's wall-clock time and causes come
+    through as the CLI writes them."""
+    sys.path.insert(0, os.path.join(REPO, "tests", "timing"))
+    from gpu_runs import unpack
+
+    plain, item = unpack("tf_plain", str(tmp_path / "tf_plain")), unpack("tf_item", str(tmp_path / "tf_item"))
+    cache = str(tmp_path / "cache")
+    async with Session(cache) as session:
+        hot = await _ok(session, "hot_lines", {"path": plain, "top": 100})
+        step = next(x for x in hot["lines"] if x["code"] == "opt.step()")
+        said = await _ok(session, "explain", {"path": plain, "file": "train.py", "line": step["line"]})
+        compared = await _ok(session, "diff", {"a": plain, "b": item})
+    report = _cli("report", plain, cache_dir=cache)
+    assert sorted(map(json.dumps, hot["lines"])) == sorted(map(json.dumps, report["lines"]))
+    assert hot["profiles"] == report["profiles"] and hot["profiles"][0]["step"]["steps"] == 5
+    assert step["measured"]["eager_us"] > 0 and not step["kernels"]
+    spent = [x["measured"]["share_us"] + (x["measured"].get("eager_us") or 0.0) for x in hot["lines"]]
+    assert spent == sorted(spent, reverse=True) and hot["lines"].index(step) < 5
+    assert said["line"] == step and said["kernels"] == [] and said["rank"] == hot["lines"].index(step) + 1
+    expected = _cli("diff", plain, item, cache_dir=cache)
+    assert compared["time"] == expected["time"] and compared["time"]["clock"] == "wall"
+    assert compared["causes"] == expected["causes"] and compared["causes"]
+    assert compared["lines"] == expected["lines"]
+
+
 async def test_bad_input_is_a_tool_error_and_the_next_call_is_answered(tmp_path):
     empty = tmp_path / "empty"
     empty.mkdir()
