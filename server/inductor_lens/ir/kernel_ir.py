@@ -164,7 +164,12 @@ class KernelIRs:
         match = self._matches.get(key)
         if match is None:
             text = partial(self.kernel_text, definition.path, definition.line)
-            match = self._matches[key] = self.caches.match(kernel.name, facts.kernel_file, trace, facts.best_config, text)
+            match = self.caches.match(kernel.name, facts.kernel_file, trace, facts.best_config, text)
+            if match.folder is None and len(match.candidates) > 1 and facts.best_config is None and facts.configs_tried() == 1:
+                # several folders compiled the file and no .best_config says which (a multi-kernel's
+                # sub-kernel): the log's only config picks by warps, stages and block sizes
+                match = self.caches.match(kernel.name, facts.kernel_file, trace, facts.chosen(), text)
+            self._matches[key] = match
         return key, match, facts.kernel_file
 
     def of(self, kernel: Kernel) -> KernelIR | None:
@@ -265,11 +270,35 @@ class KernelIRs:
         with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
             list(pool.map(lambda item: disassemble(item[0], item[1], self.index.cache), todo.items()))
 
+    def sub_kernels(self, kernel: Kernel) -> list[Kernel]:
+        """The sub-kernels of a ``multi_kernel`` (Inductor's ``MultiKernel``, which picks one of
+        them at run time: ``torch/_inductor/codegen/multi_kernel.py``), each a Triton kernel of its
+        own compiled into its own cache folder, as kernels without launches; ``[]`` for other kernels."""
+        return [
+            Kernel(name, name, kind, None, span, [], graph=kernel.graph)
+            for name, kind, span in kernel.alternatives
+            if span is not None and kernel.kind == "multi_kernel"
+        ]
+
+    def with_sub_kernels(self, kernels: list[Kernel]) -> list[Kernel]:
+        """``kernels`` with each multi-kernel's sub-kernels after it (each definition once)."""
+        out: list[Kernel] = []
+        seen: set[tuple] = set()
+        for kernel in kernels:
+            for k in (kernel, *self.sub_kernels(kernel)):
+                at = (k.name, k.definition.path, k.definition.line) if k.definition is not None else (k.key, id(k), 0)
+                if at not in seen or k is kernel:
+                    seen.add(at)
+                    out.append(k)
+        return out
+
     def triton_kernels(self) -> list[tuple[Kernel, KernelIR]]:
-        """Every Triton kernel of the index with its IR (found or not)."""
+        """Every Triton kernel of the index with its IR (found or not), the sub-kernels of
+        multi-kernels among them (:meth:`sub_kernels`)."""
         out = []
-        self._prefetch_sass(self.index.kernels)
-        for kernel in self.index.kernels:
+        kernels = self.with_sub_kernels(self.index.kernels)
+        self._prefetch_sass(kernels)
+        for kernel in kernels:
             found = self.of(kernel)
             if found is not None:
                 out.append((kernel, found))

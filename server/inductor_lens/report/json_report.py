@@ -231,6 +231,12 @@ def _with_ir(out: dict, kernel: Kernel, ir: "KernelIRs | None") -> dict:
         found = ir.of(kernel)
         if found is not None:
             out["ir"] = found.to_json()
+        subs = {k.name: ir.of(k) for k in ir.sub_kernels(kernel)}  # a multi-kernel's: each its own folder
+        if subs and isinstance(out.get("alternatives"), list):
+            out["alternatives"] = [
+                dict(a, ir=sub.to_json()) if isinstance(a, dict) and (sub := subs.get(str(a.get("name")))) is not None else a
+                for a in out["alternatives"]
+            ]
     return out
 
 

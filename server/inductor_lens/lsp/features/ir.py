@@ -83,13 +83,13 @@ def _kernel_source_at(ctx: Snapshot, path: str, line: int) -> tuple[Kernel, Kern
         return None
     here = ctx.paths_of(doc.graph, doc.role)
     best: Kernel | None = None
-    for kernel in doc.graph.kernels:
+    irs = kernel_irs(ctx)
+    for kernel in irs.with_sub_kernels(doc.graph.kernels):  # a multi-kernel's sub-kernels are defined there too
         d = kernel.definition
         if d is not None and os.path.abspath(d.path) in here and d.line < line and (best is None or d.line > best.definition.line):  # type: ignore[union-attr]
             best = kernel
     if best is None or best.definition is None:
         return None
-    irs = kernel_irs(ctx)
     text = irs.kernel_text(best.definition.path, best.definition.line)
     if text is None or line >= best.definition.line + text.count("\n"):  # past the kernel's closing '''
         return None
