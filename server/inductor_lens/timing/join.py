@@ -38,10 +38,11 @@ from ..readers.chrome_trace import ChromeTrace, looks_like_chrome_trace, read_ch
 from .eager import EagerJoin, Sources, eager_join
 from .graph_replay import Replays, claim_replay, replayed_names
 from .host import compiled_host
+from .profile_match import COMPILED_CALL, another_run
 from .step import Step, step_of
 
 _REGION = re.compile(r"^Torch-Compiled Region: (?P<cid>\S+)")
-_CALL = re.compile(r"^## Call CompiledFxGraph\b")
+_CALL = COMPILED_CALL
 _BACKWARD = "CompiledFunctionBackward"
 #: ``graph_<id>_`` in front of a C++ kernel's profiler name (``RECORD_FUNCTION`` of kernel profiling)
 _GRAPH_PREFIX = re.compile(r"^graph_\d+_")
@@ -410,6 +411,7 @@ def join_profile(index: Index, path: str, graphs: list[Graph] | None = None) -> 
         elif not trace.warnings:  # read, but nothing in it (`{"traceEvents": []}`): said, not dropped silently
             index.add_warnings([InputWarning(path, 0, "profile has no CPU op or device kernel events; not joined")])
         return result
+    index.add_warnings([w for w in [another_run(trace, result, targets, pids)] if w is not None])
     index.profiles.append(result)
     return result
 
