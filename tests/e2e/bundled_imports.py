@@ -6,7 +6,7 @@ Run by tests/e2e/run.sh right after the .vsix is built, with an isolated interpr
 (``python -I -S``: no user or site packages): a runtime dependency missing from
 client/bundled-requirements.txt (rich once was: ``capture``'s summary died in the user's PyTorch
 environment with ``No module named 'rich'``) fails here, naming the module.  Modules that need an
-optional extra (``cluster``: Dask) or that are the capture hook inside the user's program (which
+optional extra (``cluster``: Dask; ``mcp.server``: the MCP SDK) or that are the capture hook inside the user's program (which
 imports torch) are skipped, and say so.
 
 Usage: python -I -S tests/e2e/bundled_imports.py BUNDLED_LIBS
@@ -22,6 +22,7 @@ import traceback
 #: module prefixes that may need what the bundle does not hold, on purpose
 OPTIONAL = {
     "inductor_lens.cluster": "the [cluster] extra (Dask)",
+    "inductor_lens.mcp.server": "the [mcp] extra (the MCP SDK; inductor-lens mcp says how to install it)",
     "inductor_lens.capture.hook": "runs inside the user's program (imports torch)",
     "inductor_lens.__main__": "runs the command line",
     "inductor_lens.example.models": "the bundled example trace's model file (imports torch)",
