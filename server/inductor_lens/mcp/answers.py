@@ -18,6 +18,7 @@ and the problem; nothing else is raised for what a user names.
 from __future__ import annotations
 
 import os
+import sys
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -106,7 +107,8 @@ class Answers:
                 self._kept.move_to_end(key)
                 return hit[1]
             digest = sha1()
-            digest.update(repr((key, self.path_maps)).encode("utf-8", "surrogateescape"))
+            env = sorted((k, v) for k, v in os.environ.items() if k.startswith("INDUCTOR_LENS_"))  # (as report's saved answers)
+            digest.update(repr((key, self.path_maps, env, sys.version)).encode("utf-8", "surrogateescape"))
             name = digest.hexdigest()
             saved = self.cache.load_derived("mcp", name) if self.disk_cache and decode is not None else None
             if saved is not None and unchanged(saved[0]):
