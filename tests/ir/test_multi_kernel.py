@@ -74,3 +74,17 @@ def test_a_candidate_compiled_three_times_is_the_folder_of_the_logs_only_config(
     ttir = open(ir["files"]["ttir"]).read()
     assert "tt.make_range {end = 512 : i32" in ttir and "tt.make_range {end = 2 : i32" in ttir
     assert ir["resources"]["num_warps"] == 4 and ir["resources"]["num_stages"] == 1
+
+
+def test_report_ir_table_lists_the_sub_kernels(tmp_path, monkeypatch):
+    """``report --ir``'s table: the sub-kernels are rows of their own, found in the cache."""
+    import contextlib
+
+    with tarfile.open(TAR) as tar:
+        tar.extractall(tmp_path, filter="data")
+    out = io.StringIO()
+    monkeypatch.setenv("COLUMNS", "250")
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        assert main(["report", str(tmp_path / "mk_set" / "trace"), "--ir", "--cache-dir", str(tmp_path / "lens")]) == 0
+    text = out.getvalue()
+    assert "triton_per_fused_embedding_native_layer_norm_1" in text and "ONDWJYFVFZIA" in text
