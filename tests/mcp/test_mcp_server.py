@@ -135,6 +135,7 @@ async def test_explain_health_and_diff_equal_the_cli(tmp_path):
         assert compared["lines"] == expected["lines"] and any(x["change"] != "same" for x in compared["lines"])
         assert compared["time"] == expected.get("time") and compared["causes"] == expected.get("causes")
         assert compared["summary"] == expected["summary"]
+        assert compared["headline"] == expected.get("headline") and compared["notes"] == expected.get("notes")
 
 
 async def test_a_profiled_training_step_passes_through_eager_time_the_step_and_the_causes(tmp_path):

@@ -202,8 +202,8 @@ class Answers:
         }
 
     def diff(self, a: Any, b: Any, progress: Progress | None = None) -> dict:
-        """``{time, causes, lines, summary, warnings}`` of ``diff --json A B`` (``time`` and
-        ``causes`` null where the document has none)."""
+        """``{headline, time, causes, lines, summary, notes, warnings}`` of ``diff --json A B``
+        (null where the document has none)."""
         a, b = _given(a, "a"), _given(b, "b")
         say = progress or (lambda percent, message: None)
 
@@ -221,10 +221,12 @@ class Answers:
 
         doc = self._kept_or(("diff", os.path.abspath(a), os.path.abspath(b)), [a, b], make, _json.dumps_bytes, _json.loads)
         return {
+            "headline": doc.get("headline"),
             "time": doc.get("time"),
             "causes": doc.get("causes"),
             "lines": doc["lines"],
             "summary": doc["summary"],
+            "notes": doc.get("notes"),
             "warnings": doc["warnings"],
         }
 

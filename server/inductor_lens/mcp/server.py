@@ -58,10 +58,12 @@ class Explained(TypedDict):
 
 
 class Diffed(TypedDict):
+    headline: Annotated[str | None, Field(description="diff --json headline: B against A in one sentence")]
     time: Annotated[Obj | None, Field(description="diff --json time: the step by the wall clock; null without profiles")]
     causes: Annotated[list[Obj] | None, Field(description="diff --json causes, largest delta_us first")]
     lines: Annotated[list[Obj], Field(description="diff --json lines: each model line of A and B with its change")]
     summary: Annotated[Obj, Field(description="diff --json summary: counts of changed lines, measured time of each run")]
+    notes: Annotated[list[str] | None, Field(description="diff --json notes: sentences on what the comparison could not hold")]
     warnings: Annotated[list[Obj], Field(description="diff --json warnings, each with its run (a or b)")]
 
 
