@@ -85,11 +85,18 @@ def lines_json(index, resolver: PathResolver | None, hot=None, perf=None) -> lis
                 "resolved": resolver.resolve(frame.file, frame.code, frame.line) if resolver is not None else None,
                 "kernels": [named.get(id(k)) or named.setdefault(id(k), _kernel_ref(k)) for k in row.kernels],
                 "launches": row.launches,
+                # a line of PyTorch's API (linear.py:134): the user's line that called it, and every one that did
+                "user_line": _user_line(row.caller),
+                "user_lines": [_user_line(c) for c in row.callers],
                 **figures,
                 "measured": measured,
             }
         )
     return rows
+
+
+def _user_line(frame) -> dict | None:
+    return None if frame is None else {"file": frame.file, "line": frame.line, "code": frame.code}
 
 
 def line_ranking(index, resolver: PathResolver | None = None) -> list[tuple[str, int]]:

@@ -186,7 +186,9 @@ def _hot_cells(hot: HotLines, row, split: str, width: int, rate: str, rate_width
     else:
         head = f"{plural(row.launches, 'launch'):>11} · {plural(row.ops, 'op'):<8}"
     rest = f"{label(row.frame)}  {row.frame.code}"
-    if row.caller is not None:
+    if len(row.callers) > 1:
+        rest += "  ← called from " + ", ".join(label(c) for c in row.callers)
+    elif row.caller is not None:
         rest += f"  ← called from {label(row.caller)}  {row.caller.code}"
     if row.eager_call():
         rest += f"  (eager: {row.eager_call()})"

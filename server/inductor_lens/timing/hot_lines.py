@@ -49,11 +49,15 @@ class HotLine:
     by_graph: dict[str, float] = field(default_factory=dict)
     percent: float | None = None
     #: for a line of PyTorch's Python API (``torch/nn/functional.py``), the frame that called into it
+    #: (the first of :attr:`callers`)
     caller: Frame | None = None
     #: device time launched outside compiled code at this line (µs over the window; profiles with
     #: Python stacks, :mod:`inductor_lens.timing.eager`), ``None`` without; what it called there
     eager_us: float | None = None
     eager_calls: dict[str, float] = field(default_factory=dict)
+    #: every user line that called into that PyTorch line (:func:`api_callers`: ``linear.py:134``
+    #: from ``self.fc1(x)`` and ``self.fc2(y)``), the most launches first
+    callers: list[Frame] = field(default_factory=list)
 
     @property
     def time_us(self) -> float:
@@ -183,8 +187,8 @@ def hot_lines(
                 kind = part.kernel.graph.kind if part.kernel.graph is not None else "graph"
                 by_graph[kind] = by_graph.get(kind, 0.0) + part.share_us
         share = row.share_us if measured else None
-        first = kernels[0] if kernels else None
-        caller = api_caller(first.frames, _same_frame(first.frames, row.frame)) if first is not None else None
+        callers = api_callers(kernels, row.frame)
+        caller = callers[0] if callers else None
         rows.append(
             HotLine(
                 row.frame,
@@ -196,6 +200,7 @@ def hot_lines(
                 by_graph,
                 None if share is None or not total else 100.0 * share / total,
                 caller,
+                callers=callers,
             )
         )
     if eager is not None:
@@ -315,6 +320,22 @@ def _same_frame(frames, frame: Frame) -> Frame:
         if f.innermost and f.file == frame.file and f.line == frame.line:
             return f
     return frame
+
+
+def api_callers(kernels: list[Kernel], model_line: Frame) -> list[Frame]:
+    """The user's lines that called into ``model_line`` when it is a line of PyTorch's Python API
+    (:func:`api_caller` in each stack of ``kernels`` whose model line it is), distinct by file and
+    line, the most launches first (then the first met); [] for any other line."""
+    if code_kind(model_line.file) != "torch_api":
+        return []
+    counts: dict[tuple[str, int], list] = {}
+    for kernel in kernels:
+        for frame in kernel.frames:
+            if frame.innermost and frame.file == model_line.file and frame.line == model_line.line:
+                caller = api_caller(kernel.frames, frame)
+                if caller is not None:
+                    counts.setdefault((caller.file, caller.line), [caller, 0])[1] += max(1, len(kernel.launches))
+    return [c for c, _ in sorted(counts.values(), key=lambda cn: -cn[1])]
 
 
 def api_caller(frames, model_line: Frame) -> Frame | None:
