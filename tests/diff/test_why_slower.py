@@ -71,3 +71,33 @@ def test_a_line_still_in_b_is_never_deleted_and_a_line_gone_is():
 def test_rows_without_model_files_pair_by_code():
     pairs = pair_by_code(["x = F.relu(self.bn1(self.conv1(x)))", "return y"], ["x = F.gelu(self.bn1(self.conv1(x)))", "z = torch.cat(q)"])
     assert pairs == [("x = F.relu(self.bn1(self.conv1(x)))", "x = F.gelu(self.bn1(self.conv1(x)))")]
+
+
+def test_a_batch_size_change_says_the_shapes_each_kernel_runs_on(tmp_path):
+    """gpt2_train -> gpt2_train_b8 (batch 2 -> 8, tests/data/pairs): the same kernels on other
+    shapes; each line says its kernels' size hints A -> B, as each run's output code (in its log)
+    writes them in the kernel's decorator."""
+    import glob
+    import json
+    import re
+    import subprocess
+
+    pairs = os.path.join(REPO, "tests", "data", "pairs", "torch-2.11-cuda")
+
+    def hints(run: str) -> dict[str, set[str]]:
+        text = open(glob.glob(os.path.join(pairs, run, "trace", "*.log"))[0]).read()
+        found: dict[str, set[str]] = {}
+        for m in re.finditer(r"size_hints=\{([^}]*)\}.*?\n\tdef (triton_\w+)\(", text, re.S):
+            family = re.sub(r"_\d+$", "", m.group(2))
+            found.setdefault(family, set()).add(" ".join(m.group(1).split()))
+        return found
+
+    ha, hb = hints("gpt2_train"), hints("gpt2_train_b8")
+    cmd = [sys.executable, "-m", "inductor_lens", "diff", os.path.join(pairs, "gpt2_train"), os.path.join(pairs, "gpt2_train_b8")]
+    doc = json.loads(subprocess.run([*cmd, "--json", "--cache-dir", str(tmp_path)], capture_output=True, text=True, timeout=300).stdout)
+    said = [w for r in doc["lines"] for w in r["words"] if ": size hints " in w]
+    assert len(said) >= 10
+    for word in said:
+        family, moves = re.match(r"`(\w+)`: size hints (.*)", word).groups()
+        for key, a, b in re.findall(r"(\w+) (\d+) → (\d+)", moves):
+            assert any(f"'{key}': {a}" in h for h in ha[family]) and any(f"'{key}': {b}" in h for h in hb[family]), word

@@ -166,8 +166,9 @@ def compare(index_a: Index, index_b: Index, paths_a: list[str], paths_b: list[st
     gone = _gone_functions(index_a, index_b, unchanged)
     changed = [o for o in options if o["kind"] == "changed"]
     causes = rank_causes(lines, ta, tb, time, breaks, recompile_causes(index_a, index_b), changed, gone)
+    steps = (ta.steps, tb.steps) if time is not None and time["per"] == "step" else None
     for d in lines:
-        d.words = describe(d, la, lb)
+        d.words = describe(d, la, lb, steps)
     lines.sort(key=_order)
     out = Comparison(facts, lines, pairs, (only_a, only_b), options, compiles, warnings, (index_a, index_b))
     out.time, out.headline, out.causes, out.model_files = time, headline, causes, model_files
@@ -223,6 +224,10 @@ def _config_words(family: str, a: SideLine, b: SideLine) -> list[str]:
     na, nb = fa.configs_tried(), fb.configs_tried()
     if na != nb and na is not None and nb is not None:
         out.append(f"`{family}`: autotune {na} → {nb} configs")
+    ha, hb = fa.source.size_hints, fb.source.size_hints
+    if ha and hb and ha != hb:  # the shapes it runs on (a batch size, a sequence length)
+        sizes = [f"{k} {ha.get(k, '-')} → {hb.get(k, '-')}" for k in sorted(set(ha) | set(hb)) if ha.get(k) != hb.get(k)]
+        out.append(f"`{family}`: size hints " + ", ".join(sizes))
     if fa.source.heuristic != fb.source.heuristic:
         out.append(f"`{family}`: {fa.source.heuristic} → {fb.source.heuristic}")
     for name, f in (("A", fa), ("B", fb)):
@@ -231,8 +236,9 @@ def _config_words(family: str, a: SideLine, b: SideLine) -> list[str]:
     return out
 
 
-def describe(d: LineDiff, la: RunLines, lb: RunLines) -> list[str]:
-    """What changed on a row, in words a user reads."""
+def describe(d: LineDiff, la: RunLines, lb: RunLines, steps: tuple[int, int] | None = None) -> list[str]:
+    """What changed on a row, in words a user reads; ``steps``: each run's profiled steps, when
+    both profiles have step markers (a line's time is then said per step)."""
     a, b = d.a, d.b
     words: list[str] = []
     if a is None and b is not None:
@@ -259,7 +265,11 @@ def describe(d: LineDiff, la: RunLines, lb: RunLines) -> list[str]:
     elif d.a is not None and d.b is None and d.text is None and d.where_b:
         words.append(f"still at line {d.where_b} in B, computed by no compiled kernel there")
     ta, tb = d.time("a"), d.time("b")
-    if ta is not None and tb is not None:
+    if ta is not None and tb is not None and steps:
+        ta, tb = ta / steps[0], tb / steps[1]
+        pct = f" ({tb / ta - 1:+.0%})" if ta else ""
+        words.append(f"compiled {format_us(ta)} → {format_us(tb)} per step{pct}")
+    elif ta is not None and tb is not None:
         pct = f" ({tb / ta - 1:+.0%})" if ta else ""
         words.append(f"{format_us(ta)} → {format_us(tb)}{pct}, summed over each run's profiled calls")
     elif ta is not None:  # one run has a profile: its time, said as that side's only

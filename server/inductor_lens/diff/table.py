@@ -53,6 +53,24 @@ def _where(d: LineDiff) -> str:
     return f"{d.key[0]}:{la if la is not None else '-'} → {lb if lb is not None else '-'}"
 
 
+def _time_moves(c: Comparison) -> str:
+    """``; 8 take more time per step, 1 less (by over 5%)``: the lines whose time moved, said in the
+    title (a batch size doubled moves every line's time and no line's kernels); ``""`` unmeasured."""
+    steps = (c.time["a"]["steps"] or 1, c.time["b"]["steps"] or 1) if c.time else (1, 1)
+    more = less = 0
+    for d in c.lines:
+        ta, tb = d.time("a"), d.time("b")
+        if ta is None or tb is None:
+            return ""
+        ta, tb = ta / steps[0], tb / steps[1]
+        more += tb > ta * 1.05 and tb - ta >= 1.0
+        less += tb < ta / 1.05 and ta - tb >= 1.0
+    if not more and not less:
+        return ""
+    per = " per step" if c.time and c.time["per"] == "step" else ""
+    return f"; {more} take more time{per}, {less} less (by over 5%)"
+
+
 def print_comparison(c: Comparison, console, *, all_lines: bool = False) -> None:
     """Print the comparison to a rich ``console``.  Not on a terminal (a pipe, a file), each line is
     written without the spaces rich pads a wrapped cell's lines with to the console's width (200
@@ -76,7 +94,7 @@ def _print_comparison(c: Comparison, console, *, all_lines: bool = False) -> Non
     moved = [d for d in c.lines if d.change == "same" and any("→" in w for w in d.words)]
     rows = c.changed + (moved if all_lines else moved[:10])
     shown = rows if all_lines else rows[:TOP]
-    title = f"{plural(len(c.changed), 'changed line')} of {len(c.lines)} model lines"
+    title = f"{plural(len(c.changed), 'changed line')} of {len(c.lines)} model lines" + _time_moves(c)
     if c.changed or moved:
         # one block per line, not a six-column table: kernel names are long words, and a column
         # narrower than a name cut it in the middle at every width (a new user's trial); here text
@@ -92,7 +110,7 @@ def _print_comparison(c: Comparison, console, *, all_lines: bool = False) -> Non
         if len(rows) > len(shown):
             console.print(f"  … {len(rows) - len(shown)} more (--all, or --json)", highlight=False)
     else:
-        console.print(Text(f"no changed line: {len(c.lines)} model lines compute the same kernels in both runs"))
+        console.print(Text(f"no changed line: {len(c.lines)} model lines compute the same kernels in both runs{_time_moves(c)}"))
     for name, run in (("A", a), ("B", b)):
         parts = [", ".join(run.paths)]
         for key in ("pytorch", "triton"):
