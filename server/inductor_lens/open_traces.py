@@ -167,16 +167,16 @@ def open_traces(
     with index.loader.second_core(graphs) if request.second_core else nullcontext():
         for n, graph in enumerate(graphs):  # parse payloads (the cold index above only scanned)
             if n % 16 == 0:
-                say(50 + int(50 * n / max(len(graphs), 1)), f"graph {n + 1} of {len(graphs)}")
+                say(50 + int(40 * n / max(len(graphs), 1)), f"graph {n + 1} of {len(graphs)}")
             graph.ensure()
     index.loader.verify_deferred()  # copies taken for the first answers, checked against their own payloads
     index.save_cache()
-    _join_profiles(index, profiles, bool(paths))
+    _join_profiles(index, profiles, bool(paths), say)
     return OpenedTraces(index, resolver, profiles)
 
 
-def _join_profiles(index: Index, profiles: list[str], any_trace: bool) -> None:
-    """Rules 2-5 of the profile policy."""
+def _join_profiles(index: Index, profiles: list[str], any_trace: bool, say: Progress) -> None:
+    """Rules 2-5 of the profile policy; ``say``: progress from 90 (a big profile's join takes seconds)."""
     if profiles and not any_trace:
         index.add_warnings(
             [
@@ -194,7 +194,8 @@ def _join_profiles(index: Index, profiles: list[str], any_trace: bool) -> None:
     if profiles:
         from .timing.join import join_profile
 
-        for profile in profiles:
+        for n, profile in enumerate(profiles):
+            say(90 + int(9 * n / len(profiles)), f"profile {os.path.basename(profile)}")
             joined = join_profile(index, profile)
             if joined is not None and joined.calls:
                 measured |= joined.traces
@@ -203,4 +204,5 @@ def _join_profiles(index: Index, profiles: list[str], any_trace: bool) -> None:
     if any(profile_candidates_beside(t.path) for t in index.traces if t.format != "output_code" and t.path not in measured):
         from .timing.join import join_profiles_beside_traces
 
+        say(99, "profiles beside the traces")
         join_profiles_beside_traces(index, skip=measured, given=bool(profiles))

@@ -84,6 +84,8 @@ async def test_tools_listed_with_schemas_and_answers_equal_the_report(tmp_path):
 
         hot = await _ok(session, "hot_lines", {"path": cnn, "top": 3}, progress_callback=noted)
         assert progress and all(total == 100 for _, total, _ in progress)  # a cold open says how far it is
+        values = [done for done, _, _ in progress]
+        assert values == sorted(set(values)) and any("profiles" in (m or "") for _, _, m in progress)  # increasing; the join said
         report = _cli("report", cnn, cache_dir=cache)
         assert len(hot["lines"]) == 3 and all(line in report["lines"] for line in hot["lines"])  # the report's own objects
         everything = await _ok(session, "hot_lines", {"path": cnn, "top": 100})

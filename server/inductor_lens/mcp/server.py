@@ -79,8 +79,12 @@ async def _answer(ctx: Context, fn, *args) -> Any:
     """``fn(*args, progress=...)`` on a worker thread, its progress sent as MCP progress
     notifications; :class:`BadInput` raised as a tool error."""
 
+    sent = [-1.0]
+
     def progress(percent: int, message: str) -> None:
-        anyio.from_thread.run(functools.partial(ctx.report_progress, percent, 100, message))
+        value = max(float(percent), sent[0] + 0.01)  # (MCP: each notification's progress must increase)
+        sent[0] = value
+        anyio.from_thread.run(functools.partial(ctx.report_progress, value, 100, message))
 
     try:
         return await anyio.to_thread.run_sync(functools.partial(fn, *args, progress=progress))
