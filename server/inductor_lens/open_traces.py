@@ -175,6 +175,26 @@ def open_traces(
     return OpenedTraces(index, resolver, profiles)
 
 
+def open_heads(request: TraceRequest, cache: Cache | None, log_scans: dict[str, LogScan], head_bytes: int) -> Index:
+    """The first ``head_bytes`` of each log ``request`` names that is bigger, indexed (the rest is
+    read by :func:`open_traces` later, reusing ``log_scans``; :attr:`LogLoader.head_bytes`); the
+    editor answers the open documents from it.  Nothing is materialized, no profile is joined."""
+    traces, _profiles = split_profiles(request.paths)
+    index = Index(cache, log_scans, disk_cache=request.disk_cache)
+    index.loader.head_bytes = head_bytes
+    for path in traces:
+        index.add(path)
+    return index
+
+
+def start_scan_processes() -> None:
+    """Start the processes a big log's scan is split across (a fork server: the editor starts it
+    while the server starts, :func:`inductor_lens.index.loader.start_scan_processes`)."""
+    from .index.loader import start_scan_processes as start
+
+    start()
+
+
 def _join_profiles(index: Index, profiles: list[str], any_trace: bool, say: Progress) -> None:
     """Rules 2-5 of the profile policy; ``say``: progress from 90 (a big profile's join takes seconds)."""
     if profiles and not any_trace:

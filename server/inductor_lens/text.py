@@ -105,3 +105,76 @@ def ranks_words(ranks: list[int], count: int) -> str:
         if len(missing) == 1:
             return f"every rank but {missing[0]}"
     return f"ranks {rank_list(ranks)}"
+
+
+def rate_text(gbps: float) -> str:
+    """``1.9 TB/s``, ``428 GB/s``, ``3.2 GB/s``, ``18 MB/s`` (decimal units)."""
+    if gbps >= 1000:
+        return f"{gbps / 1000:.2g} TB/s" if gbps < 10000 else f"{gbps / 1000:.0f} TB/s"
+    if gbps >= 1:
+        return f"{gbps:.3g} GB/s"
+    return f"{gbps * 1000:.3g} MB/s"
+
+
+def flops_text(tflops: float) -> str:
+    """``2.8 TFLOP/s``, ``310 GFLOP/s``."""
+    return f"{tflops:.3g} TFLOP/s" if tflops >= 1 else f"{tflops * 1000:.3g} GFLOP/s"
+
+
+def speed_text(t) -> str:
+    """How close to the machine, in a few words (``t``: a
+    :class:`inductor_lens.perf.throughput.Throughput`): ``1.9 TB/s · 40% of H200 HBM · memory-bound``,
+    ``2.8 TFLOP/s · 4% of H200 FP32 · compute-bound``, ``12 GB/s (CPU time)``; ``""`` when not
+    measured or the bytes are unknown."""
+    if t.gbps is None:
+        return ""
+    parts = [flops_text(t.tflops) if t.bound == "compute" and t.tflops is not None else rate_text(t.gbps)]
+    roof = t.roof or "HBM"
+    if t.clock == "cpu":
+        return parts[0] + " (CPU time)"
+    if t.peak_fraction is not None and t.device:
+        parts.append(f"{t.peak_fraction * 100:.0f}% of {t.device} {roof}" if t.peak_fraction >= 0.01 else f"<1% of {t.device} {roof}")
+    if t.bound:
+        parts.append(f"{t.bound}-bound")
+    return " · ".join(parts)
+
+
+def module_pattern(modules: tuple[str, ...] | list[str]) -> tuple[str, bool]:
+    """(the pattern of most of ``modules``, whether some lie outside it): layer indices as ``*``,
+    the modules of one parent as ``{a,b,c}``, the parent holding the most modules (the first seen
+    of equals): ``bert.encoder.layer.*.attention.self.{query,key,value}`` for the 14 modules of a
+    BERT backward's ``mm`` (``bert.pooler.dense``, ``classifier``... outside it)."""
+    leaves: dict[str, dict[str, None]] = {}
+    counts: dict[str, int] = {}
+    for mod in modules:
+        parts = ["*" if p.isdigit() else p for p in mod.split(".")]
+        parent = ".".join(parts[:-1])
+        leaves.setdefault(parent, {})[parts[-1]] = None
+        counts[parent] = counts.get(parent, 0) + 1
+    parent = max(leaves, key=lambda p: counts[p])  # max keeps the first of equals
+    names = list(leaves[parent])
+    leaf = names[0] if len(names) == 1 else "{" + ",".join(names) + "}"
+    return (f"{parent}.{leaf}" if parent else leaf), len(leaves) > 1
+
+
+def module_text(ref) -> str | None:
+    """A module (``ref``: an :class:`inductor_lens.provenance.modules.ModuleRef`, or ``None``) as a short label, by one rule for every surface (tables, lenses, the Kernels view's twin in
+    ``client/src/kernels.ts``): one module by its path (``transformer.h.0.mlp.c_fc``); several
+    with a common prefix as the prefix and a count (``stages.* (52 modules)``); two without one
+    joined (``conv1 + bn1``); more without one their pattern (:func:`module_pattern`) and a count,
+    ``, …`` when some lie outside it (``bert.encoder.layer.*.attention.self.{query,key,value}, …
+    (14 modules)``); `` (shared)`` for a tied weight.  ``None`` without a module.  The full list
+    is in ``report --json`` (``modules``), ``--all`` and the hover."""
+    if ref is None:
+        return None
+    mods = ref.modules
+    if len(mods) <= 1:
+        text = ref.path or (mods[0] if mods else "")
+    elif ref.path is not None:
+        text = f"{ref.path}.* ({len(mods)} modules)"
+    elif len(mods) == 2:
+        text = " + ".join(mods)
+    else:
+        pattern, more = module_pattern(mods)
+        text = f"{pattern}{', …' if more else ''} ({len(mods)} modules)"
+    return text + (" (shared)" if ref.shared else "")

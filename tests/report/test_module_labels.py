@@ -12,7 +12,8 @@ import re
 
 import pytest
 from conftest import DATA
-from inductor_lens.provenance.modules import ModuleRef, module_pattern, module_text
+from inductor_lens.provenance.modules import ModuleRef
+from inductor_lens.text import module_pattern, module_text
 from test_cli import run
 
 CASES = [

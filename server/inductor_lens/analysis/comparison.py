@@ -51,10 +51,24 @@ class Comparison:
     notes: list[str] = field(default_factory=list)
     #: file name -> (A's local model file, B's) the text pairing read, None where unreadable
     model_files: dict[str, tuple[str | None, str | None]] = field(default_factory=dict)
+    #: each side's kernel-facts reader, made when first asked for
+    _readers: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def changed(self) -> list[LineDiff]:
         return [d for d in self.lines if d.change in CHANGED]
+
+    def kernel_source_lines(self, side: int, kernel) -> tuple[int, int] | None:
+        """The output-code lines ``(first, last)`` of ``kernel``'s source in run ``side`` (0: A,
+        1: B), its definition's line when the source's extent is unknown; ``None`` without a
+        definition or without the runs' indexes."""
+        if kernel is None or kernel.definition is None or self.indexes is None:
+            return None
+        from ..index.kernel_facts import KernelFactsReader
+
+        reader = self._readers.get(side) or self._readers.setdefault(side, KernelFactsReader(self.indexes[side]))
+        found = reader.facts(kernel).source
+        return found.source_lines if found is not None and found.source_lines else (kernel.definition.line, kernel.definition.line)
 
 
 def _order(d: LineDiff) -> tuple:

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..files.resolve import PathResolver
 from ..index.trace_index import Index
-from ..model import Graph, Kernel
+from ..model import Frame, Graph, Kernel
+from .shown import FrameShown, KernelShown, as_traced, kernel_shown
 
 if TYPE_CHECKING:
     from ..health.ranks import RankStory
@@ -49,13 +50,12 @@ class Analysis:
         self.index = index
         self.resolver = resolver
         self.profiles = list(profiles)
+        #: the graphs the answers are about: every graph of the index, in index order
+        self.graphs: list[Graph] = index.graphs
         self._answers: dict = {}
+        self._shown: dict[int, KernelShown] = {}
 
     # ------------------------------------------------------------ what was opened (model objects)
-    @property
-    def graphs(self) -> list[Graph]:
-        """Every graph of the index, in index order."""
-        return self.index.graphs
 
     @property
     def kernels(self) -> list[Kernel]:
@@ -69,16 +69,42 @@ class Analysis:
             self._answers[key] = compute()
         return self._answers[key]
 
+    # ------------------------------------------------------------ kernels and lines as shown
+    def kernel_shown(self, kernel: Kernel) -> KernelShown:
+        """``kernel`` as every surface shows it (:class:`inductor_lens.analysis.shown.KernelShown`:
+        its model lines, module, throughput, shape, compile facts, fused nodes), made once."""
+        found = self._shown.get(id(kernel))
+        if found is None or found.kernel is not kernel:
+            found = self._shown[id(kernel)] = kernel_shown(self, kernel, self.frame_shown)
+        return found
+
+    def frame_shown(self, frame: Frame) -> FrameShown:
+        """How the answers name ``frame``: here as the trace wrote it (the editor's snapshot: its local line)."""
+        return as_traced(frame)
+
+    @staticmethod
+    def node_model_line(frame: Frame | None, kernels: list[Kernel]) -> Frame | None:
+        """The model line of an FX node whose ``# File:`` comment is ``frame``: the frame itself, or
+        for a frame in generated code (compiled autograd's ``<eval_with_key>``) the line its
+        ``kernels``' stacks were followed to; ``None`` when none was
+        (:func:`inductor_lens.provenance.generated_frames.node_model_line`)."""
+        from ..provenance.generated_frames import node_model_line
+
+        return node_model_line(frame, kernels)
+
     # ------------------------------------------------------------ time
-    def hot_lines(self, kernels: list[Kernel] | None = None, *, by_launch_figures: bool = False) -> HotLines:
+    def hot_lines(
+        self, kernels: list[Kernel] | None = None, *, by_launch_figures: bool = False, compiled_us: float | None = None
+    ) -> HotLines:
         """Where the time goes: ``kernels``' (default every kernel) model lines ranked by their share
         of the measured time (:func:`inductor_lens.timing.hot_lines.hot_lines`); with
         ``by_launch_figures``, launches split across their lines as :attr:`figures` splits them
-        (the report's ranking, the same rows as its bytes and FLOPs)."""
+        (the report's ranking, the same rows as its bytes and FLOPs).  Percentages are of
+        :meth:`compiled_us` when every kernel is ranked, else of ``compiled_us`` when given (µs)."""
         from ..timing.hot_lines import hot_lines
 
         # percentages are of the device time compiled code launched (issue 45) when every kernel is ranked
-        compiled = self.compiled_us() if kernels is None else None
+        compiled = self.compiled_us() if kernels is None else compiled_us
         eager = self.eager() if kernels is None else None
         return hot_lines(self.kernels if kernels is None else kernels, self.figures.splits if by_launch_figures else None, compiled, eager)
 
@@ -106,6 +132,14 @@ class Analysis:
         from ..timing.hot_lines import call_sites
 
         return call_sites(self.graphs if graphs is None else graphs, total_us)
+
+    def user_frames_of_compile(self, trace: str, compile_id: str) -> list[Frame]:
+        """The frames of the user's own code (outermost first) on the stack that called compile
+        ``compile_id`` of ``trace`` (its frame compile's stack: a restart's id is its frame's)."""
+        from ..model.compile_id import base_compile_id
+        from ..timing.hot_lines import user_frames
+
+        return user_frames(self.index.call_stacks.get((trace, base_compile_id(compile_id)), ()))
 
     # ------------------------------------------------------------ against the device
     @property

@@ -1,18 +1,26 @@
-"""``report --ir``'s IR of a trace's Triton kernels, opened from what the command line named: the
-Triton caches given (checked), the Nsight Compute profiles given (each read once), and what could
-not be used, said (:mod:`inductor_lens.ir`)."""
+"""What a trace's Triton kernels compiled to (:mod:`inductor_lens.ir`), as the report and the editor ask for it.
+
+``report --ir``'s, opened from what the command line named (the Triton caches given, checked;
+the Nsight Compute profiles given, each read once; what could not be used, said); and the
+editor's snapshot's, from its ``inductorLens.tritonCache`` and ``inductorLens.ncuProfiles``
+settings (made once per snapshot).
+"""
 
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 from ..index.input_files import file_md5
 from ..index.trace_index import Index
 from ..ir.find import TritonCaches
-from ..ir.kernel_ir import KernelIRs
+from ..ir.kernel_ir import KernelIR, KernelIRs, ir_documents
 from ..ir.metrics import load_ncu
 from ..ir.sass import NO_NVDISASM, nvdisasm_path
-from ..model import InputWarning
+from ..model import InputWarning, Kernel
+
+if TYPE_CHECKING:
+    from .snapshot import Snapshot
 
 
 def open_kernel_irs(index: Index, triton_cache: list[str], ncu_paths: list[str], stderr, say_warnings: bool = True) -> KernelIRs:
@@ -89,3 +97,51 @@ def kernel_ir_json(index: Index, kernels: list[dict]) -> dict[str, dict]:
             if found is not None:
                 out[kernel.key] = found.to_json()
     return out
+
+
+def _ncu(ctx: Snapshot) -> tuple[str, list] | None:
+    """The launches of the Nsight Compute profiles the ``inductorLens.ncuProfiles`` setting names (read once)."""
+    paths = list(ctx.ncu_profiles)
+    if not paths:
+        return None
+
+    def load() -> tuple[str, list]:
+        launches: list = []
+        for path in paths:
+            found, warned = load_ncu(os.path.abspath(path), ctx.index.cache)
+            launches.extend(found)
+            ctx.index.add_warnings(warned)
+        return ", ".join(paths), launches
+
+    return ctx.cached(("ir", "ncu"), load)
+
+
+def kernel_irs(ctx: Snapshot) -> KernelIRs:
+    """The snapshot's :class:`KernelIRs` (made once; folders from the ``inductorLens.tritonCache``
+    setting first; measured counters from ``inductorLens.ncuProfiles``)."""
+    return ctx.cached(("ir",), lambda: KernelIRs(ctx.index, _caches(ctx), ncu=_ncu(ctx)))
+
+
+def _caches(ctx: Snapshot) -> TritonCaches:
+    """The snapshot's Triton caches (``inductorLens.tritonCache`` first), listed once for every use."""
+    return ctx.cached(("ir", "caches"), lambda: TritonCaches(list(ctx.triton_cache)))
+
+
+def ir_documents_of(ctx: Snapshot) -> dict[str, tuple[KernelIR, str, Kernel]]:
+    """``{IR file path: (its kernel's IR, its form, the kernel)}`` of every Triton kernel whose IR the caches hold (made once)."""
+
+    def build() -> dict[str, tuple[KernelIR, str, Kernel]]:
+        irs = kernel_irs(ctx)
+        out: dict[str, tuple[KernelIR, str, Kernel]] = {}
+        for kernel, ir in irs.triton_kernels():
+            for path, (found, form) in ir_documents([ir]).items():
+                out.setdefault(path, (found, form, kernel))
+        return out
+
+    return ctx.cached(("ir", "documents"), build)
+
+
+def light_irs(ctx: Snapshot) -> KernelIRs:
+    """The snapshot's IRs without SASS (PTX and its counts only, made once): a model line can have
+    dozens of kernels, and its first hover must not wait for nvdisasm on each cubin."""
+    return ctx.cached(("ir", "light"), lambda: KernelIRs(ctx.index, _caches(ctx), sass=False))

@@ -9,7 +9,6 @@ against the file's text (another library version may have moved the line), and t
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -17,56 +16,12 @@ from pathlib import Path
 from ..files.resolve import PathResolver
 from ..index.trace_index import Index
 from ..model import Frame, FxNode, Graph, Kernel, Launch, Span
-from ..text import runs_text
+from ..text import runs_text, speed_text
 from ..timing.hot_lines import CallSite, call_sites
 from ..timing.line_time import KernelPart, line_times
-
-#: How far (in lines) a frame's code is searched for when the local file's line differs.
-NEARBY = 40
-
-
-def _function_line(frame: Frame, path: str, lines: list[str]) -> "LocalFrame":
-    """A frame without code text (a compiled function's first line, from ``dynamo_start`` or
-    ``compilation_metrics``): ``ok`` when the traced line still holds the ``def`` of its function
-    (or a decorator), ``moved`` to the ``def`` a few lines away (another version of the file),
-    ``mismatch`` when no such ``def`` is near (another file at that path: nothing is placed on
-    it).  A resume function (``torch_dynamo_resume_in_f_at_29``, no ``def`` of its own) and a
-    name that is not an identifier (``<module>``) are ``ok`` where the file has the line."""
-    name = frame.function
-    at = frame.line
-    if not name or not name.isidentifier() or name.startswith(_RESUME):
-        return LocalFrame(frame, path, at, "ok" if 0 < at <= len(lines) else "mismatch")
-    def_of = re.compile(rf"\s*(?:async\s+)?def\s+{re.escape(name)}\b")
-
-    def holds(line: int) -> bool:
-        return 0 < line <= len(lines) and def_of.match(lines[line - 1]) is not None
-
-    if holds(at) or (0 < at <= len(lines) and lines[at - 1].lstrip().startswith("@")):
-        return LocalFrame(frame, path, at, "ok")
-    for delta in range(1, NEARBY + 1):
-        for line in (at - delta, at + delta):
-            if holds(line):
-                return LocalFrame(frame, path, line, "moved")
-    return LocalFrame(frame, path, at, "mismatch")
-
-
-#: The name Dynamo gives the function that resumes a frame after a graph break.
-_RESUME = "torch_dynamo_resume_in_"
-
-
-@dataclass(slots=True, frozen=True)
-class LocalFrame:
-    """Where a trace frame is on this machine.
-
-    ``status``: ``ok`` (the line's text equals the frame's code), ``moved`` (found ``line`` a few
-    lines away: another version of the file), ``mismatch`` (file found, code not), ``unresolved``
-    (no local file; ``path`` is ``None``).
-    """
-
-    frame: Frame
-    path: str | None
-    line: int
-    status: str
+from .core import Analysis
+from .local import NEARBY, LocalFrame, function_line
+from .shown import FrameShown
 
 
 @dataclass(slots=True, frozen=True)
@@ -145,7 +100,7 @@ def _read_lines(path: str, files: dict[str, list[str] | None]) -> list[str] | No
     return files[path]
 
 
-class Snapshot:
+class Snapshot(Analysis):
     """What the features read: one index + resolver + precomputed tables, taken at the end of an
     indexing run.  Immutable after :meth:`__init__` (the server swaps in a new one); safe to share."""
 
@@ -157,8 +112,8 @@ class Snapshot:
         covers: list[str] | None = None,
         reading: str | None = None,
     ) -> None:
-        self.index = index
-        self.resolver = resolver
+        super().__init__(index, resolver)
+        self.resolver: PathResolver = resolver
         #: Triton cache folders the ``inductorLens.tritonCache`` setting names (:mod:`.ir`), set by the server
         self.triton_cache: tuple[str, ...] = ()
         #: Nsight Compute profiles the ``inductorLens.ncuProfiles`` setting names (:mod:`.ir`), set by the server
@@ -173,7 +128,8 @@ class Snapshot:
         self.reading = reading
         self._lines: dict[str, list[str] | None] = {}
         self._position_tables: dict[str, dict] = {}
-        self._answers: dict = {}
+        #: output codes whose position table :meth:`warm` made (absolute paths): a hover there needs no lookup
+        self._code_paths: set[str] = set()
         self._local: dict[tuple[str, int, str], LocalFrame] = {}
         #: {(local path, line): [(kernel, frame)]}, every frame of every kernel whose code the local
         #: line has (at the traced line, or found nearby: ``moved``; its first frame on that line)
@@ -220,15 +176,41 @@ class Snapshot:
         self.measured_total_us = sum(k.measured.total_us for k in measured if k.measured is not None)
         self.runs: list[int] = sorted({k.measured.runs for k in measured if k.measured is not None})
         #: the user's own lines that called compiled code (hot_lines.py): {(local path, line): CallSite}
-        self.call_sites: dict[tuple[str, int], CallSite] = {}
+        self.local_call_sites: dict[tuple[str, int], CallSite] = {}
         self.call_lines_of_file: dict[str, list[int]] = {}
         for site in call_sites(self.graphs, self.measured_total_us if measured else None):
             local = self.local(site.frame)
             if local.path is None or local.status == "mismatch" or (self.covers and local.path not in self.covers):
                 continue
-            self.call_sites.setdefault((local.path, local.line), site)
-        for path, line in sorted(self.call_sites):
+            self.local_call_sites.setdefault((local.path, local.line), site)
+        for path, line in sorted(self.local_call_sites):
             self.call_lines_of_file.setdefault(path, []).append(line)
+
+    def frame_shown(self, frame: Frame) -> FrameShown:
+        """How every answer names ``frame`` here: :meth:`label`, and its local file and line."""
+        local = self.local(frame)
+        return FrameShown(frame, self.label(frame), local.path, local.line, local.status)
+
+    def warm(self) -> None:
+        """Compute now what a first hover reads, so that it is a lookup (issue 47: a hover enters
+        few modules): every kernel as shown (:meth:`kernel_shown`) and the position tables of the
+        output codes.  The worker calls it after putting the snapshot live; a hover before that
+        computes what it needs itself (the same answers)."""
+        for graph in self.graphs:
+            for role in ("code", "kernel_code"):
+                for path in self.paths_of(graph, role):
+                    doc = self.index.document(path)
+                    if doc is not None and doc.role.is_code:
+                        self._positions(path)
+                        self._code_paths.add(path)
+            for kernel in graph.kernels:
+                self.kernel_shown(kernel)
+
+    @classmethod
+    def empty(cls, cache) -> Snapshot:
+        """The snapshot of nothing opened yet (the server's first, before any indexing): an empty
+        index over ``cache`` (:class:`inductor_lens.files.cache.Cache`)."""
+        return cls(Index(cache), PathResolver())
 
     def read(self, path: str) -> bool:
         """Whether this snapshot placed answers by reading the local file ``path`` (a model or
@@ -294,7 +276,7 @@ class Snapshot:
         path = os.path.abspath(path)
         lines = _read_lines(path, self._lines)
         if lines and not frame.code:  # a compiled function's first line (dynamo_start): found by its `def`
-            return _function_line(frame, path, lines)
+            return function_line(frame, path, lines)
         if not lines or not frame.code:
             return LocalFrame(frame, path, frame.line, "ok" if lines else "mismatch")
         want = frame.code.strip()
@@ -324,6 +306,11 @@ class Snapshot:
         handles]`` comment gives the kernel with that key.  Returns where it was hit:
         ``definition``, ``launch`` or ``handle``.
         """
+        known = os.path.abspath(path)
+        if known in self._code_paths:  # (warmed: no lookup of the document)
+            for start, end, hit in self._position_tables[known].get(line, ()):
+                if col is None or start <= col <= end:
+                    return hit
         doc = self.index.document(path)
         if doc is None or not doc.role.is_code:
             return None
@@ -361,38 +348,25 @@ class Snapshot:
 
     @property
     def perf(self):
-        """Bytes, FLOPs and throughput of this snapshot's kernels (:class:`inductor_lens.perf.throughput.IndexFigures`, made once)."""
-        from ..perf.throughput import IndexFigures
-
-        return self.cached(("perf",), lambda: IndexFigures(self.index))
+        """:attr:`figures` (bytes, FLOPs and throughput of this snapshot's kernels, made once)."""
+        return self.figures
 
     def kernel_speed(self, kernel: Kernel) -> str:
         """``1.9 TB/s · 40% of H200 HBM · memory-bound`` for a measured kernel, else ``""``."""
-        from ..perf.throughput import speed_text
-
-        return speed_text(self.perf.kernel(kernel)) if kernel.measured is not None else ""
+        return speed_text(self.figures.kernel(kernel)) if kernel.measured is not None else ""
 
     def line_speed(self, rows: list) -> str:
         """The throughput phrase of the model line the ``(kernel, frame)`` rows of a local line name
         (its launches' bytes and FLOPs over its share of the time), ``""`` when not measured."""
         if not self.cached(("measured",), lambda: any(k.measured is not None for g in self.graphs for k in g.kernels)):
             return ""  # (no time to split: the lines' bytes and FLOPs are not worked out for nothing)
-        from ..perf.throughput import line_throughput, speed_text
-
         table = self.cached(("perf", "lines"), lambda: self.perf.lines([k for g in self.graphs for k in g.kernels]))
         for _, frame in rows:
             if frame.innermost:
                 found = table.get((frame.file, frame.line))
                 if found is not None and found.measured:
-                    return speed_text(line_throughput(found, self.perf.line_peak([k for k, _ in rows])))
+                    return speed_text(self.line_throughput(found, [k for k, _ in rows]))
         return ""
-
-    def cached(self, key, compute):
-        """``compute()`` once per ``key`` for this (immutable) snapshot: feature answers that
-        clients ask for again and again (code lenses, the Kernels view) are computed once."""
-        if key not in self._answers:
-            self._answers[key] = compute()
-        return self._answers[key]
 
     def paths_of(self, graph: Graph, role: str) -> set[str]:
         """The absolute paths of a graph's ``role`` document: its output code and every alias with
@@ -425,7 +399,7 @@ class Snapshot:
 
     def call_site(self, path: str, line: int) -> CallSite | None:
         """The user's call of compiled code on a local line (``out = cm(...)``), if any."""
-        return self.call_sites.get((os.path.abspath(path), line))
+        return self.local_call_sites.get((os.path.abspath(path), line))
 
     def percent_of_total(self, us: float | None) -> float | None:
         """``us`` as a percent of every measured kernel's time (``None`` without a profile)."""

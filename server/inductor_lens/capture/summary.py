@@ -45,7 +45,8 @@ def summary_lines(trace_dir: str, cwd: str, *, cache_dir: str | None = None) -> 
     from ..files.cache import Cache
     from ..open_traces import TraceRequest, open_traces
 
-    index = open_traces(TraceRequest([trace_dir]), cache=Cache(cache_dir)).index
+    opened = open_traces(TraceRequest([trace_dir]), cache=Cache(cache_dir))
+    index = opened.index
     kernels = index.kernels
     provenance: dict[str, int] = {}
     for k in kernels:
@@ -82,7 +83,7 @@ def summary_lines(trace_dir: str, cwd: str, *, cache_dir: str | None = None) -> 
                 "was off): kernel -> FX node -> model line links were rebuilt from the code comments",
             )
         )
-    lines += _model_lines(index, cwd)
+    lines += _model_lines(opened.analysis, cwd)
     for profile in index.profiles:
         cpu = any(k.measured is not None and k.measured.clock == "cpu" for k in kernels)
         note = (
@@ -107,16 +108,14 @@ def summary_lines(trace_dir: str, cwd: str, *, cache_dir: str | None = None) -> 
     return lines, facts, messages
 
 
-def _model_lines(index, cwd: str) -> list[str]:
+def _model_lines(analysis, cwd: str) -> list[str]:
     """Where the time goes, as ``report`` prints it first (:mod:`inductor_lens.timing.hot_lines`:
     each launch's time split across its model lines, so the rows add up to what was measured, with
     the number of profiled runs; without a profile by launches), then the user's own lines that
     call the compiled code."""
-    from ..analysis.core import Analysis
     from ..report.table import call_site_texts, hot_line_texts
-    from ..timing.hot_lines import call_sites, hot_lines
 
-    hot = hot_lines(index.kernels, compiled_us=Analysis(index).compiled_us())
+    hot = analysis.hot_lines()
     if not hot.rows:
         return []
 
@@ -124,7 +123,7 @@ def _model_lines(index, cwd: str) -> list[str]:
         return f"{shown_path(frame.file, cwd) if os.path.isabs(frame.file) else frame.file}:{frame.line}"
 
     out = [f"  {hot.heading()}:"] + ["  " + t for t in hot_line_texts(hot, TOP_LINES, label)]
-    sites = call_site_texts(call_sites(index.graphs, hot.total_us if hot.runs else None), label)
+    sites = call_site_texts(analysis.call_sites(hot.total_us if hot.runs else None), label)
     if sites:
         out += ["  your code that calls the compiled code:"] + ["  " + t for t in sites]
     return out

@@ -59,7 +59,7 @@ def _watch_for_ctrl_c() -> None:
 
 def serve(tcp_port: int | None = None, cache_dir: str | None = None) -> int:
     """Run the server on stdio (or ``127.0.0.1:tcp_port``); returns the exit code."""
-    from ..index.loader import start_scan_processes
+    from ..open_traces import start_scan_processes
 
     # scan processes of a big log come from a fork server here (a thread always reads stdin): start it
     # while the server starts

@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from lsprotocol import types
 
 from ..analysis.snapshot import Snapshot
-from ..index.trace_index import Index
 from ..model import Graph
 from ..report.health import health_json
 from ..report.kernel_json import kernel_json
@@ -136,7 +135,7 @@ def kernels_page(snapshot: Snapshot, trace: str | None, full: bool, offset: int,
         ("kernel list", wanted),
         lambda: [k for k in snapshot.index.kernels if wanted is None or (k.graph is not None and os.path.abspath(k.graph.trace) == wanted)],
     )
-    memo = snapshot.cached(("kernel json memo", full), dict)
+    memo: dict = snapshot.cached(("kernel json memo", full), dict)
     offset, limit = max(offset, 0), max(limit, 1)
     page = [kernel_json(k, snapshot.resolver, source=full, memo=memo, perf=snapshot.perf) for k in kernels[offset : offset + limit]]
     end = offset + len(page)
@@ -149,7 +148,7 @@ def graph_time(graph: Graph) -> float | None:
     return round(sum(times), 3) if times else None
 
 
-def traces_json(index: Index) -> list[dict]:
+def traces_json(index) -> list[dict]:
     """``inductorLens/traces``: per trace its graphs (files, kernel counts, measured time) and the
     device kernels of its profiles that belong to no compiled kernel; in a job of several ranks,
     ``same_as``: the trace of the first rank of its group of identical ranks, when that is another
@@ -215,7 +214,7 @@ def linked_ranges_json(ranges: dict[str, list] | None) -> dict:
     return out
 
 
-def status_json(index: Index, state: str, message: str = "") -> dict:
+def status_json(index, state: str, message: str = "") -> dict:
     """The ``inductorLens/status`` notification: ``state`` is indexing, ready or error;
     ``problems`` (``graphBreaks`` + ``recompiles`` + ``failures``) counts the compile problems;
     ``inferred`` the kernels with a link inferred from the code's dataflow (no provenance recorded)."""

@@ -33,8 +33,6 @@ from .. import __version__
 from ..analysis.comparison import Comparison
 from ..analysis.snapshot import Snapshot
 from ..files.cache import Cache
-from ..files.resolve import PathResolver
-from ..index.trace_index import Index
 from ..open_traces import TraceRequest
 from . import protocol
 from .features import health, hot_lines, symbols
@@ -57,7 +55,7 @@ class InductorLensServer(LanguageServer):
         self.settings = Settings()
         self._unknown_said: set[tuple[str, ...]] = set()  # sets of unknown settings keys already logged
         self.cache = Cache(cache_dir)
-        self.snapshot = Snapshot(Index(self.cache), PathResolver())
+        self.snapshot = Snapshot.empty(self.cache)
         self.snapshot.complete = False  # nothing indexed yet: requests about open documents wait for their first answers
         self._snapshot_lock = threading.Lock()
         self.worker = IndexWorker(self)

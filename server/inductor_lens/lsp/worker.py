@@ -24,9 +24,8 @@ from lsprotocol import types
 from ..analysis.snapshot import Snapshot
 from ..files.cache import Cache
 from ..files.resolve import PathResolver
-from ..index.trace_index import Index
 from ..model import Graph
-from ..open_traces import TraceRequest, open_traces, split_profiles
+from ..open_traces import TraceRequest, open_heads, open_traces
 from ..text import format_bytes
 from .features import lenses
 
@@ -215,7 +214,7 @@ class IndexWorker:
         host.report_progress(token, "begin", f"{len(request.paths)} trace(s)")
         started, cpu_started = time.perf_counter(), time.process_time()
 
-        def first_answers(index: Index, resolver: PathResolver) -> None:
+        def first_answers(index, resolver: PathResolver) -> None:
             scanned = time.perf_counter()
             self._first_answers(index, resolver, host.open_paths(), generation)
             if time.perf_counter() - scanned > 0.001:
@@ -264,7 +263,7 @@ class IndexWorker:
         host.notify_status("ready", message=f"{kernels} kernels")
         host.send(host.refresh_clients)
 
-    def _first_answers(self, index: Index, resolver, open_paths: list[str], generation: int) -> None:
+    def _first_answers(self, index, resolver, open_paths: list[str], generation: int) -> None:
         """Before the rest is indexed: materialize what the documents open in the editor need and
         put a snapshot of those graphs live, with their lenses computed here, in the worker thread;
         first for the open output codes and FX graph files (each its own graph: answered as soon as
@@ -291,7 +290,7 @@ class IndexWorker:
             self._publish_stage(index, resolver, needed, covers, generation)
 
     def _publish_stage(
-        self, index: Index, resolver: PathResolver, needed: list[Graph], covers: list[str], generation: int, reading: str | None = None
+        self, index, resolver: PathResolver, needed: list[Graph], covers: list[str], generation: int, reading: str | None = None
     ) -> None:
         """Materialize ``needed`` and put a snapshot of those graphs live for the documents
         ``covers`` (their lenses computed here), unless a later generation is live already;
@@ -322,11 +321,7 @@ class IndexWorker:
         host = self.host
         if request.workers or host.live_snapshot().complete:
             return False
-        traces, _profiles = split_profiles(request.paths)
-        index = Index(host.cache, self.log_scans, disk_cache=request.disk_cache)
-        index.loader.head_bytes = HEAD_BYTES
-        for path in traces:
-            index.add(path)
+        index = open_heads(request, host.cache, self.log_scans, HEAD_BYTES)
         if all(scan.log.size >= (file_identity(path) or (0, 0))[0] for path, scan in index.loader.scans.items()):
             return False  # every log was read whole: the usual first answers follow at once
         # (asked only now: the editor opens its documents while the server starts indexing)
@@ -359,8 +354,10 @@ class IndexWorker:
 
 
 def _warm(snapshot: Snapshot) -> None:
-    """Compute the code lenses of every output code and model file before the snapshot goes live,
-    so the first request for a document is a lookup (work belongs in indexing, not in lens)."""
+    """Compute the code lenses of every output code and model file, and every kernel as a hover
+    shows it (:meth:`Snapshot.warm`), before the snapshot goes live, so the first request for a
+    document is a lookup (work belongs in indexing, not in lens or hover)."""
     paths = [g.output_code for g in snapshot.index.graphs] + list(snapshot.lines_of_file)
     for path in paths:
         lenses.code_lenses(snapshot, path)
+    snapshot.warm()

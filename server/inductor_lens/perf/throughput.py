@@ -364,35 +364,4 @@ class IndexFigures:
         return next(iter(peaks.values())) if len(peaks) == 1 else None
 
 
-def rate_text(gbps: float) -> str:
-    """``1.9 TB/s``, ``428 GB/s``, ``3.2 GB/s``, ``18 MB/s`` (decimal units)."""
-    if gbps >= 1000:
-        return f"{gbps / 1000:.2g} TB/s" if gbps < 10000 else f"{gbps / 1000:.0f} TB/s"
-    if gbps >= 1:
-        return f"{gbps:.3g} GB/s"
-    return f"{gbps * 1000:.3g} MB/s"
-
-
-def flops_text(tflops: float) -> str:
-    """``2.8 TFLOP/s``, ``310 GFLOP/s``."""
-    return f"{tflops:.3g} TFLOP/s" if tflops >= 1 else f"{tflops * 1000:.3g} GFLOP/s"
-
-
 _PEAK_NAME = {"f32": "FP32", "tf32": "TF32", "bf16": "BF16", "f16": "FP16", "f64": "FP64"}
-
-
-def speed_text(t: Throughput) -> str:
-    """How close to the machine, in a few words: ``1.9 TB/s · 40% of H200 HBM · memory-bound``,
-    ``2.8 TFLOP/s · 4% of H200 FP32 · compute-bound``, ``12 GB/s (CPU time)``; ``""`` when not
-    measured or the bytes are unknown."""
-    if t.gbps is None:
-        return ""
-    parts = [flops_text(t.tflops) if t.bound == "compute" and t.tflops is not None else rate_text(t.gbps)]
-    roof = t.roof or "HBM"
-    if t.clock == "cpu":
-        return parts[0] + " (CPU time)"
-    if t.peak_fraction is not None and t.device:
-        parts.append(f"{t.peak_fraction * 100:.0f}% of {t.device} {roof}" if t.peak_fraction >= 0.01 else f"<1% of {t.device} {roof}")
-    if t.bound:
-        parts.append(f"{t.bound}-bound")
-    return " · ".join(parts)

@@ -46,13 +46,6 @@ class ModuleRef:
     modules: tuple[str, ...]
     shared: bool
 
-    def to_json(self) -> dict:
-        return {"module": self.path, "modules": list(self.modules), "module_shared": self.shared}
-
-
-#: what ``report --json`` says for a kernel or launch whose graph names no module
-NO_MODULE: dict = {"module": None, "modules": [], "module_shared": False}
-
 
 def parameter_owner(name: str) -> str | None:
     """``l_self_modules_transformer_modules_h_modules_0_modules_attn_modules_c_attn_parameters_weight_``
@@ -152,56 +145,3 @@ def launch_module(kernel: Kernel, launch: Launch) -> ModuleRef | None:
     handles is launched by many layers)."""
     graph = kernel.graph
     return module_of_nodes(graph.pre_grad if graph is not None else None, launch.pre_grad_nodes)
-
-
-def module_pattern(modules: tuple[str, ...] | list[str]) -> tuple[str, bool]:
-    """(the pattern of most of ``modules``, whether some lie outside it): layer indices as ``*``,
-    the modules of one parent as ``{a,b,c}``, the parent holding the most modules (the first seen
-    of equals): ``bert.encoder.layer.*.attention.self.{query,key,value}`` for the 14 modules of a
-    BERT backward's ``mm`` (``bert.pooler.dense``, ``classifier``... outside it)."""
-    leaves: dict[str, dict[str, None]] = {}
-    counts: dict[str, int] = {}
-    for mod in modules:
-        parts = ["*" if p.isdigit() else p for p in mod.split(".")]
-        parent = ".".join(parts[:-1])
-        leaves.setdefault(parent, {})[parts[-1]] = None
-        counts[parent] = counts.get(parent, 0) + 1
-    parent = max(leaves, key=lambda p: counts[p])  # max keeps the first of equals
-    names = list(leaves[parent])
-    leaf = names[0] if len(names) == 1 else "{" + ",".join(names) + "}"
-    return (f"{parent}.{leaf}" if parent else leaf), len(leaves) > 1
-
-
-def module_text(ref: ModuleRef | None) -> str | None:
-    """A short label, by one rule for every surface (tables, lenses, the Kernels view's twin in
-    ``client/src/kernels.ts``): one module by its path (``transformer.h.0.mlp.c_fc``); several
-    with a common prefix as the prefix and a count (``stages.* (52 modules)``); two without one
-    joined (``conv1 + bn1``); more without one their pattern (:func:`module_pattern`) and a count,
-    ``, …`` when some lie outside it (``bert.encoder.layer.*.attention.self.{query,key,value}, …
-    (14 modules)``); `` (shared)`` for a tied weight.  ``None`` without a module.  The full list
-    is in ``report --json`` (``modules``), ``--all`` and the hover."""
-    if ref is None:
-        return None
-    mods = ref.modules
-    if len(mods) <= 1:
-        text = ref.path or (mods[0] if mods else "")
-    elif ref.path is not None:
-        text = f"{ref.path}.* ({len(mods)} modules)"
-    elif len(mods) == 2:
-        text = " + ".join(mods)
-    else:
-        pattern, more = module_pattern(mods)
-        text = f"{pattern}{', …' if more else ''} ({len(mods)} modules)"
-    return text + (" (shared)" if ref.shared else "")
-
-
-def module_markdown(ref: ModuleRef | None) -> str | None:
-    """The hover's module line, or ``None`` when the graph names no module."""
-    if ref is None:
-        return None
-    text = f"**Module:** `{ref.path}`" if ref.path is not None else "**Modules:** " + ", ".join(f"`{m}`" for m in ref.modules)
-    if ref.path is not None and len(ref.modules) > 1:
-        text += " (" + ", ".join(f"`{m}`" for m in ref.modules) + ")"
-    if ref.shared:
-        text += " — a weight shared by several model lines (tied): the module that owns it is named"
-    return text

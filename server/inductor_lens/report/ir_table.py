@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 
-from ..ir.kernel_ir import KernelIRs
 from ..text import plural
 
 
@@ -27,7 +26,7 @@ def _measured(metrics: dict | None) -> tuple[str, str]:
     return f"{metrics['total']['samples']} ({metrics['launches']} of {metrics['of']} launches)", top
 
 
-def print_ir_table(irs: KernelIRs, console) -> None:
+def print_ir_table(irs, console) -> None:
     """Print one row per Triton kernel definition (kernels of copied graphs once) to ``console`` (rich)."""
     from rich.table import Table
 

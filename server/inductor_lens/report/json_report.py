@@ -44,7 +44,6 @@ __all__ = [
 
 if TYPE_CHECKING:
     from .._json import Preserialized
-    from ..analysis.ir import KernelIRs
 
 
 def lines_json(index, resolver: PathResolver | None, hot=None, perf=None) -> list[dict]:
@@ -164,7 +163,7 @@ def _ranks_json(analysis: Analysis) -> dict | None:
     return story.to_json() if story is not None else None
 
 
-def index_json(index, resolver: PathResolver | None, ir: "KernelIRs | None" = None) -> dict:
+def index_json(index, resolver: PathResolver | None, ir=None) -> dict:
     """The whole ``report --json`` document; with ``ir`` (``report --ir``), each Triton kernel also
     has ``ir`` (:meth:`inductor_lens.ir.kernel_ir.KernelIR.to_json`) and the document ``ir_roots``
     (the Triton cache folders looked in)."""
@@ -172,7 +171,7 @@ def index_json(index, resolver: PathResolver | None, ir: "KernelIRs | None" = No
 
 
 def document_items(
-    index, resolver: PathResolver | None, ir: "KernelIRs | None" = None, preserialized: "Preserialized | None" = None
+    index, resolver: PathResolver | None, ir=None, preserialized: "Preserialized | None" = None
 ) -> Iterator[tuple[str, Any]]:
     """:func:`index_json`'s ``(key, value)`` items, in the document's order, each made when asked
     for; ``"kernels"`` is an iterator of the kernels' objects (to be consumed before the next item
@@ -233,7 +232,7 @@ def document_items(
     perf.save()  # the next run (a warm re-open) reads the launches' figures instead of the output codes
 
 
-def _with_ir(out: dict, kernel: Kernel, ir: "KernelIRs | None") -> dict:
+def _with_ir(out: dict, kernel: Kernel, ir) -> dict:
     if ir is not None:
         found = ir.of(kernel)
         if found is not None:
@@ -247,7 +246,7 @@ def _with_ir(out: dict, kernel: Kernel, ir: "KernelIRs | None") -> dict:
     return out
 
 
-def write_json(index, resolver: PathResolver | None, stream, ir: "KernelIRs | None" = None) -> None:
+def write_json(index, resolver: PathResolver | None, stream, ir=None) -> None:
     """Write :func:`index_json` (with ``ir``: see there) to ``stream`` (a text stream: its binary
     buffer when it has one), indented, newline-terminated: the bytes one serialization of the whole
     document gives, made and written piece by piece (:func:`inductor_lens._json.stream_document`:

@@ -11,14 +11,24 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from .. import _json
+from ..analysis.shown import module_of, shape_of, totals_throughput
 from ..files.resolve import PathResolver
 from ..model import Frame, Kernel, Launch, Span
-from ..perf.shape import shape_json
-from ..perf.throughput import IndexFigures, totals_throughput
-from ..provenance.modules import NO_MODULE, kernel_module, launch_module
 
 if TYPE_CHECKING:
     from .._json import Preserialized
+
+
+#: what ``report --json`` says for a kernel or launch whose graph names no module
+NO_MODULE: dict = {"module": None, "modules": [], "module_shared": False}
+
+
+def module_json(ref) -> dict:
+    """``{module, modules, module_shared}`` of a kernel's or launch's module (``ref``:
+    :func:`inductor_lens.analysis.shown.module_of`'s answer, ``None`` for none)."""
+    if ref is None:
+        return NO_MODULE
+    return {"module": ref.path, "modules": list(ref.modules), "module_shared": ref.shared}
 
 
 def _loc(loc: Span | None) -> dict | None:
@@ -46,9 +56,7 @@ def frame_json(frame: Frame, resolver: PathResolver | None, memo: dict | None = 
     return out
 
 
-def launch_json(
-    launch: Launch, resolver: PathResolver | None, kernel: Kernel | None = None, memo: dict | None = None, perf: IndexFigures | None = None
-) -> dict:
+def launch_json(launch: Launch, resolver: PathResolver | None, kernel: Kernel | None = None, memo: dict | None = None, perf=None) -> dict:
     """One launch with its own provenance: ``{path, line, post_grad_nodes, pre_grad_nodes,
     aten_ops, model_lines, provenance, confidence, alternatives (only when ambiguous), module, modules,
     module_shared}`` (the module of its own
@@ -56,7 +64,7 @@ def launch_json(
     integer; ``null`` when unknown, with ``bytes_unknown`` saying why), ``bytes_from``
     (``inductor``: the kernel's ``kernel_num_gb``; ``derived``) and ``flops`` (GEMMs,
     convolutions, attention; else ``null``): :mod:`inductor_lens.perf.figures`."""
-    module = launch_module(kernel, launch) if kernel is not None else None
+    module = module_of(kernel, launch) if kernel is not None else None
     figures = perf.launch(kernel, launch).to_json() if perf is not None and kernel is not None else {}
     return {
         "path": launch.path,
@@ -68,7 +76,7 @@ def launch_json(
         "provenance": launch.provenance,
         "confidence": launch.confidence,
         **({"alternatives": list(launch.alternatives)} if launch.alternatives else {}),
-        **(module.to_json() if module is not None else NO_MODULE),
+        **module_json(module),
         **figures,
     }
 
@@ -91,7 +99,7 @@ def kernel_json(
     *,
     source: bool = True,
     memo: dict | None = None,
-    perf: IndexFigures | None = None,
+    perf=None,
     preserialized: "Preserialized | None" = None,
 ) -> dict:
     """One kernel in the ``report --json`` / ``inductorLens/kernels`` shape; ``source=False``
@@ -112,7 +120,7 @@ def kernel_json(
     totals = content.totals
     measured = kernel.measured.to_json() if kernel.measured is not None else None
     if measured is not None and perf is not None:
-        measured.update(totals_throughput(kernel, totals, perf.peak(kernel)).to_json())
+        measured.update(totals_throughput(perf, kernel, totals).to_json())
     return {
         **_graph_names(graph, memo),
         **head,
@@ -173,13 +181,13 @@ class _Content:
                     written[key] = preserialized.of(written[key])
         return written
 
-    def shape(self, kernel: Kernel, perf: IndexFigures) -> dict | None:
-        """:func:`shape_json` of ``kernel``'s compile facts: the same as another kernel's of this
+    def shape(self, kernel: Kernel, perf) -> dict | None:
+        """:func:`inductor_lens.analysis.shown.shape_of` of ``kernel``'s compile facts: the same as another kernel's of this
         content in the same trace whose compile info (``triton_kernel_info``, the one fact that is
         its compile's) is equal."""
         return self._shape(kernel, perf)[0]
 
-    def _shape(self, kernel: Kernel, perf: IndexFigures, info: dict | None = None) -> tuple[dict | None, bool]:
+    def _shape(self, kernel: Kernel, perf, info: dict | None = None) -> tuple[dict | None, bool]:
         """(:meth:`shape`, whether it is kept here: the same object for the next kernel it fits);
         ``info``: ``perf.compile_info(kernel)`` when the caller has it."""
         trace = kernel.graph.trace if kernel.graph is not None else None
@@ -188,14 +196,14 @@ class _Content:
         for known_trace, known_info, made in self.shapes:
             if known_trace == trace and known_info == info:
                 return made, True
-        made = shape_json(perf.shape(kernel))
+        made = shape_of(perf.shape(kernel))
         if len(self.shapes) < self.KEEP:
             self.shapes.append((trace, info, made))
             return made, True
         return made, False
 
     def made_copy(
-        self, kernel: Kernel, perf: IndexFigures, preserialized: "Preserialized", names: bytes, changed: bool, info: dict | None = None
+        self, kernel: Kernel, perf, preserialized: "Preserialized", names: bytes, changed: bool, info: dict | None = None
     ) -> tuple[bytes, ...] | None:
         """The bytes :func:`kernel_json` of ``kernel`` serializes to as an item of the document's
         ``kernels`` (:class:`inductor_lens._json.Made`'s pieces), for a kernel of a content already
@@ -229,7 +237,7 @@ class _Content:
 
 
 def _kernel_content(
-    kernel: Kernel, resolver: PathResolver | None, source: bool, memo: dict | None, perf: IndexFigures | None, fx: tuple | None = None
+    kernel: Kernel, resolver: PathResolver | None, source: bool, memo: dict | None, perf, fx: tuple | None = None
 ) -> _Content:
     """The :class:`_Content` of ``kernel``, made once per distinct kernel in ``memo``; ``fx``: its
     graph's ``(post_grad, pre_grad)`` when the caller has them."""
@@ -244,10 +252,8 @@ def _kernel_content(
     return found
 
 
-def _make_content(
-    kernel: Kernel, resolver: PathResolver | None, source: bool, memo: dict | None, perf: IndexFigures | None
-) -> tuple[dict, tuple]:
-    module = kernel_module(kernel)
+def _make_content(kernel: Kernel, resolver: PathResolver | None, source: bool, memo: dict | None, perf) -> tuple[dict, tuple]:
+    module = module_of(kernel)
     frames = kernel.frames
     head = {
         "key": kernel.key,
@@ -266,7 +272,7 @@ def _make_content(
         "post_grad_nodes": list(kernel.post_grad_nodes),
         "pre_grad_nodes": list(kernel.pre_grad_nodes),
         "aten_ops": list(kernel.aten_ops),
-        **(module.to_json() if module is not None else NO_MODULE),
+        **module_json(module),
         "source": _shared(memo, "source", frames, lambda: [frame_json(f, resolver, memo) for f in frames]) if source else None,
         "model_lines": _shared(
             memo,
@@ -281,7 +287,7 @@ def _make_content(
 
 
 def kernel_items(
-    kernels: list[Kernel], resolver: PathResolver | None, memo: dict, perf: IndexFigures, preserialized: "Preserialized"
+    kernels: list[Kernel], resolver: PathResolver | None, memo: dict, perf, preserialized: "Preserialized"
 ) -> Iterator[dict | _json.Made]:
     """:func:`kernel_json` of each of ``kernels``, as the document's ``kernels`` writes it: the
     kernels copied from an identical graph (ranks, repeated compiles) whose content is already

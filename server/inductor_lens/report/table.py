@@ -13,13 +13,10 @@ from __future__ import annotations
 import shlex
 
 from ..analysis.core import Analysis
+from ..analysis.shown import module_of, module_of_nodes
 from ..files.resolve import PathResolver
-from ..index.trace_index import Index
 from ..model import Graph, Kernel
-from ..perf.throughput import IndexFigures, line_throughput, speed_text
-from ..provenance.modules import kernel_module, module_of_nodes, module_text
-from ..text import format_us, plural, rank_list, runs_text, short_device_name
-from ..timing.hot_lines import CallSite, HotLines, call_sites, hot_lines
+from ..text import format_us, module_text, plural, rank_list, runs_text, short_device_name, speed_text
 from .health import indented, print_health
 from .ranks import print_ranks
 
@@ -56,7 +53,7 @@ def _without_provenance(graph: Graph) -> bool:
 def _kernel_label(kernel: Kernel) -> str:
     """``extern_kernels.mm:9 · transformer.h.0.attn.c_proj · pytorch_utils.py:119``."""
     label = kernel.key  # whole: a table wraps between words, never inside a name
-    module = module_text(kernel_module(kernel))
+    module = module_text(module_of(kernel))
     if module:
         label += f" · {module}"
     model = kernel.model_lines
@@ -111,7 +108,7 @@ def _graph_time(graph: Graph) -> float | None:
     return sum(times) if times else None
 
 
-def print_summary(index: Index, trace_path: str, console) -> int:
+def print_summary(index, trace_path: str, console) -> int:
     """One row per graph of ``trace_path`` (compile, graph, kernels, launches, provenance, measured
     time with its runs), then each graph's top kernels in a borderless table that wraps between
     words at the terminal's width (80, 120, 200 columns: names are never cut); returns how many
@@ -163,20 +160,19 @@ def print_summary(index: Index, trace_path: str, console) -> int:
     return sum(1 for g in graphs if _without_provenance(g))
 
 
-def line_speed(index: Index, hot: HotLines, perf: IndexFigures | None = None):
+def line_speed(analysis: Analysis):
     """``speed(row)`` for :func:`hot_line_texts`: each model line's throughput phrase, its bytes
     and FLOPs over its share of the time (:mod:`inductor_lens.perf.throughput`)."""
-    perf = perf or IndexFigures(index)
-    per_line = perf.lines(index.kernels)
+    per_line = analysis.figures.lines(analysis.kernels)
 
     def speed(row) -> str:
         found = per_line.get((row.frame.file, row.frame.line))
-        return speed_text(line_throughput(found, perf.line_peak(row.kernels))) if found is not None else ""
+        return speed_text(analysis.line_throughput(found, row.kernels)) if found is not None else ""
 
     return speed
 
 
-def _hot_cells(hot: HotLines, row, split: str, width: int, rate: str, rate_width: int, label) -> tuple[str, str]:
+def _hot_cells(hot, row, split: str, width: int, rate: str, rate_width: int, label) -> tuple[str, str]:
     """(the figures, the line and its code) of one row of the ranking."""
     if hot.measured:
         compiled = f"{row.percent or 0.0:5.1f}%  {format_us(row.share_us or 0.0):>9}" if row.kernels else f"{'—':>6}  {'—':>9}"
@@ -195,7 +191,7 @@ def _hot_cells(hot: HotLines, row, split: str, width: int, rate: str, rate_width
     return head, rest
 
 
-def _hot_row_cells(hot: HotLines, limit: int, label, speed) -> list[tuple[object, str, str, str, str]]:
+def _hot_row_cells(hot, limit: int, label, speed) -> list[tuple[object, str, str, str, str]]:
     """Per shown row: (row, the figures, the line and its code, its graph split, its speed), the
     figures padded so the rows line up."""
     rows = hot.rows[:limit]
@@ -213,11 +209,11 @@ def _hot_row_cells(hot: HotLines, limit: int, label, speed) -> list[tuple[object
     ]
 
 
-def _more_lines(hot: HotLines, limit: int) -> list[str]:
+def _more_lines(hot, limit: int) -> list[str]:
     return [f"  … {plural(len(hot.rows) - limit, 'more line')} (--json: every line)"] if len(hot.rows) > limit else []
 
 
-def hot_line_texts(hot: HotLines, limit: int, label=None, speed=None) -> list[str]:
+def hot_line_texts(hot, limit: int, label=None, speed=None) -> list[str]:
     """The ranking's rows as text lines (``report`` and ``capture`` print the same):
     ``13.1%  140 µs  (fwd 35.0 µs · bwd 105 µs)  428 GB/s · 9% of H200 HBM  modeling_bert.py:290
     hidden_states = ...``; without a profile ``12 launches · 31 ops  file:line  code``.
@@ -227,7 +223,7 @@ def hot_line_texts(hot: HotLines, limit: int, label=None, speed=None) -> list[st
     return [f"  {head}  {rest}" for _, head, rest, _, _ in _hot_row_cells(hot, limit, label, speed)] + _more_lines(hot, limit)
 
 
-def call_site_texts(sites: list[CallSite], label=None) -> list[str]:
+def call_site_texts(sites: list, label=None) -> list[str]:
     """The user's innermost call sites of compiled code, one text line each."""
     label = label or (lambda f: f"{f.basename}:{f.line}")
     out = []
@@ -241,17 +237,16 @@ def call_site_texts(sites: list[CallSite], label=None) -> list[str]:
     return out
 
 
-def print_hot_lines(index: Index, console, limit: int | None = TOP_LINES, perf: IndexFigures | None = None) -> None:
+def print_hot_lines(analysis: Analysis, console, limit: int | None = TOP_LINES) -> None:
     """First thing the report prints: where the time goes (the model lines by share of the measured
     time, forward and backward together; without a profile by launches, saying it is not time), what
     the profile measured outside them, and the user's own lines that call the compiled code.
-    ``limit=None`` (``--all``): every line; ``perf``: the report's figures (made here when not given)."""
-    analysis = Analysis(index)
-    hot = hot_lines(index.kernels, perf.splits if perf is not None else None, analysis.compiled_us(), analysis.eager())
+    ``limit=None`` (``--all``): every line."""
+    hot = analysis.hot_lines(by_launch_figures=True)
     if not hot.rows:
         return
     console.print(f"[bold]{hot.heading()}[/bold]", highlight=False)
-    speed = line_speed(index, hot, perf) if hot.measured else None
+    speed = line_speed(analysis) if hot.measured else None
     limit = len(hot.rows) if limit is None else limit
     if console.is_terminal or console.width < 400:  # wrapped to the width, between words, the figures kept in a column
         from rich.table import Table
@@ -284,11 +279,11 @@ def print_hot_lines(index: Index, console, limit: int | None = TOP_LINES, perf: 
             console.print(text, markup=False, highlight=False, soft_wrap=True)
     for note in hot.notes():
         console.print(f"  ({note})", markup=False, highlight=False)
-    for profile in index.profiles:
+    for profile in analysis.index.profiles:
         said = profile.eager.outside_text(profile.step.per_step if profile.step else 1) if profile.eager is not None else None
         if said:
             console.print(f"  {said}", markup=False, highlight=False, soft_wrap=True)
-    outside = [u for p in index.profiles for u in p.unattributed_json()]
+    outside = [u for p in analysis.index.profiles for u in p.unattributed_json()]
     if hot.measured and outside:
         inductor = [u for u in outside if u["name"].startswith(("triton_", "cpp_fused"))]
         text = (
@@ -302,7 +297,7 @@ def print_hot_lines(index: Index, console, limit: int | None = TOP_LINES, perf: 
                 "the trace may be incomplete (a log cut short, another rank's, or a graph compiled outside it)"
             )
         console.print(text + ")", markup=False, highlight=False)
-    sites = call_site_texts(call_sites(index.graphs, hot.total_us))
+    sites = call_site_texts(analysis.call_sites(hot.total_us))
     if sites:
         from rich.text import Text
 
@@ -314,16 +309,15 @@ def print_hot_lines(index: Index, console, limit: int | None = TOP_LINES, perf: 
                 console.print(text, markup=False, highlight=False, soft_wrap=True)
 
 
-def print_all_kernels(index: Index, trace_path: str, console, perf: IndexFigures | None = None) -> int:
+def print_all_kernels(analysis: Analysis, trace_path: str, console) -> int:
     """Per graph of ``trace_path`` every kernel, one block each that wraps at word boundaries with
     a hanging indent at any terminal width (a table of seven columns lost all but the first three
     at 120 columns): ``extern_kernels.convolution:1 · extern · conv1 · 1 launch · 1 op · 3 runs ·
     13.0 µs`` then its model lines; returns how many graphs had no provenance tracking."""
     from rich.text import Text
 
-    perf = perf or IndexFigures(index)
     off = 0
-    for graph in (g for g in index.graphs if g.trace == trace_path):
+    for graph in (g for g in analysis.graphs if g.trace == trace_path):
         came = provenance_summary(graph.kernels)
         off += _without_provenance(graph)
         console.print(
@@ -331,7 +325,7 @@ def print_all_kernels(index: Index, trace_path: str, console, perf: IndexFigures
         )
         for kernel in graph.kernels:
             facts = [kernel.key, kernel.kind]
-            module = module_text(kernel_module(kernel))
+            module = module_text(module_of(kernel))
             if module:
                 facts.append(module)
             facts += [plural(len(kernel.launches), "launch"), plural(len(kernel.post_grad_nodes), "op")]
@@ -339,7 +333,7 @@ def print_all_kernels(index: Index, trace_path: str, console, perf: IndexFigures
             if m is not None:
                 in_all = " in all" if m.runs > 1 else ""  # (--all's rows: the runs' sum, not one run's time)
                 facts.append(f"{plural(m.runs, 'run')} · {format_us(m.total_us)}{in_all}" + (" CPU" if m.clock == "cpu" else ""))
-                speed = speed_text(perf.kernel(kernel))
+                speed = speed_text(analysis.kernel_throughput(kernel))
                 if speed:
                     facts.append(speed)
             console.print(indented(2, Text(" · ".join(facts))))
@@ -352,18 +346,19 @@ def print_all_kernels(index: Index, trace_path: str, console, perf: IndexFigures
     return off
 
 
-def print_tables(index: Index, resolver: PathResolver | None, console, errors=None, *, all_kernels: bool = False) -> None:
+def print_tables(index, resolver: PathResolver | None, console, errors=None, *, all_kernels: bool = False) -> None:
     """The report as tables on ``console``: per trace its compile health and a summary per graph
     (``all_kernels``: every kernel instead); warnings on ``errors`` (default: the same console)."""
     from rich.markup import escape
 
     errors = errors or console
     off = 0
-    perf = IndexFigures(index)  # one for the whole report: each output code is read once
-    for view in Analysis(index).steps():
+    analysis = Analysis(index, resolver)  # one for the whole report: each output code is read once
+    perf = analysis.figures
+    for view in analysis.steps():
         where = f"{escape(view.profile)}: " if len(index.profiles) > 1 else ""
         console.print(where + escape(view.line), highlight=False, soft_wrap=True)
-    print_hot_lines(index, console, None if all_kernels else TOP_LINES, perf)
+    print_hot_lines(analysis, console, None if all_kernels else TOP_LINES)
     shown_as = print_ranks(index, console)
     for trace in index.traces:
         if trace.rank in shown_as:  # the same story as another rank, printed once for its group
@@ -382,7 +377,7 @@ def print_tables(index: Index, resolver: PathResolver | None, console, errors=No
             continue
         console.print(f"[bold]{escape(trace.path)}[/bold]{escape(rank)}{escape(version)}")
         print_health(index, trace.path, console)
-        off += print_all_kernels(index, trace.path, console, perf) if all_kernels else print_summary(index, trace.path, console)
+        off += print_all_kernels(analysis, trace.path, console) if all_kernels else print_summary(index, trace.path, console)
     if not all_kernels:
         if index.graphs:
             console.print("(--all: every kernel with its module, model lines and the output code's path; --json: everything)")
@@ -416,7 +411,7 @@ def print_tables(index: Index, resolver: PathResolver | None, console, errors=No
     print_warnings(index, errors)
 
 
-def print_warnings(index: Index, errors) -> None:
+def print_warnings(index, errors) -> None:
     """Every warning of ``index`` to the ``errors`` console (stderr), one line each, after a count:
     also one given in the tables as a trace's "nothing to report" reason (stderr lists what --json
     lists; stdout may be a file; the count must match).  Also called when the reader of the

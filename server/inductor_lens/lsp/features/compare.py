@@ -25,7 +25,6 @@ from ...analysis.run_facts import new_graph_breaks
 from ...analysis.run_lines import LineDiff, SideLine
 from ...analysis.snapshot import Snapshot
 from ...diff.compare import comparison_json
-from ...index.kernel_facts import KernelFactsReader
 from ...model import Frame
 from ...text import format_us
 
@@ -73,18 +72,17 @@ def _where(snapshot: Snapshot, d: LineDiff) -> tuple[str | None, int | None]:
     return local.path, local.line
 
 
-def _source(facts: KernelFactsReader, kernel) -> dict | None:
-    if kernel is None or kernel.definition is None:
+def _source(comparison: Comparison, side: int, kernel) -> dict | None:
+    lines = comparison.kernel_source_lines(side, kernel)
+    if lines is None:
         return None
-    found = facts.facts(kernel).source
-    start, end = found.source_lines if found is not None and found.source_lines else (kernel.definition.line, kernel.definition.line)
-    return {"name": kernel.name, "path": kernel.definition.path, "start": start, "end": end}
+    return {"name": kernel.name, "path": kernel.definition.path, "start": lines[0], "end": lines[1]}
 
 
 def compare_answer(snapshot: Snapshot, comparison: Comparison) -> dict:
     """The ``inductorLens/compare`` answer (see the module docstring)."""
     doc = comparison_json(comparison)
-    facts = [KernelFactsReader(i) for i in comparison.indexes] if comparison.indexes else []
+    facts = comparison.indexes is not None
     rows = []
     for d in comparison.lines:
         path, line = _where(snapshot, d)
@@ -92,7 +90,7 @@ def compare_answer(snapshot: Snapshot, comparison: Comparison) -> dict:
         if facts:
             for p in comparison.pairs:
                 if d.key in p.a.lines or d.key in p.b.lines:
-                    a, b = _source(facts[0], p.a.kernel), _source(facts[1], p.b.kernel)
+                    a, b = _source(comparison, 0, p.a.kernel), _source(comparison, 1, p.b.kernel)
                     if a is not None or b is not None:
                         pairs.append({"a": a, "b": b})
         rows.append(

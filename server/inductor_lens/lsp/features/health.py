@@ -21,7 +21,6 @@ from ...health.queries import CompiledFunction, compile_named, compiled_function
 from ...model import Compile, CompileEvent, Frame, Kernel, Span
 from ...model.compile_id import base_compile_id
 from ...text import format_seconds, format_us, plural, ranks_words
-from ...timing.hot_lines import user_frames
 from .navigation import lsp_location
 from .ranks import rank_diagnostics
 
@@ -354,7 +353,7 @@ def _diagnostic_table(ctx: Snapshot) -> dict[str, list[types.Diagnostic]]:
 
 def _user_caller(ctx: Snapshot, trace: str, compile_id: str) -> Frame | None:
     """The innermost frame of the user's own code that called compile ``compile_id`` of ``trace``."""
-    frames = user_frames(ctx.index.call_stacks.get((trace, base_compile_id(compile_id)), ()))
+    frames = ctx.user_frames_of_compile(trace, compile_id)
     return frames[-1] if frames else None
 
 
@@ -403,13 +402,15 @@ def _config(value) -> str:
 
 
 def kernel_compile_markdown(ctx: Snapshot, kernel: Kernel) -> str | None:
+    """:func:`compile_info_markdown` of ``kernel``'s ``triton_kernel_info`` record, or ``None``
+    when its graph has none for it."""
+    return compile_info_markdown(ctx.kernel_shown(kernel).compile_info)
+
+
+def compile_info_markdown(facts: dict | None) -> str | None:
     """``**Compile time:** 231.0 ms · one config: XBLOCK=1, num_warps=4, num_stages=1`` (or
-    ``349.2 ms · autotune cache miss · 3 configs``) from
-    the graph's ``triton_kernel_info`` record, or ``None`` when it has none for this kernel."""
-    graph = kernel.graph
-    if graph is None:
-        return None
-    facts = ctx.index.kernel_compile_info.get((graph.trace, graph.compile_id, graph.ordinal), {}).get(kernel.name)
+    ``349.2 ms · autotune cache miss · 3 configs``) from a kernel's ``triton_kernel_info`` record
+    (:attr:`inductor_lens.analysis.shown.KernelShown.compile_info`), or ``None`` without one."""
     if not isinstance(facts, dict):
         return None
     parts = []

@@ -11,11 +11,9 @@ from __future__ import annotations
 
 import os
 
-from ...analysis.core import Analysis
 from ...analysis.snapshot import Snapshot, uri
 from ...files.trace_paths import code_kind
 from ...model import Frame
-from ...timing.hot_lines import hot_lines
 
 #: Rows the answer holds at most (the view lists them; heat marks need every line of the open files).
 MAX_ROWS = 500
@@ -48,7 +46,7 @@ def hot_lines_answer(ctx: Snapshot) -> dict:
 
 
 def _answer(ctx: Snapshot) -> dict:
-    hot = hot_lines([k for g in ctx.graphs for k in g.kernels], compiled_us=Analysis(ctx.index).compiled_us() if ctx.complete else None)
+    hot = ctx.hot_lines([k for g in ctx.graphs for k in g.kernels], compiled_us=ctx.compiled_us() if ctx.complete else None)
     rows = []
     for row in hot.rows[:MAX_ROWS]:
         item = _where(ctx, row.frame)
@@ -63,7 +61,7 @@ def _answer(ctx: Snapshot) -> dict:
         )
         rows.append(item)
     calls = []
-    for (path, line), site in sorted(ctx.call_sites.items()):
+    for (path, line), site in sorted(ctx.local_call_sites.items()):
         item = _where(ctx, site.frame)
         item.update(
             uri=uri(path),
@@ -87,7 +85,7 @@ def _answer(ctx: Snapshot) -> dict:
         "more": max(0, len(hot.rows) - MAX_ROWS),
         "calls": calls,
         # the whole step of each profile (issue 45): the view's header and the status bar
-        "steps": [{"profile": v.profile, "line": v.line, **v.step.to_json()} for v in Analysis(ctx.index).steps()],
+        "steps": [{"profile": v.profile, "line": v.line, **v.step.to_json()} for v in ctx.steps()],
     }
 
 

@@ -7,14 +7,11 @@ from dataclasses import replace
 
 from lsprotocol import types
 
+from ...analysis.shown import FrameShown, KernelShown, kernel_shown, module_of
 from ...analysis.snapshot import LineShare, Snapshot, uri
-from ...model import Frame, Kernel, Launch, aten_op_of
-from ...perf.shape import shape_text
-from ...provenance.generated_frames import node_model_line
-from ...provenance.modules import kernel_module, module_markdown, module_text
-from ...text import format_bytes, format_us, plural
-from ...timing.hot_lines import api_caller, hot_lines, innermost_user_frame
-from .health import kernel_compile_markdown
+from ...model import Frame, Kernel, Launch
+from ...text import format_bytes, format_us, module_text, plural
+from .health import compile_info_markdown
 
 KIND_TEXT = {
     "pointwise": "pointwise Triton kernel",
@@ -38,32 +35,31 @@ KIND_TEXT = {
 MAX_NODES = 12
 
 
-def _frame_link(ctx: Snapshot, frame: Frame) -> str:
-    local = ctx.local(frame)
-    label = ctx.label(frame)
+def _link(shown: FrameShown) -> str:
+    """A frame as a hover names it: a link to its local line, its code, and how it was found."""
+    frame = shown.frame
     code = f" `{frame.code}`" if frame.code else ""
-    if local.path is None:
-        return f"{label}{code} — *not found locally: {frame.file}*"
-    note = {"moved": f" *(was line {frame.line} in the trace)*", "mismatch": " *(local file differs from the trace)*"}.get(local.status, "")
-    return f"[{label}]({uri(local.path)}#L{local.line}){code}{note}"
+    if shown.path is None:
+        return f"{shown.label}{code} — *not found locally: {frame.file}*"
+    note = {"moved": f" *(was line {frame.line} in the trace)*", "mismatch": " *(local file differs from the trace)*"}.get(shown.status, "")
+    return f"[{shown.label}]({uri(shown.path)}#L{shown.line}){code}{note}"
 
 
-def shared_outer_frames(kernel: Kernel) -> list[Frame]:
-    """Outer frames every stack of ``kernel`` starts with (e.g. GPT-2's ``generic.py:939``)."""
-    stacks: dict[int, list[Frame]] = {}
-    for frame in kernel.frames:
-        stacks.setdefault(frame.stack, []).append(frame)
-    lists = list(stacks.values())
-    if not lists:
-        return []
-    shared: list[Frame] = []
-    for level in zip(*lists, strict=False):  # stacks of different depths
-        first = level[0]
-        if all((f.file, f.line) == (first.file, first.line) for f in level) and not any(f.innermost for f in level):
-            shared.append(first)
-        else:
-            break
-    return shared
+def _frame_link(ctx: Snapshot, frame: Frame) -> str:
+    return _link(ctx.frame_shown(frame))
+
+
+def module_markdown(ref) -> str | None:
+    """The hover's module line (``ref``: :func:`inductor_lens.analysis.shown.module_of`'s answer), or
+    ``None`` when the graph names no module."""
+    if ref is None:
+        return None
+    text = f"**Module:** `{ref.path}`" if ref.path is not None else "**Modules:** " + ", ".join(f"`{m}`" for m in ref.modules)
+    if ref.path is not None and len(ref.modules) > 1:
+        text += " (" + ", ".join(f"`{m}`" for m in ref.modules) + ")"
+    if ref.shared:
+        text += " — a weight shared by several model lines (tied): the module that owns it is named"
+    return text
 
 
 #: What the hover says when a link was inferred, and how to get exact links.
@@ -83,8 +79,8 @@ CHANGED_NOTE = (
 
 def kernel_markdown(ctx: Snapshot, kernel: Kernel, *, launches: int | None = None, launch: Launch | None = None) -> str:
     """The hover text of one kernel; with ``launch``, that launch's own provenance (a kernel
-    launched at several sites without debug handles) and which of its launches it is."""
-    graph = kernel.graph
+    launched at several sites without debug handles) and which of its launches it is.  Reads the
+    kernel as shown (:meth:`inductor_lens.analysis.core.Analysis.kernel_shown`, made once)."""
     if launch is not None and len(kernel.launches) > 1:
         n = next((i for i, la in enumerate(kernel.launches) if la.line == launch.line), 0)
         view = replace(
@@ -96,11 +92,28 @@ def kernel_markdown(ctx: Snapshot, kernel: Kernel, *, launches: int | None = Non
             provenance=launch.provenance,
             launches=[launch],
         )
-        text = kernel_markdown(ctx, view, launches=launches if launches is not None else len(kernel.launches))
+        shown = kernel_shown(ctx, view, ctx.frame_shown)  # (a view made for this hover: not kept)
+        text = _kernel_text(shown, launches if launches is not None else len(kernel.launches), None)
         head, _, rest = text.partition("\n\n")
         return f"{head}\n\nlaunch {n + 1} of {len(kernel.launches)} (this line)\n\n{rest}"
+    return _kernel_text(ctx.kernel_shown(kernel), launches, launch)
+
+
+def _kernel_text(shown: KernelShown, launches: int | None, launch: Launch | None) -> str:
+    """Model lines first (what the user came for), then module, time and compile facts, then the details."""
+    kernel = shown.kernel
+    parts = _title(kernel, launches if launches is not None else len(kernel.launches)) + _model_lines(shown)
+    module = module_markdown(shown.module)
+    if module:
+        parts.append(module)
+    parts += _figures(shown)
+    parts += _details(shown, launch)
+    return "\n\n".join(parts)
+
+
+def _title(kernel: Kernel, n_launch: int) -> list[str]:
+    graph = kernel.graph
     title = f"**`{kernel.key}`**" + (" (debug handle)" if kernel.handle is not None else "")
-    n_launch = launches if launches is not None else len(kernel.launches)
     where = f"compile {graph.compile_id} · {graph.kind} graph" if graph else ""
     rank = f" · rank {graph.rank}" if graph and graph.rank is not None else ""
     rank += f" · pid {graph.pid}" if graph and graph.pid is not None else ""
@@ -108,79 +121,81 @@ def kernel_markdown(ctx: Snapshot, kernel: Kernel, *, launches: int | None = Non
     if kernel.alternatives:
         alts = ", ".join(f"`{name}` ({KIND_TEXT.get(kind, kind).removesuffix(' Triton kernel')})" for name, kind, _ in kernel.alternatives)
         parts.append(f"**Alternatives:** {alts}")
-    # model lines first (what the user came for), then module, time and compile facts, then the details
-    model = kernel.model_lines
-    if model:
-        items = []
-        for f in model:
-            caller = api_caller(kernel.frames, f)
-            role = f" — *{f.role}*" if f.role else ""
-            items.append(f"- {_frame_link(ctx, f)}{role}" + (f" ← called from {_frame_link(ctx, caller)}" if caller is not None else ""))
-        parts.append("**Model lines**\n" + "\n".join(items))
-        yours = innermost_user_frame(kernel.frames, graph.call_stack if graph is not None else ())
-        if yours is not None and all((yours.file, yours.line) != (f.file, f.line) for f in model):
-            inside = any(f is yours for f in kernel.frames)
-            parts.append(f"**Your code:** {_frame_link(ctx, yours)}" + ("" if inside else " *(the call of the compiled code)*"))
-        shared = shared_outer_frames(kernel)
-        if shared:
-            chain = " › ".join(ctx.label(f) for f in shared)
-            parts.append(f"called from {chain}")
-    else:
-        parts.append("*No model lines recorded for this kernel.*")
-    module = module_markdown(kernel_module(kernel))
-    if module:
-        parts.append(module)
-    if kernel.measured is not None:
-        m = kernel.measured
+    return parts
+
+
+def _model_lines(shown: KernelShown) -> list[str]:
+    if not shown.model_lines:
+        return ["*No model lines recorded for this kernel.*"]
+    items = []
+    for f, caller in shown.model_lines:
+        role = f" — *{f.frame.role}*" if f.frame.role else ""
+        items.append(f"- {_link(f)}{role}" + (f" ← called from {_link(caller)}" if caller is not None else ""))
+    parts = ["**Model lines**\n" + "\n".join(items)]
+    if shown.yours is not None:
+        parts.append(f"**Your code:** {_link(shown.yours)}" + ("" if shown.yours_inside else " *(the call of the compiled code)*"))
+    if shown.shared_outer:
+        parts.append(f"called from {' › '.join(f.label for f in shown.shared_outer)}")
+    return parts
+
+
+def _figures(shown: KernelShown) -> list[str]:
+    """Measured time and speed, bytes and FLOPs per run, the compile shape and compile facts."""
+    parts = []
+    m = shown.kernel.measured
+    if m is not None:
         clock = "CPU" if m.clock == "cpu" else "device"
-        speed = ctx.kernel_speed(kernel)
         parts.append(
             f"**Measured:** {plural(m.runs, 'run')} · {format_us(m.total_us)} {clock} time"
             f" ({format_us(m.mean_us)} per run"
             + (f", {m.events} {clock} kernels" if m.events != m.runs else "")
             + ")"
-            + (f" · {speed}" if speed else "")
+            + (f" · {shown.speed}" if shown.speed else "")
         )
-    figures = ctx.perf.kernel(kernel)
-    if figures.bytes is not None or figures.flops is not None:
-        moved = [f"{format_bytes(figures.bytes)} read and written" if figures.bytes is not None else "bytes unknown"]
-        if figures.flops is not None:
-            moved.append(_flop_text(figures.flops))
+    if shown.bytes is not None or shown.flops is not None:
+        moved = [f"{format_bytes(shown.bytes)} read and written" if shown.bytes is not None else "bytes unknown"]
+        if shown.flops is not None:
+            moved.append(_flop_text(shown.flops))
         parts.append("**Per run:** " + " · ".join(moved))
-    shape = shape_text(ctx.perf.shape(kernel), only_config=False)
-    if shape:
-        parts.append(f"**Shape:** {shape}")
-    compiled = kernel_compile_markdown(ctx, kernel)
+    if shown.shape:
+        parts.append(f"**Shape:** {shown.shape}")
+    compiled = compile_info_markdown(shown.compile_info)
     if compiled:
         parts.append(compiled)
-    if kernel.post_grad_nodes:
-        post = kernel.graph.post_grad if kernel.graph else None
-        shown = []
-        for name in kernel.post_grad_nodes[:MAX_NODES]:
-            op = aten_op_of(post.nodes[name].target) if post is not None and name in post.nodes else None
-            shown.append(f"`{name}`" + (f" ({op})" if op else ""))
-        more = f" … +{len(kernel.post_grad_nodes) - MAX_NODES}" if len(kernel.post_grad_nodes) > MAX_NODES else ""
-        parts.append(f"**Fuses {plural(len(kernel.post_grad_nodes), 'post-grad node')}:** " + ", ".join(shown) + more)
+    return parts
+
+
+#: how the hover names where a kernel's nodes and model lines came from
+SOURCE_TEXT = {
+    "mapping": "node mapping",
+    "stack_traces": "stack traces + code comments",
+    "comments": "code comments + graphs",
+    "inferred": "inferred from the code's dataflow",
+}
+FRAMES_TEXT = {
+    "stack_traces": "stack traces",
+    "post_grad_graph": "post-grad graph `# File:` lines",
+    "pre_grad_graph": "pre-grad graph `# File:` lines",
+    None: "none",
+}
+
+
+def _details(shown: KernelShown, launch: Launch | None) -> list[str]:
+    """Fused nodes, ATen ops, pre-grad nodes, where the links came from and what to mistrust."""
+    kernel = shown.kernel
+    parts = []
+    if shown.fused:
+        listed = ", ".join(f"`{name}`" + (f" ({op})" if op else "") for name, op in shown.fused[:MAX_NODES])
+        more = f" … +{len(shown.fused) - MAX_NODES}" if len(shown.fused) > MAX_NODES else ""
+        parts.append(f"**Fuses {plural(len(shown.fused), 'post-grad node')}:** " + listed + more)
     if kernel.aten_ops:
         parts.append("**ATen ops:** " + ", ".join(kernel.aten_ops))
     if kernel.pre_grad_nodes:
         parts.append("**Pre-grad nodes:** " + ", ".join(f"`{n}`" for n in kernel.pre_grad_nodes[:MAX_NODES]))
-    source = {
-        "mapping": "node mapping",
-        "stack_traces": "stack traces + code comments",
-        "comments": "code comments + graphs",
-        "inferred": "inferred from the code's dataflow",
-    }[kernel.provenance]
-    frames = {
-        "stack_traces": "stack traces",
-        "post_grad_graph": "post-grad graph `# File:` lines",
-        "pre_grad_graph": "pre-grad graph `# File:` lines",
-        None: "none",
-    }[kernel.frames_from]
-    parts.append(f"*provenance: {source} · model lines from {frames}*")
+    parts.append(f"*provenance: {SOURCE_TEXT[kernel.provenance]} · model lines from {FRAMES_TEXT[kernel.frames_from]}*")
     if kernel.inferred:
         parts.append(INFERRED_NOTE)
-    if graph is not None and graph.payload_changed:
+    if kernel.graph is not None and kernel.graph.payload_changed:
         parts.append(CHANGED_NOTE)
     chose = [la for la in ([launch] if launch is not None else kernel.launches) if la.alternatives]
     if chose:
@@ -188,7 +203,7 @@ def kernel_markdown(ctx: Snapshot, kernel: Kernel, *, launches: int | None = Non
         listed = ", ".join(f"`{n}`" for n in others[:MAX_NODES]) + (f" … +{len(others) - MAX_NODES}" if len(others) > MAX_NODES else "")
         where = "" if launch is not None or len(kernel.launches) == 1 else f" ({plural(len(chose), 'launch')})"
         parts.append(f"*Ambiguous link{where}:* the alignment had to choose here: {listed} could belong to this launch or another.")
-    return "\n\n".join(parts)
+    return parts
 
 
 def launches_markdown(ctx: Snapshot, kernels: list[Kernel]) -> str:
@@ -200,7 +215,7 @@ def launches_markdown(ctx: Snapshot, kernels: list[Kernel]) -> str:
         link = f"[{k.key}]({uri(loc.path)}#L{loc.line})" if loc else k.key
         model = k.model_lines
         where = _frame_link(ctx, model[0]) + (f" +{len(model) - 1}" if len(model) > 1 else "") if model else "no model line"
-        module = module_text(kernel_module(k))
+        module = module_text(module_of(k))
         took = f" · {format_us(k.measured.total_us)}" if k.measured is not None else ""
         rows.append(f"- {link} — {where}" + (f" · `{module}`" if module else "") + took)
     return "\n".join(rows) + "\n\n---\n\n" + kernel_markdown(ctx, kernels[0])
@@ -273,7 +288,7 @@ def call_site_markdown(ctx: Snapshot, site) -> str:
     problems = call_site_problems(ctx, site)
     if problems:
         parts.append(f"**Compile health:** {problems} (see the compiled function's lens)")
-    hot = hot_lines([k for g in site.graphs for k in g.kernels])
+    hot = ctx.hot_lines([k for g in site.graphs for k in g.kernels])
     if hot.measured:
         items = []
         for row in hot.rows[:5]:
@@ -288,7 +303,7 @@ def node_markdown(ctx: Snapshot, graph, role: str, node) -> str:
     kernels = ctx.index.kernels_of_node(graph, role, node.key)
     which = "post-grad" if role == "post_grad" else "pre-grad"
     parts = [f"**{node.name}** — {which} FX node" + (f" · `{node.target}`" if node.target else "")]
-    model_line = node_model_line(node.frame, kernels)  # a compiled-autograd <eval_with_key> frame: followed
+    model_line = ctx.node_model_line(node.frame, kernels)  # a compiled-autograd <eval_with_key> frame: followed
     if model_line is not None:
         parts.append("**Model line:** " + _frame_link(ctx, model_line))
     if kernels:

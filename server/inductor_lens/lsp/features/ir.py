@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from typing import Any
 
 from lsprotocol import types
 
+from ...analysis.ir import ir_documents_of, kernel_irs, light_irs
 from ...analysis.snapshot import Snapshot, uri
-from ...ir.find import TritonCaches
-from ...ir.kernel_ir import KernelIR, KernelIRs, ir_documents
-from ...ir.metrics import load_ncu
 from ...model import Kernel
 
 #: forms in the order a hover and a references list name them
@@ -29,53 +28,13 @@ class IrHit:
     line or from line ``ir_line`` of an IR file of ``form``."""
 
     kernel: Kernel
-    ir: KernelIR
+    ir: Any  # the kernel's IR (:class:`inductor_lens.ir.kernel_ir.KernelIR`)
     kernel_line: int
     form: str | None = None
     ir_line: int | None = None
 
 
-def _ncu(ctx: Snapshot) -> tuple[str, list] | None:
-    """The launches of the Nsight Compute profiles the ``inductorLens.ncuProfiles`` setting names (read once)."""
-    paths = list(ctx.ncu_profiles)
-    if not paths:
-        return None
-
-    def load() -> tuple[str, list]:
-        launches: list = []
-        for path in paths:
-            found, warned = load_ncu(os.path.abspath(path), ctx.index.cache)
-            launches.extend(found)
-            ctx.index.add_warnings(warned)
-        return ", ".join(paths), launches
-
-    return ctx.cached(("ir", "ncu"), load)
-
-
-def kernel_irs(ctx: Snapshot) -> KernelIRs:
-    """The snapshot's :class:`KernelIRs` (made once; folders from the ``inductorLens.tritonCache``
-    setting first; measured counters from ``inductorLens.ncuProfiles``)."""
-    return ctx.cached(("ir",), lambda: KernelIRs(ctx.index, _caches(ctx), ncu=_ncu(ctx)))
-
-
-def _caches(ctx: Snapshot) -> TritonCaches:
-    """The snapshot's Triton caches (``inductorLens.tritonCache`` first), listed once for every use."""
-    return ctx.cached(("ir", "caches"), lambda: TritonCaches(list(ctx.triton_cache)))
-
-
-def _documents(ctx: Snapshot) -> dict[str, tuple[KernelIR, str, Kernel]]:
-    def build() -> dict[str, tuple[KernelIR, str, Kernel]]:
-        irs = kernel_irs(ctx)
-        out: dict[str, tuple[KernelIR, str, Kernel]] = {}
-        for kernel, ir in irs.triton_kernels():
-            for path, (found, form) in ir_documents([ir]).items():
-                out.setdefault(path, (found, form, kernel))
-        return out
-
-    return ctx.cached(("ir", "documents"), build)
-
-
-def _kernel_source_at(ctx: Snapshot, path: str, line: int) -> tuple[Kernel, KernelIR] | None:
+def _kernel_source_at(ctx: Snapshot, path: str, line: int) -> tuple[Kernel, Any] | None:
     """The Triton kernel whose source in an output code holds ``line`` of ``path``, with its IR
     (found or not); None outside a Triton kernel's source."""
     doc = ctx.index.document(path)
@@ -114,7 +73,7 @@ def ir_at(ctx: Snapshot, path: str, line: int) -> IrHit | None:
         return IrHit(best, ir, kline)
     if not path.endswith(IR_EXTENSIONS):  # a model file, a graph...: no IR is worked out for it
         return None
-    found = _documents(ctx).get(path)
+    found = ir_documents_of(ctx).get(path)
     if found is None:
         return None
     ir, form, kernel = found
@@ -180,7 +139,7 @@ def linked(ctx: Snapshot, path: str, line: int) -> list[types.Location] | None:
     return ([back] if back is not None else []) + _ir_locations(hit, FORMS)
 
 
-def counts_text(ir: KernelIR, kernel_line: int) -> str:
+def counts_text(ir, kernel_line: int) -> str:
     """``12 PTX (4 inlined) · 9 SASS · 3 TTGIR · 3 TTIR · 20 LLIR`` for one kernel line."""
     parts = []
     for form in FORMS:
@@ -192,7 +151,7 @@ def counts_text(ir: KernelIR, kernel_line: int) -> str:
     return " · ".join(parts)
 
 
-def measured_text(ir: KernelIR, kernel_line: int) -> str:
+def measured_text(ir, kernel_line: int) -> str:
     """``\n\nMeasured (Nsight Compute, 10 launches): 262 warp-stall samples, 56% of the kernel's · mostly long_sb``, or ``""``."""
     m = ir.metrics
     if not m or not m.get("launches"):
@@ -210,7 +169,7 @@ def measured_text(ir: KernelIR, kernel_line: int) -> str:
     )
 
 
-def totals_text(ir: KernelIR) -> str:
+def totals_text(ir) -> str:
     """``289 PTX · 264 SASS instructions · 32 registers · 0 spills`` for a kernel."""
     parts = [f"{ir.maps[f].instructions} {f.upper()}" for f in ("ptx", "sass") if f in ir.maps]
     text = " · ".join(parts) + (" instructions" if parts else "")
@@ -271,7 +230,7 @@ def model_line_ir(ctx: Snapshot, kernels: list[Kernel]) -> str | None:
     kernels whose IR the Triton cache holds; None when none does)."""
     # PTX (and its counts) only: a model line can have dozens of kernels, and its first hover
     # must not wait for nvdisasm on each cubin (the kernel lines' own hovers give SASS)
-    irs = ctx.cached(("ir", "light"), lambda: KernelIRs(ctx.index, _caches(ctx), sass=False))
+    irs = light_irs(ctx)
     rows: dict[str, str] = {}
     for kernel in kernels:
         ir = irs.of(kernel)

@@ -7,11 +7,11 @@ from dataclasses import dataclass
 
 from lsprotocol import types
 
+from ...analysis.shown import module_of
 from ...analysis.snapshot import Snapshot, uri
 from ...model import Span
 from ...model.compile_id import base_compile_id
-from ...provenance.modules import kernel_module, launch_module, module_text
-from ...text import format_us, plural
+from ...text import format_us, module_text, plural
 from .health import function_lenses
 from .navigation import lsp_location
 
@@ -53,7 +53,7 @@ def output_code_lenses(ctx: Snapshot, path: str) -> list[Lens]:
             ops = len(launch.post_grad_nodes) if own else len(kernel.post_grad_nodes)
             first = f"{model[0].basename}:{_local_line(ctx, model[0])}" if model else "no model line"
             more = f" +{len(model) - 1}" if len(model) > 1 else ""
-            module = module_text(launch_module(kernel, launch) if own else kernel_module(kernel))
+            module = module_text(module_of(kernel, launch if own else None))
             title = (
                 f"{first}{more}{f' · {module}' if module else ''} · {plural(ops, 'op')} fused · {plural(len(kernel.launches), 'launch')}"
             )

@@ -7,11 +7,9 @@ from functools import lru_cache
 
 from lsprotocol import types
 
+from ...analysis.shown import module_of_nodes
 from ...analysis.snapshot import Snapshot, uri
 from ...model import Kernel, Launch, Span
-from ...provenance.modules import ModuleRef, module_of_nodes
-
-NO_REF = ModuleRef(None, (), False)
 
 
 def lsp_location(loc: Span | Launch) -> types.Location:
@@ -172,7 +170,9 @@ def _pre_grad_links(ctx: Snapshot, kernel: Kernel) -> tuple[list[types.Location]
     for node in found:
         frame = node.frame
         if frame is not None:
-            calls.setdefault((frame.file, frame.line, node.target), set()).update((module_of_nodes(fx, [node.key]) or NO_REF).modules)
+            calls.setdefault((frame.file, frame.line, node.target), set()).update(
+                ref.modules if (ref := module_of_nodes(fx, [node.key])) is not None else ()
+            )
     repeated = max((len(mods) for mods in calls.values()), default=0)
     note = (
         f"Backward kernel: its provenance names no pre-grad node; shown are the forward pre-grad nodes of its model lines "
