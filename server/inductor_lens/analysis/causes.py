@@ -279,7 +279,7 @@ def recompile_causes(index_a, index_b) -> list[dict]:
             continue
         event, fn = events[0]
         where = fn or event.location
-        guard = event.message
+        guard = event.message.split("  #", 1)[0].strip()  # the guard, without PyTorch's comment (its line again)
         causes.append(
             _cause(
                 "recompile",

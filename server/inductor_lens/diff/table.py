@@ -32,6 +32,8 @@ def print_causes(c: Comparison, console, *, all_causes: bool = False) -> None:
     for note in c.notes:
         console.print(indented(2, Text("note: "), Text(note)))
     shown = c.causes if all_causes else c.causes[:CAUSES]
+    if not all_causes:  # what changed in the compile has no time of its own: shown all the same
+        shown += [k for k in c.causes[CAUSES:] if k["kind"] in ("graph_break", "recompile", "option")][:CAUSES]
     if shown:
         console.print(Text("causes, per step, largest first:" if c.time else "causes (no times: a profile is missing):"))
         for cause in shown:
