@@ -389,6 +389,7 @@ def capture(args) -> int:
         "profile": bool(args.profile),
         "logs": logs,
         "kernels": facts["kernels"],
+        "health": facts.get("health"),
         "torch_versions": sorted({p["torch_version"] for p in procs if p.get("torch_version")}),
         "messages": [{"level": m.level, "text": m.text} for m in messages],
     }

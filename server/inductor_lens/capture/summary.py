@@ -39,11 +39,14 @@ def command_arg(path: str, cwd: str) -> str:
 
 def summary_lines(trace_dir: str, cwd: str, *, cache_dir: str | None = None) -> tuple[list[str], dict, list[Message]]:
     """Index ``trace_dir`` and describe it.  Returns ``(lines, facts, messages)``: the text lines to
-    print, ``facts`` ``{kernels, measured, graphs, provenance: {mapping|stack_traces|comments: n}}``
+    print, ``facts`` ``{kernels, measured, graphs, provenance: {mapping|stack_traces|comments: n},
+    health: {compiles, graph_breaks, recompiles, failures}}`` (compile health summed over the logs)
     and messages about what is missing (provenance rebuilt from comments, a profile not joined,
     damaged input).  Paths under ``cwd`` are shown relative to it."""
     from ..files.cache import Cache
+    from ..health.queries import health_counts
     from ..open_traces import TraceRequest, open_traces
+    from ..report.health import health_summary
 
     opened = open_traces(TraceRequest([trace_dir]), cache=Cache(cache_dir))
     index = opened.index
@@ -52,7 +55,9 @@ def summary_lines(trace_dir: str, cwd: str, *, cache_dir: str | None = None) -> 
     for k in kernels:
         provenance[k.provenance] = provenance.get(k.provenance, 0) + 1
     measured = [k for k in kernels if k.measured is not None]
-    facts = {"kernels": len(kernels), "measured": len(measured), "graphs": len(index.graphs), "provenance": provenance}
+    facts: dict = {"kernels": len(kernels), "measured": len(measured), "graphs": len(index.graphs), "provenance": provenance}
+    health = {"compiles": 0, "graph_breaks": 0, "recompiles": 0, "failures": 0}  # over every log, as report's
+    facts["health"] = health
     lines: list[str] = []
     messages: list[Message] = []
     for trace in index.traces:
@@ -61,8 +66,15 @@ def summary_lines(trace_dir: str, cwd: str, *, cache_dir: str | None = None) -> 
             head.append(f"rank {trace.rank}")
         if trace.torch_version:
             head.append(f"PyTorch {trace.torch_version}")
-        head.append(plural(len(trace.compile_ids), "compile"))
+        compiles = [c for c in index.compiles if c.trace == trace.path]
+        events = [e for e in index.compile_events if e.trace == trace.path]
+        # compile health as report says it (its heading's words): a DDP rank's compiles without a
+        # graph of their own, its graph breaks and recompiles were left out ("1 compile" for 5)
+        head.append(health_summary(compiles, events) if compiles or events else plural(len(trace.compile_ids), "compile"))
         lines.append("  " + " · ".join(head))
+        counts = health_counts(compiles, events)
+        for key in ("compiles", "graph_breaks", "recompiles", "failures"):
+            health[key] += getattr(counts, key)
         for graph in (g for g in index.graphs if g.trace == trace.path):
             lines.append(
                 f"    compile {graph.compile_id} · {graph.kind} graph · {plural(len(graph.kernels), 'kernel')}"
