@@ -44,9 +44,8 @@ def summary_lines(trace_dir: str, cwd: str, *, cache_dir: str | None = None) -> 
     and messages about what is missing (provenance rebuilt from comments, a profile not joined,
     damaged input).  Paths under ``cwd`` are shown relative to it."""
     from ..files.cache import Cache
-    from ..health.queries import health_counts
     from ..open_traces import TraceRequest, open_traces
-    from ..report.health import health_summary
+    from ..report.health import health_facts, health_summary
 
     opened = open_traces(TraceRequest([trace_dir]), cache=Cache(cache_dir))
     index = opened.index
@@ -72,9 +71,8 @@ def summary_lines(trace_dir: str, cwd: str, *, cache_dir: str | None = None) -> 
         # graph of their own, its graph breaks and recompiles were left out ("1 compile" for 5)
         head.append(health_summary(compiles, events) if compiles or events else plural(len(trace.compile_ids), "compile"))
         lines.append("  " + " · ".join(head))
-        counts = health_counts(compiles, events)
-        for key in ("compiles", "graph_breaks", "recompiles", "failures"):
-            health[key] += getattr(counts, key)
+        for key, n in health_facts(compiles, events).items():
+            health[key] += n
         for graph in (g for g in index.graphs if g.trace == trace.path):
             lines.append(
                 f"    compile {graph.compile_id} · {graph.kind} graph · {plural(len(graph.kernels), 'kernel')}"

@@ -93,6 +93,12 @@ def health_summary(compiles: list[Compile], events: list[CompileEvent]) -> str:
     return " · ".join(parts)
 
 
+def health_facts(compiles: list[Compile], events: list[CompileEvent]) -> dict[str, int]:
+    """``{compiles, graph_breaks, recompiles, failures}``: the counts :func:`health_summary` words."""
+    n = health_counts(compiles, events)
+    return {"compiles": n.compiles, "graph_breaks": n.graph_breaks, "recompiles": n.recompiles, "failures": n.failures}
+
+
 def _where(frame: Frame | None) -> str:
     return f"{frame.basename}:{frame.line}" if frame is not None else "-"  # (also a path written on Windows)
 
