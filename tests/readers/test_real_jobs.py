@@ -111,6 +111,8 @@ def test_29_cpp_kernels_are_inferred_not_exact(cache_dir):
     addmm = kernels["aoti_torch_cpu_addmm_out"]
     assert [la.post_grad_nodes for la in addmm.launches] == [["addmm"], ["addmm_1"]]
     assert [(os.path.basename(f.file), f.line) for f in addmm.launches[1].model_lines] == [("linear.py", 134)]
+    # its comment says [relu, linear_1]: relu is the node of the input it reads (its own line is the call's, linear.py:134)
+    assert [la.pre_grad_nodes for la in addmm.launches] == [["linear"], ["linear_1"]]
     assert {k.confidence for k in kernels.values()} == {"inferred"}
 
 

@@ -1,4 +1,4 @@
-"""When PyTorch's own kernel -> node mapping contradicts the call it maps.
+"""When PyTorch's own kernel -> node mapping, or the launch comment, says more than the call it maps computes.
 
 PyTorch's provenance tracking (``torch/_inductor/debug.py`` ``set_kernel_post_grad_provenance_tracing``, 2.9 - 2.15)
 gives an extern call the origins of the node whose buffer it writes. Under tensor parallelism (DTensor
@@ -39,3 +39,15 @@ def mapping_disagreement(post: FxGraph, site: LaunchSite, key: str, mapped: list
         f"PyTorch's mapping gives {key} the node(s) {', '.join(mapped)} ({', '.join(ops)}), not the {op} the call runs "
         "and its comment names: its comment and the graph are used"
     )
+
+
+def own_comment_names(pre: FxGraph | None, post: FxGraph | None, post_keys: list[str], names: list[str]) -> list[str]:
+    """The pre-grad ``names`` of an extern or fallback call's comment that are its own: those whose ``# File:`` line
+    is the line of one of its post-grad nodes ``post_keys``. Inductor's comment for a call lists the origins of its
+    ``ExternKernel``, which can hold the node of an input it reads (AOTInductor's ``[relu, linear_1]`` above the
+    second ``addmm``, ``torch/_inductor/ir.py``); all ``names`` when none is, or nothing says."""
+    if pre is None or post is None or not post_keys or not names:
+        return names
+    own = {(n.frame.file, n.frame.line) for k in post_keys if (n := post.nodes.get(k)) is not None and n.frame is not None}
+    mine = [k for k in names if (n := pre.nodes.get(k)) is not None and n.frame is not None and (n.frame.file, n.frame.line) in own]
+    return mine or names

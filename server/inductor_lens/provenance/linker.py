@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from ..model import Frame, FxGraph, Graph, InputWarning, Kernel, Launch, Span, aten_op_of
 from ..readers.mapping import NodeMapping
 from ..readers.output_code import KernelDef, LaunchSite, ParsedCode, split_key
-from .disagreement import call_op, mapping_disagreement
+from .disagreement import call_op, mapping_disagreement, own_comment_names
 from .generated_frames import follow_generated
 from .infer import infer_graph_launches
 from .pass_nodes import REINPLACE_NAME, header_pass_names, scatters_fed
@@ -292,7 +292,8 @@ class _Linker:
             pre = [p for n in post for p in self.post_to_pre.get(n, [])]
         if not pre:
             header_names = list(kdef.node_map) if header and kdef is not None else []
-            pre = [n for n in header_names if n in pre_nodes] + c_pre
+            mine = own_comment_names(pre_graph, post_graph, post, c_pre) if kind in ("extern", "fallback") else c_pre
+            pre = [n for n in header_names if n in pre_nodes] + mine
         if pre_graph is not None:
             pre = sorted((n for n in _unique(pre) if n in pre_nodes), key=lambda n: pre_nodes[n].line)
         else:  # the comment's order (Inductor sorts it topologically)
