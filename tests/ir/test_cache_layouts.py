@@ -15,7 +15,7 @@ import os
 import shutil
 
 import pytest
-from conftest import DATA
+from conftest import DATA, TRACES
 from inductor_lens.cli import main
 from test_ir import _ptx_lines
 
@@ -231,3 +231,25 @@ def test_without_nvdisasm_sass_is_said_missing_and_how_to_get_it(tmp_path, monke
         assert main(["report", os.path.join(RUN, "trace"), "--ir", "--cache-dir", str(tmp_path / "lens")]) == 0
     text = " ".join(out.getvalue().split())
     assert "6 of 6 found in a Triton cache" in text and "no SASS: nvdisasm not found" in text and "triton/backends/nvidia/bin/" in text
+
+
+def test_nvdisasm_of_the_python_that_made_the_trace(tmp_path, monkeypatch):
+    """The frames of a trace name the site-packages of the Python that ran the model (the GPU
+    gpt2_train: /opt/torch/.venv/lib/python3.12/site-packages); its Triton wheel's nvdisasm is
+    used when this Python has none (here: a folder standing for it)."""
+    from inductor_lens.files.cache import Cache
+    from inductor_lens.index.trace_index import load
+    from inductor_lens.ir import sass
+    from inductor_lens.ir.kernel_ir import _trace_site_packages
+
+    index = load([os.path.join(TRACES, "torch-2.11-cuda", "gpt2_train")], Cache(str(tmp_path / "c")))
+    assert _trace_site_packages(index) == ["/opt/torch/.venv/lib/python3.12/site-packages"]
+    site = tmp_path / "site-packages"
+    tool = site / "triton" / "backends" / "nvidia" / "bin" / "nvdisasm"
+    tool.parent.mkdir(parents=True)
+    tool.write_text("#!/bin/sh\nexit 1\n")
+    tool.chmod(0o755)
+    monkeypatch.delenv("INDUCTOR_LENS_NVDISASM", raising=False)
+    monkeypatch.setattr(sass, "_FOUND", [None])
+    sass.look_in_site_packages([str(tmp_path / "absent"), str(site)])
+    assert sass.nvdisasm_path() == str(tool)

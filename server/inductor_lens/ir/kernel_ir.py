@@ -24,7 +24,7 @@ from ..readers.triton_ir import FORMS, LineMap, cubin_resources, llir_line_map, 
 from ..readers.triton_ir.folder import TritonCacheFolder
 from .find import SET_HINT, FolderMatch, TritonCaches
 from .metrics import kernel_metrics
-from .sass import disassemble, nvdisasm_path
+from .sass import disassemble, look_in_site_packages, nvdisasm_path
 
 
 @dataclass
@@ -133,6 +133,22 @@ def _read_text(path: str) -> str | None:
         return None
 
 
+def _trace_site_packages(index: Index, limit: int = 4096) -> list[str]:
+    """The site-packages folders the traces' frames name (``/opt/torch/.venv/lib/python3.12/site-packages``:
+    the Python that ran the model, whose Triton wheel ships ``nvdisasm``), from at most ``limit`` frames."""
+    out: dict[str, None] = {}
+    seen = 0
+    for kernel in index.kernels:
+        for frame in kernel.frames:
+            seen += 1
+            at = frame.file.find("site-packages")
+            if at > 0:
+                out[frame.file[: at + len("site-packages")]] = None
+        if seen >= limit:
+            break
+    return list(out)
+
+
 class KernelIRs:
     """The IR of an index's Triton kernels, each worked out once (kernels of copied graphs share it).
 
@@ -149,6 +165,8 @@ class KernelIRs:
         self.facts = KernelFactsReader(index)
         self._memo: dict[tuple, KernelIR | None] = {}
         self._matches: dict[tuple, FolderMatch] = {}
+        if sass:
+            look_in_site_packages(_trace_site_packages(index))
 
     def _key_and_match(self, kernel: Kernel) -> tuple[tuple, FolderMatch, str | None] | None:
         """(memo key, the kernel's :class:`FolderMatch`, its kernel file) for a Triton kernel, None

@@ -27,22 +27,39 @@ NO_NVDISASM = (
 )
 
 
+def _in_site_packages(roots: list[str]) -> str | None:
+    """The first ``nvdisasm`` of the ``nvidia-cuda-nvdisasm`` package or of Triton's wheel
+    (``triton/backends/nvidia/bin/``) in the site-packages folders ``roots``."""
+    for root in dict.fromkeys(roots):
+        hits = sorted(glob.glob(os.path.join(root, "nvidia", "*", "bin", "nvdisasm")))
+        hits += [os.path.join(root, "triton", "backends", "nvidia", "bin", "nvdisasm")]  # Triton's wheels ship one
+        hits = [h for h in hits if os.path.isfile(h) and os.access(h, os.X_OK)]
+        if hits:
+            return hits[0]
+    return None
+
+
 def nvdisasm_path() -> str | None:
-    """The ``nvdisasm`` to run, or None when there is none (looked up once per process)."""
+    """The ``nvdisasm`` to run, or None when there is none (looked up once per process, then in
+    the site-packages :func:`look_in_site_packages` adds)."""
     if not _FOUND:
         given = os.environ.get("INDUCTOR_LENS_NVDISASM")
         found = given if given and os.access(given, os.X_OK) else shutil.which("nvdisasm")
         if found is None:
-            roots = [p for p in sys.path if p.endswith("site-packages")] + list(getattr(site, "getsitepackages", lambda: [])())
-            for root in dict.fromkeys(roots):
-                hits = sorted(glob.glob(os.path.join(root, "nvidia", "*", "bin", "nvdisasm")))
-                hits += [os.path.join(root, "triton", "backends", "nvidia", "bin", "nvdisasm")]  # Triton's wheels ship one
-                hits = [h for h in hits if os.path.isfile(h) and os.access(h, os.X_OK)]
-                if hits:
-                    found = hits[0]
-                    break
+            found = _in_site_packages(
+                [p for p in sys.path if p.endswith("site-packages")] + list(getattr(site, "getsitepackages", lambda: [])())
+            )
         _FOUND.append(found)
     return _FOUND[0]
+
+
+def look_in_site_packages(roots: list[str]) -> None:
+    """Also look for ``nvdisasm`` in the site-packages folders ``roots`` (those of the Python that
+    made a trace, when they are on this machine: its Triton wheel's), unless one is found already."""
+    if nvdisasm_path() is None and not os.environ.get("INDUCTOR_LENS_NVDISASM"):
+        found = _in_site_packages([r for r in roots if os.path.isdir(r)])
+        if found is not None:
+            _FOUND[0] = found
 
 
 def disassemble(cubin: str, name: str, cache: Cache) -> tuple[str | None, str | None]:
