@@ -15,20 +15,13 @@ import {
   Hover,
   MarkdownString,
   Range,
-  ThemeColor,
-  ThemeIcon,
-  TreeItem,
-  TreeItemCollapsibleState,
   Uri,
   type CancellationToken,
   type CodeLensProvider,
-  type HoverProvider,
   type Position,
   type TextDocument,
   type TextDocumentContentProvider,
-  type TreeDataProvider,
 } from 'vscode';
-import { formatUs } from './kernels';
 import type { CompareAnswer, CompareKernelSource, CompareRow } from './protocol';
 
 /** The URI scheme of a kernel's source in one run (read-only text for the diff editor). */
@@ -125,49 +118,32 @@ export class CompareLensProvider implements CodeLensProvider {
   }
 }
 
-export class CompareHoverProvider implements HoverProvider {
-  constructor(private readonly comparison: Comparison) {}
-
-  provideHover(doc: TextDocument, position: Position): Hover | undefined {
-    const row = rowsAt(this.comparison.answer, doc.uri.fsPath).find((r) => (r.line ?? 0) - 1 === position.line);
-    if (!row) {
-      return undefined;
-    }
-    const md = new MarkdownString(row.hover);
-    md.supportHtml = true;
-    return new Hover(md);
+/** The comparison's hover of a line (the baseline | this-run table), undefined off compared lines. */
+export function compareHover(comparison: Comparison, doc: TextDocument, position: Position): Hover | undefined {
+  const row = rowsAt(comparison.answer, doc.uri.fsPath).find((r) => (r.line ?? 0) - 1 === position.line);
+  if (!row) {
+    return undefined;
   }
+  const md = new MarkdownString(row.hover);
+  md.supportHtml = true;
+  return new Hover(md);
 }
 
-/** The Changed Lines view: the compared rows that changed or moved in time, largest |Δ| first. */
-export class ChangedLinesProvider implements TreeDataProvider<CompareRow> {
-  private readonly changed = new EventEmitter<CompareRow | undefined | void>();
-  readonly onDidChangeTreeData = this.changed.event;
-
-  constructor(private readonly comparison: Comparison) {
-    comparison.onDidChange(() => this.changed.fire());
-  }
-
-  getChildren(element?: CompareRow): CompareRow[] {
-    return element ? [] : changedRows(this.comparison.answer);
-  }
-
-  getTreeItem(row: CompareRow): TreeItem {
-    const item = new TreeItem(`${row.file}:${row.line ?? '-'}  ${row.code}`, TreeItemCollapsibleState.None);
-    const delta = row.delta_us === null ? '' : ` · Δ ${row.delta_us >= 0 ? '+' : '−'}${formatUs(Math.abs(row.delta_us))}`;
-    item.description = `${row.change}${delta}`;
-    item.tooltip = new MarkdownString(row.hover);
-    item.iconPath = new ThemeIcon(
-      row.change === 'added' ? 'diff-added' : row.change === 'removed' ? 'diff-removed' : row.change === 'changed' ? 'diff-modified' : 'watch',
-      new ThemeColor(row.change === 'same' ? 'foreground' : 'editorWarning.foreground'),
-    );
-    if (row.path && row.line) {
-      item.command = {
-        command: 'vscode.open',
-        title: 'Open',
-        arguments: [Uri.file(row.path), { selection: rowRange(row) }],
-      };
-    }
-    return item;
-  }
+/**
+ * Puts the comparison first: its lens before the server's lenses of the same line (VS Code joins a
+ * line's lenses into one row, in the order they come) and its table before the server's hover. The
+ * language client's middleware calls these around the server's answers.
+ */
+export function withComparisonFirst(comparison: Comparison) {
+  const lenses = new CompareLensProvider(comparison);
+  return {
+    lenses: (doc: TextDocument, theirs: CodeLens[] | null | undefined): CodeLens[] => [...lenses.provideCodeLenses(doc), ...(theirs ?? [])],
+    hover: (doc: TextDocument, position: Position, theirs: Hover | null | undefined): Hover | null | undefined => {
+      const mine = compareHover(comparison, doc, position);
+      if (!mine) {
+        return theirs;
+      }
+      return theirs ? new Hover([...mine.contents, ...theirs.contents], theirs.range) : mine;
+    },
+  };
 }

@@ -6,15 +6,13 @@
 import * as vscode from 'vscode';
 import type { CapturedRun } from './capture';
 import {
-  ChangedLinesProvider,
-  CompareHoverProvider,
-  CompareLensProvider,
   Comparison,
   KERNEL_DIFF_SCHEME,
   KernelSourceProvider,
   kernelDiffUri,
   rowsAt,
 } from './compare';
+import { ChangedLinesProvider, summaryText } from './compareView';
 import { CHANGED_LINES_VIEW_ID, CompareCommands as Commands } from './constants';
 import { traceError } from './logging';
 import { type CompareRow, compareRequest } from './protocol';
@@ -50,18 +48,11 @@ async function pickBaseline(captures: CapturedRun[]): Promise<string[] | undefin
     canSelectFolders: true,
     canSelectMany: false,
     openLabel: 'Compare',
+    // in the workspace (VS Code would start in the folder last opened: the server's extracted code)
+    defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
     title: 'The baseline run: a TORCH_TRACE folder or log, a capture folder',
   });
   return uris?.map((u) => u.fsPath);
-}
-
-function summaryText(comparison: Comparison): string {
-  const s = comparison.answer?.summary;
-  if (!s) {
-    return 'no comparison';
-  }
-  const changed = s.added + s.removed + s.changed;
-  return `${changed} of ${s.lines} model lines changed (${s.added} new, ${s.removed} gone, ${s.changed} other kernels)`;
 }
 
 /** The gutter mark of changed lines (a bar in the gutter side and the overview ruler). */
@@ -160,14 +151,23 @@ function problems(comparison: Comparison): vscode.Disposable {
   return vscode.Disposable.from(comparison.onDidChange(show), collection);
 }
 
+/** The Changed Lines view, its message the comparison's headline (wrapped at any width). */
+function changedLinesView(comparison: Comparison): vscode.Disposable {
+  const provider = new ChangedLinesProvider(comparison);
+  const view = vscode.window.createTreeView(CHANGED_LINES_VIEW_ID, { treeDataProvider: provider });
+  const sub = comparison.onDidChange(() => (view.message = provider.message()));
+  return vscode.Disposable.from(sub, view);
+}
+
 export function registerCompare(ctx: CompareContext): vscode.Disposable[] {
   const { server, comparison } = ctx;
   const selector: vscode.DocumentSelector = [{ scheme: 'file', language: 'python' }];
   return [
-    vscode.languages.registerCodeLensProvider(selector, new CompareLensProvider(comparison)),
-    vscode.languages.registerHoverProvider(selector, new CompareHoverProvider(comparison)),
+    // the lenses and hovers themselves come through the language client (compare.ts
+    // withComparisonFirst: before the server's); this provider has VS Code ask again on a change
+    vscode.languages.registerCodeLensProvider(selector, { provideCodeLenses: () => [], onDidChangeCodeLenses: comparison.onDidChange }),
     vscode.workspace.registerTextDocumentContentProvider(KERNEL_DIFF_SCHEME, new KernelSourceProvider()),
-    vscode.window.createTreeView(CHANGED_LINES_VIEW_ID, { treeDataProvider: new ChangedLinesProvider(comparison) }),
+    changedLinesView(comparison),
     decorations(comparison),
     problems(comparison),
     vscode.commands.registerCommand(Commands.compareWithTrace, async (arg?: vscode.Uri) => {
@@ -182,7 +182,9 @@ export function registerCompare(ctx: CompareContext): vscode.Disposable[] {
         );
         comparison.set(answer, paths);
         await vscode.commands.executeCommand('setContext', 'inductorLens.hasComparison', comparison.answer !== undefined);
-        void vscode.window.showInformationMessage(`Inductor Lens: ${summaryText(comparison)} against ${paths.join(', ')}.`);
+        // the view with the headline and the causes, at once
+        await vscode.commands.executeCommand(`${CHANGED_LINES_VIEW_ID}.focus`).then(undefined, () => undefined);
+        void vscode.window.showInformationMessage(`Inductor Lens: ${summaryText(comparison.answer)} (against ${paths.join(', ')}).`);
       } catch (err) {
         traceError(`Compare with Trace failed: ${err}`);
         void vscode.window.showErrorMessage(`Inductor Lens: could not compare: ${err}`);

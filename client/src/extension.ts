@@ -5,7 +5,7 @@
 import type { ExtensionContext } from 'vscode';
 import type { CapturedRun } from './capture';
 import { registerCommands } from './commands';
-import { Comparison } from './compare';
+import { Comparison, withComparisonFirst } from './compare';
 import { compareWithSetting, registerCompare } from './compareCommands';
 import { DISPLAY_NAME, KERNELS_VIEW_ID } from './constants';
 import { registerHotLines } from './hotLines';
@@ -41,7 +41,9 @@ export async function activate(context: ExtensionContext): Promise<void> {
   const openedProfiles = () => context.workspaceState.get<string[]>(OPENED_PROFILES_KEY, []);
   const remember = (key: string, opened: () => string[]) => (paths: string[]) =>
     context.workspaceState.update(key, [...new Set([...opened(), ...paths])]);
+  const comparison = new Comparison();
   server = new ServerManager({
+    first: withComparisonFirst(comparison),
     extensionPath: context.extensionPath,
     storagePath: context.globalStorageUri?.fsPath,
     outputChannel,
@@ -69,7 +71,6 @@ export async function activate(context: ExtensionContext): Promise<void> {
   // The status bar shows the measured device time of the kernels the view last fetched.
   kernels.onDidChangeTreeData(() => statusBar.setMeasured(kernels.measuredTotalUs));
   const hotLines = registerHotLines(manager, context.extensionPath);
-  const comparison = new Comparison();
   const threePanel = new ThreePanelView(() => manager.running, () => kernels.traces);
   const irHighlight = new IrHighlight(() => manager.running);
 

@@ -281,10 +281,29 @@ export interface CompareRow {
   delta_us: number | null;
   words: string[];
   kernels: { a: CompareKernelSource | null; b: CompareKernelSource | null }[];
+  /** The compiled time per step moved by over 5% (and 1 µs): more or less; null when not (or unmeasured). */
+  moved?: 'more' | 'less' | null;
+  /** The row's compiled device time per step in each run (µs), null when unmeasured. */
+  time_a_us?: number | null;
+  time_b_us?: number | null;
+}
+
+/** A cause of the wall-clock change, ranked by the server (`analysis/causes.py`); `delta_us` per step, B − A. */
+export interface CompareCause {
+  kind: string;
+  file: string | null;
+  line: number | null;
+  code: string | null;
+  delta_us: number;
+  message: string;
 }
 
 /** `inductorLens/compare`: the baseline run at `paths` compared with the traces open here. */
 export interface CompareAnswer {
+  /** B against A in one sentence (the wall clock per step when both runs have profiles), diff --json's. */
+  headline?: string | null;
+  causes?: CompareCause[];
+  notes?: string[];
   summary: { lines: number; added: number; removed: number; changed: number; same: number; delta_us: number | null } | null;
   rows: CompareRow[];
   /** Graph breaks of this run that the baseline has not, on their local lines (1-based). */

@@ -6,7 +6,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { type Disposable, EventEmitter, type LogOutputChannel } from 'vscode';
+import { type CodeLens, type Disposable, EventEmitter, type Hover, type LogOutputChannel, type Position, type TextDocument } from 'vscode';
 import {
   LanguageClient,
   type LanguageClientOptions,
@@ -137,6 +137,11 @@ export interface ServerManagerOptions {
   openedProfiles?: () => string[];
   createClient?: ClientFactory;
   restartDelayMs?: number;
+  /** Lenses and hovers put before the server's own (the comparison's: `compare.ts` withComparisonFirst). */
+  first?: {
+    lenses(doc: TextDocument, theirs: CodeLens[] | null | undefined): CodeLens[];
+    hover(doc: TextDocument, position: Position, theirs: Hover | null | undefined): Hover | null | undefined;
+  };
 }
 
 /** Owns the one LanguageClient of the window. */
@@ -232,6 +237,14 @@ export class ServerManager implements Disposable {
       synchronize: { configurationSection: SECTION },
       // the server pulls the section itself: its paths expanded as initializationOptions' are
       middleware: {
+        provideCodeLenses: async (doc, token, next) => {
+          const theirs = await next(doc, token);
+          return this.options.first ? this.options.first.lenses(doc, theirs) : theirs;
+        },
+        provideHover: async (doc, position, token, next) => {
+          const theirs = await next(doc, position, token);
+          return this.options.first ? this.options.first.hover(doc, position, theirs) : theirs;
+        },
         workspace: {
           configuration: async (params, token, next) => {
             const answer = await next(params, token);

@@ -5,7 +5,17 @@ import { vi } from 'vitest';
 
 vi.mock('vscode', async () => {
   const { createVSCodeMock } = await import('jest-mock-vscode');
-  return createVSCodeMock(vi);
+  // jest-mock-vscode has no Hover: VS Code's own shape (contents always an array)
+  class Hover {
+    contents: unknown[];
+    constructor(
+      contents: unknown,
+      public range?: unknown,
+    ) {
+      this.contents = Array.isArray(contents) ? contents : [contents];
+    }
+  }
+  return { Hover, ...createVSCodeMock(vi) };
 });
 
 vi.mock('@vscode/python-extension', () => ({ PythonExtension: { api: vi.fn() } }));

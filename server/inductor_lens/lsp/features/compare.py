@@ -4,11 +4,13 @@ traces open in the editor (this run, B) placed on the lines of the local model f
 ``compare_answer`` is the ``inductorLens/compare`` answer::
 
     {headline, time, causes, notes, summary, runs, options, compiles, problems: [{path, line, message}],
-     rows: [{change, file, code, path, line, lens, hover, delta_us, words, text, code_a, why,
+     rows: [{change, file, code, path, line, lens, hover, delta_us, words, text, code_a, why, time_a_us, time_b_us, moved,
              kernels: [{a: {name, path, start, end} | null, b: {...} | null}]}]}
 
 ``headline``, ``time``, ``causes`` and ``notes`` are ``diff --json``'s (the wall clock and the
-causes ranked, :mod:`inductor_lens.diff.compare`); ``text``/``code_a``/``why`` a row's text pairing.
+causes ranked, :mod:`inductor_lens.diff.compare`); ``text``/``code_a``/``why`` a row's text pairing; ``time_a_us``/``time_b_us`` its
+compiled device time per step in each run and ``moved`` (``more``/``less``/null) whether it moved
+by over 5% (a batch size doubled moves every line's time and no line's kernels).
 
 ``path``/``line`` are where the row lies in this workspace (B's line resolved by the snapshot,
 moved lines followed; for a row only the baseline has, its own line when the local file still has
@@ -62,6 +64,20 @@ def hover_text(d: LineDiff) -> str:
     return f"**Compared with the baseline: {d.change}**\n\n" + "\n".join(rows) + (f"\n\n{words}" if words else "")
 
 
+def time_move(comparison: Comparison, d: LineDiff) -> tuple[float | None, float | None, str | None]:
+    """A row's compiled device time per step in A and B (µs; per call over the window when a
+    profile has no steps) and whether it moved: ``"more"``/``"less"`` when B's is over 5% and 1 µs
+    away from A's (the rule of ``diff``'s title, :func:`inductor_lens.diff.table._time_moves`), else
+    None; (None, None, None) when a side is unmeasured."""
+    ta, tb = d.time("a"), d.time("b")
+    if ta is None or tb is None:
+        return None, None, None
+    steps = (comparison.time["a"]["steps"] or 1, comparison.time["b"]["steps"] or 1) if comparison.time else (1, 1)
+    ta, tb = ta / steps[0], tb / steps[1]
+    moved = "more" if tb > ta * 1.05 and tb - ta >= 1.0 else "less" if tb < ta / 1.05 and ta - tb >= 1.0 else None
+    return round(ta, 3), round(tb, 3), moved
+
+
 def _where(snapshot: Snapshot, d: LineDiff) -> tuple[str | None, int | None]:
     side = d.b or d.a
     if side is None:
@@ -93,6 +109,7 @@ def compare_answer(snapshot: Snapshot, comparison: Comparison) -> dict:
                     a, b = _source(comparison, 0, p.a.kernel), _source(comparison, 1, p.b.kernel)
                     if a is not None or b is not None:
                         pairs.append({"a": a, "b": b})
+        time_a, time_b, moved = time_move(comparison, d)
         rows.append(
             {
                 "change": d.change,
@@ -108,6 +125,9 @@ def compare_answer(snapshot: Snapshot, comparison: Comparison) -> dict:
                 "code_a": d.code_a,
                 "why": d.why,
                 "kernels": pairs,
+                "time_a_us": time_a,
+                "time_b_us": time_b,
+                "moved": moved,
             }
         )
     problems = []
