@@ -135,7 +135,11 @@ def test_capture_profile_gives_every_kernel_a_measured_cpu_time(tiny, tmp_path):
     profiles = [f for f in os.listdir(trace_dir) if f.startswith("profile_")]
     assert len(profiles) == 1
     doc = _report(trace_dir, tmp_path / "cache")
+    step = doc["profiles"][0].pop("step")
+    doc["profiles"][0].pop("eager")
     assert doc["profiles"] == [{"path": str(trace_dir / profiles[0]), "device_events": 0, "graph_calls": CALLS - 3, "device": None}]
+    # no optimizer, so no training step to mark: the window has no ProfilerStep markers (they were calls before)
+    assert step["steps"] is None and step["stacks"] is False and step["wall_us"] > 0
     assert len(doc["kernels"]) == 2
     for k in doc["kernels"]:
         m = k["measured"]
@@ -160,6 +164,45 @@ def test_capture_profile_gives_every_kernel_a_measured_cpu_time(tiny, tmp_path):
     assert abs(sum(shares) - total) <= slack + 1e-6, (sum(shares), total, slack)
     assert sum(float(m[1]) for m in rows) == pytest.approx(100.0, abs=0.2)
     assert sum(r["measured"]["share_us"] for r in doc["lines"]) == pytest.approx(total, abs=0.01)
+
+
+TRAIN = """\
+import torch
+import torch.nn.functional as F
+model = torch.compile(torch.nn.Linear(8, 4))
+opt = torch.optim.SGD(model.parameters(), lr=0.1)
+x, y = torch.randn(16, 8), torch.randint(0, 4, (16,))
+for _ in range(STEPS):
+    loss = F.cross_entropy(model(x), y)
+    loss.backward()
+    opt.step()
+    opt.zero_grad()
+"""
+
+
+@needs_torch
+def test_capture_profile_marks_training_steps_and_records_stacks(tiny, tmp_path):
+    """``capture --profile --stacks`` on a training loop: each ProfilerStep is a training step (from
+    one optimizer step to the next: a forward and a backward compiled call each), not a compiled
+    call, the window holds whole steps, and the profile has Python stacks (issue 45). The truth is
+    read off the raw profile."""
+    root, env, _ = tiny
+    (root / "train.py").write_text(TRAIN.replace("STEPS", "12"))
+    args = ["--profile", "--stacks", "--profile-calls", "6", "--out", str(tmp_path / "run"), "--", TORCH_PY, "train.py"]
+    proc = _capture(args, root, env, tmp_path / "cache")
+    assert proc.returncode == 0, proc.stderr
+    trace_dir = tmp_path / "run" / "trace"
+    (name,) = [f for f in os.listdir(trace_dir) if f.startswith("profile_")]
+    events = json.loads((trace_dir / name).read_text())["traceEvents"]
+    steps = [e for e in events if e.get("cat") == "user_annotation" and e["name"].startswith("ProfilerStep#")]
+    calls = [e for e in events if e.get("ph") == "X" and e["name"].startswith("## Call CompiledFxGraph")]
+    inside = [sum(1 for c in calls if s["ts"] <= c["ts"] <= s["ts"] + s["dur"]) for s in steps]
+    assert len(steps) >= 3 and inside == [2] * len(steps), inside  # a forward and a backward call per step
+    assert any(e.get("cat") == "python_function" for e in events)
+    doc = _report(trace_dir, tmp_path / "cache")
+    step = doc["profiles"][0]["step"]
+    assert step["steps"] == len(steps) and step["stacks"] is True
+    assert step["wall_us"] == pytest.approx(sum(s["dur"] for s in steps), abs=1e-3)
 
 
 @needs_torch
@@ -223,7 +266,7 @@ def test_child_env_adds_provenance_and_the_hook_and_keeps_the_users_settings(tmp
     env = child_env({"INDUCTOR_PROVENANCE": "2"}, str(tmp_path), profile=True, calls=5, seconds=1.5, warmup=0)
     assert (env["INDUCTOR_PROVENANCE"], env["INDUCTOR_LENS_PROFILE"], env["TORCHINDUCTOR_CPP_ENABLE_KERNEL_PROFILE"]) == (
         "2",
-        "5,1.5,0",
+        "5,1.5,0,0",
         "1",
     )
     assert version_tuple("2.8.0+cu128") == (2, 8) and version_tuple("2.10.0a0+git") == (2, 10) and version_tuple("x") == (0, 0)

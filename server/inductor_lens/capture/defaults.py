@@ -11,7 +11,9 @@ PROFILE_SECONDS = 30.0
 #: Compiled-graph calls after the first with the profiler prepared but not recording.
 PROFILE_WARMUP = 2
 #: The usage line of ``inductor-lens capture`` (argparse's and the "no command" message's).
-CAPTURE_USAGE = "inductor-lens capture [--profile] [--out DIR] [--profile-calls N] [--profile-seconds S] [--cache-dir DIR] -- COMMAND..."
+CAPTURE_USAGE = (
+    "inductor-lens capture [--profile [--stacks]] [--out DIR] [--profile-calls N] [--profile-seconds S] [--cache-dir DIR] -- COMMAND..."
+)
 
 
 def _positive(kind):
@@ -44,7 +46,10 @@ def add_capture_parser(sub, path) -> None:
         help="the capture folder (default: ./inductor-lens-captures/<date-time>); the trace goes to DIR/trace",
     )
     capture.add_argument(
-        "--profile", action="store_true", help="also record a torch.profiler Chrome trace of a window of compiled-graph calls"
+        "--profile",
+        action="store_true",
+        help="also record a torch.profiler Chrome trace of a window of compiled-graph calls, each training step marked "
+        "(the optimizer's step; no markers without an optimizer)",
     )
     capture.add_argument(
         "--profile-calls",
@@ -59,6 +64,12 @@ def add_capture_parser(sub, path) -> None:
         default=PROFILE_SECONDS,
         metavar="S",
         help=f"... or at the end of the first call S seconds after it opened (default {PROFILE_SECONDS:g})",
+    )
+    capture.add_argument(
+        "--stacks",
+        action="store_true",
+        help="with --profile: record Python stacks too (with_stack=True), so the time of eager work (loss, optimizer) reaches "
+        "its line; the tracer slows the host, so profile once without to measure host time",
     )
     capture.add_argument("--cache-dir", type=path, metavar="DIR", help="the index cache folder (as for report)")
     capture.add_argument("cmd", nargs=argparse.REMAINDER, metavar="COMMAND", help="the command to run, after --")

@@ -14,7 +14,8 @@ inherits the terminal) and with this environment added:
   ``torch.profiler`` Chrome trace of a bounded window of compiled-graph calls beside its log;
 * with ``--profile``: ``TORCHINDUCTOR_CPP_ENABLE_KERNEL_PROFILE=1`` (Inductor then wraps each C++
   kernel in a profiler range, or the profiler cannot see them; their time is CPU time) and
-  ``INDUCTOR_LENS_PROFILE=CALLS,SECONDS``.
+  ``INDUCTOR_LENS_PROFILE=CALLS,SECONDS,WARMUP,STACKS`` (``--stacks``: Python stacks too, so eager
+  work reaches its line).
 
 Afterwards ``<out>/trace`` is indexed like ``inductor-lens report`` (profiles beside the logs
 joined), a summary goes to stderr (the command's own stdout stays clean) and ``<out>/capture.json``
@@ -82,6 +83,7 @@ def child_env(
     calls: int = PROFILE_CALLS,
     seconds: float = PROFILE_SECONDS,
     warmup: int = PROFILE_WARMUP,
+    stacks: bool = False,
 ) -> dict[str, str]:
     """The command's environment: ``base`` plus what the module docstring lists."""
     env = dict(base)
@@ -97,7 +99,7 @@ def child_env(
     env.pop("INDUCTOR_LENS_PROFILE", None)
     if profile:
         env.setdefault("TORCHINDUCTOR_CPP_ENABLE_KERNEL_PROFILE", "1")
-        env["INDUCTOR_LENS_PROFILE"] = f"{calls},{seconds:g},{warmup}"
+        env["INDUCTOR_LENS_PROFILE"] = f"{calls},{seconds:g},{warmup},{1 if stacks else 0}"
     return env
 
 
@@ -337,7 +339,7 @@ def capture(args) -> int:
     )
     say(f"recording into {trace_dir} (provenance on{window})")
     started = time.time()
-    env = child_env(dict(os.environ), out, profile=args.profile, calls=args.profile_calls, seconds=args.profile_seconds)
+    env = child_env(dict(os.environ), out, profile=args.profile, calls=args.profile_calls, seconds=args.profile_seconds, stacks=args.stacks)
     result = run_command(command, env)
     if result.exit_status in (126, 127) and result.messages:  # the command could not be started: leave nothing behind
         for folder in reversed(made):

@@ -30,13 +30,14 @@ import json
 import os
 import re
 import sys
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 
 from .. import _json
 from ..model import InputWarning
 
 #: Traces larger than this (on disk) are parsed as a stream of events.
-STREAM_BYTES = 64 * 1024 * 1024
+STREAM_BYTES = 4 * 1024 * 1024
 _KEEP = {"kernel", "cpu_op", "user_annotation", "fwdbwd"}
 #: Device activity other than kernels (Kineto ``ActivityType``: ``gpu_memcpy``, ``gpu_memset``)
 _COPIES = {"gpu_memcpy", "gpu_memset"}
@@ -123,6 +124,10 @@ class ChromeTrace:
     window: tuple[float, float] | None = None
     #: ``ProfilerStep#N`` annotations (``cat`` ``user_annotation``): ``(N, ts, dur)`` in file order
     steps: list[tuple[int, float, float]] = field(default_factory=list)
+    #: one object per id seen (process and thread ids repeat in every event)
+    canon: dict = field(default_factory=dict, repr=False)
+    _by_thread: dict | None = field(default=None, repr=False)
+    _flow_ends: dict | None = field(default=None, repr=False)
     #: the reader stopped inside an event (the file was cut off mid-write)
     truncated: bool = False
     #: the devices of ``deviceProperties`` (Kineto writes it before ``traceEvents`` on CUDA and
@@ -132,6 +137,45 @@ class ChromeTrace:
     def op_by_external_id(self) -> dict[int, int]:
         """``{External id: op index}`` (how a device kernel names the op that launched it)."""
         return {op.external_id: i for i, op in enumerate(self.ops) if op.external_id is not None}
+
+    def innermost_op(self, pid: object, tid: object, ts: float, slack: float = 1e-3) -> int | None:
+        """The index of the innermost op on ``(pid, tid)`` whose interval holds time ``ts`` (µs,
+        within ``slack``), or ``None``; a per-thread index is built on first use."""
+        index = self._by_thread
+        if index is None:
+            by_thread: dict[tuple, list[int]] = {}
+            for n, each in enumerate(self.ops):
+                by_thread.setdefault((each.pid, each.tid), []).append(n)
+            for items in by_thread.values():
+                items.sort(key=lambda n: self.ops[n].ts)
+            index = self._by_thread = {k: (v, [self.ops[n].ts for n in v]) for k, v in by_thread.items()}
+        found = index.get((pid, tid))
+        if found is None:
+            return None
+        order, starts = found
+        at = bisect_right(starts, ts + slack) - 1
+        i: int | None = order[at] if at >= 0 else None
+        while i is not None:
+            op = self.ops[i]
+            if op.ts - slack <= ts <= op.ts + op.dur + slack:
+                return i
+            i = op.parent
+        return None
+
+    def flows_ending(self, pid: object, tid: object, lo: float, hi: float) -> list[tuple]:
+        """The fwdbwd flows ``(start, end)`` whose end (``(pid, tid, ts)``) lies on ``(pid, tid)``
+        within ``[lo, hi]`` µs, in time order."""
+        index = self._flow_ends
+        if index is None:
+            by_thread: dict[tuple, list[tuple]] = {}
+            for f in self.flows.values():
+                if f.get("s") and f.get("f"):
+                    by_thread.setdefault((f["f"][0], f["f"][1]), []).append((f["f"][2], f["s"], f["f"]))
+            index = self._flow_ends = {k: sorted(v, key=lambda x: x[0]) for k, v in by_thread.items()}
+        items = index.get((pid, tid), [])
+        a = bisect_left(items, lo, key=lambda x: x[0])
+        b = bisect_right(items, hi, key=lambda x: x[0])
+        return [(start, end) for _, start, end in items[a:b]]
 
     def ancestors(self, i: int):
         """Indices of op ``i``'s enclosing ops, innermost first."""
@@ -162,9 +206,9 @@ def _events_streamed(fh, trace: ChromeTrace):
     eof = False
 
     def refill() -> None:
-        """Drop what is parsed, read the next 4 MiB."""
+        """Drop what is parsed, read the next 1 MiB (a small buffer: memory holds the events kept)."""
         nonlocal buf, pos, eof
-        chunk = fh.read(1 << 22)
+        chunk = fh.read(1 << 20)
         if isinstance(chunk, bytes):
             chunk = chunk.decode("utf-8", errors="replace")
         eof = not chunk
@@ -172,7 +216,7 @@ def _events_streamed(fh, trace: ChromeTrace):
         pos = 0
 
     while True:
-        if not eof and len(buf) - pos < (1 << 20):
+        if not eof and len(buf) - pos < (1 << 18):
             refill()
         if not started:
             props = buf.find('"deviceProperties"', pos)
@@ -257,15 +301,21 @@ def read_chrome_trace(path: str) -> ChromeTrace:
             _keep_events(_events_streamed(fh, trace), trace)
         else:
             data = fh.read()
+            failure: Exception | None = None
             try:
                 doc = _json.loads(data)
             except ValueError as exc:
                 if b'"traceEvents"' not in data[: 1 << 16]:
                     trace.warnings.append(InputWarning(path, 0, not_json_message(data, exc)))
                     return trace
-                doc = None  # cut off mid-write: read up to the cut
+                doc, failure = None, exc  # cut off mid-write: read up to the cut
             if doc is None:
                 _keep_events(_events_streamed(io.BytesIO(data), trace), trace)
+                if not (trace.ops or trace.kernels or trace.frames or trace.runtime or trace.copies):
+                    # no event before the damage: not JSON, said once (a cut-off file keeps what it holds)
+                    trace.truncated = False
+                    trace.warnings = [InputWarning(path, 0, not_json_message(data, failure or ValueError("?")))]
+                    return trace
             else:
                 events = doc.get("traceEvents") if isinstance(doc, dict) else None
                 props = doc.get("deviceProperties") if isinstance(doc, dict) else None
@@ -309,6 +359,12 @@ def _keep(event: dict, cat: str, trace: ChromeTrace) -> None:
     """Add one event of a kept category to ``trace``; ``KeyError``/``TypeError``/``ValueError``
     on a malformed one."""
     args: dict = event["args"] if isinstance(event.get("args"), dict) else {}
+    canon = trace.canon
+
+    def one(value: object) -> object:
+        """One object per process and thread id (memory: they repeat in every event)."""
+        return canon.setdefault(value, value)
+
     if cat == "kernel" or cat in _COPIES:
         kept = DeviceKernel(
             str(event.get("name")), float(event["ts"]), float(event.get("dur", 0.0)), args.get("External id"), args.get("correlation")
@@ -318,23 +374,31 @@ def _keep(event: dict, cat: str, trace: ChromeTrace) -> None:
         if event.get("ph") == "X":
             trace.frames.append(
                 PyFrame(
-                    sys.intern(str(event.get("name"))), event.get("pid"), event.get("tid"), float(event["ts"]), float(event.get("dur", 0.0))
+                    sys.intern(str(event.get("name"))),
+                    one(event.get("pid")),
+                    one(event.get("tid")),
+                    float(event["ts"]),
+                    float(event.get("dur", 0.0)),
                 )
             )
     elif cat in _RUNTIME:
         if event.get("ph") == "X":
             trace.runtime.append(
                 RuntimeCall(
-                    str(event.get("name")),
-                    event.get("pid"),
-                    event.get("tid"),
+                    sys.intern(str(event.get("name"))),
+                    one(event.get("pid")),
+                    one(event.get("tid")),
                     float(event["ts"]),
                     float(event.get("dur", 0.0)),
                     args.get("correlation"),
                 )
             )
     elif cat == "fwdbwd":
-        trace.flows.setdefault(event.get("id"), {})[str(event.get("ph"))] = (event.get("pid"), event.get("tid"), float(event["ts"]))
+        trace.flows.setdefault(event.get("id"), {})[str(event.get("ph"))] = (
+            one(event.get("pid")),
+            one(event.get("tid")),
+            float(event["ts"]),
+        )
     elif event.get("ph") == "X":
         if cat == "user_annotation" and str(event.get("name")).startswith("ProfilerStep#"):
             number = str(event["name"])[len("ProfilerStep#") :]
@@ -342,8 +406,8 @@ def _keep(event: dict, cat: str, trace: ChromeTrace) -> None:
         trace.ops.append(
             Op(
                 sys.intern(str(event.get("name"))),
-                event.get("pid"),
-                event.get("tid"),
+                one(event.get("pid")),
+                one(event.get("tid")),
                 float(event["ts"]),
                 float(event.get("dur", 0.0)),
                 args.get("External id"),

@@ -119,20 +119,12 @@ def _backward_compile_id(trace: ChromeTrace, backward_op: int) -> str | None:
     innermost op around the call that a flow ends in: an outer op such as a profiler step holds the
     flows of every backward) to the innermost forward op it starts in, and the region around that."""
     ops = trace.ops
-
-    def inside(i: int, point) -> bool:
-        op = ops[i]
-        return op.pid == point[0] and op.tid == point[1] and op.ts - 1e-3 <= point[2] <= op.ts + op.dur + 1e-3
-
-    flows = [(f["s"], f["f"]) for f in trace.flows.values() if f.get("s") and f.get("f")]
     for candidate in [backward_op, *trace.ancestors(backward_op)]:
-        for start, end in flows:
-            if not inside(candidate, end):
+        op = ops[candidate]
+        for start, _ in trace.flows_ending(op.pid, op.tid, op.ts - 1e-3, op.ts + op.dur + 1e-3):
+            innermost = trace.innermost_op(start[0], start[1], start[2])
+            if innermost is None:
                 continue
-            holders = [i for i in range(len(ops)) if inside(i, start)]
-            if not holders:
-                continue
-            innermost = min(holders, key=lambda i: ops[i].dur)
             for anc in [innermost, *trace.ancestors(innermost)]:
                 m = _REGION.match(ops[anc].name)
                 if m:
@@ -404,9 +396,7 @@ def join_profile(index: Index, path: str, graphs: list[Graph] | None = None) -> 
             ]
         )
     if not result.calls:  # another model's profile, or no compiled graph ran in it (an unreadable one is said above)
-        if trace.truncated and not (trace.ops or trace.kernels):
-            index.add_warnings([InputWarning(path, 0, "cut off before its first event: nothing to join; not joined")])
-        elif trace.ops or trace.kernels:
+        if trace.ops or trace.kernels:
             index.add_warnings([InputWarning(path, 0, "profile matched no compiled graph of the loaded traces; not joined")])
         elif not trace.warnings:  # read, but nothing in it (`{"traceEvents": []}`): said, not dropped silently
             index.add_warnings([InputWarning(path, 0, "profile has no CPU op or device kernel events; not joined")])

@@ -4,8 +4,8 @@ this folder's ``sitecustomize`` before the user's code; see ``inductor_lens/capt
 Environment, set by ``capture``:
 
 * ``INDUCTOR_LENS_CAPTURE``: the capture folder ``<out>``;
-* ``INDUCTOR_LENS_PROFILE``: ``"CALLS,SECONDS"`` to profile a window of compiled-graph calls;
-  absent without ``--profile``.
+* ``INDUCTOR_LENS_PROFILE``: ``"CALLS,SECONDS,WARMUP,STACKS"`` to profile a window of
+  compiled-graph calls (``STACKS`` ``1``: with Python stacks); absent without ``--profile``.
 
 In each process:
 
@@ -122,16 +122,24 @@ class _Window:
     """The profile window over compiled-graph calls: opened when the first call returns, then
     ``warmup`` calls with the profiler prepared but not recording (its own start-up cost and the
     program's warm-up stay out), then ``calls`` calls recorded; closed early ``seconds`` after
-    recording began (checked when a call returns) or at exit.  ``torch.profiler.schedule`` with one
-    ``prof.step()`` per compiled-graph call does the phases."""
+    recording began, or at exit.  Markers are the user's training steps, not calls: once the
+    optimizer's step hook (``torch.optim.optimizer.register_optimizer_step_post_hook``) has fired,
+    each step between two optimizer steps is a ``ProfilerStep#N`` annotation, and the window closes
+    at a step's end once ``calls`` calls are recorded (whole steps only); a program without an
+    optimizer (inference) gets the window with no markers.  ``stacks``: Python stacks too
+    (``with_stack=True``, ``record_shapes=True``; the tracer slows the host)."""
 
-    def __init__(self, calls: int, seconds: float, warmup: int, path: str) -> None:
-        self.calls, self.seconds, self.warmup, self.path = calls, seconds, warmup, path
+    def __init__(self, calls: int, seconds: float, warmup: int, path: str, stacks: bool = False) -> None:
+        self.calls, self.seconds, self.warmup, self.path, self.stacks = calls, seconds, warmup, path, stacks
         self.prof = None  # type: object
         self.cuda = False
         self.seen = 0  # every compiled-graph call, the first included
         self.steps = 0  # calls since the window opened
         self.count = 0  # calls recorded
+        self.marks = 0  # training steps marked (ProfilerStep#N)
+        self.marker = None  # type: object  # the open ProfilerStep record_function
+        self.training = False  # the optimizer's step hook has fired
+        self.hook = None  # type: object
         self.recording_since = None  # type: float | None
         self.state = "waiting for the first compiled-graph call"
         self.closed_by = None  # type: str | None
@@ -147,18 +155,46 @@ class _Window:
                 if self.seen == 1:
                     self.start()
                 return
-            with _QuietProfiler():
-                self.prof.step()  # type: ignore[attr-defined]
             self.steps += 1
             now = time.monotonic()
             if self.steps == self.warmup:
-                self.recording_since = now
+                self._record()
             elif self.steps > self.warmup:
                 self.count += 1
+            if self.training:
+                return  # closed at a training step's end (the optimizer's hook)
             if self.count >= self.calls:
                 self.stop(f"after {self.calls} compiled-graph calls")
             elif self.recording_since is not None and now - self.recording_since >= self.seconds:
                 self.stop(f"after {self.seconds:g} s")
+
+    def _record(self) -> None:
+        with _QuietProfiler():
+            self.prof.start_trace()  # type: ignore[attr-defined]
+        self.recording_since, self.state = time.monotonic(), "recording"
+
+    def after_optimizer_step(self, *args) -> None:
+        """The optimizer's step hook: a training step ends (and the next begins) here."""
+        with self.lock:
+            if self.prof is None:
+                return
+            self.training = True
+            if self.recording_since is None:
+                return
+            import torch  # type: ignore[import-not-found]
+
+            if self.marker is not None:
+                self.marker.__exit__(None, None, None)  # type: ignore[attr-defined]
+                self.marker = None
+                if self.count >= self.calls:
+                    self.stop(f"after {self.marks} training steps ({self.count} compiled-graph calls)")
+                    return
+                if time.monotonic() - self.recording_since >= self.seconds:
+                    self.stop(f"after {self.marks} training steps ({self.seconds:g} s)")
+                    return
+            self.marker = torch.profiler.record_function(f"ProfilerStep#{self.marks}")
+            self.marker.__enter__()  # type: ignore[attr-defined]
+            self.marks += 1
 
     def start(self) -> None:
         import torch  # type: ignore[import-not-found]  # the program has imported it by now
@@ -173,23 +209,28 @@ class _Window:
             self.cuda = False
         if self.cuda:
             activities.append(torch.profiler.ProfilerActivity.CUDA)
-        schedule = torch.profiler.schedule(wait=0, warmup=self.warmup, active=self.calls, repeat=1)
         # what the profiler capture turned on says to the terminal, the program without --profile
         # never does: PyTorch's "UserWarning: CompiledFunctionBackward (Triggered internally at
         # .../profiler/collection.cpp)" on every backward of a compiled graph
         import warnings
 
         warnings.filterwarnings("ignore", message=r"CompiledFunctionBackward", category=UserWarning)
-        prof = torch.profiler.profile(activities=activities, schedule=schedule, on_trace_ready=self._export)
+        prof = torch.profiler.profile(activities=activities, with_stack=self.stacks, record_shapes=self.stacks)
         with _QuietProfiler():
-            prof.start()
-        self.prof, self.state = prof, "warming up" if self.warmup else "recording"
+            prof.prepare_trace()
+        self.prof, self.state = prof, "warming up"
+        try:
+            from torch.optim.optimizer import register_optimizer_step_post_hook  # type: ignore[import-not-found]
+
+            self.hook = register_optimizer_step_post_hook(self.after_optimizer_step)
+        except Exception:
+            self.hook = None  # no training-step markers: the window has none
         if not self.warmup:
-            self.recording_since = time.monotonic()
+            self._record()
         atexit.register(self.stop, "when the process exited")  # runs before torch's own exit handlers
 
     def _export(self, prof) -> None:
-        """``on_trace_ready``: write the Chrome trace, unless no call was recorded."""
+        """Write the Chrome trace, unless no call was recorded."""
         if self.recording_since is not None:
             self.window_seconds = round(time.monotonic() - self.recording_since, 3)
         if self.count == 0:
@@ -206,12 +247,18 @@ class _Window:
                 return
             self.closed_by = reason
             try:
+                if self.hook is not None:
+                    self.hook.remove()  # type: ignore[attr-defined]
+                if self.marker is not None:  # the process ends inside a training step
+                    self.marker.__exit__(None, None, None)  # type: ignore[attr-defined]
+                    self.marker = None
                 if self.cuda:
                     import torch  # type: ignore[import-not-found]
 
                     torch.cuda.synchronize()
                 with _QuietProfiler():
-                    prof.stop()  # type: ignore[attr-defined]  # exports through _export while recording
+                    prof.stop_trace()  # type: ignore[attr-defined]
+                self._export(prof)
                 if self.state in ("warming up", "recording"):
                     self.state = "empty"
             except Exception as exc:
@@ -230,6 +277,8 @@ class _Window:
             "max_seconds": self.seconds,
             "warmup": self.warmup,
             "cuda": self.cuda,
+            "steps": self.marks,
+            "stacks": self.stacks,
         }
 
 
@@ -327,8 +376,13 @@ def install() -> None:
     atexit.register(_at_exit)
     spec = os.environ.get(_PROFILE_ENV)
     if spec and torch_importable:
-        calls, seconds, warmup = (spec.split(",") + ["2"])[:3]
+        parts = spec.split(",")
+        calls, seconds = parts[0], parts[1]
+        warmup = parts[2] if len(parts) > 2 else "2"
+        stacks = parts[3] if len(parts) > 3 else "0"
         tag = f"rank{rank}" if rank.isdigit() else f"pid{os.getpid()}"
-        _window = _Window(max(1, int(calls)), float(seconds), max(0, int(warmup)), os.path.join(trace_dir, f"profile_{tag}.json"))
+        _window = _Window(
+            max(1, int(calls)), float(seconds), max(0, int(warmup)), os.path.join(trace_dir, f"profile_{tag}.json"), stacks == "1"
+        )
         _record["profile"] = _window.status()
         sys.meta_path.insert(0, _PostImport())
