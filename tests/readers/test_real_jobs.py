@@ -13,7 +13,8 @@ import pytest
 from conftest import SHARED, raw_graphs
 from inductor_lens.files.cache import Cache
 from inductor_lens.index.trace_index import load
-from inductor_lens.provenance.modules import kernel_module, module_text
+from inductor_lens.provenance.modules import kernel_module
+from inductor_lens.text import module_text
 
 BUGS = os.path.join(SHARED, "bugs")
 
