@@ -253,3 +253,50 @@ def test_nvdisasm_of_the_python_that_made_the_trace(tmp_path, monkeypatch):
     monkeypatch.setattr(sass, "_FOUND", [None])
     sass.look_in_site_packages([str(tmp_path / "absent"), str(site)])
     assert sass.nvdisasm_path() == str(tool)
+
+
+def _log_naming(tmp_path, cache: str) -> str:
+    """mlp_train's log with its Inductor cache (``/tmp/torchinductor_mlp_train``) named ``cache``:
+    what ``capture`` reads of it (kernel paths and names), on a machine whose cache is there."""
+    [log] = [os.path.join(RUN, "trace", n) for n in os.listdir(os.path.join(RUN, "trace"))]
+    text = open(log, encoding="utf-8").read().replace("/tmp/torchinductor_mlp_train", cache)
+    path = tmp_path / "run.log"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize("layout", ["device", "flat"])
+def test_capture_keeps_the_kernel_folders_in_the_layout_the_run_left(tmp_path, layout):
+    """``capture`` copies the logged kernels' folders of ``<inductor cache>/triton/<device>/`` and
+    of ``<inductor cache>/triton/`` (it copied none of the second: each <hash>/ was taken for a
+    device folder), under ``torchinductor/`` in the same layout, where report finds them."""
+    from inductor_lens.capture.keep import keep_triton_caches
+
+    cache = str(tmp_path / "ic")
+    _inductor_files_into(cache)
+    where = os.path.join(cache, "triton", "0") if layout == "device" else os.path.join(cache, "triton")
+    _kernels_into(where)
+    out = tmp_path / "out"
+    assert keep_triton_caches([_log_naming(tmp_path, cache)], str(out), {"HOME": str(tmp_path / "nobody")}) == 7
+    kept = out / "torchinductor" / os.path.relpath(where, cache)
+    assert sorted(os.listdir(kept)) == sorted(os.listdir(KERNELS))
+
+
+def test_capture_keeps_the_home_caches_folders_of_the_logged_kernel_files_only(tmp_path):
+    """``~/.triton/cache`` (Triton's default) holds other runs' kernels of the same names: only the
+    folders whose IR names a logged kernel file are kept (``triton_cache/``)."""
+    from inductor_lens.capture.keep import keep_triton_caches
+
+    home = tmp_path / "home"
+    _kernels_into(str(home / ".triton" / "cache"))
+    other = home / ".triton" / "cache" / ("A" * 52)  # another run's kernel of a logged name
+    shutil.copytree(os.path.join(KERNELS, "UE5U2X6UMXKJOG3AKHW5IVYNGDU24BCMRZ5LYAPOGPSKZ6BF5YXA"), other)
+    for name in os.listdir(other):
+        if name.endswith(".ttir"):
+            path = other / name
+            path.write_text(path.read_text().replace("/tmp/torchinductor_mlp_train/", "/tmp/another_run/"))
+    out = tmp_path / "out"
+    # the log names the kernel files as compiled (/tmp/torchinductor_mlp_train, not a folder here)
+    [log] = [os.path.join(RUN, "trace", n) for n in os.listdir(os.path.join(RUN, "trace"))]
+    assert keep_triton_caches([log], str(out), {"HOME": str(home)}) == 7
+    assert sorted(os.listdir(out / "triton_cache")) == sorted(os.listdir(KERNELS))

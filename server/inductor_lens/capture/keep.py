@@ -4,9 +4,10 @@ folders of the logged kernels (their TTIR, TTGIR, LLIR, PTX and cubin: ``report 
 
 Layout left in the capture folder (where :mod:`inductor_lens.files.resolve` and
 :mod:`inductor_lens.ir.find` look): ``torchinductor/<xx>/<kernel>.py`` and its ``.best_config``;
-``torchinductor/triton/<device>/<hash>/`` for Triton's cache under the Inductor cache
-(``torch/_inductor/runtime/cache_dir_utils.py``); ``triton_cache/<hash>/`` for a
-``TRITON_CACHE_DIR`` the command set.  Only copies: nothing of the user's caches is changed.
+``torchinductor/triton/<device>/<hash>/`` (or ``torchinductor/triton/<hash>/``, as the run laid
+it out) for Triton's cache under the Inductor cache (``torch/_inductor/runtime/cache_dir_utils.py``);
+``triton_cache/<hash>/`` for a ``TRITON_CACHE_DIR`` the command set, and for the folders of
+``~/.triton/cache`` that compiled a logged kernel file.  Only copies: nothing of the user's caches is changed.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import os
 import re
 import shutil
 
-from ..ir.find import triton_env_dirs
+from ..ir.find import kernel_roots, triton_env_dirs
 from ..readers.triton_ir import list_cache_folders
 
 _KERNEL_PATH = re.compile(rb"# kernel path: (?P<path>\S+)")
@@ -91,23 +92,25 @@ def keep_triton_caches(logs: list[str], out: str, env: dict[str, str]) -> int:
     if not names:
         return 0
     roots: dict[str, str] = {}  # root here -> its folder in out
-    for path in paths:
-        inductor_root = os.path.dirname(os.path.dirname(path))
-        triton = os.path.join(inductor_root, "triton")
-        try:
-            devices = sorted(d for d in os.listdir(triton) if os.path.isdir(os.path.join(triton, d)))
-        except OSError:
+    for inductor_root in dict.fromkeys(os.path.dirname(os.path.dirname(p)) for p in paths):
+        if not os.path.isdir(os.path.join(inductor_root, "triton")):
             continue
-        for d in devices:
-            roots.setdefault(os.path.join(triton, d), os.path.join(out, "torchinductor", "triton", d))
+        for root in kernel_roots(inductor_root):  # triton/<device>/ or triton/ itself, as the run laid it out
+            if root != inductor_root:
+                roots.setdefault(root, os.path.join(out, "torchinductor", os.path.relpath(root, inductor_root)))
     for d in dict.fromkeys(triton_dirs):
         if os.path.isdir(d):
             roots.setdefault(d, os.path.join(out, "triton_cache"))
+    # Triton's default (~/.triton/cache): only folders that compiled a logged kernel file (it holds other runs')
+    home = os.path.join(env.get("TRITON_HOME") or env.get("HOME") or os.path.expanduser("~"), ".triton", "cache")
+    only_compiled = {home} if os.path.isdir(home) and home not in roots else set()
+    for root in only_compiled:
+        roots[root] = os.path.join(out, "triton_cache")
     copied = 0
     compiled: set[str] = set()
     for root, dest in roots.items():
         for folder in list_cache_folders(root):
-            if folder.name in names or (folder.compiled_file or "") in paths:
+            if (folder.name in names and root not in only_compiled) or (folder.compiled_file or "") in paths:
                 if _copy_tree(folder.path, os.path.join(dest, folder.hash)):
                     copied += 1
                     if folder.compiled_file:
