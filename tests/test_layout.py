@@ -304,3 +304,42 @@ def test_presenters_ask_the_analysis_not_the_domain():
     assert len(PLACES_ALLOWED) <= 10 and all(len(why) > 40 for why in PLACES_ALLOWED.values())
     assert not places - set(PLACES_ALLOWED), sorted(places - set(PLACES_ALLOWED))
     assert not set(PLACES_ALLOWED) - places, ("allowed but no longer there: drop them", sorted(set(PLACES_ALLOWED) - places))
+
+
+#: functions over 120 lines held until their owners split them (issue 47): path -> who splits it.
+#: This only shrinks: a function that no longer needs its place fails the test until it is removed.
+OVER_120_HELD: dict[str, str] = {}  # (timing/join.py:join_chrome_trace, 131 lines, left it when step split the join)
+
+
+def _function_lengths() -> dict[str, int]:
+    """``path:Class.function`` (nested functions too) -> its length, from its ``def`` line to its last
+    line (methods and nested functions included), for every function of the package but the
+    bundled example."""
+    out: dict[str, int] = {}
+
+    def visit(node: ast.AST, prefix: str, rel: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                name = f"{prefix}.{child.name}" if prefix else child.name
+                if not isinstance(child, ast.ClassDef):
+                    out[f"{rel}:{name}"] = (child.end_lineno or child.lineno) - child.lineno + 1
+                visit(child, name, rel)
+            else:
+                visit(child, prefix, rel)
+
+    for path in _modules().values():
+        rel = os.path.relpath(path, ROOT).replace(os.sep, "/")
+        visit(ast.parse(open(path, encoding="utf-8").read()), "", rel)
+    return out
+
+
+def test_functions_are_split_by_meaning():
+    """No function over 120 lines, at most six over 80 (a function's length: its ``def`` line to its
+    last line); the functions held over 120 are named above with who splits them."""
+    lengths = _function_lengths()
+    assert lengths["readers/torch_trace/__init__.py:_Scan.search"] > 0 and len(lengths) > 500  # the walk sees methods
+    over_120 = {f: n for f, n in lengths.items() if n > 120}
+    assert not {f: n for f, n in over_120.items() if f not in OVER_120_HELD}, "split these functions (none over 120 lines)"
+    assert not [f for f in OVER_120_HELD if f not in over_120], "no longer over 120 lines: remove it from OVER_120_HELD"
+    over_80 = sorted((n, f) for f, n in lengths.items() if n > 80)
+    assert len(over_80) <= 6, over_80

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import hashlib
 import os
+from dataclasses import dataclass
 
+from ..files.discovery import COMPRESSED_LOG_NAME, LOG_NAME, SKIP_DIRS, logs_beside_named, natural_key
 from ..model import InputWarning
 
 
@@ -77,3 +79,74 @@ class LogCopies:
         if tlparse:
             self._tlparse.add(path)
         return None, None
+
+
+@dataclass
+class FolderInputs:
+    """What a folder holds, found by :func:`folder_inputs`: TORCH_TRACE logs (a tlparse output's
+    ``raw.log`` with the folder to show for it in ``displays``), ``TORCH_COMPILE_DEBUG`` output
+    codes, AOTInductor packages (``.pt2`` files and extracted folders), compressed logs (``packed``,
+    not read), the folders that could not be listed, and warnings (a FIFO named like a log)."""
+
+    logs: list[str]
+    displays: dict[str, str]
+    debug_codes: list[str]
+    packages: list[str]
+    unreadable: list[OSError]
+    packed: list[str]
+    warnings: list[InputWarning]
+
+
+def folder_inputs(folder: str) -> FolderInputs:
+    """Walk ``folder`` for what :class:`FolderInputs` holds, in natural order (``rank_2`` before
+    ``rank_10``), skipping :data:`inductor_lens.files.discovery.SKIP_DIRS`.  When no log has
+    PyTorch's name, the other ``*.log`` files that start with a record are logs too (renamed ones); a
+    byte-for-byte copy of a log is read once (said)."""
+    warnings: list[InputWarning] = []
+    logs: list[str] = []
+    displays: dict[str, str] = {}
+    debug_codes: list[str] = []
+    packages: list[str] = []
+    seen_dirs: set[str] = set()
+    unreadable: list[OSError] = []
+    others: list[str] = []  # other *.log files: read when no log has PyTorch's name (renamed ranks)
+    packed: list[str] = []  # compressed logs (not read: said when nothing else is found)
+    # symbolic links to folders are followed (a `latest -> run_42` link); a folder reached twice is read once
+    for dirpath, dirnames, filenames in os.walk(folder, onerror=unreadable.append, followlinks=True):
+        real = os.path.realpath(dirpath)
+        if real in seen_dirs:
+            dirnames[:] = []
+            continue
+        seen_dirs.add(real)
+        dirnames[:] = sorted((d for d in dirnames if d not in SKIP_DIRS), key=natural_key)  # rank_2 before rank_10
+        if _is_tlparse_output(dirpath):  # tlparse output at any depth: rank_N/ of --all-ranks-html, ...
+            raw = os.path.join(dirpath, "raw.log")
+            logs.append(raw)
+            displays[raw] = dirpath
+            dirnames[:] = []
+            continue
+        if os.path.basename(dirpath) == "aotinductor" and os.path.basename(os.path.dirname(dirpath)) == "data":
+            packages.append(os.path.dirname(os.path.dirname(dirpath)))  # an extracted AOTInductor package
+            dirnames[:] = []
+            continue
+        others.extend(os.path.join(dirpath, f) for f in sorted(filenames, key=natural_key) if f.endswith(".log") and not LOG_NAME.match(f))
+        packed.extend(os.path.join(dirpath, f) for f in filenames if COMPRESSED_LOG_NAME.match(f))
+        wanted = [f for f in sorted(filenames, key=natural_key) if LOG_NAME.match(f) or f.endswith(".pt2") or f == "output_code.py"]
+        filenames = []
+        for fname in wanted:  # a FIFO or device named like a log would block the read for ever
+            if os.path.isfile(os.path.join(dirpath, fname)):
+                filenames.append(fname)
+            else:
+                warnings.append(InputWarning(os.path.join(dirpath, fname), 0, "not a regular file; skipped"))
+        packages.extend(os.path.join(dirpath, f) for f in filenames if f.endswith(".pt2"))
+        for fname in filenames:
+            full = os.path.join(dirpath, fname)
+            if LOG_NAME.match(fname):
+                logs.append(full)
+            elif fname == "output_code.py" and os.path.basename(os.path.dirname(dirpath)) == "torchinductor":
+                debug_codes.append(full)
+    renamed, copies = logs_beside_named(logs, others)  # (a log renamed run_a.log beside a dedicated_log_*: read too)
+    logs += renamed
+    for copy, first in copies:
+        warnings.append(InputWarning(copy, 0, f"the same bytes as {first}: read once"))
+    return FolderInputs(logs, displays, debug_codes, packages, unreadable, packed, warnings)

@@ -7,6 +7,7 @@ not import the readers, the linker and the dataflow alignment at all.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 from collections.abc import Callable
@@ -22,6 +23,7 @@ from ..readers.output_code import parse_output_code
 from ..readers.stack_traces import parse_stack_traces
 from ..readers.torch_trace import TraceLog
 from ..readers.torch_trace.graphs import GraphRecords
+from ..readers.torch_trace.records import Record
 
 if TYPE_CHECKING:
     from ..readers.debug_folder import DebugFolderFiles
@@ -72,57 +74,10 @@ def materialize_log_graph(
     core (:class:`inductor_lens.provenance.linker.GraphInputs`, :mod:`inductor_lens.index.parallel`)."""
     code_rec = group.code
     warns = graph.warnings
-
-    def extract(text: str, name: str, rec) -> str:
-        # named by its text's MD5: the envelope's when the payload matched it, else worked out (a
-        # payload changed after PyTorch wrote it must not share the unchanged copy's file)
-        md5 = rec.md5 if rec is not None and log.read_intact(rec) else None
-        try:
-            return cache.extract(text, name, md5)
-        except OSError as exc:  # one warning per cache folder, not one per file
-            warns.append(
-                InputWarning(
-                    cache.root,
-                    0,
-                    f"cannot write to the cache folder ({exc.strerror or exc}): output code that "
-                    "exists only inside a log cannot be opened in an editor; give --cache-dir a "
-                    "writable folder",
-                    cache_unwritten=True,
-                )
-            )
-            return cache.extracted_path(text, name, md5)
-
-    before = len(warns)
-    text = log.payload(code_rec, warns)
-    changed = [w for w in warns[before:] if w.changed]
-    if changed:  # edited after PyTorch wrote it: the Inductor cache file with the MD5 is what ran
-        disk = _same_md5_on_disk(on_disk, code_rec.md5)
-        if disk is not None:
-            text = None
-            for w in changed:
-                w.changed = False
+    extract = functools.partial(_extract, cache, log, warns)
+    text = _output_code_text(graph, log, code_rec, on_disk)
     if text is None:
-        text = _same_md5_on_disk(on_disk, code_rec.md5)
-        if text is None:
-            graph.broken = True
-            warns.append(
-                InputWarning(
-                    log.path,
-                    code_rec.line,
-                    f"the output code of compile {graph.compile_id} ({graph.kind}) could not be "
-                    "read from the log and no identical Inductor cache file was found: "
-                    "that graph is not shown",
-                )
-            )
-            return
-        warns.append(
-            InputWarning(
-                log.path,
-                code_rec.line,
-                f"the output code of compile {graph.compile_id} ({graph.kind}) was read from the "
-                "Inductor cache file with the MD5 the log names, not from the damaged log",
-            )
-        )
+        return
     aliases = [p for p in dict.fromkeys(os.path.abspath(p) for p in on_disk) if same_text(p, text)]  # each once
     if graph.output_code in aliases:
         aliases.remove(graph.output_code)
@@ -156,12 +111,70 @@ def materialize_log_graph(
             graph.kernel_code = extract(ktext, kname, group.kernel_code)
             inputs.kernel_code = parse_output_code(ktext, "cpp")
             inputs.kernel_code_path = graph.kernel_code
+    _read_fx_graphs(graph, log, group, shared, inputs, extract)
+    _read_artifacts(graph, log, group, inputs)
+    link_graph(graph, inputs)
+
+
+def _extract(cache: Cache, log: TraceLog, warns: list[InputWarning], text: str, name: str, rec: Record | None) -> str:
+    """The extracted copy of ``text`` (a payload of record ``rec``) in the cache folder, named by its
+    text's MD5: the envelope's when the payload matched it, else worked out (a payload changed
+    after PyTorch wrote it must not share the unchanged copy's file).  A cache folder that cannot
+    be written is said once, and the path the copy would have is returned."""
+    md5 = rec.md5 if rec is not None and log.read_intact(rec) else None
+    try:
+        return cache.extract(text, name, md5)
+    except OSError as exc:  # one warning per cache folder, not one per file
+        warns.append(
+            InputWarning(
+                cache.root,
+                0,
+                f"cannot write to the cache folder ({exc.strerror or exc}): output code that "
+                "exists only inside a log cannot be opened in an editor; give --cache-dir a "
+                "writable folder",
+                cache_unwritten=True,
+            )
+        )
+        return cache.extracted_path(text, name, md5)
+
+
+def _output_code_text(graph: Graph, log: TraceLog, code_rec: Record, on_disk: list[str]) -> str | None:
+    """The graph's output code: its payload, or the Inductor cache file with the MD5 the log names
+    when the payload was edited after PyTorch wrote it or cannot be read (said); None (the graph
+    broken, said) when neither can be had."""
+    warns = graph.warnings
+    before = len(warns)
+    text = log.payload(code_rec, warns)
+    changed = [w for w in warns[before:] if w.changed]
+    if changed:  # edited after PyTorch wrote it: the Inductor cache file with the MD5 is what ran
+        disk = _same_md5_on_disk(on_disk, code_rec.md5)
+        if disk is not None:
+            text = None
+            for w in changed:
+                w.changed = False
+    if text is not None:
+        return text
+    text = _same_md5_on_disk(on_disk, code_rec.md5)
+    what = f"the output code of compile {graph.compile_id} ({graph.kind})"
+    if text is None:
+        graph.broken = True
+        message = f"{what} could not be read from the log and no identical Inductor cache file was found: that graph is not shown"
+        warns.append(InputWarning(log.path, code_rec.line, message))
+        return None
+    message = f"{what} was read from the Inductor cache file with the MD5 the log names, not from the damaged log"
+    warns.append(InputWarning(log.path, code_rec.line, message))
+    return text
+
+
+def _read_fx_graphs(graph: Graph, log: TraceLog, group: GraphRecords, shared: dict[tuple, Any], inputs: GraphInputs, extract) -> None:
+    """The graph's post-grad and pre-grad FX graphs, read, extracted and parsed; a record another
+    graph of the log read already (a compile's forward and backward share their pre-grad graph)
+    is read, verified and parsed once (``shared``)."""
+    warns = graph.warnings
     for role in ("post_grad", "pre_grad"):
         rec = getattr(group, role)
         if rec is None:
             continue
-        # the same record read for another graph (a compile's forward and backward share their
-        # pre-grad graph): read, verified and parsed once
         fx_key = ("fx", log.path, rec.line, rec.md5, graph.graph_files.get(role))
         fx = shared.get(fx_key)
         if fx is None:
@@ -184,6 +197,13 @@ def materialize_log_graph(
                 )
         setattr(graph, role, fx)
         setattr(inputs, role, fx)
+
+
+def _read_artifacts(graph: Graph, log: TraceLog, group: GraphRecords, inputs: GraphInputs) -> None:
+    """The graph's provenance artifacts (node mappings, kernel stack traces, kernel -> post-grad and
+    post-grad -> pre-grad maps) parsed into ``inputs``; the graphs a kernel's frames or launch
+    comments may need (compiled autograd's, the AOT and joint graphs) read only when asked for."""
+    warns = graph.warnings
     if group.mapping is not None:
         value = log.payload_json(group.mapping, warns)
         mapping = parse_node_mappings(value)
@@ -213,7 +233,6 @@ def materialize_log_graph(
     named = [*group.name_graphs, *([group.aot_graph] if group.aot_graph is not None else [])]
     if named:
         inputs.other_names = lambda: {n for rec in named for n in node_names(log.payload(rec, warns) or "")}
-    link_graph(graph, inputs)
 
 
 def graph_from_loose_code(files: "DebugFolderFiles") -> Graph | None:

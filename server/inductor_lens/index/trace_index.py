@@ -17,14 +17,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..files.cache import Cache
-from ..files.discovery import COMPRESSED_LOG_NAME, LOG_NAME, SKIP_DIRS, logs_beside_named, natural_key, rank_of_path
+from ..files.discovery import LOG_NAME, rank_of_path
 from ..model import Compile, CompileEvent, FxGraph, FxNode, Graph, InputWarning, Kernel, TraceInfo
 from ..model.roles import FX_ROLES, DocRole
 from ..readers.capture_record import capture_errors
 from ..readers.compile_settings import read_compile_settings
 from ..readers.torch_trace import TraceLog, started_at
 from ..readers.torch_trace.graphs import GRAPH_ROLES, pair_graphs
-from .input_files import LogCopies, _is_tlparse_output, _package_of
+from .input_files import LogCopies, _is_tlparse_output, _package_of, folder_inputs
 from .loader import LogLoader, LogScan, graph_from_loose_code
 from .log_health import read_log_health
 
@@ -120,68 +120,23 @@ class Index:
         if _package_of(folder) is not None:
             self._add_package(folder)
             return
-        logs: list[str] = []
-        displays: dict[str, str] = {}
-        debug_codes: list[str] = []
-        packages: list[str] = []
-        seen_dirs: set[str] = set()
-        unreadable: list[OSError] = []
-        others: list[str] = []  # other *.log files: read when no log has PyTorch's name (renamed ranks)
-        packed: list[str] = []  # compressed logs (not read: said when nothing else is found)
-        # symbolic links to folders are followed (a `latest -> run_42` link); a folder reached twice is read once
-        for dirpath, dirnames, filenames in os.walk(folder, onerror=unreadable.append, followlinks=True):
-            real = os.path.realpath(dirpath)
-            if real in seen_dirs:
-                dirnames[:] = []
-                continue
-            seen_dirs.add(real)
-            dirnames[:] = sorted((d for d in dirnames if d not in SKIP_DIRS), key=natural_key)  # rank_2 before rank_10
-            if _is_tlparse_output(dirpath):  # tlparse output at any depth: rank_N/ of --all-ranks-html, ...
-                raw = os.path.join(dirpath, "raw.log")
-                logs.append(raw)
-                displays[raw] = dirpath
-                dirnames[:] = []
-                continue
-            if os.path.basename(dirpath) == "aotinductor" and os.path.basename(os.path.dirname(dirpath)) == "data":
-                packages.append(os.path.dirname(os.path.dirname(dirpath)))  # an extracted AOTInductor package
-                dirnames[:] = []
-                continue
-            others.extend(
-                os.path.join(dirpath, f) for f in sorted(filenames, key=natural_key) if f.endswith(".log") and not LOG_NAME.match(f)
-            )
-            packed.extend(os.path.join(dirpath, f) for f in filenames if COMPRESSED_LOG_NAME.match(f))
-            wanted = [f for f in sorted(filenames, key=natural_key) if LOG_NAME.match(f) or f.endswith(".pt2") or f == "output_code.py"]
-            filenames = []
-            for fname in wanted:  # a FIFO or device named like a log would block the read for ever
-                if os.path.isfile(os.path.join(dirpath, fname)):
-                    filenames.append(fname)
-                else:
-                    self._warnings.append(InputWarning(os.path.join(dirpath, fname), 0, "not a regular file; skipped"))
-            packages.extend(os.path.join(dirpath, f) for f in filenames if f.endswith(".pt2"))
-            for fname in filenames:
-                full = os.path.join(dirpath, fname)
-                if LOG_NAME.match(fname):
-                    logs.append(full)
-                elif fname == "output_code.py" and os.path.basename(os.path.dirname(dirpath)) == "torchinductor":
-                    debug_codes.append(full)
-        renamed, copies = logs_beside_named(logs, others)  # (a log renamed run_a.log beside a dedicated_log_*: read too)
-        logs += renamed
-        for copy, first in copies:
-            self._warnings.append(InputWarning(copy, 0, f"the same bytes as {first}: read once"))
+        found = folder_inputs(folder)
+        self._warnings.extend(found.warnings)
+        logs, displays = found.logs, found.displays
         if self.elsewhere is not None and len(logs) > 1:  # a job's ranks, indexed where they are stored
             self.elsewhere(self, logs, displays, folder)
         else:
             self.loader.prefetch(logs, self._warnings)
             for log in logs:
                 self._add_log(log, display=displays.get(log), root=folder)
-        for code in debug_codes:
+        for code in found.debug_codes:
             if code not in self._documents:
                 self._add_loose_code(code)
-        for package in packages:
+        for package in found.packages:
             self._add_package(package)
-        for exc in unreadable:  # a folder that cannot be listed is said, not taken for an empty one
+        for exc in found.unreadable:  # a folder that cannot be listed is said, not taken for an empty one
             self._warnings.append(InputWarning(exc.filename or folder, 0, f"cannot read this folder: {exc.strerror or exc}"))
-        if not logs and not debug_codes and not packages:
+        if not logs and not found.debug_codes and not found.packages:
             self._warnings.append(
                 InputWarning(
                     folder,
@@ -189,8 +144,8 @@ class Index:
                     "no TORCH_TRACE logs (dedicated_log_torch_trace_*.log, or a *.log that starts with a record), "
                     "tlparse output or debug folders found"
                     + (
-                        f"; {len(packed)} compressed log(s) such as {os.path.basename(min(packed))}: decompress them first"
-                        if packed
+                        f"; {len(found.packed)} compressed log(s) such as {os.path.basename(min(found.packed))}: decompress them first"
+                        if found.packed
                         else ""
                     )
                     + "".join(f"; its capture.json says: {e}" for e in capture_errors(folder)[:1]),

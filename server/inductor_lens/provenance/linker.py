@@ -38,57 +38,16 @@ The rules (what PyTorch gives, and what to do when it gives less or wrong):
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
 from ..model import Frame, FxGraph, Graph, InputWarning, Kernel, Launch, Span, aten_op_of
-from ..readers.mapping import NodeMapping
-from ..readers.output_code import KernelDef, LaunchSite, ParsedCode, split_key
+from ..readers.output_code import KernelDef, LaunchSite, split_key
 from .disagreement import call_op, mapping_disagreement, own_comment_names
 from .generated_frames import follow_generated
 from .infer import infer_graph_launches
+from .inputs import GraphInputs
 from .pass_nodes import REINPLACE_NAME, header_pass_names, scatters_fed
 from .subgraphs import scoped_keys, subgraph_choice
 
-
-@dataclass(slots=True)
-class GraphInputs:
-    """Everything known about one graph before linking (texts already parsed).
-
-    ``stack_traces`` is ``{key: frames}`` or ``None`` when the artifact is absent;
-    ``frame_graphs`` the graphs generated-code frames are followed through (read only when
-    needed); ``kernel_to_post`` the 2.7/2.8 kernel -> post-grad artifact; ``post_to_pre`` the 2.8
-    post -> pre artifact, already reduced to names; ``kernel_to_pre`` pre-grad nodes per key
-    (AOTInductor ``kernel_information.json``); ``mapping_source`` the ``provenance`` of kernels
-    that ``mapping`` names (``mapping``, or ``kernel_information`` for a package's).
-    """
-
-    code: ParsedCode
-    code_path: str
-    kernel_code: ParsedCode | None = None
-    kernel_code_path: str | None = None
-    post_grad: FxGraph | None = None
-    pre_grad: FxGraph | None = None
-    mapping: NodeMapping | None = None
-    stack_traces: dict[str, list[Frame]] | None = None
-    kernel_to_post: dict[str, list[str]] | None = None
-    post_to_pre: dict[str, list[str]] | None = None
-    kernel_to_pre: dict[str, list[str]] | None = None
-    mapping_source: str = "mapping"
-    #: graphs whose ``# File:`` lines follow frames in generated code (compiled autograd), parsed on demand
-    frame_graphs: Callable[[], list[FxGraph]] | None = None
-    #: the wrapper's text (for the dataflow alignment when the code names no nodes)
-    code_text: str | None = None
-    #: node names of the compile's other graphs (AOT joint graph, ...), read when first asked
-    other_names: "Callable[[], set[str]] | None" = None
-    #: the AOT graph of this graph (before the post-grad passes), parsed when first asked
-    aot_graph: "Callable[[], FxGraph] | None" = None
-    #: the model line of post-grad nodes printed under ``No stacktrace found`` (nodes PyTorch's
-    #: passes made), when the compile had one (:mod:`inductor_lens.provenance.pass_frames`)
-    pass_frame: Frame | None = None
-    #: the dataflow alignment computed elsewhere (another core: :mod:`inductor_lens.index.parallel`):
-    #: called once, when a launch first needs it; ``None`` from it means "compute it here"
-    inferred_elsewhere: "Callable[[], dict[int, list[str]] | None] | None" = None
+__all__ = ["GraphInputs", "link_graph"]
 
 
 def _unique(items) -> list:
@@ -229,9 +188,9 @@ class _Linker:
         names = [aot_out[i] for i in positions if i < len(aot_out) and aot_out[i]]
         return _frames_from_nodes(self._aot, [n for n in names if n is not None])
 
-    def launch(self, site: LaunchSite, key: str, kdef: KernelDef | None, kind: str, mapped: list[str] | None, several: bool) -> Launch:
-        post_graph, pre_graph = self.post, self.pre
-        scope = self.scope_of(site)
+    def checked_comment_names(self, site: LaunchSite, scope: str, kdef: KernelDef | None, key: str) -> tuple[list[str], list[str]]:
+        """A launch comment's names as (pre-grad keys, post-grad keys); a name no graph has is
+        said, unless the kernel header maps it or another graph of the compile has it."""
         c_pre, c_post, unknown = self.comment_names(site, scope, key)
         if unknown and self.post is not None:
             # a name Inductor's passes gave a node after the post-grad graph was printed
@@ -261,6 +220,14 @@ class _Linker:
                     f"launch comment names node(s) that neither the pre-grad nor the post-grad graph has: {', '.join(unknown)}; ignored",
                 )
             )
+        return c_pre, c_post
+
+    def launch(self, site: LaunchSite, key: str, kdef: KernelDef | None, kind: str, mapped: list[str] | None, several: bool) -> Launch:
+        """One launch site of kernel ``key`` linked: its post-grad and pre-grad nodes, ATen ops and
+        frames, with where they came from (the rules of this module's docstring)."""
+        post_graph, pre_graph = self.post, self.pre
+        scope = self.scope_of(site)
+        c_pre, c_post = self.checked_comment_names(site, scope, kdef, key)
         header = kdef is not None and bool(kdef.node_map) and self.first_line.get(site.name) == site.line
         provenance = "stack_traces" if key in self.stack else "comments"
         distrusted = None
@@ -306,7 +273,20 @@ class _Linker:
         elif kind in ("extern", "fallback") and (op := call_op(site.name)) is not None:  # no graph to say: the call's own op
             aten = [a for a in aten if a.rpartition(".")[2] == op] or aten  # (its comment also names its inputs' ops)
 
-        frames: list[Frame] = [] if distrusted is not None else self.stack.get(key) or []
+        frames = self.launch_frames(site, key if distrusted is None else None, kind, mapped, (post, pre), (c_pre, c_post))
+        alternatives = self.alternatives(site.line) if provenance == "inferred" else ()
+        return Launch(
+            self.inputs.code_path, site.line, site.col, site.end_col, post, pre, _unique(aten), list(frames), provenance, alternatives
+        )
+
+    def launch_frames(self, site: LaunchSite, key: str | None, kind: str, mapped: list[str] | None, nodes, comment) -> list[Frame]:
+        """A launch's source frames: the stack-traces artifact's for ``key`` (None: the mapping of the
+        launch is distrusted, and its stack traces with it), else the ``# File:``
+        lines of its nodes (``nodes``: post-grad, pre-grad) and of its comment's names (``comment``:
+        pre-grad, post-grad), followed out of generated code; where they came from is noted."""
+        (post, pre), (c_pre, c_post) = nodes, comment
+        post_graph, pre_graph = self.post, self.pre
+        frames: list[Frame] = self.stack.get(key) or [] if key is not None else []
         came = "stack_traces" if frames else None
         if not frames:
             own: list[Frame] = _frames_from_nodes(post_graph, post, self.inputs.pass_frame)
@@ -321,11 +301,7 @@ class _Linker:
             from_post = bool(own) or bool(_frames_from_nodes(post_graph, c_post))
             came = ("post_grad_graph" if from_post else "pre_grad_graph") if frames else None
         self.frames_from[site.line] = came
-        frames = follow_generated(list(frames), self.inputs.frame_graphs)
-        alternatives = self.alternatives(site.line) if provenance == "inferred" else ()
-        return Launch(
-            self.inputs.code_path, site.line, site.col, site.end_col, post, pre, _unique(aten), list(frames), provenance, alternatives
-        )
+        return follow_generated(list(frames), self.inputs.frame_graphs)
 
 
 #: Names PyTorch's own post-grad passes put in launch comments for nodes no printed graph has
@@ -344,8 +320,19 @@ def link_graph(graph: Graph, inputs: GraphInputs) -> list[Kernel]:
         for name, body in inputs.kernel_code.defs.items():
             defs[name] = body  # the real body beats the wrapper's extern "C" declaration
             def_paths[name] = inputs.kernel_code_path
+    entries, handle_keys = _entries(graph, inputs)
+    link = _Linker(graph, inputs)
+    kernels = [_kernel(link, key, sites, key in handle_keys, defs, def_paths) for key, sites in entries.items()]
+    kernels.sort(key=lambda k: k.launches[0].line if k.launches else (k.definition.line if k.definition else 0))
+    graph.kernels = kernels
+    return kernels
 
-    # group launch sites into entries
+
+def _entries(graph: Graph, inputs: GraphInputs) -> tuple[dict[str, list[LaunchSite]], set[str]]:
+    """The code's kernels as provenance keys with their launch sites (a kernel defined and never
+    launched, or a debug handle with no launch after it, has none: the latter is said), and the
+    keys that are ``name:handle``."""
+    code = inputs.code
     entries: dict[str, list[LaunchSite]] = {}
     for site in code.launches:
         entries.setdefault(site.key or site.name, []).append(site)
@@ -366,84 +353,82 @@ def link_graph(graph: Graph, inputs: GraphInputs) -> list[Kernel]:
                     f"no launch found after [Provenance debug handles] {key}; the kernel is listed without a launch site",
                 )
             )
+    return entries, handle_keys
 
-    link = _Linker(graph, inputs)
-    post_graph, pre_graph, mapping = link.post, link.pre, link.mapping
-    kernels: list[Kernel] = []
-    for key, sites in entries.items():
-        name, handle = split_key(key) if key in handle_keys else (key, None)
-        kdef: KernelDef | None = defs.get(name)
-        kind = kdef.kind if kdef is not None else (sites[0].kind if sites else "pointwise")
-        definition = None
-        if kdef is not None:
-            definition = Span(def_paths[name], kdef.line, kdef.col, kdef.end_col)
-        mapped = None
-        if mapping is not None and key in mapping.kernel_to_post:
-            mapped = mapping.kernel_to_post[key]
-        elif inputs.kernel_to_post and key in inputs.kernel_to_post:
-            mapped = inputs.kernel_to_post[key]
-        launches = [link.launch(site, key, kdef, kind, mapped, len(sites) > 1) for site in sites]
-        if launches:
-            post_nodes = _unique(n for la in launches for n in la.post_grad_nodes)
-            pre_nodes = _unique(n for la in launches for n in la.pre_grad_nodes)
-            aten = _unique(a for la in launches for a in la.aten_ops)
-            frames = launches[0].frames if len(launches) == 1 else _merge_frames(*(la.model_lines for la in launches))
-            provenance = min((la.provenance for la in launches), key=_RANK.__getitem__)
-        else:  # defined, never launched: what its header says
-            post_nodes = link.post_keys(mapped if mapped is not None else (kdef.post_grad_nodes if kdef is not None else []), "")
-            pre_nodes = list(inputs.kernel_to_pre.get(key, [])) if inputs.kernel_to_pre else []
-            pre_nodes = pre_nodes or [
-                n for n in (kdef.node_map if kdef is not None else []) if pre_graph is not None and n in pre_graph.nodes
-            ]
-            aten = list(kdef.aten_ops) if kdef is not None else []
-            frames = (
-                link.stack.get(key)
-                or _frames_from_nodes(post_graph, post_nodes, inputs.pass_frame)
-                or _frames_from_nodes(pre_graph, pre_nodes)
-            )
-            frames = follow_generated(frames, inputs.frame_graphs)
-            provenance = inputs.mapping_source if mapped is not None else ("stack_traces" if key in link.stack else "comments")
-        if post_graph is not None:
-            post_nodes = sorted(post_nodes, key=lambda n: post_graph.nodes[n].line if n in post_graph.nodes else 0)
-        if pre_graph is not None:
-            pre_nodes = sorted(pre_nodes, key=lambda n: pre_graph.nodes[n].line if n in pre_graph.nodes else 0)
-        if launches:
-            came = {link.frames_from.get(la.line) for la in launches}
-            frames_from = next((c for c in ("stack_traces", "post_grad_graph", "pre_grad_graph") if c in came), None)
-        elif frames:
-            frames_from = (
-                "stack_traces"
-                if key in link.stack
-                else ("post_grad_graph" if _frames_from_nodes(post_graph, post_nodes) else "pre_grad_graph")
-            )
-        else:
-            frames_from = None
 
-        kernels.append(
-            Kernel(
-                key=key,
-                name=name,
-                kind=kind,
-                handle=handle,
-                definition=definition,
-                launches=launches,
-                post_grad_nodes=post_nodes,
-                pre_grad_nodes=pre_nodes,
-                aten_ops=aten,
-                frames=list(frames),
-                provenance=provenance,
-                frames_from=frames_from,
-                graph=graph,
-                alternatives=[
-                    (
-                        alt,
-                        defs[alt].kind if alt in defs else "unknown",
-                        Span(def_paths[alt], defs[alt].line, defs[alt].col, defs[alt].end_col) if alt in defs else None,
-                    )
-                    for alt in (kdef.alternatives if kdef is not None else [])
-                ],
-            )
+def _kernel(
+    link: _Linker, key: str, sites: list[LaunchSite], handled: bool, defs: dict[str, KernelDef], def_paths: dict[str, str]
+) -> Kernel:
+    """One kernel of the graph: its launches linked, its fields the union of theirs (or, never
+    launched, what its header says), its nodes in graph order, its multi-kernel alternatives."""
+    inputs, post_graph, pre_graph, mapping = link.inputs, link.post, link.pre, link.mapping
+    name, handle = split_key(key) if handled else (key, None)
+    kdef: KernelDef | None = defs.get(name)
+    kind = kdef.kind if kdef is not None else (sites[0].kind if sites else "pointwise")
+    definition = Span(def_paths[name], kdef.line, kdef.col, kdef.end_col) if kdef is not None else None
+    mapped = None
+    if mapping is not None and key in mapping.kernel_to_post:
+        mapped = mapping.kernel_to_post[key]
+    elif inputs.kernel_to_post and key in inputs.kernel_to_post:
+        mapped = inputs.kernel_to_post[key]
+    launches = [link.launch(site, key, kdef, kind, mapped, len(sites) > 1) for site in sites]
+    if launches:
+        post_nodes = _unique(n for la in launches for n in la.post_grad_nodes)
+        pre_nodes = _unique(n for la in launches for n in la.pre_grad_nodes)
+        aten = _unique(a for la in launches for a in la.aten_ops)
+        frames = launches[0].frames if len(launches) == 1 else _merge_frames(*(la.model_lines for la in launches))
+        provenance = min((la.provenance for la in launches), key=_RANK.__getitem__)
+    else:
+        post_nodes, pre_nodes, aten, frames, provenance = _unlaunched(link, key, kdef, mapped)
+    if post_graph is not None:
+        post_nodes = sorted(post_nodes, key=lambda n: post_graph.nodes[n].line if n in post_graph.nodes else 0)
+    if pre_graph is not None:
+        pre_nodes = sorted(pre_nodes, key=lambda n: pre_graph.nodes[n].line if n in pre_graph.nodes else 0)
+    if launches:
+        came = {link.frames_from.get(la.line) for la in launches}
+        frames_from = next((c for c in ("stack_traces", "post_grad_graph", "pre_grad_graph") if c in came), None)
+    elif frames:
+        from_post = _frames_from_nodes(post_graph, post_nodes)
+        frames_from = "stack_traces" if key in link.stack else ("post_grad_graph" if from_post else "pre_grad_graph")
+    else:
+        frames_from = None
+    alternatives = [
+        (
+            alt,
+            defs[alt].kind if alt in defs else "unknown",
+            Span(def_paths[alt], defs[alt].line, defs[alt].col, defs[alt].end_col) if alt in defs else None,
         )
-    kernels.sort(key=lambda k: k.launches[0].line if k.launches else (k.definition.line if k.definition else 0))
-    graph.kernels = kernels
-    return kernels
+        for alt in (kdef.alternatives if kdef is not None else [])
+    ]
+    return Kernel(
+        key=key,
+        name=name,
+        kind=kind,
+        handle=handle,
+        definition=definition,
+        launches=launches,
+        post_grad_nodes=post_nodes,
+        pre_grad_nodes=pre_nodes,
+        aten_ops=aten,
+        frames=list(frames),
+        provenance=provenance,
+        frames_from=frames_from,
+        graph=link.graph,
+        alternatives=alternatives,
+    )
+
+
+def _unlaunched(link: _Linker, key: str, kdef: KernelDef | None, mapped: list[str] | None):
+    """A kernel defined and never launched: (post-grad nodes, pre-grad nodes, ATen ops, frames,
+    provenance) from the mapping or what its header says."""
+    inputs, post_graph, pre_graph = link.inputs, link.post, link.pre
+    post_nodes = link.post_keys(mapped if mapped is not None else (kdef.post_grad_nodes if kdef is not None else []), "")
+    pre_nodes = list(inputs.kernel_to_pre.get(key, [])) if inputs.kernel_to_pre else []
+    pre_nodes = pre_nodes or [n for n in (kdef.node_map if kdef is not None else []) if pre_graph is not None and n in pre_graph.nodes]
+    aten = list(kdef.aten_ops) if kdef is not None else []
+    frames = (
+        link.stack.get(key) or _frames_from_nodes(post_graph, post_nodes, inputs.pass_frame) or _frames_from_nodes(pre_graph, pre_nodes)
+    )
+    frames = follow_generated(frames, inputs.frame_graphs)
+    provenance = inputs.mapping_source if mapped is not None else ("stack_traces" if key in link.stack else "comments")
+    return post_nodes, pre_nodes, aten, frames, provenance

@@ -92,20 +92,9 @@ def parse_fx_graph(text: str, path: str) -> FxGraph:
                     graph.graph_id = int(gid.group(1))
             continue
         indent = len(line) - len(stripped)
-        if first == "c" and stripped.startswith("class "):
-            m = _CLASS.match(line)
-            if m is not None:
-                outer = _scope_of(classes, indent)
-                if not classes and not seen_root:
-                    scope = ""
-                    seen_root = True
-                elif not classes:  # a second top-level class (two graphs in one text): keep its names apart
-                    scope = m["cls"]
-                else:
-                    scope = f"{outer}.{m['cls']}" if outer else m["cls"]
-                classes.append((indent, scope))
-                frame = None
-                continue
+        if first == "c" and stripped.startswith("class ") and _open_class(classes, line, indent, seen_root):
+            seen_root, frame = True, None
+            continue
         if not classes:
             scope = ""
         elif len(classes) == 1:  # the graph's own class: no subgraph
@@ -113,19 +102,11 @@ def parse_fx_graph(text: str, path: str) -> FxGraph:
         else:
             scope = _scope_at(classes, indent)
         if first == "d" and stripped.startswith("def "):
-            m = _DEF.match(line)
-            if m is not None and scope not in graph._inputs:
-                keys = graph._inputs.setdefault(scope, [])
-                for p in _PARAM.finditer(m["params"] or ""):
-                    key = f"{scope}.{p['name']}" if scope else p["name"]
-                    keys.append(key)
-                    placeholders.setdefault(key, p["ann"] or "")
+            if _signature(graph, scope, line):
                 frame = None
             continue
         if first == "r" and stripped.startswith("return "):
-            m = _RETURN.match(line)
-            if m is not None and scope in graph._inputs and scope not in graph._outputs:
-                graph._outputs[scope] = [_key_in(graph, scope, part.strip()) for part in split_top(m["ret"].strip().strip("()[]"))]
+            _returns(graph, scope, line)
             continue
         if "=" not in line:
             continue
@@ -149,6 +130,45 @@ def parse_fx_graph(text: str, path: str) -> FxGraph:
                 args.append(ref)
         nodes[key] = FxNode(name, target, index + 1, indent, frame, scope, tuple(args), ann or "")
     return graph
+
+
+def _open_class(classes: list[tuple[int, str]], line: str, indent: int, seen_root: bool) -> bool:
+    """A ``class`` line: the scope it opens pushed on ``classes`` (``""`` for the graph's own
+    class; a second top-level class, two graphs in one text, keeps its names apart under its
+    name; a subgraph class nests in the scope around it).  False: not a class header."""
+    m = _CLASS.match(line)
+    if m is None:
+        return False
+    outer = _scope_of(classes, indent)
+    if not classes and not seen_root:
+        scope = ""
+    elif not classes:  # a second top-level class (two graphs in one text): keep its names apart
+        scope = m["cls"]
+    else:
+        scope = f"{outer}.{m['cls']}" if outer else m["cls"]
+    classes.append((indent, scope))
+    return True
+
+
+def _signature(graph: FxGraph, scope: str, line: str) -> bool:
+    """A ``def`` line of ``scope``'s first function: its parameters are the scope's inputs (and
+    placeholders, with their annotations).  Whether it was that line."""
+    m = _DEF.match(line)
+    if m is None or scope in graph._inputs:
+        return False
+    keys = graph._inputs.setdefault(scope, [])
+    for p in _PARAM.finditer(m["params"] or ""):
+        key = f"{scope}.{p['name']}" if scope else p["name"]
+        keys.append(key)
+        graph._placeholders.setdefault(key, p["ann"] or "")
+    return True
+
+
+def _returns(graph: FxGraph, scope: str, line: str) -> None:
+    """A ``return`` line of ``scope``'s function: the scope's outputs (the first return only)."""
+    m = _RETURN.match(line)
+    if m is not None and scope in graph._inputs and scope not in graph._outputs:
+        graph._outputs[scope] = [_key_in(graph, scope, part.strip()) for part in split_top(m["ret"].strip().strip("()[]"))]
 
 
 _ANN = re.compile(r'\s*:\s*"(?P<ann>[^"]*)"')

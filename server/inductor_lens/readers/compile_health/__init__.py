@@ -142,26 +142,45 @@ def read_compile_health(
         elif kind == "artifact" and name in (GRAPH_BREAK, RECOMPILE, KERNEL_INFO):
             group.break_records += name == GRAPH_BREAK  # (a damaged one too: its compile's breaks are not read twice)
             text = payload(record)
-            if text is None:
-                continue  # damaged: the payload reader reported it
-            if name == GRAPH_BREAK:
-                event = break_event(text, record, path, rank, warn)
-                out.events.append(event)
-                if event.kind == "graph_break":
-                    out.stacks.append(("break", record.line, pid, base_compile_id(cid), event.stack))
-                    group.pending_breaks += 1
-            elif name == RECOMPILE:
-                recompile = recompile_event(
-                    reasons_of(text, record.line, warn), cid, path, rank, RECOMPILE, record.line, first_reason_line(text, record.line)
-                )
-                if recompile is not None:
-                    out.events.append(recompile)
-                    recompiled.add(cid)
-            else:
-                info = kernel_info(text, record.line, warn)
-                if info is not None:
-                    out.kernel_info[(cid, max(code_count.get(cid, 0) - 1, 0))] = info
-    for (_, base), group in groups.items():  # a frame compile with no metrics record (log cut mid-compile)
+            if text is not None:  # (damaged: the payload reader reported it)
+                _artifact(out, group, record, text, (path, rank, warn), recompiled, code_count)
+    _unended(groups, placed, path, rank)
+    placed.sort(key=lambda lc: lc[0])  # (stable: records of one line keep their order)
+    out.compiles = [c for _, c in placed]
+    _function_from_frame(out.compiles)
+    out.events.sort(key=lambda e: e.record_line)
+    return out
+
+
+def _artifact(out: CompileHealth, group: _Group, record, text: str, where, recompiled: set[str], code_count: dict[str, int]) -> None:
+    """A compile-health artifact's payload ``text`` read into ``out``: a graph break (counted for
+    the compile that follows), a recompile reason, or a Triton kernel's info (for the output code
+    of its compile logged last).  ``where``: (log path, rank, warn)."""
+    path, rank, warn = where
+    cid, pid = record.compile_id, getattr(record, "pid", None)
+    if record.name == GRAPH_BREAK:
+        event = break_event(text, record, path, rank, warn)
+        out.events.append(event)
+        if event.kind == "graph_break":
+            out.stacks.append(("break", record.line, pid, base_compile_id(cid), event.stack))
+            group.pending_breaks += 1
+    elif record.name == RECOMPILE:
+        recompile = recompile_event(
+            reasons_of(text, record.line, warn), cid, path, rank, RECOMPILE, record.line, first_reason_line(text, record.line)
+        )
+        if recompile is not None:
+            out.events.append(recompile)
+            recompiled.add(cid)
+    else:
+        info = kernel_info(text, record.line, warn)
+        if info is not None:
+            out.kernel_info[(cid, max(code_count.get(cid, 0) - 1, 0))] = info
+
+
+def _unended(groups: dict[tuple[int | None, str], _Group], placed: list[tuple[int, Compile]], path: str, rank: int | None) -> None:
+    """A frame compile with no metrics record (a log cut mid-compile) placed at its start, and
+    graph breaks no compile took given to the frame's last compile."""
+    for (_, base), group in groups.items():
         if not group.compiles and group.start:
             fn = group.start[-1]
             compile_ = Compile(path, rank, base, Frame(fn.file, fn.line, fn.function, ""), START, line=0)
@@ -169,11 +188,6 @@ def read_compile_health(
             placed.append((group.start_line, compile_))
         elif group.pending_breaks and group.compiles:
             group.compiles[-1].graph_breaks += group.pending_breaks
-    placed.sort(key=lambda lc: lc[0])  # (stable: records of one line keep their order)
-    out.compiles = [c for _, c in placed]
-    _function_from_frame(out.compiles)
-    out.events.sort(key=lambda e: e.record_line)
-    return out
 
 
 def _function_from_frame(compiles: list[Compile]) -> None:

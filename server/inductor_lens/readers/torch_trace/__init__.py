@@ -11,7 +11,8 @@ by ``\\n``.  Compile ids come from the envelope keys ``compiled_autograd_id``, `
 attempt 1, ``!3/0/0`` under compiled autograd, ``-`` for records without one (AOTInductor).
 
 The scan reads the file in bounded chunks, keeps byte offsets of payloads and parses only the
-envelopes of records the index uses; :meth:`TraceLog.payload` reads and MD5-verifies one payload on demand.
+envelopes of records the index uses (:mod:`.wanted`'s table), each handed to its kind's handler
+(:mod:`.handlers`' table); :meth:`TraceLog.payload` reads and MD5-verifies one payload on demand.
 """
 
 from __future__ import annotations
@@ -20,13 +21,13 @@ import os
 import re
 
 from ... import _json
-from ...files.discovery import compression_of, rank_in_name
+from ...files.discovery import rank_in_name
 from ...model import InputWarning
-from ...model.compile_id import compile_id_of
+from .handlers import CODE_KINDS, RECORD_HANDLERS, keep_record, unreadable_code
 from .payload import MAX_PAYLOAD_BYTES, last_record_problems
-from .records import UNREADABLE, Record, TraceLog, reopen_at_tail, resumable, started_at  # noqa: F401 (the index reads it)
+from .records import TraceLog, check_repeats, finish, reopen_at_tail, resumable, started_at  # noqa: F401 (the index reads it)
 from .repeats import Repeats
-from .wanted import TRIMMED_KEYS, WANTED_BYTES
+from .wanted import WANTED_BYTES
 
 #: A record's first line: glog prefix, then the envelope, whose first key (and artifact name) we
 #: capture without parsing the JSON.  ``kind`` is None when the envelope does not start as expected.
@@ -69,10 +70,6 @@ def _headers(buf: bytearray, at_start: bool, pos: int = 0):
 
 
 _VERSION_IN_METRICS = re.compile(rb'"pytorch_version": "([^"]+)"')
-#: compile-id fields of an envelope whose JSON is broken
-_ID_FIELD = re.compile(rb'"(frame_id|frame_compile_id|attempt|compiled_autograd_id)": (\d+)')
-#: (kind, name) of output-code records: one whose envelope is unreadable is kept as a placeholder
-_CODE_KINDS = frozenset({("inductor_output_code", None), ("graph_dump", "inductor_aot_wrapper_code"), ("graph_dump", "inductor_aot_code")})
 
 
 #: the envelope of such a placeholder record (it has no graph; log_graphs pairs around it)
@@ -102,42 +99,10 @@ def scan(path: str, previous: TraceLog | None = None) -> TraceLog:
     return log
 
 
-#: what a file without one TORCH_TRACE record is told: what a trace looks like (the glog prefix and
-#: JSON envelope ``torch/_logging/_internal.py``'s trace_structured writes, one record per line)
-NOT_A_TRACE = (
-    "not a trace: a trace is the dedicated_log_torch_trace_*.log that TORCH_TRACE=<folder> makes PyTorch write, "
-    'each record a line such as `V1129 14:23:13.841000 1337 torch/_dynamo/convert_frame.py:1090] {"dynamo_start": ...}`'
-)
-
-
 def _has_bytes(path: str) -> bool:
     """Whether a file whose size is given as 0 still reads as something (a /proc file).  Raises ``OSError``."""
     with open(path, "rb") as fh:
         return bool(fh.read(1))
-
-
-def check_repeats(log: TraceLog) -> None:
-    """Warn (once per log) where a process logs a compile id again after that compile ended (its
-    ``compilation_metrics``, logged once per frame compile by ``torch/_dynamo/convert_frame.py``):
-    the same run twice in one file, e.g. a log concatenated with itself.  Its graphs stay listed
-    once per copy."""
-    if log.repeat_line is not None:
-        return
-    ended: dict[tuple[int | None, str], int] = {}
-    for record in log.records:
-        if record.kind not in ("dynamo_start", "compilation_metrics") or record.compile_id == "-":
-            continue
-        key = (record.pid, record.compile_id)
-        if key in ended:
-            log.repeat_line = record.line
-            message = (
-                f"compile {record.compile_id} of process {record.pid} is logged again (it ended at line {ended[key]}): "
-                "the same run twice in one log (a log concatenated with itself?); its graphs are listed once per copy"
-            )
-            log.warnings.append(InputWarning(log.path, record.line, message))
-            return
-        if record.kind == "compilation_metrics":
-            ended[key] = record.line
 
 
 #: The most bytes read at a time (16 MiB; a quarter of a log under 64 MiB, at least 4 MiB): memory
@@ -185,6 +150,7 @@ def _check_tail(log: TraceLog, fh, line: int, offset: int, end: int) -> None:
         log.incomplete_tail_line = line
 
 
+# --------------------------------------------------------------------------- the scan
 def _scan_into(log: TraceLog, fh, start: int, start_line: int, stop: int | None = None) -> int:
     """Scan the open file ``fh`` from byte ``start`` (a line start; line ``start_line``), in chunks,
     up to byte ``stop`` (a record start, or the end of the file when ``None``: only then is the
@@ -193,253 +159,257 @@ def _scan_into(log: TraceLog, fh, start: int, start_line: int, stop: int | None 
     Only records the index uses get their envelope parsed and their line number computed; the
     rest cost one regex match each.  Memory stays bounded by :data:`CHUNK_BYTES`.
     """
-    path = log.path
-    fh.seek(start)
-    base = start  # absolute offset of buf[0]
-    buf = bytearray()  # grows and shrinks in place: no copy of the whole buffer per chunk
-    anchor_i, anchor_line = 0, start_line  # newlines are counted lazily from this point of buf
-    done_upto = start - 1  # absolute offset of the last record start handled
-    eof = False
-    pending: tuple[int, bytes, str, str | None, int, int] | None = None  # (line, envelope, kind, name, payload start, pid)
-    last: tuple[int, int] | None = None  # (offset, line) of the last record
-    last_i: int | None = None  # the last record's position in buf while its line is not counted
-    log.bytes_scanned = 0
-    repeats = Repeats()
-    unread: tuple[int, int] | None = None  # (envelope line start, its end) of a record not used, with a payload
-    resume: int | None = None  # where the search for headers (re)starts in buf; None: this chunk is done
+    scanner = _Scan(log, fh, start, start_line, stop)
+    while not scanner.eof:
+        if scanner.read():
+            scanner.search()
+            scanner.drop_handled()
+    return scanner.close()
 
-    def line_at(i: int) -> int:
-        nonlocal anchor_i, anchor_line
-        anchor_line += buf.count(b"\n", anchor_i, i)
-        anchor_i = i
-        return anchor_line
 
-    def flush(end: int) -> None:
-        nonlocal pending
-        if pending is None:
-            return
-        rec_line, env, kind, name, payload_start, pid = pending
-        pending = None
-        if base <= payload_start:
-            repeats.note(env, buf, payload_start - base, end - base, payload_start)
-        try:
-            envelope = _json.loads(env)
-        except ValueError as exc:
-            log.warnings.append(InputWarning(path, rec_line, f"invalid envelope JSON ({exc}); record skipped", unread=True))
-            envelope = None
-        if not isinstance(envelope, dict):
-            if envelope is not None:
-                log.warnings.append(InputWarning(path, rec_line, "envelope is not a JSON object; record skipped", unread=True))
-            if (kind, name) in _CODE_KINDS:  # still a place in the log: what follows pairs with it, not with the next code
-                ids = {k.decode(): int(v) for k, v in _ID_FIELD.findall(env)}
-                log.records.append(
-                    Record(
-                        line=rec_line,
-                        kind=kind,
-                        name=name,
-                        envelope={UNREADABLE: True},
-                        compile_id=compile_id_of(ids),
-                        payload_start=min(payload_start, end),
-                        payload_end=end,
-                        pid=pid,
-                    )
-                )
-            return
-        if kind == "str":
-            value = envelope.get("str")
-            if isinstance(value, list) and len(value) == 2 and isinstance(value[1], int):
-                log.strings[value[1]] = str(value[0])
-            else:
-                log.warnings.append(
-                    InputWarning(
-                        path, rec_line, '"str" record is not [file name, index]; skipped (stack frames naming that index show no file)'
-                    )
-                )
-            return
-        trim = TRIMMED_KEYS.get(kind)
-        if trim and isinstance(envelope.get(kind), dict):
-            envelope[kind] = {k: v for k, v in envelope[kind].items() if not k.endswith(trim)}
-        if log.rank is None and isinstance(envelope.get("rank"), int):
-            log.rank = envelope["rank"]
-        log.records.append(
-            Record(
-                line=rec_line,
-                kind=kind,
-                name=name,
-                envelope=envelope,
-                compile_id=compile_id_of(envelope),
-                payload_start=min(payload_start, end),
-                payload_end=end,
-                pid=pid,
-            )
-        )
-        if pid not in log.pids:
-            log.pids.append(pid)
+class _Scan:
+    """One scan's state: the chunk in ``buf`` (``buf[0]`` is byte ``base`` of the file), where
+    lines are counted from (``anchor_i`` in buf is line ``anchor_line``: newlines are counted
+    lazily), the record whose envelope waits for its payload's end (``pending``), the last record
+    (``last``, or ``last_i`` in buf while its line is not counted), and the repeated payloads."""
 
-    def unread_payload(at: int, line_end: int, line: int) -> bool:
-        """For a record the index does not use, at ``buf[at]`` (line ``line``) with a payload:
-        whether its payload was met before and is stepped over (``resume`` set), else it is
-        noted (:class:`.repeats.Repeats`) when the next record is met."""
-        nonlocal anchor_i, anchor_line, resume, unread
-        stepped = repeats.step_unread(buf, at, line_end, line_end + 1) if repeats.known else None
-        if stepped is not None and _HEADER_NL.match(buf, stepped[0] - 1) is not None:
-            anchor_i, anchor_line = stepped[0], line + 1 + stepped[1]
-            resume = stepped[0] - 1
-            return True
-        unread = (base + at, base + line_end)
-        return False
+    __slots__ = (
+        "log", "fh", "start", "stop", "base", "buf", "anchor_i", "anchor_line", "done_upto", "eof", "pending", "last",
+        "last_i", "repeats", "unread", "resume", "skipping", "keep_from", "chunk", "room",
+    )  # fmt: skip
 
-    skipping = False  # inside an envelope line too long to keep: drop bytes until its newline
-    # the bytes are read into buf itself (grown by zeros first): its memory is reused from chunk to
-    # chunk, not a new chunk's allocated for each read and copied in (342 MB: 0.2 -> 0.1 s)
-    # (a quarter of what is to read, at least 4 MiB: a small log's scan touches no more memory than it needs)
-    chunk = min(CHUNK_BYTES, max(1 << 22, ((log.size if stop is None else stop) - start) // 4))
-    room = memoryview(bytes(chunk))
-    while not eof:
-        want = chunk if stop is None else min(chunk, stop - base - len(buf))
+    def __init__(self, log: TraceLog, fh, start: int, start_line: int, stop: int | None) -> None:
+        self.log, self.fh, self.start, self.stop = log, fh, start, stop
+        fh.seek(start)
+        self.base = start  # absolute offset of buf[0]
+        self.buf = bytearray()  # grows and shrinks in place: no copy of the whole buffer per chunk
+        self.anchor_i, self.anchor_line = 0, start_line  # newlines are counted lazily from this point of buf
+        self.done_upto = start - 1  # absolute offset of the last record start handled
+        self.eof = False
+        self.pending: tuple[int, bytes, str, str | None, int, int] | None = None  # (line, envelope, kind, name, payload start, pid)
+        self.last: tuple[int, int] | None = None  # (offset, line) of the last record
+        self.last_i: int | None = None  # the last record's position in buf while its line is not counted
+        log.bytes_scanned = 0
+        self.repeats = Repeats()
+        self.unread: tuple[int, int] | None = None  # (envelope line start, its end) of a record not used, with a payload
+        self.resume: int | None = None  # where the search for headers (re)starts in buf; None: this chunk is done
+        self.skipping = False  # inside an envelope line too long to keep: drop bytes until its newline
+        self.keep_from = 0  # where the tail kept for the next chunk starts
+        # the bytes are read into buf itself (grown by zeros first): its memory is reused from chunk to
+        # chunk, not a new chunk's allocated for each read and copied in (342 MB: 0.2 -> 0.1 s)
+        # (a quarter of what is to read, at least 4 MiB: a small log's scan touches no more memory than it needs)
+        self.chunk = min(CHUNK_BYTES, max(1 << 22, ((log.size if stop is None else stop) - start) // 4))
+        self.room = memoryview(bytes(self.chunk))
+
+    def line_at(self, i: int) -> int:
+        self.anchor_line += self.buf.count(b"\n", self.anchor_i, i)
+        self.anchor_i = i
+        return self.anchor_line
+
+    def read(self) -> bool:
+        """Read the next chunk onto ``buf``; False when all of it was the rest of an envelope line
+        too long to keep (dropped)."""
+        log, buf, base = self.log, self.buf, self.base
+        want = self.chunk if self.stop is None else min(self.chunk, self.stop - base - len(buf))
         old = len(buf)
         fill = min(want, max(log.size - base - old, 0) + _READ_SLACK)  # (the file may have grown since)
         got = 0
         if want > 0:
-            buf += room[:fill]
+            buf += self.room[:fill]
             with memoryview(buf) as view:
-                got = fh.readinto(view[old:])
+                got = self.fh.readinto(view[old:])
             del buf[old + got :]
         log.bytes_scanned += got
-        eof = got < fill or want <= 0 or (stop is not None and base + old + got >= stop)
-        if skipping:  # (buf held nothing before this read)
+        self.eof = got < fill or want <= 0 or (self.stop is not None and base + old + got >= self.stop)
+        if self.skipping:  # (buf held nothing before this read)
             cut = buf.find(b"\n")
             if cut < 0:
-                base += len(buf)
+                self.base += len(buf)
                 del buf[:]
-                continue
-            skipping = False
-            base += cut
+                return False
+            self.skipping = False
+            self.base += cut
             del buf[:cut]
         # a record header may straddle chunks: keep the tail from the last newline (a header
         # is a few hundred bytes), or from the newline before a record whose envelope continues
-        if eof:
-            keep_from = len(buf)
+        if self.eof:
+            self.keep_from = len(buf)
         else:
             keep_from = buf.rfind(b"\n", max(len(buf) - _HEADER_SPAN, 0))
-            keep_from = len(buf) if keep_from < 0 else keep_from
-        resume = 0
-        while resume is not None:
-            at, resume = resume, None
-            for i, match, run in _headers(buf, base == start and at == 0, at):
-                if base + i <= done_upto:
-                    continue
-                if unread is not None:  # the payload of a run's last record ends here
-                    if base <= unread[0]:
-                        repeats.note_unread(buf, unread[0] - base, unread[1] - base, unread[1] + 1 - base, i)
-                    unread = None
-                if run:  # records the index does not use, whole lines: what each header would do, once
-                    if not log.first_header_seen and base + i > 0:
-                        log.warnings.append(InputWarning(path, 1, "text before the first record; ignored"))
-                    log.first_header_seen = True
-                    if pending is not None:
-                        flush(base + i)
-                    records = buf.count(b"\n", match.start(), match.end())  # (one newline before each)
-                    log.record_count += records
-                    last, last_i = None, buf.rfind(b"\n", match.start(), match.end()) + 1
-                    # the lines counted once: the last record's line is the first one's plus the newlines between
-                    anchor_line, anchor_i = line_at(i) + records - 1, last_i
-                    done_upto = base + last_i
-                    if buf.startswith(b"\n\t", match.end()) and unread_payload(last_i, match.end(), anchor_line):
-                        break  # (the run's last record has a payload, met before: stepped over)
-                    continue
-                line_end = buf.find(b"\n", match.end())
-                if line_end < 0 and not eof and len(buf) - i > MAX_ENVELOPE_BYTES:
-                    flush(base + i)
-                    log.record_count += 1
-                    log.warnings.append(
-                        InputWarning(path, line_at(i), f"record envelope longer than {MAX_ENVELOPE_BYTES >> 20} MiB; skipped", unread=True)
-                    )
-                    done_upto, skipping, last, last_i = base + i, True, None, None
-                    keep_from = len(buf)
+            self.keep_from = len(buf) if keep_from < 0 else keep_from
+        return True
+
+    def search(self) -> None:
+        """Every record header in the chunk, in order, each handled once: a run of records the index
+        does not use (:meth:`on_run`) or one record (:meth:`on_header`); either may step over what
+        follows (a payload met before, a long envelope) and search on from there."""
+        base, buf = self.base, self.buf
+        self.resume = 0
+        while self.resume is not None:
+            at, self.resume = self.resume, None
+            for i, match, run in _headers(buf, base == self.start and at == 0, at):
+                if base + i <= self.done_upto:
+                    continue  # (handled before a step over a payload or long envelope)
+                if self.unread is not None:  # the payload of a run's last record ends here
+                    if base <= self.unread[0]:
+                        self.repeats.note_unread(buf, self.unread[0] - base, self.unread[1] - base, self.unread[1] + 1 - base, i)
+                    self.unread = None
+                if self.on_run(i, match) if run else self.on_header(i, match):
                     break
-                if line_end < 0 and not eof:
-                    keep_from = min(keep_from, max(i - 1, 0))  # envelope continues in the next chunk
-                    break
-                if line_end < 0:
-                    line_end = len(buf)
-                done_upto = base + i
-                if not log.first_header_seen and base + i > 0:
-                    log.warnings.append(InputWarning(path, 1, "text before the first record; ignored"))
-                log.first_header_seen = True
-                if pending is not None:
-                    flush(base + i)
-                log.record_count += 1
-                last, last_i = None, i  # its line is counted only if it stays the last record
-                kind_b, name_b = match.group("kind", "name")
-                if kind_b is None:
-                    log.warnings.append(InputWarning(path, line_at(i), "record envelope is not a JSON object; skipped", unread=True))
-                    continue
-                names = WANTED_BYTES.get(kind_b, False)
-                if log.version_from_metrics is None and kind_b == b"compilation_metrics":
-                    found = _VERSION_IN_METRICS.search(buf, match.start("env"), line_end)
-                    if found:
-                        log.version_from_metrics = found.group(1).decode()
-                if not (names is True or (names and name_b in names)):
-                    if buf.startswith(b"\n\t", line_end) and unread_payload(i, line_end, line_at(i)):
-                        break
-                    continue
-                pending = (
-                    line_at(i),
-                    bytes(buf[match.start("env") : line_end]),
-                    kind_b.decode(),
-                    name_b.decode() if name_b else None,
-                    base + line_end + 1,
-                    int(match.group("pid")),
-                )
-                stepped = repeats.step(buf, pending[1], line_end + 1) if repeats.known else None
-                if stepped is not None and _HEADER_NL.match(buf, stepped[0] - 1) is not None:  # a payload met before
-                    anchor_i, anchor_line = stepped[0], pending[0] + 1 + stepped[1]
-                    if stepped[2] >= 0:  # (not when the copy kept is an unread record's)
-                        log.copies[pending[4]] = stepped[2]
-                    resume = stepped[0] - 1
-                    break
-                if line_end - match.end() > _LONG_ENVELOPE:  # (compilation metrics: up to 2 MB) not searched for headers
-                    anchor_i = line_end  # (its line is counted: no newline in it)
-                    resume = line_end
-                    break
-        # drop what is handled; keep the tail that may hold an unfinished record start
-        if last_i is not None and last_i < keep_from:
-            last, last_i = (base + last_i, line_at(last_i)), None
-        if anchor_i <= keep_from:
-            line_at(keep_from)
+
+    def first_header(self, i: int) -> None:
+        """A record starts at ``buf[i]``: the one before it is complete (flushed); text before the
+        log's first record is said."""
+        log = self.log
+        if not log.first_header_seen:
+            if self.base + i > 0:
+                log.warnings.append(InputWarning(log.path, 1, "text before the first record; ignored"))
+            log.first_header_seen = True
+        if self.pending is not None:
+            self.flush(self.base + i)
+
+    def on_run(self, i: int, match: re.Match) -> bool:
+        """Records the index does not use, whole lines: what each header would do, once.  Whether
+        the search stops here (the run's last record has a payload, met before: stepped over)."""
+        buf = self.buf
+        self.first_header(i)
+        records = buf.count(b"\n", match.start(), match.end())  # (one newline before each)
+        self.log.record_count += records
+        self.last, self.last_i = None, buf.rfind(b"\n", match.start(), match.end()) + 1
+        # the lines counted once: the last record's line is the first one's plus the newlines between
+        self.anchor_line, self.anchor_i = self.line_at(i) + records - 1, self.last_i
+        self.done_upto = self.base + self.last_i
+        return buf.startswith(b"\n\t", match.end()) and self.unread_payload(self.last_i, match.end(), self.anchor_line)
+
+    def on_header(self, i: int, match: re.Match) -> bool:
+        """One record at ``buf[i]``: counted, its envelope kept for :meth:`flush` when the index
+        uses it (:data:`.wanted.WANTED_BYTES`).  Whether the search stops here."""
+        buf, log = self.buf, self.log
+        line_end = buf.find(b"\n", match.end())
+        if line_end < 0 and not self.eof:
+            if len(buf) - i > MAX_ENVELOPE_BYTES:
+                return self.overlong(i)
+            self.keep_from = min(self.keep_from, max(i - 1, 0))  # envelope continues in the next chunk
+            return True
+        if line_end < 0:
+            line_end = len(buf)
+        self.done_upto = self.base + i
+        self.first_header(i)
+        log.record_count += 1
+        self.last, self.last_i = None, i  # its line is counted only if it stays the last record
+        kind_b, name_b = match.group("kind", "name")
+        if kind_b is None:
+            log.warnings.append(InputWarning(log.path, self.line_at(i), "record envelope is not a JSON object; skipped", unread=True))
+            return False
+        names = WANTED_BYTES.get(kind_b, False)
+        if log.version_from_metrics is None and kind_b == b"compilation_metrics":
+            found = _VERSION_IN_METRICS.search(buf, match.start("env"), line_end)
+            if found:
+                log.version_from_metrics = found.group(1).decode()
+        if not (names is True or (names and name_b in names)):
+            return buf.startswith(b"\n\t", line_end) and self.unread_payload(i, line_end, self.line_at(i))
+        return self.keep(i, match, line_end, kind_b, name_b)
+
+    def overlong(self, i: int) -> bool:
+        """A record whose envelope line is longer than :data:`MAX_ENVELOPE_BYTES`: said, and its
+        line dropped as it is read."""
+        self.flush(self.base + i)
+        self.log.record_count += 1
+        message = f"record envelope longer than {MAX_ENVELOPE_BYTES >> 20} MiB; skipped"
+        self.log.warnings.append(InputWarning(self.log.path, self.line_at(i), message, unread=True))
+        self.done_upto, self.skipping, self.last, self.last_i = self.base + i, True, None, None
+        self.keep_from = len(self.buf)
+        return True
+
+    def keep(self, i: int, match: re.Match, line_end: int, kind_b: bytes, name_b: bytes | None) -> bool:
+        """A record the index uses: pending until its payload's end is known.  Whether the search
+        stops here (its payload was met before and is stepped over, or its envelope is long)."""
+        buf = self.buf
+        pending = (
+            self.line_at(i),
+            bytes(buf[match.start("env") : line_end]),
+            kind_b.decode(),
+            name_b.decode() if name_b else None,
+            self.base + line_end + 1,
+            int(match.group("pid")),
+        )
+        self.pending = pending
+        stepped = self.repeats.step(buf, pending[1], line_end + 1) if self.repeats.known else None
+        if stepped is not None and _HEADER_NL.match(buf, stepped[0] - 1) is not None:  # a payload met before
+            self.anchor_i, self.anchor_line = stepped[0], pending[0] + 1 + stepped[1]
+            if stepped[2] >= 0:  # (not when the copy kept is an unread record's)
+                self.log.copies[pending[4]] = stepped[2]
+            self.resume = stepped[0] - 1
+            return True
+        if line_end - match.end() > _LONG_ENVELOPE:  # (compilation metrics: up to 2 MB) not searched for headers
+            self.anchor_i = line_end  # (its line is counted: no newline in it)
+            self.resume = line_end
+            return True
+        return False
+
+    def unread_payload(self, at: int, line_end: int, line: int) -> bool:
+        """For a record the index does not use, at ``buf[at]`` (line ``line``) with a payload:
+        whether its payload was met before and is stepped over (``resume`` set), else it is
+        noted (:class:`.repeats.Repeats`) when the next record is met."""
+        buf = self.buf
+        stepped = self.repeats.step_unread(buf, at, line_end, line_end + 1) if self.repeats.known else None
+        if stepped is not None and _HEADER_NL.match(buf, stepped[0] - 1) is not None:
+            self.anchor_i, self.anchor_line = stepped[0], line + 1 + stepped[1]
+            self.resume = stepped[0] - 1
+            return True
+        self.unread = (self.base + at, self.base + line_end)
+        return False
+
+    def flush(self, end: int) -> None:
+        """The pending record, whose payload ends at byte ``end``: its envelope parsed and handed to
+        its kind's handler (:data:`RECORD_HANDLERS`)."""
+        if self.pending is None:
+            return
+        line, env, kind, name, payload_start, pid = self.pending
+        self.pending = None
+        log = self.log
+        if self.base <= payload_start:
+            self.repeats.note(env, self.buf, payload_start - self.base, end - self.base, payload_start)
+        try:
+            envelope = _json.loads(env)
+        except ValueError as exc:
+            log.warnings.append(InputWarning(log.path, line, f"invalid envelope JSON ({exc}); record skipped", unread=True))
+            envelope = None
+        at = (line, kind, name, min(payload_start, end), end, pid)
+        if not isinstance(envelope, dict):
+            if envelope is not None:
+                log.warnings.append(InputWarning(log.path, line, "envelope is not a JSON object; record skipped", unread=True))
+            if (kind, name) in CODE_KINDS:
+                unreadable_code(log, at, env)
+            return
+        RECORD_HANDLERS.get(kind, keep_record)(log, at, envelope)
+
+    def drop_handled(self) -> None:
+        """Drop what is handled; keep the tail that may hold an unfinished record start."""
+        keep_from = self.keep_from
+        if self.last_i is not None and self.last_i < keep_from:
+            self.last, self.last_i = (self.base + self.last_i, self.line_at(self.last_i)), None
+        if self.anchor_i <= keep_from:
+            self.line_at(keep_from)
         else:  # the anchor moved past the cut: move it back
-            anchor_line -= buf.count(b"\n", keep_from, anchor_i)
-            anchor_i = keep_from
-        del buf[:keep_from]
-        base += keep_from
-        anchor_i = 0
-    end = base + len(buf)  # what this scan read; a log being written may be longer already
-    flush(end)
-    if last_i is not None:
-        last = (base + last_i, line_at(last_i))
-    if last is not None:
-        log.tail_offset, log.tail_line = last
-        if stop is None:
-            _check_tail(log, fh, last[1], last[0], end)
-    if stop is not None:
-        return line_at(len(buf))
-    _finish(log)
-    return line_at(len(buf))
+            self.anchor_line -= self.buf.count(b"\n", keep_from, self.anchor_i)
+            self.anchor_i = keep_from
+        del self.buf[:keep_from]
+        self.base += keep_from
+        self.anchor_i = 0
 
-
-def _finish(log: TraceLog) -> None:
-    """What a whole scan concludes: no records at all, and the PyTorch version."""
-    if not log.first_header_seen:
-        packed = compression_of(log.path)
-        said = f"a {packed}-compressed file: decompress it first" if packed else NOT_A_TRACE
-        log.warnings.append(InputWarning(log.path, 1, f"no TORCH_TRACE records found ({said})"))
-    if log.torch_version is None:
-        for record in log.records:
-            if record.kind == "artifact" and record.name == "torch_version":
-                info = log.payload_json(record)
-                if isinstance(info, dict) and isinstance(info.get("pytorch_version"), str):
-                    log.torch_version = info["pytorch_version"]
-                    break
-    if log.torch_version is None:
-        log.torch_version = log.version_from_metrics
+    def close(self) -> int:
+        """The end of the scan: the last record flushed, the log's tail checked (a whole scan only),
+        and the line where the scan stopped."""
+        log = self.log
+        end = self.base + len(self.buf)  # what this scan read; a log being written may be longer already
+        self.flush(end)
+        if self.last_i is not None:
+            self.last = (self.base + self.last_i, self.line_at(self.last_i))
+        if self.last is not None:
+            log.tail_offset, log.tail_line = self.last
+            if self.stop is None:
+                _check_tail(log, self.fh, self.last[1], self.last[0], end)
+        if self.stop is None:
+            finish(log)
+        return self.line_at(len(self.buf))

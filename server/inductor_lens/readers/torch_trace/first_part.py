@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 
 from ...files.discovery import rank_in_name
-from . import _HEADER_NL, _HEADER_SPAN, _finish, _scan_into, check_repeats, scan
+from . import _HEADER_NL, _HEADER_SPAN, _scan_into, check_repeats, finish, scan
 from .graphs import GRAPH_ROLES, GraphRecords
 from .records import Record, TraceLog
 
@@ -36,7 +36,7 @@ def scan_head(path: str, nbytes: int) -> TraceLog:
     log.rank = rank_in_name(os.path.basename(path))
     with open(path, "rb") as fh:
         _scan_into(log, fh, 0, 1, cut)
-    _finish(log)
+    finish(log)
     check_repeats(log)
     return log
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from ...model import InputWarning
 
 if TYPE_CHECKING:  # the scanner's types only
-    from . import Record, TraceLog
+    from .records import Record, TraceLog
 
 #: Role of each record kind/name in a graph.  ``pre`` roles wait for the next output code of
 #: their compile id; ``post`` roles attach to the last output code of their compile id.
@@ -201,50 +201,9 @@ def pair_graphs(log: "TraceLog") -> list[GraphRecords]:
             state.graphs.append(GraphRecords(compile_id=record.compile_id, ordinal=len(state.graphs), code=record))
             state.waiting, state.post_grad, state.post_to_pre = {}, None, None
         elif role == "code":
-            ordinal = len(state.graphs)
-            graph = GraphRecords(
-                compile_id=record.compile_id,
-                ordinal=ordinal,
-                code=record,
-                kind_hint=state.aot_kinds[ordinal] if ordinal < len(state.aot_kinds) else None,
-                post_grad=state.post_grad,
-                pre_grad=state.pre_grad or state.pre_grad_after or state.dynamo_graph,
-                post_to_pre=state.post_to_pre,
-                dynamo_graph=state.dynamo_graph,
-                ca_graph=ca_graphs.get((record.pid, record.compile_id.split("/", 1)[0])) if record.compile_id.startswith("!") else None,
-                aot_graph=state.aot_records[ordinal] if ordinal < len(state.aot_records) else None,
-                name_graphs=list(state.names),
-            )
-            state.names = [r for r in state.names if r.kind == "aot_joint_graph"]  # the joint graph serves the backward too
-            for waiting_role, waiting in state.waiting.items():
-                setattr(graph, waiting_role, waiting)
-            state.waiting = {}
-            state.post_grad = None
-            state.post_to_pre = None
-            state.graphs.append(graph)
-            out.append(graph)
+            out.append(_code_graph(state, record, ca_graphs))
         elif role in _AFTER_CODE:
-            what = f"{record.name or record.kind}"
-            if (record.pid, record.compile_id, role) in before:
-                if role in state.waiting:
-                    log.warnings.append(
-                        InputWarning(log.path, record.line, f"second {what} before one output code of compile {record.compile_id}; ignored")
-                    )
-                else:
-                    state.waiting[role] = record
-                continue
-            if not state.graphs:
-                log.warnings.append(
-                    InputWarning(log.path, record.line, f"{what} before any output code of compile {record.compile_id}; ignored")
-                )
-                continue
-            graph = state.graphs[-1]
-            if getattr(graph, role) is not None:
-                log.warnings.append(
-                    InputWarning(log.path, record.line, f"second {what} for one graph of compile {record.compile_id}; ignored")
-                )
-                continue
-            setattr(graph, role, record)
+            _after_code(log, state, record, role, (record.pid, record.compile_id, role) in before)
     for (_, compile_id), state in states.items():
         for waiting in state.waiting.values():
             log.warnings.append(
@@ -253,3 +212,53 @@ def pair_graphs(log: "TraceLog") -> list[GraphRecords]:
                 )
             )
     return out
+
+
+def _code_graph(state: _CompileState, record: "Record", ca_graphs: dict[tuple[int | None, str], "Record"]) -> GraphRecords:
+    """An output code of a compile: a new graph with the records logged before it (its post-grad
+    graph, the pre-grad graph, the AOT graph of its ordinal, the graphs naming nodes, what waited
+    for it), appended to the compile's graphs."""
+    ordinal = len(state.graphs)
+    graph = GraphRecords(
+        compile_id=record.compile_id,
+        ordinal=ordinal,
+        code=record,
+        kind_hint=state.aot_kinds[ordinal] if ordinal < len(state.aot_kinds) else None,
+        post_grad=state.post_grad,
+        pre_grad=state.pre_grad or state.pre_grad_after or state.dynamo_graph,
+        post_to_pre=state.post_to_pre,
+        dynamo_graph=state.dynamo_graph,
+        ca_graph=ca_graphs.get((record.pid, record.compile_id.split("/", 1)[0])) if record.compile_id.startswith("!") else None,
+        aot_graph=state.aot_records[ordinal] if ordinal < len(state.aot_records) else None,
+        name_graphs=list(state.names),
+    )
+    state.names = [r for r in state.names if r.kind == "aot_joint_graph"]  # the joint graph serves the backward too
+    for waiting_role, waiting in state.waiting.items():
+        setattr(graph, waiting_role, waiting)
+    state.waiting = {}
+    state.post_grad = None
+    state.post_to_pre = None
+    state.graphs.append(graph)
+    return graph
+
+
+def _after_code(log: "TraceLog", state: _CompileState, record: "Record", role: str, waits: bool) -> None:
+    """A record that belongs to an output code logged before it (mapping, stack traces, AOT kernel
+    code) attached to the compile's last graph; ``waits``: its compile logs it before its first
+    output code, so it waits for the next one.  A second one, or one with no graph, is said."""
+    what = f"{record.name or record.kind}"
+    if waits:
+        if role in state.waiting:
+            message = f"second {what} before one output code of compile {record.compile_id}; ignored"
+            log.warnings.append(InputWarning(log.path, record.line, message))
+        else:
+            state.waiting[role] = record
+        return
+    if not state.graphs:
+        log.warnings.append(InputWarning(log.path, record.line, f"{what} before any output code of compile {record.compile_id}; ignored"))
+        return
+    graph = state.graphs[-1]
+    if getattr(graph, role) is not None:
+        log.warnings.append(InputWarning(log.path, record.line, f"second {what} for one graph of compile {record.compile_id}; ignored"))
+        return
+    setattr(graph, role, record)

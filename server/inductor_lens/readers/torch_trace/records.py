@@ -1,5 +1,6 @@
-"""The records of a scanned ``TORCH_TRACE`` log (:class:`Record`, :class:`TraceLog`) and how a
-scan of a log that has grown since resumes (:func:`resumable`, :func:`reopen_at_tail`).
+"""The records of a scanned ``TORCH_TRACE`` log (:class:`Record`, :class:`TraceLog`), how a
+scan of a log that has grown since resumes (:func:`resumable`, :func:`reopen_at_tail`), and what a
+whole scan concludes (:func:`finish`, :func:`check_repeats`).
 
 Format: see :mod:`inductor_lens.readers.torch_trace` (written by ``torch/_logging/_internal.py``
 ``trace_structured``, PyTorch 2.7 - 2.14).
@@ -11,10 +12,17 @@ import re
 from dataclasses import dataclass, field
 
 from ... import _json
+from ...files.discovery import compression_of
 from ...model import InputWarning
 from .payload import payload_bytes, same_as_verified
 
 UNREADABLE = "__unreadable__"
+#: what a file without one TORCH_TRACE record is told: what a trace looks like (the glog prefix and
+#: JSON envelope ``torch/_logging/_internal.py``'s trace_structured writes, one record per line)
+NOT_A_TRACE = (
+    "not a trace: a trace is the dedicated_log_torch_trace_*.log that TORCH_TRACE=<folder> makes PyTorch write, "
+    'each record a line such as `V1129 14:23:13.841000 1337 torch/_dynamo/convert_frame.py:1090] {"dynamo_start": ...}`'
+)
 
 
 @dataclass(slots=True)
@@ -183,6 +191,47 @@ def reopen_at_tail(log: TraceLog, size: int) -> tuple[int, int]:
     log.record_count -= 1
     assert log.tail_offset is not None
     return log.tail_offset, tail_line
+
+
+def check_repeats(log: TraceLog) -> None:
+    """Warn (once per log) where a process logs a compile id again after that compile ended (its
+    ``compilation_metrics``, logged once per frame compile by ``torch/_dynamo/convert_frame.py``):
+    the same run twice in one file, e.g. a log concatenated with itself.  Its graphs stay listed
+    once per copy."""
+    if log.repeat_line is not None:
+        return
+    ended: dict[tuple[int | None, str], int] = {}
+    for record in log.records:
+        if record.kind not in ("dynamo_start", "compilation_metrics") or record.compile_id == "-":
+            continue
+        key = (record.pid, record.compile_id)
+        if key in ended:
+            log.repeat_line = record.line
+            message = (
+                f"compile {record.compile_id} of process {record.pid} is logged again (it ended at line {ended[key]}): "
+                "the same run twice in one log (a log concatenated with itself?); its graphs are listed once per copy"
+            )
+            log.warnings.append(InputWarning(log.path, record.line, message))
+            return
+        if record.kind == "compilation_metrics":
+            ended[key] = record.line
+
+
+def finish(log: TraceLog) -> None:
+    """What a whole scan concludes: no records at all, and the PyTorch version."""
+    if not log.first_header_seen:
+        packed = compression_of(log.path)
+        said = f"a {packed}-compressed file: decompress it first" if packed else NOT_A_TRACE
+        log.warnings.append(InputWarning(log.path, 1, f"no TORCH_TRACE records found ({said})"))
+    if log.torch_version is None:
+        for record in log.records:
+            if record.kind == "artifact" and record.name == "torch_version":
+                info = log.payload_json(record)
+                if isinstance(info, dict) and isinstance(info.get("pytorch_version"), str):
+                    log.torch_version = info["pytorch_version"]
+                    break
+    if log.torch_version is None:
+        log.torch_version = log.version_from_metrics
 
 
 #: a glog prefix's level, date and time: ``V1206 04:36:05.118000 13120 torch/_dynamo/utils.py:2350] ``

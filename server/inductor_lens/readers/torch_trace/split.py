@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..._forked import Forked
 from ...files.discovery import rank_in_name
-from . import TraceLog, _finish, _scan_into, check_repeats, scan
+from . import TraceLog, _scan_into, check_repeats, finish, scan
 from .first_part import next_record_start
 from .records import reopen_at_tail, resumable
 
@@ -86,7 +86,7 @@ def join_parts(path: str, size: int, parts: list[tuple[TraceLog, int]], previous
         if n == len(parts) - 1 and part.incomplete_tail_line is not None:
             log.incomplete_tail_line = part.incomplete_tail_line + shift
         shift += end_line - 1
-    _finish(log)
+    finish(log)
     check_repeats(log)
     return log
 
