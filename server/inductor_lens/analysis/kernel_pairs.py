@@ -10,7 +10,7 @@ What is left on either side is unmatched.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..model import Graph, Kernel
 from .run_lines import LineKey, kernel_family, line_key
@@ -29,6 +29,9 @@ class KernelDef:
     post_grad_nodes: set[str]
     launches: int
     kernel: Kernel | None = None
+    #: device µs of each run (graph call), the keys of this name summed (``Measured.run_us``);
+    #: empty unmeasured
+    run_us: list[float] = field(default_factory=list)
 
     @property
     def model_lines(self) -> set[LineKey]:
@@ -58,6 +61,9 @@ def kernel_defs(kernels: list[Kernel]) -> list[KernelDef]:
         found.aten_ops.extend(op for op in k.aten_ops if op not in found.aten_ops)
         found.post_grad_nodes.update(k.post_grad_nodes)
         found.launches += len(k.launches)
+        runs = k.measured.run_us if k.measured is not None else ()
+        if runs and len(found.run_us) in (0, len(runs)):
+            found.run_us = [a + b for a, b in zip(found.run_us or [0.0] * len(runs), runs, strict=True)]
     return list(out.values())
 
 

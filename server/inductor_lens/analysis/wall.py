@@ -143,3 +143,28 @@ def slower_verdict(t: dict | None, limit_pct: float) -> tuple[int, str]:
     if change > limit_pct:
         return 1, f"--fail-if-slower {limit_pct:g}%: {said}; exit 1"
     return 0, f"--fail-if-slower {limit_pct:g}%: {said}"
+
+
+#: a kernel's median moving by less than this (%) is within noise even when its runs' ranges do
+#: not overlap (five runs of a 10 µs kernel can each sit within 0.1 µs: a clock's jitter)
+KERNEL_FLOOR_PCT = 2.0
+
+
+def kernel_verdict(a_runs: list[float], b_runs: list[float]) -> dict | None:
+    """One kernel matched across two runs, by its runs (graph calls; µs each): ``{a, b:
+    {min_us, median_us, max_us, runs}, change_pct, verdict}``.  The change is the medians' (one
+    preempted call moves a sum, not a median); ``verdict`` is ``within noise`` when the two runs'
+    min–max ranges overlap or the medians differ by less than :data:`KERNEL_FLOOR_PCT`, else
+    ``slower`` or ``faster``; None when either side has no runs."""
+    if not a_runs or not b_runs:
+        return None
+
+    def side(runs: list[float]) -> dict:
+        return {"min_us": round(min(runs), 3), "median_us": round(median(runs), 3), "max_us": round(max(runs), 3), "runs": len(runs)}
+
+    sa, sb = side(a_runs), side(b_runs)
+    change = 100.0 * sb["median_us"] / sa["median_us"] - 100.0 if sa["median_us"] else None
+    overlap = sa["min_us"] <= sb["max_us"] and sb["min_us"] <= sa["max_us"]
+    overlap = overlap or change is None or abs(change) < KERNEL_FLOOR_PCT
+    verdict = "within noise" if overlap else ("slower" if sb["median_us"] > sa["median_us"] else "faster")
+    return {"a": sa, "b": sb, "change_pct": None if change is None else round(change, 2), "verdict": verdict}

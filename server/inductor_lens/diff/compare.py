@@ -15,7 +15,10 @@ JSON shape::
      "lines": [{file, code, code_a, line_a, line_b, lines_a, lines_b, text, change, words, why, delta_us,
                 a: {file, kernels: [{name, family, launches}], aten_ops, fx_nodes, modules, measured_us, config} | null,
                 b: {...} | null}],
-     "kernels": [{a: {name, graph, compile_id, trace}, b: {...}, by, same_family}],
+     "kernels": [{a: {name, graph, compile_id, trace}, b: {...}, by, same_family,
+                  time: {a: {min_us, median_us, max_us, runs}, b: {...}, change_pct, verdict} | null}],
+                                                          per kernel, by its runs' median; verdict
+                                                          "within noise" when the runs' ranges overlap
      "unmatched_kernels": {a: [...], b: [...]},
      "compiles": [{file, function, a, b, new_graph_breaks}],
      "warnings": [{file, line, message, run}]}
@@ -30,6 +33,7 @@ from __future__ import annotations
 
 from ..analysis.comparison import Comparison
 from ..analysis.run_lines import SideLine
+from ..analysis.wall import kernel_verdict
 
 
 # ---------------------------------------------------------------------- JSON
@@ -108,7 +112,16 @@ def comparison_json(c: Comparison) -> dict:
             }
             for d in c.lines
         ],
-        "kernels": [{"a": _kernel_ref(p.a), "b": _kernel_ref(p.b), "by": p.by, "same_family": p.a.family == p.b.family} for p in c.pairs],
+        "kernels": [
+            {
+                "a": _kernel_ref(p.a),
+                "b": _kernel_ref(p.b),
+                "by": p.by,
+                "same_family": p.a.family == p.b.family,
+                "time": kernel_verdict(p.a.run_us, p.b.run_us),
+            }
+            for p in c.pairs
+        ],
         "unmatched_kernels": {"a": [_kernel_ref(k) for k in c.unmatched[0]], "b": [_kernel_ref(k) for k in c.unmatched[1]]},
         "compiles": c.compiles,
         "warnings": c.warnings,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..analysis.comparison import Comparison
 from ..analysis.run_lines import LineDiff
+from ..analysis.wall import kernel_verdict
 from ..text import format_seconds, format_us, plural
 
 #: the changed rows shown at most (``--all`` shows every row)
@@ -38,6 +39,10 @@ def print_causes(c: Comparison, console, *, all_causes: bool = False) -> None:
         console.print(Text("causes, per step, largest first:" if c.time else "causes (no times: a profile is missing):"))
         for cause in shown:
             console.print(indented(4, Text(_cause_line(cause))))
+        verdicts = [v["verdict"] for p in c.pairs for v in [kernel_verdict(p.a.run_us, p.b.run_us)] if v is not None]
+        if verdicts:
+            counts = ", ".join(f"{verdicts.count(w)} {w}" for w in ("slower", "faster", "within noise") if verdicts.count(w))
+            console.print(Text(f"  matched kernels, by their median run: {counts} (within noise: the runs' ranges overlap)"))
         if len(c.causes) > len(shown):
             console.print(Text(f"  … {len(c.causes) - len(shown)} more causes (--all, or --json)"))
 

@@ -20,7 +20,7 @@ class Measured:
     activity): then ``events`` are CPU op executions and the times are their CPU wall time.
     ``launch_us`` is the time of each launch of the kernel (in the order of ``Kernel.launches``: a
     kernel without debug handles has several), which adds up to ``total_us`` (not in ``to_json``:
-    ``report --json`` has it per model line, ``lines``)."""
+    ``report --json`` has it per model line, ``lines``); ``run_us`` each run's time."""
 
     runs: int
     events: int
@@ -28,6 +28,9 @@ class Measured:
     mean_us: float
     clock: str = "device"
     launch_us: tuple[float, ...] = ()
+    #: the device time of each run (graph call) in call order, device clock only (the spread the
+    #: noise rule reads: ``diff``'s per-kernel verdicts use the median); not in ``to_json``
+    run_us: tuple[float, ...] = ()
 
     def to_json(self) -> dict:
         return {"runs": self.runs, "events": self.events, "total_us": self.total_us, "mean_us": self.mean_us, "clock": self.clock}

@@ -33,17 +33,15 @@ from dataclasses import dataclass, field
 from ..files.discovery import profile_candidates_beside
 from ..index.trace_index import Index
 from ..model import Graph, InputWarning, Kernel, Measured
-from ..model.compile_id import base_compile_id
 from ..readers.chrome_trace import ChromeTrace, looks_like_chrome_trace, read_chrome_trace
+from .calls import aten_name, candidates, pick_graph
 from .eager import EagerJoin, Sources, eager_join
 from .graph_replay import Replays, claim_replay, replayed_names
 from .host import compiled_host
 from .profile_match import COMPILED_CALL, another_run
 from .step import Step, step_of
 
-_REGION = re.compile(r"^Torch-Compiled Region: (?P<cid>\S+)")
 _CALL = COMPILED_CALL
-_BACKWARD = "CompiledFunctionBackward"
 #: ``graph_<id>_`` in front of a C++ kernel's profiler name (``RECORD_FUNCTION`` of kernel profiling)
 _GRAPH_PREFIX = re.compile(r"^graph_\d+_")
 
@@ -52,21 +50,6 @@ def op_kernel_name(name: str) -> str:
     """The kernel name a profiler op stands for: ``graph_0_cpp_fused_relu_0`` -> ``cpp_fused_relu_0``;
     other names unchanged."""
     return _GRAPH_PREFIX.sub("", name, count=1)
-
-
-def aten_name(kernel_name: str) -> str | None:
-    """The profiler op name an extern/fallback launch shows as: ``extern_kernels.mm`` -> ``aten::mm``,
-    ``torch.ops.aten._foo.default`` -> ``aten::_foo``, ``aoti_torch_cuda_mm_out`` -> ``aten::mm``."""
-    if kernel_name.startswith("extern_kernels."):
-        return "aten::" + kernel_name.split(".", 1)[1]
-    if kernel_name.startswith("torch.ops."):
-        parts = kernel_name.split(".")
-        return f"{parts[2]}::{parts[3]}" if len(parts) >= 4 else None
-    if kernel_name.startswith("aten."):
-        parts = kernel_name.split(".")
-        return f"aten::{parts[1]}" if len(parts) >= 2 else None
-    m = re.match(r"^aoti_torch_[a-z]+_(?P<op>\w+?)(?:_out)?$", kernel_name)
-    return f"aten::{m['op']}" if m else None
 
 
 @dataclass
@@ -102,52 +85,6 @@ class ProfileJoin:
         return [{"name": n, "count": c, "total_us": round(t, 3)} for n, (c, t) in sorted(self.unattributed.items(), key=lambda x: -x[1][1])]
 
 
-def _call_context(trace: ChromeTrace, call: int) -> tuple[str | None, str | None, int | None]:
-    """(compile id, 'forward'|'backward'|None, index of the backward op) of a graph call op."""
-    for anc in trace.ancestors(call):
-        name = trace.ops[anc].name
-        m = _REGION.match(name)
-        if m:
-            return m["cid"], None, None
-        if name == _BACKWARD or name.endswith(": " + _BACKWARD):
-            return None, "backward", anc
-    return None, None, None
-
-
-def _backward_compile_id(trace: ChromeTrace, backward_op: int) -> str | None:
-    """The compile id of a backward call: follow the fwdbwd flow that ends at its autograd op (the
-    innermost op around the call that a flow ends in: an outer op such as a profiler step holds the
-    flows of every backward) to the innermost forward op it starts in, and the region around that."""
-    ops = trace.ops
-    for candidate in [backward_op, *trace.ancestors(backward_op)]:
-        op = ops[candidate]
-        for start, _ in trace.flows_ending(op.pid, op.tid, op.ts - 1e-3, op.ts + op.dur + 1e-3):
-            innermost = trace.innermost_op(start[0], start[1], start[2])
-            if innermost is None:
-                continue
-            for anc in [innermost, *trace.ancestors(innermost)]:
-                m = _REGION.match(ops[anc].name)
-                if m:
-                    return m["cid"]
-    return None
-
-
-def _pick_graph(candidates: list[Graph], op_names: set[str]) -> Graph | None:
-    """The graph whose kernels explain the most ops seen in the call: its Triton/C++ kernel names
-    and its extern calls' ``aten::`` ops.  A graph that explains none is not this call's (a
-    profile of another model can share compile id ``0/0``)."""
-    best, score = None, 0
-    for graph in candidates:
-        names = {n for k in graph.kernels if k.kind not in ("extern", "fallback") for n in (k.name, *(a[0] for a in k.alternatives))}
-        externs = {aten_name(k.name) for k in graph.kernels if k.kind in ("extern", "fallback")}
-        if names and not names & op_names:
-            continue  # its own kernels never ran in this call
-        s = len(names & op_names) + len(externs & op_names)
-        if s > score:
-            best, score = graph, s
-    return best
-
-
 @dataclass
 class _Claims:
     """What the calls' ops were joined to: ``owner`` op index -> the index kernel it launched for,
@@ -159,6 +96,11 @@ class _Claims:
     kernels_by_id: dict[int, Kernel] = field(default_factory=dict)
     #: kernel event index (in ``ChromeTrace.kernels``) -> (kernel, launch index): CUDA-graph replays
     events: dict[int, tuple[Kernel, int]] = field(default_factory=dict)
+    #: op index (claimed op) or replayed event index -> the graph call (its op index) it belongs to
+    call_of: dict[int, int] = field(default_factory=dict)
+    event_call: dict[int, int] = field(default_factory=dict)
+    #: (id(kernel), call op index) -> device µs of that kernel in that call (one run)
+    run_us: dict[tuple[int, int], float] = field(default_factory=dict)
 
 
 def join_chrome_trace(
@@ -184,18 +126,18 @@ def join_chrome_trace(
     for call in (i for i, op in enumerate(ops) if _CALL.match(op.name)):
         replayed = replays.in_call(trace, call) if replays else []
         if replayed:  # CUDA graphs: the call replayed kernels instead of launching them
-            graph = _pick_graph(_candidates(trace, call, graphs, pids), replayed_names(trace, replayed))
+            graph = pick_graph(candidates(trace, call, graphs, pids), replayed_names(trace, replayed))
         else:
             descendants = _descendants(trace, children, call)
             op_names = {ops[i].name for i in descendants} | {op_kernel_name(ops[i].name) for i in descendants}
-            graph = _pick_graph(_candidates(trace, call, graphs, pids), op_names)
+            graph = pick_graph(candidates(trace, call, graphs, pids), op_names)
         if graph is None:
             continue
         result.calls.append((graph.compile_id, graph.kind))
         joined.append((call, graph))
         result.traces.add(graph.trace)
         if replayed:
-            _claim_replays(trace, graph, replayed, claims)
+            _claim_replays(trace, graph, replayed, claims, call)
         else:
             _claim_call(trace, call, graph, descendants, claims)
     if not result.traces:
@@ -217,25 +159,6 @@ def _descendants(trace: ChromeTrace, children: dict[int, list[int]], call: int) 
         stack.extend(children.get(i, []))
     out.sort(key=lambda i: trace.ops[i].ts)
     return out
-
-
-def _candidates(trace: ChromeTrace, call: int, graphs: list[Graph], pids: dict[str, set[int]] | None) -> list[Graph]:
-    """The graphs a call op may be a call of: its kind, its compile id, its process's log."""
-    cid, kind, backward_op = _call_context(trace, call)
-    if kind == "backward" and backward_op is not None:
-        cid = _backward_compile_id(trace, backward_op)
-    # the profiler names a region by its frame compile (``1/0``), also when the graph came from a
-    # restarted attempt (``1/0_1``, the compile id the log gives it): an exact id first, else the base
-    kinds = [g for g in graphs if (g.kind == "backward" if kind == "backward" else g.kind in ("forward", "inference"))]
-    candidates = (
-        kinds
-        if cid is None
-        else [g for g in kinds if g.compile_id == cid] or [g for g in kinds if base_compile_id(g.compile_id) == base_compile_id(cid)]
-    )
-    if pids:
-        same_process = [g for g in candidates if trace.ops[call].pid in pids.get(g.trace, ())]
-        candidates = same_process or candidates
-    return candidates
 
 
 def _launch_tables(graph: Graph) -> tuple[dict[str, list[tuple[Kernel, int]]], dict[str, list[tuple[Kernel, int]]]]:
@@ -270,6 +193,7 @@ def _claim_call(trace: ChromeTrace, call: int, graph: Graph, descendants: list[i
             kernel, n_launch = table[key][n]
             claims.owner[i] = kernel
             claims.owner_launch[i] = n_launch
+            claims.call_of[i] = call
             if id(kernel) not in ran:  # one run per call, however many of its launches the call made
                 ran.add(id(kernel))
                 claims.runs[id(kernel)] = claims.runs.get(id(kernel), 0) + 1
@@ -285,12 +209,13 @@ def _claim_call(trace: ChromeTrace, call: int, graph: Graph, descendants: list[i
             claim(i, by_op, name)
 
 
-def _claim_replays(trace: ChromeTrace, graph: Graph, replayed: list[list[int]], claims: _Claims) -> None:
+def _claim_replays(trace: ChromeTrace, graph: Graph, replayed: list[list[int]], claims: _Claims, call: int = -1) -> None:
     """Join the kernels of one call's CUDA-graph replays to ``graph``'s launches (:mod:`.graph_replay`)."""
     ran: set[int] = set()
     for replay in replayed:
         for i, (kernel, n_launch) in claim_replay(trace, graph, replay).items():
             claims.events[i] = (kernel, n_launch)
+            claims.event_call[i] = call
             claims.kernels_by_id[id(kernel)] = kernel
             if id(kernel) not in ran:
                 ran.add(id(kernel))
@@ -314,12 +239,16 @@ def _device_totals(
             attributed = replayed[0]
             key = (id(attributed), replayed[1])
             per_launch[key] = per_launch.get(key, 0.0) + event.dur
+            run = (id(attributed), claims.event_call.get(n_event, -1))
+            claims.run_us[run] = claims.run_us.get(run, 0.0) + event.dur
         elif op_index is not None:
             for i in [op_index, *trace.ancestors(op_index)]:
                 if i in claims.owner:
                     attributed = claims.owner[i]
                     key = (id(attributed), claims.owner_launch[i])
                     per_launch[key] = per_launch.get(key, 0.0) + event.dur
+                    run = (id(attributed), claims.call_of.get(i, -1))
+                    claims.run_us[run] = claims.run_us.get(run, 0.0) + event.dur
                     break
         if attributed is None and n_event in placed:  # eager work at a line: not unattributed
             continue
@@ -342,6 +271,9 @@ def _set_measured(trace: ChromeTrace, claims: _Claims, totals: dict[int, list], 
             entry[1] += trace.ops[i].dur
             at = (id(kernel), claims.owner_launch[i])
             cpu_launch[at] = cpu_launch.get(at, 0.0) + trace.ops[i].dur
+    by_run: dict[int, list[tuple[int, float]]] = {}  # id(kernel) -> [(call op index, µs)]
+    for (k, call), us in claims.run_us.items():
+        by_run.setdefault(k, []).append((call, us))
     for key, kernel in claims.kernels_by_id.items():
         clock = "device"
         events, total = totals.get(key, [0, 0.0])
@@ -350,8 +282,15 @@ def _set_measured(trace: ChromeTrace, claims: _Claims, totals: dict[int, list], 
         n = claims.runs[key]
         per = cpu_launch if clock == "cpu" else per_launch
         launch_us = tuple(round(per.get((key, n_launch), 0.0), 3) for n_launch in range(len(kernel.launches)))
+        runs = tuple(round(us, 3) for _, us in sorted(by_run.get(key, ())))
         kernel.measured = Measured(
-            runs=n, events=events, total_us=round(total, 3), mean_us=round(total / n, 3) if n else 0.0, clock=clock, launch_us=launch_us
+            runs=n,
+            events=events,
+            total_us=round(total, 3),
+            mean_us=round(total / n, 3) if n else 0.0,
+            clock=clock,
+            launch_us=launch_us,
+            run_us=runs if clock == "device" else (),
         )
 
 
