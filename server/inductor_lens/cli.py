@@ -43,6 +43,18 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="inductor-lens", description="TorchInductor provenance: kernels <-> FX nodes <-> model lines.")
     parser.add_argument("--version", action="version", version=f"inductor-lens {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
+    _add_report_parser(sub)
+    add_diff_parser(sub, _given, _path_map, _percent)
+    _add_serve_parser(sub)
+    from .capture.defaults import add_capture_parser
+
+    add_capture_parser(sub, _given)
+    add_mcp_parser(sub, _given, _path_map)
+    return parser
+
+
+def _add_report_parser(sub) -> None:
+    """``inductor-lens report``'s arguments."""
     report = sub.add_parser("report", help="index traces and print kernels with their model lines")
     report.add_argument(
         "paths",
@@ -112,7 +124,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="index a folder's rank logs on Dask workers, where they are stored: local, local:N (N worker processes here) "
         "or a Dask scheduler address (tcp://host:8786); needs pip install 'inductor-lens[cluster]' (docs/cluster.md)",
     )
-    add_diff_parser(sub, _given, _path_map, _percent)
+
+
+def _add_serve_parser(sub) -> None:
+    """``inductor-lens serve``'s arguments."""
     serve = sub.add_parser("serve", help="run the language server (stdio by default)")
     serve.add_argument("--tcp", type=_port, metavar="PORT", help="listen on 127.0.0.1:PORT instead of stdio (debugging)")
     serve.add_argument("--stdio", action="store_true", help="use stdio (the default; accepted because LSP clients pass it)")
@@ -122,11 +137,6 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="DIR",
         help="where output code found only inside logs is extracted and the index cache is kept (default: the user cache folder)",
     )
-    from .capture.defaults import add_capture_parser
-
-    add_capture_parser(sub, _given)
-    add_mcp_parser(sub, _given, _path_map)
-    return parser
 
 
 def _nonempty(what: str):
@@ -412,7 +422,7 @@ def _command(argv) -> int:
             sys.stderr.write(f"inductor-lens: cannot write the report: {exc.strerror or exc}\n")
             return 3
     if args.command == "capture":
-        from .capture.run import capture
+        from .capture.command import capture
 
         return capture(args)
     if args.command == "mcp":

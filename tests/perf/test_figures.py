@@ -242,7 +242,7 @@ def test_capture_keeps_autotunings_choice_beside_the_trace(cache_dir, tmp_path):
     into <out>/torchinductor/, where the index finds it once the run's cache is gone."""
     import shutil
 
-    from inductor_lens.capture.run import keep_kernel_configs
+    from inductor_lens.capture.keep import keep_kernel_configs
     from inductor_lens.index.kernel_facts import KernelFactsReader
     from inductor_lens.perf.shape import shape_json
 

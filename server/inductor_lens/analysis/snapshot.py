@@ -161,6 +161,10 @@ class Snapshot(Analysis):
             self.lines_of_file.setdefault(path, []).append(line)
         for lines in self.lines_of_file.values():
             lines.sort()
+        self._time_tables()
+
+    def _time_tables(self) -> None:
+        """The measured time per local line and the user's call sites of compiled code, tabled."""
         #: measured time per local line (line_time.py): {(path, line): LineShare}
         self.line_shares: dict[tuple[str, int], LineShare] = {}
         measured = [k for g in self.graphs for k in g.kernels if k.measured is not None]  # only they have shares to split

@@ -32,14 +32,12 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import time
 from dataclasses import dataclass, field
 
 from ..text import plural
-from .defaults import CAPTURE_USAGE, PROFILE_CALLS, PROFILE_SECONDS, PROFILE_WARMUP
-from .keep import keep_kernel_configs, keep_triton_caches
-from .summary import Message, command_arg, summary_lines
+from .defaults import PROFILE_CALLS, PROFILE_SECONDS, PROFILE_WARMUP
+from .summary import Message
 
 HOOK_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "hook")
 #: Default parent of the capture folders, relative to the working directory.
@@ -300,118 +298,3 @@ def _profile_messages(procs: list[dict], stopped: bool = False) -> list[Message]
             )
         )
     return msgs
-
-
-def capture(args) -> int:
-    """The ``capture`` subcommand (``args`` from :func:`inductor_lens.cli.build_parser`); returns
-    the exit status (the command's; 2 for bad arguments)."""
-    command = list(args.cmd)
-    if command and command[0] == "--":
-        command = command[1:]
-    if not command:
-        print(f"inductor-lens capture: no command given ({CAPTURE_USAGE})", file=sys.stderr)
-        return 2
-    cwd = os.getcwd()
-    out = os.path.abspath(args.out) if args.out else default_out(cwd)
-    if os.path.isdir(out) and os.listdir(out):
-        print(f"inductor-lens capture: {out} is not empty; give a new folder (each capture records a fresh trace)", file=sys.stderr)
-        return 2
-    if os.path.exists(out) and not os.path.isdir(out):
-        print(f"inductor-lens capture: --out {out} is a file, not a folder; give a new folder", file=sys.stderr)
-        return 2
-    trace_dir = os.path.join(out, "trace")
-    made = [d for d in (os.path.dirname(out), out, trace_dir) if not os.path.exists(d)]  # removed again if the command never ran
-    try:
-        os.makedirs(trace_dir, exist_ok=True)
-    except OSError as exc:
-        print(f"inductor-lens capture: cannot make the trace folder {trace_dir}: {exc.strerror or exc}", file=sys.stderr)
-        return 2
-    say = _printer()
-    if not args.profile and (args.profile_calls != PROFILE_CALLS or args.profile_seconds != PROFILE_SECONDS):
-        say("note: --profile-calls and --profile-seconds bound the --profile window; without --profile nothing is profiled")
-    window = (
-        (
-            f"; profiling {args.profile_calls} compiled-graph calls or {args.profile_seconds:g} s, after the first call and "
-            f"{PROFILE_WARMUP} warm-up calls"
-        )
-        if args.profile
-        else ""
-    )
-    say(f"recording into {trace_dir} (provenance on{window})")
-    started = time.time()
-    env = child_env(dict(os.environ), out, profile=args.profile, calls=args.profile_calls, seconds=args.profile_seconds, stacks=args.stacks)
-    result = run_command(command, env)
-    if result.exit_status in (126, 127) and result.messages:  # the command could not be started: leave nothing behind
-        for folder in reversed(made):
-            try:
-                os.rmdir(folder)  # only an empty folder this capture made
-            except OSError:
-                break
-        for m in result.messages:
-            say(m.text)
-        if made and not os.path.exists(made[0]):
-            say(f"nothing was recorded: {out} was removed again")
-        return result.exit_status
-    messages = list(result.messages)
-    procs = read_procs(out)
-    logs = find_logs(trace_dir)
-    kept_configs = keep_kernel_configs(logs, out)
-    kept_ir = keep_triton_caches(logs, out, env)
-    if kept_ir:
-        messages.append(
-            Message(
-                "info",
-                f"kept Triton's cache of the traced kernels beside the trace ({plural(kept_ir, 'kernel folder')} of "
-                f"TTIR, TTGIR, LLIR, PTX and cubin; {plural(kept_configs, 'folder')} of kernel files with their .best_config): "
-                "inductor-lens report --json --ir reads them on any machine",
-            )
-        )
-    kept = "what it traced is summarized here" if logs else "it wrote no trace"
-    if result.signal:
-        messages.append(Message("warning", f"the command was ended by {result.signal} after {result.seconds:g} s; {kept}"))
-    elif result.exit_status != 0 and not result.messages:
-        messages.append(Message("warning", f"the command exited with status {result.exit_status}; {kept}"))
-    if not result.messages:  # it ran
-        messages += environment_messages(procs, logs, args.profile, stopped=bool(result.signal))
-    lines: list[str] = []
-    facts: dict = {"kernels": 0}
-    if logs:
-        lines, facts, more = summary_lines(trace_dir, cwd, cache_dir=args.cache_dir)
-        messages += more
-    doc = {
-        "version": 1,
-        "command": command,
-        "cwd": cwd,
-        "out": out,
-        "trace_dir": trace_dir,
-        "started": time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(started)),
-        "seconds": result.seconds,
-        "exit_status": result.exit_status,
-        "signal": result.signal,
-        "profile": bool(args.profile),
-        "logs": logs,
-        "kernels": facts["kernels"],
-        "health": facts.get("health"),
-        "torch_versions": sorted({p["torch_version"] for p in procs if p.get("torch_version")}),
-        "messages": [{"level": m.level, "text": m.text} for m in messages],
-    }
-    with open(os.path.join(out, "capture.json"), "w") as fh:
-        json.dump(doc, fh, indent=1)
-    end = f"ended by {result.signal}" if result.signal else f"exited with status {result.exit_status}"
-    say(f"the command {end} after {result.seconds:g} s")
-    for line in lines:
-        print(line, file=sys.stderr)
-    for m in messages:
-        say(f"{m.level}: {m.text}" if m.level != "info" else m.text)
-    if logs:
-        say(f"trace: {trace_dir}  (open it: inductor-lens report {command_arg(trace_dir, cwd)}, or in VS Code: Inductor Lens: Open Trace…)")
-    else:
-        say(f"no trace was written in {trace_dir}")
-    return result.exit_status
-
-
-def _printer():
-    def say(text: str) -> None:
-        print(f"inductor-lens: {text}", file=sys.stderr, flush=True)
-
-    return say
