@@ -138,3 +138,18 @@ def loss_truth(events: list[dict]) -> float:
         ):
             spans.setdefault((e["pid"], e["tid"]), []).append((e["ts"], e["ts"] + e.get("dur", 0)))
     return _launched_inside(events, spans)
+
+
+def host_truth(events: list[dict]) -> float:
+    """The CPU time (µs) of the outermost compiled regions: ops named like COMPILED not inside
+    another such op on their thread."""
+    spans: dict = {}
+    for e in events:
+        if e.get("ph") == "X" and e.get("cat") in ("cpu_op", "user_annotation") and e["name"].startswith(COMPILED):
+            spans.setdefault((e["pid"], e["tid"]), []).append((e["ts"], e["ts"] + e.get("dur", 0)))
+    total = 0.0
+    for items in spans.values():
+        for a, b in items:
+            if not any(c <= a and b <= d and (c, d) != (a, b) for c, d in items):
+                total += b - a
+    return total

@@ -71,3 +71,20 @@ def test_a_copy_beside_the_trace_wins_and_without_it_time_stays_by_op(runs, tmp_
     profile = os.path.join(folder, "profile_trace.json")
     joined = eager_join(read_chrome_trace(profile), Sources(profile, [TRAIN]))
     assert not joined.lines and sum(joined.by_op.values()) == pytest.approx(joined.total_us)
+
+
+def test_editor_lens_shows_eager_time_per_step(runs, tmp_path):
+    """The model file's lenses (the editor): a line with eager time says it in ms per step with what
+    it called; ``F.cross_entropy(...)``'s equals the loss's kernels (independent reading) / 5 steps."""
+    from inductor_lens.analysis.snapshot import Snapshot
+    from inductor_lens.files.cache import Cache
+    from inductor_lens.lsp.features.lenses import code_lenses
+    from inductor_lens.open_traces import TraceRequest, open_traces
+
+    folder = runs["tf_item"]
+    opened = open_traces(TraceRequest([folder], path_maps=[("/workspace/proj", folder)]), cache=Cache(str(tmp_path / "c")))
+    model = os.path.join(folder, "train.py")
+    titles = {lens.range.start.line + 1: lens.command.title for lens in code_lenses(Snapshot(opened.index, opened.resolver), model)}
+    loss = loss_truth(load(os.path.join(folder, "profile_trace.json"))) / 5
+    assert titles[_line_of(model, "F.cross_entropy(")] == f"eager {loss / 1000:.2f} ms/step (cross_entropy)"
+    assert titles[_line_of(model, "opt.step()")].endswith("ms/step (step)")

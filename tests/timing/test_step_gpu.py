@@ -14,7 +14,7 @@ from inductor_lens.files.cache import Cache
 from inductor_lens.open_traces import TraceRequest, open_traces
 from inductor_lens.readers.chrome_trace import read_chrome_trace
 from inductor_lens.timing.step import step_line, step_of
-from step_truth import load, truth
+from step_truth import host_truth, load, truth
 
 FIGURES = ("wall_us", "gpu_busy_us", "gpu_idle_us", "compiled_device_us", "other_device_us", "sync_us")
 
@@ -74,3 +74,15 @@ def test_cuda_graph_replays_land_on_the_same_lines_as_the_plain_run(reports):
     for line, us in plain.items():
         assert graphs[line] == pytest.approx(us, rel=0.15), line
     assert reports["tf_ro"]["profiles"][0]["graph_calls"] == 10
+
+
+def test_host_time_at_the_call_site(reports, runs):
+    """tf_plain compiles the whole model, called at ``logits = forward(idx)``: its ``host_us`` is the
+    CPU time of every outermost compiled region (forward on the main thread, backward on the
+    autograd thread), read off the raw profile; per step, over the 5 steps."""
+    doc = reports["tf_plain"]
+    (site,) = [c for c in doc["calls"] if c["innermost"]]
+    want = host_truth(load(os.path.join(runs["tf_plain"], "profile_trace.json")))
+    assert site["code"] == "logits = forward(idx)"
+    assert site["host_us"] == pytest.approx(want, rel=1e-6)
+    assert site["host_us_per_step"] == pytest.approx(want / 5, rel=1e-6)

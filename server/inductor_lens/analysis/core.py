@@ -133,6 +133,23 @@ class Analysis:
 
         return call_sites(self.graphs if graphs is None else graphs, total_us)
 
+    def host_us(self, graphs: list[Graph]) -> tuple[float, float] | None:
+        """``(host µs over the window, per step)``: the CPU time inside the compiled regions of
+        ``graphs`` (a call site's forward and backward graphs: the backward's
+        ``CompiledFunctionBackward`` on the autograd thread counts at its forward's call site;
+        :mod:`inductor_lens.timing.host`), over the profiles that measured them; ``None`` without one."""
+        from ..timing.host import graph_key
+
+        keys = {graph_key(g) for g in graphs}
+        total, steps, found = 0.0, 0, False
+        for profile in self.index.profiles:
+            mine = [us for key, us in getattr(profile, "host_us", {}).items() if key in keys]
+            if mine:
+                found = True
+                total += sum(mine)
+                steps += profile.step.per_step if getattr(profile, "step", None) is not None else 1
+        return (total, total / steps) if found else None
+
     def user_frames_of_compile(self, trace: str, compile_id: str) -> list[Frame]:
         """The frames of the user's own code (outermost first) on the stack that called compile
         ``compile_id`` of ``trace`` (its frame compile's stack: a restart's id is its frame's)."""

@@ -123,6 +123,7 @@ def calls_json(index, resolver: PathResolver | None, total_us: float | None) -> 
     analysis = index if isinstance(index, Analysis) else Analysis(index, resolver)
     for site in analysis.call_sites(total_us):
         frame = site.frame
+        host = analysis.host_us(site.graphs)
         out.append(
             {
                 "file": frame.file,
@@ -136,6 +137,8 @@ def calls_json(index, resolver: PathResolver | None, total_us: float | None) -> 
                 "launches": site.launches,
                 "measured_us": None if site.measured_us is None else round(site.measured_us, 3),
                 "percent": None if site.percent is None else round(site.percent, 3),
+                "host_us": None if host is None else round(host[0], 3),
+                "host_us_per_step": None if host is None else round(host[1], 3),
             }
         )
     return out
