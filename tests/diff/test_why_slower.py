@@ -101,3 +101,28 @@ def test_a_batch_size_change_says_the_shapes_each_kernel_runs_on(tmp_path):
         family, moves = re.match(r"`(\w+)`: size hints (.*)", word).groups()
         for key, a, b in re.findall(r"(\w+) (\d+) → (\d+)", moves):
             assert any(f"'{key}': {a}" in h for h in ha[family]) and any(f"'{key}': {b}" in h for h in hb[family]), word
+
+
+def test_profiles_without_step_markers_are_compared_per_window(tmp_path):
+    """profile_gpt2_train -> profile_gpt2_train_bench (tests/data/pairs: no ProfilerStep markers):
+    each window (first to last complete event) counts as one step, and the headline says so."""
+    import json
+    import subprocess
+
+    pairs = os.path.join(REPO, "tests", "data", "pairs", "torch-2.11-cuda")
+
+    def window(run: str) -> float:
+        with open(os.path.join(pairs, run, "profile_trace.json")) as fh:
+            events = [e for e in json.load(fh)["traceEvents"] if e.get("ph") == "X"]
+        return max(e["ts"] + e.get("dur", 0) for e in events) - min(e["ts"] for e in events)
+
+    a, b = "profile_gpt2_train", "profile_gpt2_train_bench"
+    cmd = [sys.executable, "-m", "inductor_lens", "diff", os.path.join(pairs, a), os.path.join(pairs, b), "--cache-dir", str(tmp_path)]
+    doc = json.loads(subprocess.run([*cmd, "--json"], capture_output=True, text=True, timeout=300).stdout)
+    t = doc["time"]
+    assert t["per"] == "window" and t["a"]["steps"] is None and t["spread"] == {"a": None, "b": None} and t["within_noise"] is None
+    assert t["a_us"] == pytest.approx(window(a), rel=1e-6) and t["b_us"] == pytest.approx(window(b), rel=1e-6)
+    assert t["change_pct"] == pytest.approx(100 * window(b) / window(a) - 100, abs=0.01)
+    assert " per window (" in doc["headline"]
+    table = subprocess.run(cmd, capture_output=True, text=True, timeout=300).stdout
+    assert table.splitlines()[0] == doc["headline"] and "causes, per window, largest first:" in table

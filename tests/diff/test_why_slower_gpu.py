@@ -176,6 +176,12 @@ def test_a_profile_missing_on_one_side_different_models_and_step_counts_are_said
     doc = json.loads(_diff(runs["tf_plain2"], bare, cache, "--json").stdout)
     assert doc["time"] is None and doc["headline"] == "B has no profile (A has): only compile facts can be compared (no times)"
     assert {c["kind"] for c in doc["causes"]} == {"option"} and all(c["delta_us"] == 0 for c in doc["causes"])
+    # A's folder holds another model's profile (the Llama's): not joined, and said so
+    mixed = str(tmp_path / "tf_plain2_llama_profile")
+    shutil.copytree(runs["tf_plain2"], mixed, ignore=shutil.ignore_patterns("profile_trace.json"))
+    shutil.copyfile(os.path.join(runs["llama_whole"], "profile_trace.json"), os.path.join(mixed, "profile_trace.json"))
+    doc = json.loads(_diff(mixed, runs["tf_opts"], cache, "--json").stdout)
+    assert doc["time"] is None and doc["headline"].startswith("A's profile was not joined (see its warning; B's was)")
     # two different models: said, and the wall clock still compared
     doc = json.loads(_diff(runs["tf_mask"], runs["llama_whole"], cache, "--json").stdout)
     assert any(n.startswith("A and B share no model file") for n in doc["notes"]) and doc["time"]["change_pct"] is not None

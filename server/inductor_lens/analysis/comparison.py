@@ -174,6 +174,12 @@ def compare(index_a: Index, index_b: Index, paths_a: list[str], paths_b: list[st
     warnings = [dict(w.to_json(), run="a") for w in index_a.warnings] + [dict(w.to_json(), run="b") for w in index_b.warnings]
     _keys_as_b(ta, pairings)
     time, headline = wall_time(ta.block, tb.block, (len(index_a.profiles), len(index_b.profiles)))
+    for name, side, index in (("A", ta, index_a), ("B", tb, index_b)):
+        if side.block is None and any("not joined" in w.message for w in index.warnings):  # a profile, but not of this run
+            other = "B" if name == "A" else "A"
+            headline = headline.replace(
+                f"{name} has no profile ({other} has)", f"{name}'s profile was not joined (see its warning; {other}'s was)"
+            )
     options = differing_options(*facts)
     breaks = new_graph_breaks(index_a, index_b)
     compiles = compiles_json(index_a, index_b)

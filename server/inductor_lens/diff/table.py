@@ -36,7 +36,7 @@ def print_causes(c: Comparison, console, *, all_causes: bool = False) -> None:
     if not all_causes:  # what changed in the compile has no time of its own: shown all the same
         shown += [k for k in c.causes[CAUSES:] if k["kind"] in ("graph_break", "recompile", "option")][:CAUSES]
     if shown:
-        console.print(Text("causes, per step, largest first:" if c.time else "causes (no times: a profile is missing):"))
+        console.print(Text(f"causes, per {c.time['per']}, largest first:" if c.time else "causes (no times: a profile is missing):"))
         for cause in shown:
             console.print(indented(4, Text(_cause_line(cause))))
         verdicts = [v["verdict"] for p in c.pairs for v in [kernel_verdict(p.a.run_us, p.b.run_us)] if v is not None]
