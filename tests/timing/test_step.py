@@ -51,3 +51,17 @@ def test_cut_off_profile_is_said_and_read_up_to_the_cut(tmp_path):
     events = json.loads(data)["traceEvents"]
     assert 0 < len(trace.kernels) < sum(1 for e in events if e.get("cat") == "kernel")
     assert step_of(trace).wall_us > 0
+
+
+def test_stacks_but_no_device_activity_is_said(tmp_path):
+    """A CPU training loop profiled with Python stacks (tests/data/make/cpu_r45/train.py on PyTorch
+    2.13 CPU, schedule(wait=1, warmup=1, active=3); paths rewritten): the step line says there is no
+    device activity and still gives the steps and the wall, equal to the independent reading."""
+    import lzma
+
+    path = tmp_path / "profile_trace.json"
+    path.write_bytes(lzma.open(os.path.join(os.path.dirname(__file__), "data", "cpu_train_stacks.json.xz")).read())
+    step = step_of(read_chrome_trace(str(path)))
+    _close(step.to_json(), truth(load(str(path))))
+    assert (step.steps, step.stacks, step.device_events) == (3, True, 0)
+    assert "No device activity in it" in step_line(step) and "Python stacks" in step_line(step)

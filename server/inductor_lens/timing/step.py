@@ -205,6 +205,8 @@ def step_line(step: Step) -> str:
     if step.step_us and len(step.step_us) > 1:
         ordered = sorted(step.step_us)
         text += f" · steps {_ms(ordered[0])}-{_ms(ordered[-1])} ms"
+    if not step.device_events:
+        text += ". No device activity in it (a CPU-only profile, or CUDA not recorded): GPU figures are 0 and no eager GPU time can reach a line"
     if step.stacks:
         text += (
             ". Recorded with Python stacks (with_stack=True): host and idle figures include the tracer's overhead; "
