@@ -278,3 +278,19 @@ def test_8_two_runs_rank_logs_in_one_folder(cache_dir):
     ]
     alone = job_story(load(one, Cache(cache_dir)))
     assert alone is not None and alone.runs == [] and [g.ranks for g in alone.groups] == [[0, 1]]
+
+
+def test_29_cpp_alignment_agrees_with_pytorch_mapping_on_gpu_aoti(load_case):
+    """The C++ wrapper's dataflow of a GPU AOTInductor run (H200, 2.11: Triton launches through ``call_<kernel>``,
+    the Triton source kept in the wrapper for its parameters, inputs declared ``arg6_1: "f32[...]";`` in the exported
+    post-grad graph) aligned with the post-grad graph gives each launch the nodes PyTorch's mapping gives it: 4 of 4."""
+    from inductor_lens.provenance.infer import infer_graph_launches
+    from inductor_lens.readers.output_code import parse_output_code
+
+    (graph,) = load_case("torch-2.11-cuda/aoti").graphs
+    assert graph.post_grad.inputs[""] == ["arg6_1"]
+    text = open(graph.output_code, encoding="utf-8").read()
+    inferred = infer_graph_launches(parse_output_code(text, "cpp"), text, graph.post_grad)
+    launches = [la for k in graph.kernels for la in k.launches]
+    assert len(launches) == 4 and {k.provenance for k in graph.kernels} == {"mapping"}
+    assert [sorted(inferred.get(la.line, [])) for la in launches] == [sorted(la.post_grad_nodes) for la in launches]

@@ -40,6 +40,9 @@ _DEF = re.compile(r"^\s*def forward\(self(?:, (?P<params>.*))?\):\s*$")
 _PARAM = re.compile(r'\*?(?P<name>[A-Za-z_]\w*)(?:\s*:\s*"(?P<ann>[^"]*)")?(?:\s*=\s*[^,]+)?\s*(?:,|$)')
 _RETURN = re.compile(r"^\s+return (?P<ret>.+?)\s*$")
 _IDENT = re.compile(r"(?<![\w.'\"])[A-Za-z_]\w*(?![\w'\"])")
+#: ``arg4_1: "f32[s77, 16][16, 1]cpu";``: an input of a graph exported with a pytree spec (AOTInductor's post-grad
+#: graph prints ``def forward(self):``, these declarations, then ``arg4_1, = fx_pytree.tree_flatten_spec(...)``)
+_DECLARED = re.compile(r'^\s+(?P<name>[A-Za-z_]\w*): "(?P<ann>[^"]*)";\s*$')
 _FREES = re.compile(r";\s+(?:[A-Za-z_]\w*\s*=\s*)+None\s*$")
 
 
@@ -109,6 +112,11 @@ def parse_fx_graph(text: str, path: str) -> FxGraph:
             _returns(graph, scope, line)
             continue
         if "=" not in line:
+            if line.rstrip().endswith(";") and (d := _DECLARED.match(line)) is not None and scope in graph._inputs:
+                key = f"{scope}.{d['name']}" if scope else d["name"]  # an exported graph's input, declared
+                if key not in placeholders:
+                    graph._inputs[scope].append(key)
+                    placeholders[key] = d["ann"]
             continue
         match = node_match(line)
         if match is None:

@@ -24,11 +24,15 @@ from __future__ import annotations
 
 import re
 
-from .statements import _CALL, _NAME, Arg, Stmt, WrapperDataflow, cpp_param_roles, split_args
+from .statements import _CALL, _NAME, Arg, Stmt, WrapperDataflow, cpp_param_roles, param_roles, split_args
 
 _START = re.compile(r"(?:::run_impl\(|^\s*void inductor_entry_impl\()")
 _END = re.compile(r"^\}\s*(?://.*)?$")
 _SIG = re.compile(r'extern "C"\s+(?:[\w:<>*&]+\s+)*?void\s+(?P<name>\w+)\((?P<params>[^)]*)\)', re.S)
+#: a Triton kernel's source as AOTInductor keeps it in the wrapper (a comment block per kernel, GPU):
+#: ``def triton_poi_fused_0(in_out_ptr0, in_ptr0, xnumel, XBLOCK : tl.constexpr):``, ``'mutated_arg_names': [...]`` above it
+_TRITON_SIG = re.compile(r"^[ \t/*]*def (?P<name>\w+)\((?P<params>[^)]*)\):", re.M)
+_MUTATED = re.compile(r"'mutated_arg_names': \[(?P<names>[^\]]*)\]")
 _CHECK = re.compile(r"^AOTI_TORCH_ERROR_CODE_CHECK\((?P<call>.*)\);$", re.S)
 _INPUT = re.compile(r"^auto\s+(?P<name>\w+)\s*=\s*std::move\(inputs\[(?P<i>\d+)\]\);$")
 _CONSTANT = re.compile(r"^(?:\[\[maybe_unused\]\]\s+)?auto&\s+(?P<name>\w+)\s*=\s*constants_->at\(\d+\);$")
@@ -167,7 +171,12 @@ class _Reader:
 
 
 def _kernel_roles(text: str, flow: WrapperDataflow) -> None:
-    """Each ``extern "C"`` kernel's parameter roles; a body (``{`` after the signature) beats a prototype."""
+    """Each ``extern "C"`` kernel's parameter roles (a body, ``{`` after the signature, beats a prototype) and each
+    Triton kernel's whose source the wrapper keeps (its pointer parameters by name, ``mutated_arg_names``)."""
+    for m in _TRITON_SIG.finditer(text):
+        mutated = _MUTATED.findall(text[max(0, m.start() - 3000) : m.start()])
+        names = {x.strip().strip("'\"") for x in (mutated[-1] if mutated else "").split(",") if x.strip()}
+        flow.roles.setdefault(m["name"], param_roles(m["params"].replace("\n", " ").split(","), names))
     for m in _SIG.finditer(text):
         params = [p.strip() for p in m["params"].replace("\n", " ").split(",") if p.strip()]
         rest = text[m.end() : m.end() + 4000]
