@@ -48,19 +48,6 @@ class RunFacts:
         """Whether no kernel's links came from PyTorch's provenance (a trace without it)."""
         return bool(self.provenance) and not (set(self.provenance) & {"mapping", "stack_traces", "kernel_information"})
 
-    def to_json(self) -> dict:
-        return {
-            "paths": self.paths,
-            "provenance": dict(sorted(self.provenance.items())),
-            "versions": self.versions,
-            "device": self.device,
-            "graphs": self.graphs,
-            "kernels": self.kernels,
-            "launches": self.launches,
-            "measured_us": None if self.measured_us is None else round(self.measured_us, 3),
-            "profiled_runs": self.profiled_runs,
-        }
-
 
 def _add(versions: dict[str, list[str]], key: str, value: str | None) -> None:
     if value and value not in versions.setdefault(key, []):

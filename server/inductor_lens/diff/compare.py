@@ -32,11 +32,27 @@ JSON shape::
 from __future__ import annotations
 
 from ..analysis.comparison import Comparison
+from ..analysis.run_facts import RunFacts
 from ..analysis.run_lines import SideLine
 from ..analysis.wall import kernel_verdict
 
 
 # ---------------------------------------------------------------------- JSON
+def _run_json(run: RunFacts) -> dict:
+    """One run's ``{paths, provenance, versions, device, graphs, kernels, launches, measured_us, profiled_runs}``."""
+    return {
+        "paths": run.paths,
+        "provenance": dict(sorted(run.provenance.items())),
+        "versions": run.versions,
+        "device": run.device,
+        "graphs": run.graphs,
+        "kernels": run.kernels,
+        "launches": run.launches,
+        "measured_us": None if run.measured_us is None else round(run.measured_us, 3),
+        "profiled_runs": run.profiled_runs,
+    }
+
+
 def _side_json(side: SideLine | None) -> dict | None:
     if side is None:
         return None
@@ -84,7 +100,7 @@ def comparison_json(c: Comparison) -> dict:
         "causes": c.causes,
         "notes": c.notes,
         "model_files": {k: list(v) for k, v in sorted(c.model_files.items())},
-        "runs": [r.to_json() for r in c.runs],
+        "runs": [_run_json(r) for r in c.runs],
         "options": c.options,
         "summary": {
             "lines": len(c.lines),
