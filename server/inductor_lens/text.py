@@ -5,6 +5,8 @@ Standard library only, so tests that run under a bare interpreter can import it.
 
 from __future__ import annotations
 
+import math
+
 
 def format_us(us: float) -> str:
     """Device time for people: ``6.2 µs``, ``41 µs``, ``1.3 ms``, ``2.05 s``."""
@@ -128,15 +130,28 @@ def speed_text(t) -> str:
     measured or the bytes are unknown."""
     if t.gbps is None:
         return ""
-    parts = [flops_text(t.tflops) if t.bound == "compute" and t.tflops is not None else rate_text(t.gbps)]
+    parts = [flops_text(t.tflops) if (t.side or t.bound) == "compute" and t.tflops is not None else rate_text(t.gbps)]
     roof = t.roof or "HBM"
     if t.clock == "cpu":
         return parts[0] + " (CPU time)"
+    if t.bound == "latency" and t.device:  # below a tenth of both roofs: its size and shares say why
+        return f"{parts[0]} · latency-bound (small kernel): {latency_why(t)}"
     if t.peak_fraction is not None and t.device:
         parts.append(f"{t.peak_fraction * 100:.0f}% of {t.device} {roof}" if t.peak_fraction >= 0.01 else f"<1% of {t.device} {roof}")
     if t.bound:
         parts.append(f"{t.bound}-bound")
     return " · ".join(parts)
+
+
+def latency_why(t) -> str:
+    """Why a kernel is latency-bound: ``1.2 MB and 0.3 GFLOP in 8.1 µs a run: 4% of H200 HBM,
+    <1% of FP32`` (its size per run, its time, its achieved share of each roof)."""
+
+    def share(f: float | None) -> str:
+        return "-" if f is None else (f"{math.floor(f * 1000) / 10:g}%" if f >= 0.01 else "<1%")  # (9.98% is not "10%")
+
+    size = format_bytes(t.bytes or 0) + (f" and {t.flops / 1e9:.2g} GFLOP" if t.flops else "")
+    return f"{size} in {format_us(t.us)} a run: {share(t.hbm_fraction)} of {t.device} HBM, {share(t.compute_fraction)} of {t.compute_roof}"
 
 
 def module_pattern(modules: tuple[str, ...] | list[str]) -> tuple[str, bool]:

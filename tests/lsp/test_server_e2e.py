@@ -396,7 +396,7 @@ def _profile_cnn_report() -> dict:
 
 
 async def test_measured_time_in_hover_output_lens_and_model_line(profile_client: LanguageClient):
-    from inductor_lens.text import format_us
+    from inductor_lens.text import format_bytes, format_us
 
     ks = await kernels(profile_client)
     k = ks["forward/triton_red_fused__native_batch_norm_legit_functional_convolution_copy__relu_0:2"]
@@ -411,9 +411,13 @@ async def test_measured_time_in_hover_output_lens_and_model_line(profile_client:
     report = _profile_cnn_report()
     (rk,) = [r for r in report["kernels"] if r["graph"] == "forward" and r["key"] == k["key"]]
     gbps, pct = rk["measured"]["gbps"], rk["measured"]["peak_fraction"] * 100
-    assert rk["measured"]["bound"] == "memory" and gbps == pytest.approx(rk["bytes"] / rk["measured"]["mean_us"] / 1e3, rel=1e-3)
-    speed = f"{gbps:.3g} GB/s · {pct:.0f}% of H200 HBM · memory-bound"
-    assert titles[launch["line"]].startswith(f"3 runs · {format_us(k['measured']['total_us'])} · {speed} · models.py:40")
+    # (a small kernel: under a tenth of both roofs, latency-bound, with its size and shares: issue 50 item 4)
+    assert rk["measured"]["bound"] == "latency" and gbps == pytest.approx(rk["bytes"] / rk["measured"]["mean_us"] / 1e3, rel=1e-3)
+    assert pct < 10 and rk["measured"]["hbm_fraction"] * 100 == pytest.approx(pct)
+    speed = f"{gbps:.3g} GB/s · latency-bound (small kernel): {format_bytes(rk['bytes'])}"
+    title = titles[launch["line"]]
+    assert title.startswith(f"3 runs · {format_us(k['measured']['total_us'])} · {speed} in {format_us(rk['measured']['mean_us'])} a run: ")
+    assert f"{int(pct * 10) / 10:g}% of H200 HBM, <1% of FP32 · models.py:40" in title, title
     assert f"· {speed}" in hover.contents.value
     # the model line shows its share of the time of every kernel it produced (forward and backward):
     # the `lines` row of report --json, whose shares add up to the attributed time
@@ -429,9 +433,11 @@ async def test_measured_time_in_hover_output_lens_and_model_line(profile_client:
     assert lenses[42].startswith(expected), (lenses[42], expected)
     hover = (await profile_client.text_document_hover_async(types.HoverParams(**pos(MODELS, 42, 8)))).contents.value
     assert f"**Measured:** {format_us(share)} is this line's share of the {format_us(whole)} its kernels ran" in hover
-    gbps = row["measured"]["gbps"]  # (its convolutions held to the TF32 peak: memory-bound)
-    line_speed = f"{gbps:.3g} GB/s · {row['measured']['peak_fraction'] * 100:.0f}% of H200 HBM · memory-bound"
-    assert row["measured"]["bound"] == "memory" and f"**Against the device:** {line_speed}" in hover
+    gbps = row["measured"]["gbps"]  # (its convolutions held to the TF32 peak: on the memory side, under a tenth of both roofs)
+    hbm, compute = row["measured"]["hbm_fraction"], row["measured"]["compute_fraction"]
+    assert row["measured"]["bound"] == "latency" and max(hbm, compute) < 0.1 and hbm == pytest.approx(gbps / 4800, abs=1e-4)
+    line_speed = f"{gbps:.3g} GB/s · latency-bound (small kernel): {format_bytes(row['bytes'])} and "
+    assert f"**Against the device:** {line_speed}" in hover
     assert line_speed in lenses[42]
     conv_bwd = ks["backward/torch.ops.aten.convolution_backward.default:3"]["measured"]["total_us"]
     assert f"{format_us(conv_bwd)} of its {format_us(conv_bwd)}" in hover  # one model line: all of it

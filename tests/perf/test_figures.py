@@ -162,15 +162,21 @@ def test_report_json_throughput_is_bytes_over_mean_time_against_the_h200(name, c
             continue
         measured += 1
         assert m["gbps"] == pytest.approx(k["bytes"] / m["mean_us"] / 1e3, rel=1e-3, abs=1e-3)
+        # below a tenth of both roofs: latency-bound (a small kernel), whatever side of the ridge (issue 50 item 4)
+        hbm = m["gbps"] / peak.hbm_gbps
+        assert m["hbm_fraction"] == pytest.approx(hbm, abs=1e-4)
         if k["flops"] is None:
-            assert m["tflops"] is None and m["bound"] == "memory"
+            assert m["tflops"] is None and m["bound"] == ("latency" if hbm < 0.1 else "memory")
             assert m["peak_fraction"] == pytest.approx(m["gbps"] / peak.hbm_gbps, abs=1e-4)
         else:
             assert m["tflops"] == pytest.approx(k["flops"] / m["mean_us"] / 1e6, rel=1e-3, abs=1e-4)
             intensity = k["flops"] / k["bytes"]
             dtype = "tf32" if "convolution" in k["name"] else "f32"  # cuDNN's TF32 default for float32 convolutions
-            assert m["bound"] == ("compute" if intensity >= peak.ridge(dtype) else "memory"), k["key"]
-            if m["bound"] == "compute":
+            compute = m["tflops"] / peak.peak_tflops(dtype)
+            assert m["compute_fraction"] == pytest.approx(compute, abs=1e-4)
+            side = "compute" if intensity >= peak.ridge(dtype) else "memory"
+            assert m["bound"] == ("latency" if max(hbm, compute) < 0.1 else side), k["key"]
+            if side == "compute":
                 assert m["roof"] == {"f32": "FP32", "tf32": "TF32"}[dtype] and m["peak_fraction"] == pytest.approx(
                     m["tflops"] / peak.peak_tflops(dtype), abs=1e-4
                 )

@@ -45,13 +45,25 @@ class Throughput:
     tflops: float | None = None
     bound: str | None = None
     peak_fraction: float | None = None
+    #: the achieved share of each roof (HBM bandwidth, the dtype's dense compute peak; ``None``
+    #: without the device's peaks or a measured time): a kernel below :data:`LATENCY_SHARE` of both
+    #: is ``bound`` ``latency`` (a small kernel: launch and latency, not a roof, set its time)
+    hbm_fraction: float | None = None
+    compute_fraction: float | None = None
+    #: the roof by arithmetic intensity against the ridge (``memory``/``compute``), whatever ``bound`` says
+    side: str | None = None
 
     @property
     def roof(self) -> str | None:
-        """The roof ``peak_fraction`` is of: ``HBM`` (memory-bound), ``FP32``/``BF16``/... (compute-bound)."""
+        """The roof ``peak_fraction`` is of: ``HBM`` (memory side), ``FP32``/``BF16``/... (compute side)."""
         if self.bound is None:
             return None
-        return _PEAK_NAME.get(self.dtype or "f32", (self.dtype or "").upper()) if self.bound == "compute" else "HBM"
+        return self.compute_roof if (self.side or self.bound) == "compute" else "HBM"
+
+    @property
+    def compute_roof(self) -> str:
+        """The compute roof's name for the dtype: ``FP32``, ``BF16``, ..."""
+        return _PEAK_NAME.get(self.dtype or "f32", (self.dtype or "").upper())
 
     def to_json(self) -> dict:
         return {
@@ -60,6 +72,8 @@ class Throughput:
             "peak_fraction": _round(self.peak_fraction, 4),
             "bound": self.bound,
             "roof": self.roof,
+            "hbm_fraction": _round(self.hbm_fraction, 4),
+            "compute_fraction": _round(self.compute_fraction, 4),
             "device": self.device,
         }
 
@@ -81,14 +95,20 @@ def derive(bytes_: int | None, flops: int | None, dtype: str | None, us: float |
         return out
     use = peak if clock == "device" else None
     ridge = use.ridge(dtype) if use is not None and flops else None
-    out.bound = "compute" if flops and ridge is not None and flops / bytes_ >= ridge else "memory"
+    out.bound = out.side = "compute" if flops and ridge is not None and flops / bytes_ >= ridge else "memory"
     if use is not None:
-        if out.bound == "compute":
-            top = use.peak_tflops(dtype)
-            out.peak_fraction = out.tflops / top if top and out.tflops is not None else None
-        elif out.gbps is not None:
-            out.peak_fraction = out.gbps / use.hbm_gbps
+        top = use.peak_tflops(dtype)
+        out.hbm_fraction = out.gbps / use.hbm_gbps if out.gbps is not None else None
+        out.compute_fraction = (out.tflops or 0.0) / top if top else None
+        out.peak_fraction = out.compute_fraction if out.bound == "compute" else out.hbm_fraction
+        shares = [f for f in (out.hbm_fraction, out.compute_fraction) if f is not None]
+        if shares and max(shares) < LATENCY_SHARE:
+            out.bound = "latency"
     return out
+
+
+#: below this share of both roofs a kernel is latency-bound (a small kernel), not memory- or compute-bound
+LATENCY_SHARE = 0.10
 
 
 #: a kernel's figures per run of its graph: (bytes, FLOPs, dtype), its launches summed
