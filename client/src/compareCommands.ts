@@ -55,6 +55,14 @@ async function pickBaseline(captures: CapturedRun[]): Promise<string[] | undefin
   return uris?.map((u) => u.fsPath);
 }
 
+/** Which gutter mark a row gets: new, other kernels, the same kernels in another time, or none. */
+export function gutterKind(row: CompareRow): 'added' | 'changed' | 'moved' | undefined {
+  if (row.change === 'added' || row.change === 'changed') {
+    return row.change;
+  }
+  return row.change === 'same' && row.moved ? 'moved' : undefined;
+}
+
 /** The gutter mark of changed lines (a bar in the gutter side and the overview ruler). */
 function decorations(comparison: Comparison): vscode.Disposable {
   const kinds = {
@@ -63,6 +71,14 @@ function decorations(comparison: Comparison): vscode.Disposable {
       borderStyle: 'solid',
       borderWidth: '0 0 0 3px',
       overviewRulerColor: new vscode.ThemeColor('editorOverviewRuler.modifiedForeground'),
+      overviewRulerLane: vscode.OverviewRulerLane.Left,
+    }),
+    // same kernels, another time per step (a batch size changed): a dashed bar, told apart from a change
+    moved: vscode.window.createTextEditorDecorationType({
+      borderColor: new vscode.ThemeColor('editorOverviewRuler.warningForeground'),
+      borderStyle: 'dashed',
+      borderWidth: '0 0 0 3px',
+      overviewRulerColor: new vscode.ThemeColor('editorOverviewRuler.warningForeground'),
       overviewRulerLane: vscode.OverviewRulerLane.Left,
     }),
     added: vscode.window.createTextEditorDecorationType({
@@ -77,7 +93,7 @@ function decorations(comparison: Comparison): vscode.Disposable {
     for (const editor of vscode.window.visibleTextEditors) {
       const rows = rowsAt(comparison.answer, editor.document.uri.fsPath);
       for (const [kind, type] of Object.entries(kinds)) {
-        const lines = rows.filter((r) => (kind === 'added' ? r.change === 'added' : r.change === 'changed'));
+        const lines = rows.filter((r) => gutterKind(r) === kind);
         editor.setDecorations(
           type,
           lines.map((r) => new vscode.Range((r.line ?? 1) - 1, 0, (r.line ?? 1) - 1, 0)),

@@ -88,22 +88,44 @@ export function pct(percent: number | null | undefined): string {
   return percent >= 10 ? `${percent.toFixed(0)}%` : percent >= 0.1 ? `${percent.toFixed(1)}%` : '<0.1%';
 }
 
-/** A row's label: `13% · modeling_bert.py:290` (or `24 launches · …` without a profile). */
+/** A row's label: `13% · modeling_bert.py:290`, `eager · train.py:94` (or `24 launches · …` without a profile). */
 export function rowLabel(row: HotRow): string {
   const where = `${row.line.basename}:${row.line.line + 1}`;
   if (!row.measured) {
     return `${row.line.launches} launch${row.line.launches === 1 ? '' : 'es'} · ${where}`;
   }
-  return `${pct(row.percent)} · ${where}`;
+  return !row.shareUs && row.line.eager_us ? `eager · ${where}` : `${pct(row.percent)} · ${where}`;
 }
 
-/** A row's description: the time (and its split), then the code. */
-export function rowDescription(row: HotRow): string {
+/** The steps the profile's window holds (its time is per step when it has markers), 1 without. */
+export function stepsOf(answer: HotLinesAnswer | undefined): number {
+  const steps = answer?.steps ?? [];
+  return steps.length === 1 && steps[0].steps ? steps[0].steps : 1;
+}
+
+/**
+ * A line's compiled and eager time apart, per step when the profile has steps:
+ * `compiled 977 µs · eager 336 µs/step (cross_entropy)`; `''` when neither was measured.
+ */
+export function timeSplit(line: HotLine, steps: number): string {
+  const per = steps > 1 ? '/step' : '';
+  const parts: string[] = [];
+  if (line.share_us) parts.push(`compiled ${formatUs(line.share_us / steps)}`);
+  if (line.eager_us) parts.push(`eager ${formatUs(line.eager_us / steps)}`);
+  if (!parts.length) return '';
+  return `${parts.join(' · ')}${per}${line.eager_us && line.eager_call ? ` (${line.eager_call})` : ''}`;
+}
+
+/** A row's description: the time (compiled and eager apart), then the code. */
+export function rowDescription(row: HotRow, steps = 1): string {
   const code = row.line.code;
   if (!row.measured) {
     return `${row.line.ops} ops · ${code}`;
   }
-  return `${formatUs(row.shareUs ?? 0)} · ${code}`;
+  if (row.line.eager_us) {
+    return `${timeSplit(row.line, steps)} · ${code}`;
+  }
+  return `${formatUs((row.shareUs ?? 0) / steps)}${steps > 1 ? '/step' : ''} · ${code}`;
 }
 
 /** A row's tooltip (markdown): what the figures are. */
@@ -117,6 +139,9 @@ export function rowTooltip(row: HotRow, answer: HotLinesAnswer | undefined): str
       .join(' · ');
     parts.push(`${formatUs(l.share_us ?? 0)} (${pct(l.percent)} of ${formatUs(answer?.total_us ?? 0)} measured${runsText(answer)})` + (split ? ` — ${split}` : ''));
     parts.push("each launch's measured time split across its model lines: the rows add up to what was measured");
+    if (l.eager_us) {
+      parts.push(`${timeSplit(l, stepsOf(answer))}: eager is the device time launched at this line outside compiled code; lines rank by compiled share + eager`);
+    }
   } else {
     parts.push('no profile: ranked by kernel launches, not time (Open Profile… adds measured time)');
   }
@@ -172,6 +197,23 @@ export function heatOf(answer: HotLinesAnswer | undefined, fileUri: string): Map
   return out;
 }
 
+/**
+ * The gutter icon of a heat level (media/): measured time is a solid bar from pale to red
+ * (`heat-N.svg`); without a profile the ranking is by launches, not time, and its mark is another
+ * shape in another colour (a hollow blue bar holding N dots, `launches-N.svg`), so that it is not
+ * read as time, nor confused with the red and orange of compile-health and rank warnings.
+ */
+export function heatIcon(measured: boolean, level: number): string {
+  return `${measured ? 'heat' : 'launches'}-${level}.svg`;
+}
+
+/** The overview ruler's colour of a heat level (warm for time, blues for launches). */
+export function heatRulerColor(measured: boolean, level: number): string {
+  const warm = ['#f2d28b', '#f5b35c', '#f08a3c', '#e2552b', '#c81e1e'];
+  const blue = ['#c6dbf1', '#9cc0e6', '#6fa2d9', '#4f8bd0', '#3d7cc9'];
+  return (measured ? warm : blue)[level - 1];
+}
+
 /** The Hot Lines view's message: `1.1 ms measured over 3 profiled runs · 42 model lines`, or what is missing. */
 export function viewMessage(answer: HotLinesAnswer | undefined): string | undefined {
   if (!answer) {
@@ -184,5 +226,6 @@ export function viewMessage(answer: HotLinesAnswer | undefined): string | undefi
   if (!answer.measured) {
     return `No profile: ${lines} ranked by kernel launches, not time (Open Profile… adds measured time).`;
   }
-  return `${formatUs(answer.total_us ?? 0)}${answer.clock === 'cpu' ? ' CPU' : ''} measured${runsText(answer)} · ${lines} · each launch's time split across its lines`;
+  const step = answer.steps?.length ? `${answer.steps.map((s) => s.line.split('. ')[0]).join('; ')}. ` : '';
+  return `${step}${formatUs(answer.total_us ?? 0)}${answer.clock === 'cpu' ? ' CPU' : ''} measured${runsText(answer)} · ${lines} · each launch's time split across its lines`;
 }

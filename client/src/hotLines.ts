@@ -14,9 +14,12 @@ import {
   type HotNode,
   callDescription,
   callLabel,
+  heatIcon,
   heatOf,
+  heatRulerColor,
   hotTree,
   rowDescription,
+  stepsOf,
   rowLabel,
   rowTooltip,
   runsText,
@@ -84,7 +87,7 @@ export class HotLinesProvider implements vscode.TreeDataProvider<HotNode> {
       return item;
     }
     const item = new vscode.TreeItem(rowLabel(node), vscode.TreeItemCollapsibleState.None);
-    item.description = rowDescription(node);
+    item.description = rowDescription(node, stepsOf(this.answer));
     item.tooltip = new vscode.MarkdownString(rowTooltip(node, this.answer));
     item.iconPath = new vscode.ThemeIcon(node.line.uri ? 'flame' : 'circle-slash');
     item.command = openAt(node.line.uri, node.line.line);
@@ -101,36 +104,39 @@ export class HotLinesProvider implements vscode.TreeDataProvider<HotNode> {
   }
 }
 
-/** The gutter heat marks: one decoration type per heat level, painted on the visible editors. */
+/**
+ * The gutter heat marks: one decoration type per heat level and kind (measured time, or launches
+ * without a profile: another shape, `heatIcon`), painted on the visible editors.
+ */
 function heatMarks(provider: HotLinesProvider, extensionPath: string): vscode.Disposable {
-  const types: vscode.TextEditorDecorationType[] = [];
-  for (let level = 1; level <= HEAT_LEVELS; level++) {
-    types.push(
+  const make = (measured: boolean) =>
+    Array.from({ length: HEAT_LEVELS }, (_, i) =>
       vscode.window.createTextEditorDecorationType({
-        gutterIconPath: vscode.Uri.file(path.join(extensionPath, 'media', `heat-${level}.svg`)),
+        gutterIconPath: vscode.Uri.file(path.join(extensionPath, 'media', heatIcon(measured, i + 1))),
         gutterIconSize: 'contain',
-        overviewRulerColor: ['#f2d28b', '#f5b35c', '#f08a3c', '#e2552b', '#c81e1e'][level - 1],
+        overviewRulerColor: heatRulerColor(measured, i + 1),
         overviewRulerLane: vscode.OverviewRulerLane.Right,
       }),
     );
-  }
+  const kinds = { time: make(true), launches: make(false) };
   const paint = () => {
+    const measured = provider.answer?.measured ?? false;
     for (const editor of vscode.window.visibleTextEditors) {
       const heat = heatOf(provider.answer, editor.document.uri.toString());
-      types.forEach((type, i) => {
-        const lines = [...heat.entries()].filter(([, level]) => level === i + 1).map(([line]) => line);
-        editor.setDecorations(
-          type,
-          lines.map((line) => ({
-            range: new vscode.Range(line, 0, line, 0),
-            hoverMessage: provider.answer?.measured ? `Inductor Lens heat ${i + 1}/${HEAT_LEVELS}: share of the measured time${runsText(provider.answer)}` : undefined,
-          })),
-        );
-      });
+      for (const [kind, types] of Object.entries(kinds)) {
+        const mine = (kind === 'time') === measured;
+        types.forEach((type, i) => {
+          const lines = mine ? [...heat.entries()].filter(([, level]) => level === i + 1).map(([line]) => line) : [];
+          const said = measured
+            ? `Inductor Lens heat ${i + 1}/${HEAT_LEVELS}: share of the measured time${runsText(provider.answer)}`
+            : `Inductor Lens ${i + 1}/${HEAT_LEVELS}: kernel launches from this line, relative to the busiest line (no profile: not time)`;
+          editor.setDecorations(type, lines.map((line) => ({ range: new vscode.Range(line, 0, line, 0), hoverMessage: said })));
+        });
+      }
     }
   };
   const subs = [provider.onDidChangeTreeData(paint), vscode.window.onDidChangeVisibleTextEditors(paint)];
-  return vscode.Disposable.from(...subs, ...types);
+  return vscode.Disposable.from(...subs, ...kinds.time, ...kinds.launches);
 }
 
 export function registerHotLines(server: ServerManager, extensionPath: string): { provider: HotLinesProvider; disposables: vscode.Disposable[] } {

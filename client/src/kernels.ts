@@ -175,27 +175,33 @@ export function modulePattern(modules: readonly string[]): [string, boolean] {
 }
 
 /**
- * The Kernels view's label: the measured time first (visible at the view's default width), the
- * short name, then the module (or the model line when the graph names no module):
- * `19.7 µs  convolution:4 · conv2`, `addmm:4 · transformer.h.0.attn.c_attn`, `poi max_pool2d_with_indices_1 · models.py:41`.
+ * The Kernels view's label: the measured time first, then what tells the rows apart at the
+ * default 300 px side bar — the module (or the model line when the graph names no module) — then
+ * the short name (a dozen `convolution:N` rows differ by their module): `19.7 µs  conv2 ·
+ * convolution:4`, `…h.0.attn.c_attn · addmm:4`, `3.6 µs  models.py:41 · poi max_pool2d_with_indices_1`.
+ * The whole module path and name are in the tooltip.
  */
 export function kernelLabel(kernel: Kernel, withHandle: boolean): string {
   const module = moduleText(kernel);
   const where = (module && shortModule(module)) ?? modelLinesText(kernel);
-  const name = kernelShortName(kernel, withHandle) + (where ? ` · ${where}` : '');
+  const short = kernelShortName(kernel, withHandle);
+  const name = where ? `${where} · ${short}` : short;
   const m = kernel.measured;
   return m ? `${formatUs(m.total_us)}${m.clock === 'cpu' ? ' CPU' : ''}  ${name}` : name;
 }
 
 /**
  * A module path cut to its last two names for a ~300 px row (`…self_attn.q_proj` for
- * `model.layers.3.self_attn.q_proj`; the tooltip has it whole); counts and `(shared)` kept.
+ * `model.layers.3.self_attn.q_proj`; a layer index keeps its list's name: `…h.0.mlp`), a count of
+ * modules as `×3`, `(shared)` kept; the tooltip has it whole.
  */
 export function shortModule(text: string): string {
-  const m = /^(\S+?)((?:\.\*)? \(\d+ modules\))?( \(shared\))?$/.exec(text);
+  const m = /^(\S+?)((?:\.\*)?) \((\d+) modules\)$|^(\S+?)((?:\.\*)?)( \(shared\))?$/.exec(text);
   if (!m || text.includes(' + ')) return text;
-  const parts = m[1].split('.');
-  return parts.length > 3 ? `…${parts.slice(-2).join('.')}${m[2] ?? ''}${m[3] ?? ''}` : text;
+  const [path, star, tail] = m[1] !== undefined ? [m[1], m[2], ` ×${m[3]}`] : [m[4], m[5], m[6] ?? ''];
+  const parts = path.split('.');
+  const keep = /^(\d+|\*)$/.test(parts[parts.length - 2] ?? '') ? 3 : 2;
+  return parts.length > keep + 1 ? `…${parts.slice(-keep).join('.')}${star}${tail}` : `${path}${star}${tail}`;
 }
 
 /**

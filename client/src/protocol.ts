@@ -331,6 +331,18 @@ export interface HotLine extends HotPlace {
   ops: number;
   kernels: number;
   caller: HotPlace | null;
+  /** Device time launched outside compiled code at the line (µs over the window; profiles with stacks). */
+  eager_us?: number | null;
+  /** What the line called with the most eager time (`cross_entropy`). */
+  eager_call?: string | null;
+}
+
+/** A profile's whole step (`timing/step.py`): `line` as report prints it; figures in µs over the window. */
+export interface HotStep {
+  profile: string;
+  line: string;
+  steps: number | null;
+  wall_us: number;
 }
 
 export interface HotCall extends HotPlace {
@@ -352,6 +364,8 @@ export interface HotLinesAnswer {
   rows: HotLine[];
   more?: number;
   calls: HotCall[];
+  /** The whole step of each profile (issue 45). */
+  steps?: HotStep[];
 }
 
 export const hotLinesRequest = new RequestType<Record<string, never>, HotLinesAnswer, void>('inductorLens/hotLines');

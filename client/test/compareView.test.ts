@@ -77,3 +77,20 @@ describe('the comparison first', () => {
     expect(first.hover(doc, { line: 0, character: 0 } as never, theirs)).toBe(theirs);
   });
 });
+
+describe('marks and lenses of lines whose time moved', () => {
+  test('a line with the same kernels and another time per step gets its own gutter mark', async () => {
+    const { gutterKind } = await import('../src/compareCommands');
+    expect(answer.rows.map(gutterKind)).toEqual(answer.rows.map(() => 'moved'));
+    expect(gutterKind({ ...answer.rows[0], moved: null })).toBeUndefined();
+    expect(gutterKind({ ...answer.rows[0], change: 'added' })).toBe('added');
+  });
+
+  test('the lens is short and says the time per step first', () => {
+    const row = answer.rows.find((r) => r.line === 43)!;
+    expect(row.lens).toBe('977 µs → 1.7 ms/step (+70%) · same 2 kernels');
+    for (const r of answer.rows) {
+      expect(r.lens.length).toBeLessThanOrEqual(60);
+    }
+  });
+});

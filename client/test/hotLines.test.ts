@@ -12,6 +12,8 @@ import {
   rowDescription,
   rowLabel,
   rowTooltip,
+  stepsOf,
+  timeSplit,
   viewMessage,
 } from '../src/hotLineModel';
 import type { HotLinesAnswer } from '../src/protocol';
@@ -70,5 +72,56 @@ describe('Hot Lines without a profile (mlp_infer)', () => {
     expect(rowLabel(rows[0])).toMatch(/^\d+ launch(es)? · models\.py:\d+$/);
     expect(viewMessage(answer)).toContain('ranked by kernel launches, not time');
     expect(rowTooltip(rows[0], answer)).toContain('not time');
+  });
+});
+
+describe('marks without a profile are not time (issue 50 item 8)', () => {
+  test('launch marks have another shape and colour than the time heat, at every level', async () => {
+    const { heatIcon, heatRulerColor } = await import('../src/hotLineModel');
+    const media = path.join(__dirname, '..', '..', 'media');
+    for (let level = 1; level <= 5; level++) {
+      const time = fs.readFileSync(path.join(media, heatIcon(true, level)), 'utf8');
+      const launches = fs.readFileSync(path.join(media, heatIcon(false, level)), 'utf8');
+      // time: a solid bar; launches: a hollow bar (no fill, a stroke) with one dot a level
+      expect(time).toMatch(/<rect [^>]*fill="#[0-9a-f]{6}"/);
+      expect(launches).toMatch(/<rect [^>]*fill="none"[^>]*stroke=/);
+      expect(launches.match(/<circle /g)?.length).toBe(level);
+      expect(heatRulerColor(false, level)).not.toBe(heatRulerColor(true, level));
+      // no red or orange in a launch mark: those are compile health's and the hottest time's
+      expect(launches).not.toMatch(/#(c81e1e|e2552b|f08a3c|f5b35c)/i);
+    }
+  });
+});
+
+/**
+ * The round-45 H100 run tf_plain (tests/data/torch-2.11-cuda/tf_plain unpacked: trace, profile with
+ * stacks, train.py at /workspace/proj): the server's answer holds each line's eager time and the step.
+ */
+describe('Hot Lines with eager time and the step (issue 45)', () => {
+  const answer = load('tf_plain');
+  const rows = hotTree(answer, 'together').filter((n): n is HotRow => n.type === 'row');
+
+  test("opt.step() ranks by its eager time among the compiled lines (share + eager), labelled eager", () => {
+    const at = (line: number) => rows.findIndex((r) => r.line.line + 1 === line);
+    const opt = rows[at(94)];
+    expect(opt.line.code).toBe('opt.step()');
+    expect(at(94)).toBe(2);
+    expect(rowLabel(opt)).toBe('eager · train.py:94');
+    // 3552.2 µs over the 5 steps of the window
+    expect(rowDescription(opt, stepsOf(answer))).toBe('eager 710 µs/step (step) · opt.step()');
+    const loss = rows[at(92)];
+    expect(rowDescription(loss, stepsOf(answer))).toMatch(/^eager 336 µs\/step \(cross_entropy\) · loss = F\.cross_entropy/);
+    const time = (r: HotRow) => (r.line.share_us ?? 0) + (r.line.eager_us ?? 0);
+    expect(rows.map(time)).toEqual([...rows.map(time)].sort((a, b) => b - a));
+  });
+
+  test('a compiled line says its time per step; compiled and eager apart when both', () => {
+    expect(rowDescription(rows[0], stepsOf(answer))).toBe('977 µs/step · y = F.scaled_dot_product_attention(q, k, v, is_causal=True)');
+    expect(timeSplit({ ...rows[0].line, eager_us: 1678.232, eager_call: 'cross_entropy' }, 5)).toBe('compiled 977 µs · eager 336 µs/step (cross_entropy)');
+  });
+
+  test("the view's header carries the step line", () => {
+    expect(stepsOf(answer)).toBe(5);
+    expect(viewMessage(answer)).toMatch(/^step 25\.6 ms \(5 steps\): GPU busy 4\.7 · idle 21\.0 · device time: compiled 3\.6, other 1\.0 · syncs 0\.05 · steps 21\.7-30\.1 ms\. /);
   });
 });

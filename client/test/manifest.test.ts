@@ -105,3 +105,22 @@ describe('package.json', () => {
     );
   });
 });
+
+describe('the side bar at its default 300 px (issue 50 item 3)', () => {
+  test('each view shows at most 4 toolbar icons (Collapse All counted), the rest in its "..." menu', () => {
+    const titles: { command: string; when: string; group?: string }[] = manifest.contributes.menus['view/title'];
+    // createTreeView(..., showCollapseAll: true) adds one icon to the Kernels view (extension.ts)
+    const collapseAll: Record<string, number> = { [KERNELS_VIEW_ID]: 1 };
+    for (const view of manifest.contributes.views.inductorLens.map((v: { id: string }) => v.id)) {
+      const shown = titles.filter((t) => t.when.includes(`view == ${view}`) && (t.group ?? '').startsWith('navigation'));
+      // commands that exclude each other by a context key are one icon at a time
+      const icons = new Set(shown.map((t) => t.when.replace(/ && !?inductorLens\.\w+$/, ''))).size === 1 && shown.length === 2 && shown.every((t) => / && !?inductorLens\.\w+/.test(t.when)) ? 1 : shown.length;
+      expect(icons + (collapseAll[view] ?? 0), view).toBeLessThanOrEqual(4);
+    }
+  });
+
+  test('Hot Lines opens expanded', () => {
+    const hot = manifest.contributes.views.inductorLens.find((v: { id: string }) => v.id === 'inductorLens.hotLines');
+    expect(hot.visibility ?? 'visible').toBe('visible');
+  });
+});

@@ -84,7 +84,7 @@ def main() -> None:
     def label(k):
         shared = sum(1 for o in kernels if o["graph"] == k["graph"] and o["compile_id"] == k["compile_id"] and o["name"] == k["name"]) > 1
         text = short_name(k, k["kind"] in ("extern", "fallback") or shared)
-        text += f" · {where(k)}" if where(k) else ""
+        text = f"{where(k)} · {text}" if where(k) else text  # the module (or line) first: what tells rows apart
         return f"{format_us(k['measured']['total_us'])}  {text}" if k.get("measured") else text
 
     slowest = {}

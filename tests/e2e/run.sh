@@ -16,6 +16,8 @@
 #        (expectations: health_expected.py, from the server's report of the same workspace);
 #      - compare: the edited CNN run compared with the run before the edit (inductorLens.compareWith):
 #        the lens of a new line, the gutter marks, the baseline | this-run hover, the Changed Lines view;
+#      - comparebs: tf_bs (batch 32) against tf_plain (16), at a 1400 px window and the default side
+#        bar: the headline and the first causes readable in Changed Lines, each line's time moved;
 #      - capture: a workspace holding only a tiny model script, with the extension running on a
 #        PyTorch interpreter (E2E_TORCH_PYTHON, default .venv-torch/bin/python, which
 #        scripts/test.sh makes): Capture Trace… on the open tiny.py runs it in a terminal and ends
@@ -31,7 +33,7 @@
 #
 # Environment: E2E_PYTHON, the interpreter the extension runs the server with (default
 # /usr/bin/python3, which has none of the server's dependencies: proves the bundled ones work);
-# E2E_TORCH_PYTHON (above); E2E_SCENARIOS, the checks to run (default all: "mlp profile gpt2 hot inferred health compare capture nvim");
+# E2E_TORCH_PYTHON (above); E2E_SCENARIOS, the checks to run (default all: "mlp profile gpt2 hot inferred health compare comparebs capture ir nvim");
 # PORT (8765).
 set -euo pipefail
 REPO=$(git -C "$(dirname "${BASH_SOURCE[0]}")" rev-parse --show-toplevel)
@@ -42,7 +44,7 @@ PORT=${PORT:-8765}
 CS_VERSION=4.100.3 # the last code-server whose engines.node is 20
 E2E_PYTHON=${E2E_PYTHON:-/usr/bin/python3}
 E2E_TORCH_PYTHON=${E2E_TORCH_PYTHON:-$REPO/.venv-torch/bin/python}
-E2E_SCENARIOS=${E2E_SCENARIOS:-mlp profile gpt2 hot inferred health compare capture ir nvim}
+E2E_SCENARIOS=${E2E_SCENARIOS:-mlp profile gpt2 hot inferred health compare comparebs capture ir nvim}
 CASE=$SHARED/traces/torch-2.11-cuda/mlp_infer
 PROFILE_CASE=$SHARED/traces/torch-2.11-cuda/profile_cnn
 HEALTH_CASES=$SHARED/traces/torch-2.14-cpu
@@ -121,7 +123,7 @@ line_of() { grep -n -m1 -- "$1" "$CODE" | cut -d: -f1; }
 cat >"$RUN/expected.json" <<EOF
 {
   "kernel": "triton_per_fused_addmm_gelu_native_layer_norm_0",
-  "kernelLabel": "per addmm_gelu_n…_layer_norm_0 · fc1 + norm",
+  "kernelLabel": "fc1 + norm · per addmm_gelu_n…_layer_norm_0",
   "outputCodeName": null,
   "definitionLine": $(line_of '^triton_per_fused_addmm_gelu_native_layer_norm_0 = async_compile'),
   "launchLine": $(line_of 'triton_per_fused_addmm_gelu_native_layer_norm_0.run('),
@@ -205,9 +207,40 @@ gelu = rows["x = F.gelu(self.bn1(self.conv1(x)))"]
 pool = rows["x = F.max_pool2d(x, 2)"]
 s = diff["summary"]
 print(json.dumps({"scenario": "compare", "modelFile": "models.py", "geluLine": gelu["line_b"], "poolLine": pool["line_b"],
-                  "geluLens": "new here · 0 → %d kernels" % len(gelu["b"]["kernels"]), "changed": s["changed"] + s["added"]}))
+                  "geluLens": {"added": "new here", "changed": "changed", "removed": "gone here"}[gelu["change"]] + " · ",
+                  "changed": s["changed"] + s["added"]}))
 ' <"$RUN/compare-diff.json" >"$RUN/expected-compare.json"
 cat "$RUN/expected-compare.json"
+
+# The batch-size scenario (issue 50 items 1-2, issue 46 Editor): the round-45 H100 run tf_bs
+# (batch 32) compared with tf_plain (batch 16), both with their profiles: the same kernels on every
+# line, each line's time up per step. The workspace holds tf_bs's log, profile and train.py.
+WS9=$RUN/ws-comparebs
+GPU_RUNS=$REPO/tests/data/torch-2.11-cuda
+BASE7=$RUN/base-tf_plain
+mkdir -p "$WS9/torch_trace" "$WS9/.vscode" "$BASE7/trace"
+for log in "$GPU_RUNS"/tf_bs/trace/*.log.xz; do xz -dc "$log" >"$WS9/torch_trace/$(basename "${log%.xz}")"; done
+xz -dc "$GPU_RUNS/tf_bs/profile_trace.json.xz" >"$WS9/profile_trace.json"
+cp "$GPU_RUNS/tf_bs/train.py" "$WS9/train.py"
+for log in "$GPU_RUNS"/tf_plain/trace/*.log.xz; do xz -dc "$log" >"$BASE7/trace/$(basename "${log%.xz}")"; done
+xz -dc "$GPU_RUNS/tf_plain/profile_trace.json.xz" >"$BASE7/profile_trace.json"
+chmod -R u+w "$WS9"
+cat >"$WS9/.vscode/settings.json" <<EOF
+{
+  "inductorLens.pathMappings": { "/workspace/proj": "\${workspaceFolder}" },
+  "inductorLens.compareWith": ["$BASE7"],
+  "inductorLens.interpreter": ["$E2E_PYTHON"]
+}
+EOF
+"$SERVE" diff "$BASE7" "$WS9" --json --cache-dir "$RUN/report-cache" >"$RUN/comparebs-diff.json"
+"$E2E_PYTHON" -c '
+import json, sys
+diff = json.load(sys.stdin)
+sdpa = next(r for r in diff["lines"] if r["code"].startswith("y = F.scaled_dot_product_attention("))
+print(json.dumps({"scenario": "comparebs", "modelFile": "train.py", "line": sdpa["line_b"], "headline": diff["headline"],
+                  "causes": len(diff["causes"]), "lines": diff["summary"]["lines"], "viewport": {"width": 1400, "height": 900}}))
+' <"$RUN/comparebs-diff.json" >"$RUN/expected-comparebs.json"
+cat "$RUN/expected-comparebs.json"
 
 # The GPT-2 scenario: gpt2_train's log (its library frames need no local files).
 WS5=$RUN/ws-gpt2
@@ -367,6 +400,10 @@ fi
 if only compare; then
   stamp "VS Code checks: compare with trace"
   node "$REPO/tests/e2e/vscode.e2e.cjs" "http://127.0.0.1:$PORT/?folder=$WS6" "$RUN/expected-compare.json" "$ART" || VSCODE_RC=$?
+fi
+if only comparebs; then
+  stamp "VS Code checks: compare at the default side bar (batch size)"
+  node "$REPO/tests/e2e/vscode.e2e.cjs" "http://127.0.0.1:$PORT/?folder=$WS9" "$RUN/expected-comparebs.json" "$ART" || VSCODE_RC=$?
 fi
 if only hot; then
   for name in "${HOT_NAMES[@]}"; do

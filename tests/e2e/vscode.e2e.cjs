@@ -998,6 +998,8 @@ async function compareChecks(page, shot) {
     const lens = await waitForLensAbove(page, expected.geluLine, (t) => t.includes('⇄'), 60000);
     await shot('compare-01-lens.png');
     if (!lens.includes(expected.geluLens)) throw new Error(`lens "${lens}", expected "${expected.geluLens}"`);
+    // the comparison first, in its own short lens (VS Code joins a line's lenses with " | ")
+    if (!lens.startsWith('⇄ ') || lens.split(' | ')[0].length > 60) throw new Error(`the comparison is not the first, short lens: "${lens}"`);
     return lens;
   });
 
@@ -1036,6 +1038,134 @@ async function compareChecks(page, shot) {
     const texts = (await rows.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
     if (texts.length < expected.changed) throw new Error(`${texts.length} rows, expected at least ${expected.changed}: ${texts.join(' | ')}`);
     return texts.slice(0, 6).join(' | ');
+  });
+}
+
+/**
+ * The rows of a side-bar view (by its pane title) as drawn: each row's label and description and
+ * whether the label is cut (its text runs past the row's label container, which clips it with an
+ * ellipsis), and the view's message. Read off the DOM, at whatever width the side bar has.
+ */
+async function viewRows(page, title) {
+  return page.evaluate((title) => {
+    const pane = [...document.querySelectorAll('.pane')].find((p) => p.querySelector('.pane-header')?.textContent.toUpperCase().includes(title.toUpperCase()));
+    if (!pane) return undefined;
+    const rows = [...pane.querySelectorAll('.monaco-list-row')].map((row) => {
+      const name = row.querySelector('.label-name');
+      const box = row.querySelector('.monaco-icon-label-container') || row;
+      const clip = box.getBoundingClientRect().right;
+      return {
+        label: name ? name.textContent : row.textContent,
+        description: row.querySelector('.label-description')?.textContent ?? '',
+        cut: name ? name.getBoundingClientRect().right > clip + 0.5 : false,
+      };
+    });
+    const message = pane.querySelector('.message:not(.hide)');
+    const sidebar = document.querySelector('[id="workbench.parts.sidebar"]').getBoundingClientRect().width;
+    return { rows, message: message ? message.textContent.trim() : '', messageCut: message ? message.scrollWidth > message.clientWidth + 1 : false, sidebar };
+  }, title);
+}
+
+/** Compare at the default side bar and a 1400 px window: tf_bs (batch 32) against tf_plain (16). */
+async function comparebsChecks(page, shot) {
+  await check(page, 'Changed Lines opens with the wall headline and the first three causes, uncut at the default side bar', async () => {
+    await page.locator('.statusbar-item', { hasText: /\d+ kernels?/ }).first().waitFor({ timeout: 120000 });
+    // the view (and its focus command) comes once the comparison is there (compareWith: the
+    // baseline opened after indexing)
+    for (let tries = 0; ; tries++) {
+      try {
+        await runCommand(page, 'Inductor Lens: Focus on Changed Lines View');
+        break;
+      } catch (err) {
+        if (tries >= 12) throw err;
+        await page.keyboard.press('Escape');
+        await page.waitForTimeout(5000);
+      }
+    }
+    let view;
+    const deadline = Date.now() + 60000;
+    while (Date.now() < deadline) {
+      view = await viewRows(page, 'Changed Lines');
+      if (view && view.message && view.rows.length >= 4) break;
+      await page.waitForTimeout(500);
+    }
+    await page.waitForTimeout(500);
+    await shot('comparebs-01-changed-lines-300px.png');
+    if (!view || view.message !== expected.headline) throw new Error(`message "${view?.message}", expected "${expected.headline}"`);
+    if (view.messageCut) throw new Error('the headline is cut');
+    const causes = view.rows.slice(0, 3);
+    if (!causes.every((r) => /^[+−]/.test(r.label))) throw new Error(`the first rows are not causes: ${JSON.stringify(view.rows.slice(0, 5))}`);
+    const cut = view.rows.filter((r) => r.cut);
+    if (cut.length) throw new Error(`cut at ${view.sidebar} px: ${JSON.stringify(cut)}`);
+    const lines = view.rows.findIndex((r) => r.label.startsWith('Lines ('));
+    if (lines !== 4 || !view.rows[lines].description.includes(`${expected.lines} take more time per step`))
+      throw new Error(`causes before lines, the lines' time said: ${JSON.stringify(view.rows)}`);
+    return `side bar ${view.sidebar} px; ${view.rows.map((r) => `${r.label} | ${r.description}`).slice(0, 8).join(' ; ')}`;
+  });
+
+  await check(page, "a line whose kernels stayed but whose time moved: its own short lens first and a gutter mark", async () => {
+    await quickOpen(page, expected.modelFile);
+    await page.waitForTimeout(500);
+    await goToLine(page, expected.line);
+    await waitForCursorLine(page, expected.line);
+    const lens = await waitForLensAbove(page, expected.line, (t) => t.includes('⇄'), 60000);
+    await shot('comparebs-02-lens.png');
+    const first = lens.split(' | ')[0];
+    if (!first.startsWith('⇄ ') || !first.includes('/step') || !first.includes('same') || first.length > 60) throw new Error(`lens "${lens}"`);
+    const dashed = await page.evaluate(() => {
+      const editor = document.querySelector('.editor-group-container.active .monaco-editor');
+      return [...editor.querySelectorAll('.view-overlays > div > div')].filter((el) => getComputedStyle(el).borderLeftStyle === 'dashed').length;
+    });
+    if (!dashed) throw new Error('no line has the dashed gutter bar of a time that moved');
+    return `${first}; ${dashed} lines with the dashed mark in view`;
+  });
+
+  await check(page, "a compared line's hover starts with the comparison", async () => {
+    await page.locator('.editor-group-container.active .monaco-editor textarea').first().focus();
+    await page.keyboard.press('End');
+    await runCommand(page, 'Show or Focus Hover');
+    const hover = page.locator('.monaco-hover-content').filter({ hasText: 'Compared with the baseline' }).first();
+    await hover.waitFor({ timeout: 20000 });
+    await page.waitForTimeout(400);
+    await shot('comparebs-03-hover.png');
+    const text = (await hover.innerText()).trim();
+    if (!text.startsWith('Compared with the baseline')) throw new Error(`hover starts "${text.slice(0, 200)}"`);
+    return JSON.stringify(text.split('\n').filter((l) => l.trim()).slice(0, 4));
+  });
+  await sidebarChecks(page, shot);
+}
+
+/** The Inductor Lens side bar at its default width: the Kernels title whole beside at most 4 icons, Hot Lines open with the step. */
+async function sidebarChecks(page, shot) {
+  await check(page, 'the side bar at its default width: the Kernels title whole, at most 4 toolbar icons, Hot Lines open with the step and eager rows', async () => {
+    await runCommand(page, 'Inductor Lens: Focus on Kernels View');
+    await page.waitForTimeout(1000);
+    await page.locator('.pane-header', { hasText: /^Kernels/i }).first().hover();
+    await page.waitForTimeout(400);
+    const head = await page.evaluate(() => {
+      const h = [...document.querySelectorAll('.pane-header')].find((e) => /^kernels$/i.test(e.querySelector('.title')?.textContent.trim() ?? ''));
+      if (!h) return undefined;
+      const title = h.querySelector('.title');
+      const visible = (a) => a.getBoundingClientRect().width > 0 && getComputedStyle(a).display !== 'none';
+      const actions = [...h.querySelectorAll('.actions .action-item')].filter(visible);
+      const icons = actions.filter((a) => !a.querySelector('.codicon-toolbar-more')).map((a) => a.querySelector('a')?.getAttribute('aria-label') ?? '');
+      return { title: title.textContent.trim(), cut: title.scrollWidth > title.clientWidth, icons };
+    });
+    let hot;
+    const deadline = Date.now() + 60000;
+    while (Date.now() < deadline) {
+      hot = await viewRows(page, 'Hot Lines');
+      if (hot && hot.rows.length && hot.message) break;
+      await page.waitForTimeout(500);
+    }
+    await shot('comparebs-04-sidebar-300px.png');
+    if (!head || head.cut) throw new Error(`Kernels title cut: ${JSON.stringify(head)}`);
+    if (head.icons.length > 4) throw new Error(`${head.icons.length} toolbar icons: ${head.icons.join(', ')}`);
+    if (!hot || !hot.rows.length) throw new Error('Hot Lines is not open');
+    if (!/^step [\d.]+ ms \(5 steps\)/.test(hot.message)) throw new Error(`Hot Lines header: "${hot.message}"`);
+    const eager = hot.rows.find((r) => r.label.startsWith('eager · train.py:'));
+    if (!eager || !/^eager [\d.]+ (µs|ms)\/step \(/.test(eager.description)) throw new Error(`no eager row: ${JSON.stringify(hot.rows.slice(0, 6))}`);
+    return `title "${head.title}" with ${head.icons.length} icons (${head.icons.join(', ')}); Hot Lines: ${hot.message.slice(0, 120)}; ${eager.label} | ${eager.description}`;
   });
 }
 
@@ -1134,7 +1264,7 @@ async function hotChecks(page, shot) {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     headless: true,
-    viewport: { width: 1600, height: 1000 },
+    viewport: expected.viewport || { width: 1600, height: 1000 },
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -1151,7 +1281,7 @@ async function hotChecks(page, shot) {
     await page.goto(url, { waitUntil: 'domcontentloaded' });
     await page.waitForSelector('.monaco-workbench', { timeout: 90000 });
     log('workbench rendered');
-    const checks = { ir: irChecks, inferred: inferredChecks, profile: profileChecks, health: healthChecks, gpt2: gpt2Checks, capture: captureChecks, compare: compareChecks, mlp: mlpChecks, hot: hotChecks }[scenario];
+    const checks = { ir: irChecks, inferred: inferredChecks, profile: profileChecks, health: healthChecks, gpt2: gpt2Checks, capture: captureChecks, compare: compareChecks, comparebs: comparebsChecks, mlp: mlpChecks, hot: hotChecks }[scenario];
     await checks(page, shot);
   } finally {
     await shot(`${prefix}99-final.png`).catch(() => {});

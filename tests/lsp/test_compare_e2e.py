@@ -56,7 +56,7 @@ async def test_compare_places_rows_on_the_local_model_lines(client: LanguageClie
     assert "x = F.relu(self.bn1(self.conv1(x)))" not in rows
     assert answer["headline"] == "no profile on either side: only compile facts can be compared (no times)" and answer["time"] is None
     head = rows["return self.head(x)"]
-    assert (head["change"], head["line"], head["lens"]) == ("same", _line("return self.head(x)"), "same kernels · 3 kernels")
+    assert (head["change"], head["line"], head["lens"]) == ("same", _line("return self.head(x)"), "same 3 kernels")
     pool = rows["x = F.max_pool2d(x, 2)"]
     assert (
         pool["change"] == "changed" and "| kernels |" in pool["hover"] and "- left `triton_red_fused_convolution_backward" in pool["hover"]

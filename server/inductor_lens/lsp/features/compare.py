@@ -14,7 +14,7 @@ by over 5% (a batch size doubled moves every line's time and no line's kernels).
 
 ``path``/``line`` are where the row lies in this workspace (B's line resolved by the snapshot,
 moved lines followed; for a row only the baseline has, its own line when the local file still has
-that text there), null when nowhere; ``lens`` reads ``3 → 2 kernels · 41 µs → 29 µs (-29%)``;
+that text there), null when nowhere; ``lens`` reads ``41 µs → 29 µs (-29%) · changed · 3 → 2 kernels`` (:func:`lens_text`);
 ``kernels`` the matched kernel pairs of the row with the lines of their sources in each run's
 output code (for *Open Kernel Diff*); ``problems`` the graph breaks of this run that the baseline
 has not (by file name, code and reason), placed on the local lines (the Problems view).
@@ -35,17 +35,25 @@ def _time(side: SideLine | None) -> str:
     return format_us(side.measured_us) if side is not None and side.measured_us is not None else "-"
 
 
-def lens_text(d: LineDiff) -> str:
-    """``3 → 2 kernels · 41 µs → 29 µs (-29%)`` (``added``/``removed`` said when a side is empty)."""
+def lens_text(d: LineDiff, per_step: tuple[float | None, float | None] = (None, None)) -> str:
+    """The comparison's own short lens, the time first: ``977 µs → 1.7 ms/step (+70%) · same 2
+    kernels``, ``41 µs → 29 µs (-29%) · changed · 3 → 2 kernels``, ``new here · 0 → 2 kernels``.
+    ``per_step``: the row's compiled time per step in A and B (:func:`time_move`), else the
+    window's totals are given."""
     na = len(d.a.kernels) if d.a else 0
     nb = len(d.b.kernels) if d.b else 0
-    parts = [f"{na} → {nb} kernel{'s' if nb != 1 else ''}" if na != nb or d.change != "same" else f"{nb} kernel{'s' if nb != 1 else ''}"]
-    ta, tb = d.time("a"), d.time("b")
-    if ta is not None and tb is not None:
-        pct = f" ({tb / ta - 1:+.0%})" if ta else ""
-        parts.append(f"{format_us(ta)} → {format_us(tb)}{pct}")
-    label = {"added": "new here", "removed": "gone here", "changed": "changed", "same": "same kernels"}[d.change]
-    return f"{label} · " + " · ".join(parts)
+    plural = "s" if nb != 1 else ""
+    if d.change == "same" and na == nb:
+        kernels = f"same {nb} kernel{plural}"
+    else:
+        label = {"added": "new here", "removed": "gone here", "changed": "changed", "same": "same kernels"}[d.change]
+        kernels = f"{label} · {na} → {nb} kernel{plural}"
+    ta, tb = per_step if per_step[0] is not None and per_step[1] is not None else (d.time("a"), d.time("b"))
+    unit = "/step" if per_step[0] is not None and per_step[1] is not None else ""
+    if ta is None or tb is None:
+        return kernels
+    pct = f" ({tb / ta - 1:+.0%})" if ta else ""
+    return f"{format_us(ta)} → {format_us(tb)}{unit}{pct} · {kernels}"
 
 
 def _kernels_cell(side: SideLine | None) -> str:
@@ -117,7 +125,7 @@ def compare_answer(snapshot: Snapshot, comparison: Comparison) -> dict:
                 "code": d.key[1],
                 "path": path,
                 "line": line,
-                "lens": lens_text(d),
+                "lens": lens_text(d, (time_a, time_b) if comparison.time and comparison.time["per"] == "step" else (None, None)),
                 "hover": hover_text(d),
                 "delta_us": None if d.delta_us is None else round(d.delta_us, 3),
                 "words": d.words,

@@ -38,7 +38,9 @@ def hot_lines_answer(ctx: Snapshot) -> dict:
     steps: [...]}``
     (``total_us`` every measured kernel's time, ``lines_us`` the part on model lines): ``rows`` each
     ``{uri, line, file, basename, code, kind, share_us, percent, by_graph, launches, ops, kernels,
-    caller}`` sorted by share (``measured``) or by launches; ``calls`` the user's lines that call
+    caller, eager_us, eager_call}`` sorted by share plus eager time (``measured``; ``eager_us`` the
+    device time launched outside compiled code at the line over the window, profiles with Python
+    stacks, else null; ``eager_call`` what it called there most, e.g. ``cross_entropy``) or by launches; ``calls`` the user's lines that call
     compiled code ``{uri, line, ..., compile_ids, kernels, measured_us, percent}``; ``steps`` each
     profile's whole step ``{profile, line, steps, wall_us, ...}`` (:mod:`inductor_lens.timing.step`;
     ``line`` as ``report`` prints it first)."""
@@ -46,7 +48,9 @@ def hot_lines_answer(ctx: Snapshot) -> dict:
 
 
 def _answer(ctx: Snapshot) -> dict:
-    hot = ctx.hot_lines([k for g in ctx.graphs for k in g.kernels], compiled_us=ctx.compiled_us() if ctx.complete else None)
+    # every kernel ranked (the snapshot complete): the profiles' eager time at lines joins the
+    # ranking (share + eager, as report ranks), else the graphs indexed so far
+    hot = ctx.hot_lines() if ctx.complete else ctx.hot_lines([k for g in ctx.graphs for k in g.kernels])
     rows = []
     for row in hot.rows[:MAX_ROWS]:
         item = _where(ctx, row.frame)
@@ -58,6 +62,8 @@ def _answer(ctx: Snapshot) -> dict:
             ops=row.ops,
             kernels=len(row.kernels),
             caller=_where(ctx, row.caller) if row.caller is not None else None,
+            eager_us=None if row.eager_us is None else round(row.eager_us, 3),
+            eager_call=row.eager_call(),
         )
         rows.append(item)
     calls = []
