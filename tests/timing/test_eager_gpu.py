@@ -88,3 +88,25 @@ def test_editor_lens_shows_eager_time_per_step(runs, tmp_path):
     loss = loss_truth(load(os.path.join(folder, "profile_trace.json"))) / 5
     assert titles[_line_of(model, "F.cross_entropy(")] == f"eager {loss / 1000:.2f} ms/step (cross_entropy)"
     assert titles[_line_of(model, "opt.step()")].endswith("ms/step (step)")
+
+
+def test_call_line_time_is_on_the_profiled_call_not_the_warm_up(runs, tmp_path):
+    """Issue 50 item 7: tf_item calls its compiled model from ``step()`` three times before the
+    profiler (warm-up; the compile's stack names that line) and from ``step()`` inside ``with
+    torch.profiler.profile``. With Python stacks, the warm-up line's lens says it was not called in
+    the profiled window, and the profiled call's line carries the measured time."""
+    from inductor_lens.analysis.snapshot import Snapshot
+    from inductor_lens.files.cache import Cache
+    from inductor_lens.lsp.features.lenses import code_lenses
+    from inductor_lens.open_traces import TraceRequest, open_traces
+
+    folder = runs["tf_item"]
+    opened = open_traces(TraceRequest([folder], path_maps=[("/workspace/proj", folder)]), cache=Cache(str(tmp_path / "c")))
+    model = os.path.join(folder, "train.py")
+    text = open(model).read().splitlines()
+    warm = next(n for n in range(1, len(text)) if "for _ in range(3):" in text[n - 1]) + 1
+    profiled = next(n for n in range(1, len(text)) if "for _ in range(8):" in text[n - 1]) + 1
+    assert text[warm - 1].strip() == text[profiled - 1].strip() == "step()"
+    titles = {lens.range.start.line + 1: lens.command.title for lens in code_lenses(Snapshot(opened.index, opened.resolver), model)}
+    assert "not called in the profiled window" in titles[warm] and " ms (" not in titles[warm]
+    assert titles[profiled].startswith("calls compiled code in the profiled window: 44 kernels · 16.3 ms (20 runs)")

@@ -35,6 +35,8 @@ from dataclasses import dataclass, field
 from ..readers.chrome_trace import ChromeTrace
 from .step import compiled_flags, device_activity
 
+_PARAMS = re.compile(r"def \w+\((.*?)\)")
+_REGION_START = re.compile(r"^(?:Torch-Compiled Region|CompiledFunction)")
 _FRAME = re.compile(r"^(?P<file>.+?)\((?P<line>\d+)\): (?P<fn>.+)$")
 _MODULE = re.compile(r"^nn\.Module: (?P<cls>\w+?)_\d+$")
 _BUILTIN = re.compile(r"^<built-in (?:method|function) (?P<fn>\w+)")
@@ -86,6 +88,9 @@ class EagerJoin:
     total_us: float = 0.0
     before_us: float = 0.0
     placed: set[int] = field(default_factory=set)
+    #: the user's lines that called compiled code inside the window (profiles with stacks):
+    #: ``{(file, line): host µs of the outermost compiled regions entered from there}``
+    callers: dict[tuple[str, int], float] = field(default_factory=dict)
 
     @property
     def lines_us(self) -> float:
@@ -158,9 +163,9 @@ def _user_file(rel: str) -> bool:
     return (top[:-3] if top.endswith(".py") else top) not in _STDLIB
 
 
-def _callee_tokens(names: list[str], lines: list[str]) -> list[tuple[str, str]]:
+def _callee_tokens(names: list[str], lines: list[str], params: tuple[str, ...] = ()) -> list[tuple[str, str]]:
     """``(text to find in a line, the name to show)`` for the frames below the user's frame, the
-    nearest first."""
+    nearest first; ``params`` the user function's parameter names."""
     out: list[tuple[str, str]] = []
     for name in names:
         m = _FRAME.match(name)
@@ -180,6 +185,8 @@ def _callee_tokens(names: list[str], lines: list[str]) -> list[tuple[str, str]]:
                     if a["cls"] == m["cls"]:
                         out.append((f"self.{a['attr']}(", a["attr"]))
             out.append((m["cls"] + "(", m["cls"]))
+            # a module passed in or kept in a variable: a call of a parameter, or of the usual names
+            out.extend((f"{p}(", p) for p in (*params, "model", "module", "block", "layer") if p)
     return out
 
 
@@ -198,16 +205,37 @@ def _body(lines: list[str], first: int) -> range:
     return range(first, end + 1)
 
 
+def _function_at(lines: list[str], first: int) -> tuple[int, range]:
+    """``(def line, body)`` of the function a frame names.  A frame already open when the profile
+    started names its current line, not its ``def`` (``train.py(109): profile`` on a loop's
+    ``prof.step()``): then the function is the ``def`` around that line (the module without one)."""
+    if not 1 <= first <= len(lines):
+        return first, range(0)
+    text = lines[first - 1].lstrip()
+    if text.startswith(("def ", "async def ")) or "lambda" in text:
+        return first, _body(lines, first)
+    indent = len(lines[first - 1]) - len(text)
+    for n in range(first - 1, 0, -1):
+        above = lines[n - 1]
+        stripped = above.lstrip()
+        if stripped.startswith(("def ", "async def ")) and len(above) - len(stripped) < indent:
+            return n, _body(lines, n)
+    return 1, range(1, len(lines) + 1)
+
+
 def call_line(lines: list[str], first: int, callees: list[str]) -> tuple[int, str | None]:
     """The line of the function starting at ``first`` that calls the nearest of ``callees`` (frame
     names below it, nearest first) and the callee's name; ``(first, name)`` when none is found."""
-    body = _body(lines, first)
-    for token, shown in _callee_tokens(callees, lines):
+    first, body = _function_at(lines, first)
+    head = lines[first - 1] if 0 < first <= len(lines) else ""
+    found = _PARAMS.search(head)
+    params = tuple(p.split("=")[0].split(":")[0].strip().lstrip("*") for p in found[1].split(",")) if found else ()
+    for token, shown in _callee_tokens(callees, lines, params):
         for n in body:
-            if n > first or len(body) == 1:
+            if (n > first or len(body) == 1) and not lines[n - 1].lstrip().startswith(("def ", "async def ", "class ")):
                 if token in lines[n - 1]:
                     return n, shown
-    return first, next((shown for _, shown in _callee_tokens(callees, lines)), None)
+    return first, next((shown for _, shown in _callee_tokens(callees, lines, params)), None)
 
 
 class _Stacks:
@@ -292,6 +320,37 @@ def _place(stacks: _Stacks, frame: int, sources: Sources) -> tuple[tuple[str, in
     return None
 
 
+def _user_lines(stacks: _Stacks, frame: int, sources: Sources) -> list[tuple[str, int]]:
+    """Every readable user frame's calling line on the stack from ``frame`` outwards."""
+    out: list[tuple[str, int]] = []
+    below: list[str] = []
+    i: int | None = frame
+    while i is not None:
+        f = stacks.frames[i]
+        m = _FRAME.match(f.name)
+        if m and _user_file(m["file"]):
+            named, lines = sources.read(m["file"])
+            if lines is not None:
+                out.append((named, call_line(lines, int(m["line"]), below[::-1])[0]))
+        below.append(f.name)
+        i = f.parent
+    return out
+
+
+def _callers(trace: ChromeTrace, stacks: _Stacks, sources: Sources) -> dict[tuple[str, int], float]:
+    """The user's lines that entered compiled regions in the window (see :attr:`EagerJoin.callers`)."""
+    out: dict[tuple[str, int], float] = {}
+    for i, op in enumerate(trace.ops):
+        if not _REGION_START.match(op.name) or (op.pid, op.tid) not in stacks.order:
+            continue
+        if any(_REGION_START.match(trace.ops[a].name) for a in trace.ancestors(i)):
+            continue
+        frame = stacks.innermost((op.pid, op.tid), op.ts)
+        for key in dict.fromkeys(_user_lines(stacks, frame, sources) if frame is not None else []):
+            out[key] = out.get(key, 0.0) + op.dur
+    return out
+
+
 def eager_join(trace: ChromeTrace, sources: Sources | None) -> EagerJoin:
     """Place the device time launched outside compiled regions (see the module docstring);
     ``sources`` ``None`` (or a profile without stacks): everything by outermost ``aten::`` op."""
@@ -343,4 +402,6 @@ def eager_join(trace: ChromeTrace, sources: Sources | None) -> EagerJoin:
         if callee:
             entry.calls[callee] = entry.calls.get(callee, 0.0) + event.dur
         result.placed.add(n)
+    if sources is not None and stacks.order:
+        result.callers = _callers(trace, stacks, sources)
     return result

@@ -351,6 +351,18 @@ def _diagnostic_table(ctx: Snapshot) -> dict[str, list[types.Diagnostic]]:
     return table
 
 
+def call_site_problems(ctx: Snapshot, site) -> str:
+    """``1 recompile · 2 graph breaks`` of the compiles a call site called (``""`` when none)."""
+    traces = {g.trace for g in site.graphs}
+    bases = {base_compile_id(c) for c in site.compile_ids}
+    counts: dict[str, set[str]] = {}
+    for e in ctx.index.compile_events:
+        if e.trace in traces and base_compile_id(e.compile_id) in bases:
+            counts.setdefault(e.kind, set()).add(f"{e.compile_id}:{e.record_line}")
+    words = {"recompile": "recompile", "graph_break": "graph break", "failure": "failure", "conversion_failure": "conversion failure"}
+    return " · ".join(plural(len(v), words.get(k, k)) for k, v in counts.items())
+
+
 def _user_caller(ctx: Snapshot, trace: str, compile_id: str) -> Frame | None:
     """The innermost frame of the user's own code that called compile ``compile_id`` of ``trace``."""
     frames = ctx.user_frames_of_compile(trace, compile_id)
@@ -382,7 +394,11 @@ def _place_on_call_sites(ctx: Snapshot, placed: dict, table: dict[str, list[type
         sites[(at.path, at.line)] = at
     for key, rows in on_site.items():
         at = sites[key]
-        message = "\n".join([f"The compiled code this line calls had {plural(len(rows), 'compile problem')}:", *rows])
+        # the same count as the line's lens and hover (every problem of the compiles it calls, by kind)
+        site = ctx.call_site(at.path, at.line)
+        problems = call_site_problems(ctx, site) if site is not None else ""
+        head = f"The compiled code this line calls had {problems or plural(len(rows), 'compile problem')}"
+        message = "\n".join([head + ":", *rows])
         table.setdefault(at.path, []).append(
             types.Diagnostic(
                 range=_range(at), message=message, severity=types.DiagnosticSeverity.Information, source=SOURCE, code="called-code"

@@ -270,7 +270,7 @@ def call_site_markdown(ctx: Snapshot, site) -> str:
     """Hover on a line of the user's code that called compiled code: the compiles and graphs it
     called (forward and backward), their kernels, measured time, compile problems, and the lines
     inside the compiled code that take the most of it."""
-    from .lenses import call_site_problems
+    from .health import call_site_problems
 
     parts = [f"**This line calls compiled code:** compile {', '.join(site.compile_ids)}"]
     rows = []

@@ -10,9 +10,8 @@ from lsprotocol import types
 from ...analysis.shown import module_of
 from ...analysis.snapshot import Snapshot, uri
 from ...model import Frame, Span
-from ...model.compile_id import base_compile_id
 from ...text import format_us, module_text, plural
-from .health import function_lenses
+from .health import call_site_problems, function_lenses
 from .navigation import lsp_location
 
 #: Client command that opens one location or shows several (the VS Code extension implements it;
@@ -204,16 +203,21 @@ def call_site_lenses(ctx: Snapshot, path: str) -> list[Lens]:
     and their compile problems; its targets are the kernels' launches."""
     out = []
     path = os.path.abspath(path)
+    callers = profiled_callers(ctx)
+    traced = set()
     for line in ctx.call_lines_of_file.get(path, []):
         site = ctx.call_site(path, line)
         if site is None:
             continue
+        traced.add((site.frame.file, site.frame.line))
         kinds: dict[str, int] = {}
         for graph in site.graphs:
             kinds[graph.kind] = kinds.get(graph.kind, 0) + len(graph.kernels)
         split = " · ".join(f"{n} {kind}" for kind, n in kinds.items())
         title = f"calls compile {', '.join(site.compile_ids)}: {plural(site.kernels, 'kernel')} ({split}){site.ranks_text()}"
-        if site.measured_us is not None:
+        if site.measured_us is not None and callers is not None and (site.frame.file, site.frame.line) not in callers:
+            title += " · not called in the profiled window"  # a warm-up call: the time is on the profiled call's line
+        elif site.measured_us is not None:
             percent = ctx.percent_of_total(site.measured_us)
             title += f" · {format_us(site.measured_us)}" + (f" ({percent:.0f}%, {ctx.runs_text()})" if percent is not None else "")
         problems = call_site_problems(ctx, site)
@@ -221,19 +225,35 @@ def call_site_lenses(ctx: Snapshot, path: str) -> list[Lens]:
             title += " · " + problems
         kernels = [k for g in site.graphs for k in g.kernels]
         out.append(Lens(line, title, _launch_targets(kernels)))
+    profiled = [
+        s for s in ctx.local_call_sites.values() if callers and (s.frame.file, s.frame.line) in callers and s.measured_us is not None
+    ]
+    below = max(profiled, key=lambda s: s.measured_us or 0.0, default=None)  # what the profiled calls ran (inclusive)
+    for (file, line), host in (callers or {}).items():
+        local = ctx.local(Frame(file, line, "", ""))
+        if (file, line) in traced or local.path is None or os.path.abspath(local.path) != path:
+            continue
+        title = "calls compiled code in the profiled window"
+        if below is not None and below.measured_us is not None:
+            title += f": {plural(below.kernels, 'kernel')} · {format_us(below.measured_us)} ({ctx.runs_text()})"
+        title += f" · host {format_us(host)}/step in the compiled regions it entered"
+        out.append(Lens(local.line, title, []))
     return out
 
 
-def call_site_problems(ctx: Snapshot, site) -> str:
-    """``1 recompile · 2 graph breaks`` of the compiles a call site called (``""`` when none)."""
-    traces = {g.trace for g in site.graphs}
-    bases = {base_compile_id(c) for c in site.compile_ids}
-    counts: dict[str, set[str]] = {}
-    for e in ctx.index.compile_events:
-        if e.trace in traces and base_compile_id(e.compile_id) in bases:
-            counts.setdefault(e.kind, set()).add(f"{e.compile_id}:{e.record_line}")
-    words = {"recompile": "recompile", "graph_break": "graph break", "failure": "failure", "conversion_failure": "conversion failure"}
-    return " · ".join(plural(len(v), words.get(k, k)) for k, v in counts.items())
+def profiled_callers(ctx: Snapshot) -> dict[tuple[str, int], float] | None:
+    """The user's lines (as the trace names them) that called compiled code inside the profiled
+    window, with the host time per step of the compiled regions entered from there (profiles with
+    Python stacks, :attr:`inductor_lens.timing.eager.EagerJoin.callers`); ``None`` without."""
+    out: dict[tuple[str, int], float] = {}
+    for profile in ctx.index.profiles:
+        eager = getattr(profile, "eager", None)
+        if eager is None or not eager.callers:
+            continue
+        per_step = profile.step.per_step if getattr(profile, "step", None) is not None else 1
+        for key, us in eager.callers.items():
+            out[key] = out.get(key, 0.0) + us / per_step
+    return out or None
 
 
 def _launch_targets(kernels) -> list[types.Location]:
