@@ -98,6 +98,12 @@ def rank_list(ranks: list[int]) -> str:
     return ", ".join(out)
 
 
+def only_ranks(ranks, count: int) -> str:
+    """``rank 3 only: `` when ``ranks`` (a set; None left out) are some of a job's ``count`` ranks, else ``""``."""
+    on = sorted(r for r in ranks if r is not None)
+    return f"{ranks_words(on, count)}: " if count > 1 and on and len(on) < count else ""
+
+
 def ranks_words(ranks: list[int], count: int) -> str:
     """``rank 3 only`` / ``ranks 0, 2`` / ``every rank but 3`` (of ``count`` ranks 0..count-1)."""
     if len(ranks) == 1:

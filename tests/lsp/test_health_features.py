@@ -76,7 +76,14 @@ def test_graph_break_diagnostics_on_their_lines_with_hint_and_related_places(ctx
     )
     (record,) = [line for (name, line) in related if name.endswith(".log")]
     assert _log_line(case, record) == "\tGraph break in user code at /workspace/proj/health.py:29\n"
-    assert health.problem_counts(ctx_of(case).index) == {"graphBreaks": 3, "recompiles": 0, "failures": 0, "problems": 3}
+    assert health.problem_counts(ctx_of(case).index) == {
+        "graphBreaks": 3,
+        "recompiles": 0,
+        "failures": 0,
+        "problems": 3,
+        "libraryGraphBreaks": 0,
+        "userProblems": 3,
+    }
 
 
 def test_guard_failure_diagnostics_and_recompile_limit(ctx_of):
@@ -98,7 +105,14 @@ def test_guard_failure_diagnostics_and_recompile_limit(ctx_of):
     assert "Hint: To monitor recompilations, enable TORCH_LOGS=recompiles." in limit.message
     rows = diags[(shapes, "recompile")].message.split("\n")[1:]
     assert [r.split(":")[0] for r in rows] == [f"compile 1/{n}" for n in range(1, 9)]
-    assert health.problem_counts(ctx_of(case).index) == {"graphBreaks": 0, "recompiles": 11, "failures": 1, "problems": 12}
+    assert health.problem_counts(ctx_of(case).index) == {
+        "graphBreaks": 0,
+        "recompiles": 11,
+        "failures": 1,
+        "problems": 12,
+        "libraryGraphBreaks": 0,
+        "userProblems": 12,
+    }
 
 
 def test_compiled_function_lens_counts_recompiles_and_peeks_their_reasons(ctx_of):

@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from ..files.trace_paths import code_kind
 from ..model import Compile, CompileEvent, Frame
 from ..model.compile_id import base_compile_id
 
@@ -39,6 +40,9 @@ class HealthCounts:
     failures: int
     failed: int
     compile_time_s: float | None
+    #: graph breaks on a line of PyTorch or a library (DDP's ``torch/nn/parallel/distributed.py``,
+    #: ``contextlib.py``), every rank's: :func:`not_the_users`
+    library_graph_breaks: int = 0
 
 
 def health_counts(compiles: list[Compile], events: list[CompileEvent]) -> HealthCounts:
@@ -53,7 +57,15 @@ def health_counts(compiles: list[Compile], events: list[CompileEvent]) -> Health
         len(failures),
         frame_compiles(failures),
         sum(times) if times else None,
+        sum(1 for e in events if not_the_users(e)),
     )
+
+
+def not_the_users(e: CompileEvent) -> bool:
+    """Whether ``e`` is a graph break whose line is PyTorch's or a library's, not the user's code
+    (``files/trace_paths.code_kind``): DDP's own breaks in ``torch/nn/parallel/distributed.py`` and
+    ``contextlib.py``, which every rank of a DDP job has and the user cannot remove."""
+    return e.kind == "graph_break" and e.location is not None and code_kind(e.location.file) != "user"
 
 
 @dataclass

@@ -20,7 +20,7 @@ from ...files.trace_paths import code_kind
 from ...health.queries import CompiledFunction, compile_named, compiled_functions, guard_of, health_counts
 from ...model import Compile, CompileEvent, Frame, Kernel, Span
 from ...model.compile_id import base_compile_id
-from ...text import format_seconds, format_us, plural, ranks_words
+from ...text import format_seconds, format_us, only_ranks, plural
 from .navigation import lsp_location
 from .ranks import rank_diagnostics
 
@@ -44,14 +44,19 @@ def _functions(ctx: Snapshot) -> list[CompiledFunction]:
 
 
 def problem_counts(index) -> dict[str, int]:
-    """``{graphBreaks, recompiles, failures, problems}``: graph-break records, recompiled and failed
-    frame compiles (the attempts of one compile id count once)."""
+    """``{graphBreaks, recompiles, failures, problems, libraryGraphBreaks, userProblems}``: graph-break
+    records, recompiled and failed frame compiles (the attempts of one compile id count once); the
+    graph breaks on PyTorch's or a library's lines (DDP's own, every rank's:
+    :func:`~inductor_lens.health.queries.not_the_users`) and the problems left for the user's code."""
     n = health_counts(index.compiles, index.compile_events)
+    problems = n.graph_breaks + n.recompiles + n.failed
     return {
         "graphBreaks": n.graph_breaks,
         "recompiles": n.recompiles,
         "failures": n.failed,
-        "problems": n.graph_breaks + n.recompiles + n.failed,
+        "problems": problems,
+        "libraryGraphBreaks": n.library_graph_breaks,
+        "userProblems": problems - n.library_graph_breaks,
     }
 
 
@@ -317,8 +322,7 @@ def _diagnostic_table(ctx: Snapshot) -> dict[str, list[types.Diagnostic]]:
     for items in placed.values():
         owner, first, loc = items[0]
         events = [e for _, e, _ in items]
-        on = sorted({e.rank for e in events if e.rank is not None})
-        only = f"{ranks_words(on, len(job))}: " if len(job) > 1 and on and len(on) < len(job) else ""
+        only = only_ranks({e.rank for e in events}, len(job))
         related = _related(ctx, owner, first)
         related += [
             types.DiagnosticRelatedInformation(
@@ -337,7 +341,8 @@ def _diagnostic_table(ctx: Snapshot) -> dict[str, list[types.Diagnostic]]:
         for _, e, _loc in unplaced_items:
             entry, guard = guard_of(e.message)
             rows[f"compile {base_compile_id(e.compile_id)}: {guard}" + (f" (cache entry {entry})" if entry else "")] = None
-        head = f"{fn.name} recompiled {plural(len(rows), 'time')} on guards PyTorch names no user line for:"
+        head = only_ranks({e.rank for _, e, _ in unplaced_items}, len(job))  # (labelled as placed ones are)
+        head += f"{fn.name} recompiled {plural(len(rows), 'time')} on guards PyTorch names no user line for:"
         related = [
             types.DiagnosticRelatedInformation(
                 _log_location(e.trace, e.target_line, len(e.message) + 2), f"{e.record} of compile {e.compile_id}"
