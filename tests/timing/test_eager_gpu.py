@@ -88,6 +88,10 @@ def test_editor_lens_shows_eager_time_per_step(runs, tmp_path):
     loss = loss_truth(load(os.path.join(folder, "profile_trace.json"))) / 5
     assert titles[_line_of(model, "F.cross_entropy(")] == f"eager {loss / 1000:.2f} ms/step (cross_entropy)"
     assert titles[_line_of(model, "opt.step()")].endswith("ms/step (step)")
+    from inductor_lens.lsp.features.hover import hover
+
+    text = hover(Snapshot(opened.index, opened.resolver), model, _line_of(model, "F.cross_entropy("), 8).contents.value
+    assert f"**Eager (outside compiled code):** {loss / 1000:.2f} ms/step (cross_entropy)" in text
 
 
 def test_call_line_time_is_on_the_profiled_call_not_the_warm_up(runs, tmp_path):

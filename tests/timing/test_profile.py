@@ -188,7 +188,21 @@ def test_report_joins_profile_beside_the_trace(tmp_path):
     # measured.total_us: every activity launched in compiled code (memsets too), of which the lines hold the joined kernels'
     assert doc["measured"]["total_us"] == step["compiled_device_us"] >= doc["measured"]["lines_us"] >= 0.9 * step["compiled_device_us"]
     measured = [k for k in doc["kernels"] if k["measured"]]
-    fields = {"runs", "events", "total_us", "mean_us", "clock", "gbps", "tflops", "peak_fraction", "bound", "roof", "device", "hbm_fraction", "compute_fraction"}
+    fields = {
+        "runs",
+        "events",
+        "total_us",
+        "mean_us",
+        "clock",
+        "gbps",
+        "tflops",
+        "peak_fraction",
+        "bound",
+        "roof",
+        "device",
+        "hbm_fraction",
+        "compute_fraction",
+    }
     assert len(measured) == 16 and all(set(k["measured"]) == fields for k in measured)
     assert {k["measured"]["device"] for k in measured} == {"H200"}
     assert {k["measured"]["clock"] for k in measured} == {"device"}  # a CUDA run: every kernel has device events

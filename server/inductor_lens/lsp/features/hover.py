@@ -261,6 +261,14 @@ def hover(ctx: Snapshot, path: str, line: int, col: int) -> types.Hover | None:
             texts.append(compiled)
     if site is not None:
         texts.append(call_site_markdown(ctx, site))
+    from .lenses import eager_on_lines
+
+    eager = eager_on_lines(ctx, path).get(line)
+    if eager:  # compiled and eager time apart: the eager part, launched outside compiled code here
+        texts.append(
+            f"**Eager (outside compiled code):** {eager[len('eager ') :]}: the device time this line launched outside "
+            "compiled code (placed by the profile's Python stacks)"
+        )
     if texts and ctx.reading:  # a big log's first part: its model lines' kernels so far
         texts.append(f"*Partial: {ctx.reading}.*")
     return _hover("\n\n---\n\n".join(texts)) if texts else None
