@@ -81,5 +81,22 @@ async def test_references_name_every_ir_form_and_the_hover_counts(client: Langua
     hover = await client.text_document_hover_async(types.HoverParams(**_pos(code, line)))
     assert hover is not None
     text = hover.contents.value
-    assert f"**{NAME}** line 40:" in text and "PTX" in text and "inlined from Triton's library" in text
+    # numbered by the file the cursor is in (the output code), the kernel file's in brackets (issue 50 item 6)
+    assert f"**{NAME}** line {line} (kernel line 40):" in text and "PTX" in text and "inlined from Triton's library" in text
+    # tl.sum's PTX is all inlined from Triton's library: shown, marked as such, not an empty block
+    block = text.split("```ptx\n", 1)[1].split("```", 1)[0].splitlines()
+    assert "// inlined from Triton's library:" in block and len(block) >= 3, block
+    # the Triton cache folder relative to its cache, its full path in the link
+    folder = os.path.join(CAP, "torchinductor", "triton", "0")
+    (name,) = [n for n in os.listdir(folder) if f"[0/{n}](" in text]
+    assert f"Triton cache [0/{name}](file://{os.path.join(folder, name)})" in text and f"· {folder}" not in text
+    # from a PTX line: its own numbering first, the kernel's and the output code's in brackets
+    ptx = next(r for r in refs if r.uri.endswith(".ptx"))
+    on_ptx = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=ptx.uri), position=ptx.range.start)
+    )
+    assert (
+        on_ptx is not None
+        and f"**{NAME}** PTX line {ptx.range.start.line + 1} (kernel line 40, output code line {line})" in on_ptx.contents.value
+    )
     assert "32 registers" in text and "8192 B shared" in text

@@ -98,7 +98,7 @@ async def test_the_setting_with_workspace_folder_finds_the_ptx_lines(client: Lan
     hover = await client.text_document_hover_async(types.HoverParams(**_pos(code, def_line + kline - 1)))
     assert (
         hover is not None
-        and f"**{NAME}** line 40:" in hover.contents.value
+        and f"**{NAME}** line {def_line + kline - 1} (kernel line 40):" in hover.contents.value
         and os.path.join(WS, "kept", "ic", "triton") in hover.contents.value
     )
 

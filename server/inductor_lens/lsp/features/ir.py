@@ -191,18 +191,39 @@ def hover_markdown(ctx: Snapshot, path: str, line: int) -> str | None:
         return _missing_markdown(ctx, path, line)
     code_line = hit.ir.code_line(hit.kernel_line)
     source = ctx.line_text(hit.kernel.definition.path, code_line).strip() if hit.kernel.definition and code_line else ""
-    head = f"**{hit.kernel.name}** line {hit.kernel_line}: {counts_text(hit.ir, hit.kernel_line)}{measured_text(hit.ir, hit.kernel_line)}"
+    # numbered by the file the cursor is in, the other numbering in brackets (issue 50 item 6)
+    if hit.form is not None:
+        where = f"{hit.form.upper()} line {hit.ir_line} (kernel line {hit.kernel_line}" + (
+            f", output code line {code_line})" if code_line else ")"
+        )
+    else:
+        where = f"line {line} (kernel line {hit.kernel_line})"
+    head = f"**{hit.kernel.name}** {where}: {counts_text(hit.ir, hit.kernel_line)}{measured_text(hit.ir, hit.kernel_line)}"
     if hit.form is not None:
         return f"{head}\n\n```python\n{source}\n```\n\n{totals_text(hit.ir)} in the kernel"
-    ptx_path = hit.ir.files.get("ptx")
-    ptx = hit.ir.maps.get("ptx")
-    first: list[str] = []
-    if ptx_path and ptx is not None:
-        shown = ptx.lines.get(hit.kernel_line, [])[:6]
-        first = [ctx.line_text(ptx_path, n).strip() for n in shown]
-    block = ("\n\n```ptx\n" + "\n".join(first) + "\n```") if first else ""
+    block = _ptx_block(ctx, hit)
     sass = f"\n\nNo SASS: {hit.ir.sass_missing}" if hit.ir.sass_missing else ""
-    return f"{head}{block}\n\n{totals_text(hit.ir)} in the kernel · {hit.ir.folder.path if hit.ir.folder else ''}{sass}"
+    return f"{head}{block}\n\n{totals_text(hit.ir)} in the kernel · {_folder_link(hit.ir.folder.path) if hit.ir.folder else ''}{sass}"
+
+
+def _ptx_block(ctx: Snapshot, hit: IrHit, most: int = 6) -> str:
+    """The first PTX lines of the kernel line, then those inlined from Triton's library (a
+    ``tl.sum``'s reduction: ``ptx.inlined``), marked so; ``""`` when there are none."""
+    ptx_path, ptx = hit.ir.files.get("ptx"), hit.ir.maps.get("ptx")
+    if not ptx_path or ptx is None:
+        return ""
+    own = [ctx.line_text(ptx_path, n).strip() for n in ptx.lines.get(hit.kernel_line, [])[:most]]
+    inlined = ptx.inlined.get(hit.kernel_line, [])
+    shown = own + (["// inlined from Triton's library:"] if inlined else [])
+    shown += [ctx.line_text(ptx_path, n).strip() for n in inlined[: max(2, most - len(own))]]
+    return ("\n\n```ptx\n" + "\n".join(shown) + "\n```") if shown else ""
+
+
+def _folder_link(path: str) -> str:
+    """The Triton cache folder named relative to its cache (``<hash>/`` under ``TRITON_CACHE_DIR``,
+    the parent named too), the full path in the link."""
+    parent = os.path.basename(os.path.dirname(path))
+    return f"Triton cache [{parent}/{os.path.basename(path)}]({uri(path)})"
 
 
 def _missing_markdown(ctx: Snapshot, path: str, line: int) -> str | None:
