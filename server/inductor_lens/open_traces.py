@@ -171,7 +171,11 @@ def open_traces(
             graph.ensure()
     index.loader.verify_deferred()  # copies taken for the first answers, checked against their own payloads
     index.save_cache()
-    _join_profiles(index, profiles, bool(paths), say)
+    index.local_file = resolver.resolve  # the model files a profile's stacks name, through --path-map too
+    try:
+        _join_profiles(index, profiles, bool(paths), say)
+    finally:
+        index.local_file = None  # the index outlives the request (the editor's snapshot): no resolver kept
     return OpenedTraces(index, resolver, profiles)
 
 

@@ -114,3 +114,21 @@ def test_call_line_time_is_on_the_profiled_call_not_the_warm_up(runs, tmp_path):
     titles = {lens.range.start.line + 1: lens.command.title for lens in code_lenses(Snapshot(opened.index, opened.resolver), model)}
     assert "not called in the profiled window" in titles[warm] and " ms (" not in titles[warm]
     assert titles[profiled].startswith("calls compiled code in the profiled window: 44 kernels · 16.3 ms (20 runs)")
+
+
+def test_model_file_found_through_path_map(runs, tmp_path):
+    """No copy beside the trace: the model file the trace names (/workspace/proj/train.py) is found
+    through --path-map, and the eager time reaches its lines as with the copy beside it."""
+    from inductor_lens.files.cache import Cache
+    from inductor_lens.open_traces import TraceRequest, open_traces
+
+    folder = str(tmp_path / "run")
+    shutil.copytree(runs["tf_plain"], folder)
+    src = tmp_path / "src"
+    src.mkdir()
+    shutil.move(os.path.join(folder, "train.py"), src / "train.py")
+    opened = open_traces(TraceRequest([folder], path_maps=[("/workspace/proj", str(src))]), cache=Cache(str(tmp_path / "c")))
+    (profile,) = opened.index.profiles
+    lines = {line: e for (file, line), e in profile.eager.lines.items() if file == TRAIN}
+    assert lines[_line_of(str(src / "train.py"), "opt.step()")].top_call() == "step"
+    assert profile.eager.lines_us == pytest.approx(profile.eager.total_us)

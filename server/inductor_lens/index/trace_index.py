@@ -53,6 +53,9 @@ class Index:
         #: profiler traces joined to the index (``ProfileJoin`` objects of :mod:`inductor_lens.timing.join`,
         #: which sits above the index)
         self.profiles: list = []
+        #: trace path -> a local file (the front door's path maps and roots), for reading the model
+        #: files a profile's Python stacks name (``timing.eager``); ``None``: a path as written
+        self.local_file: Callable[[str], str | None] | None = None
         self.traces: list[TraceInfo] = []
         self._graphs: list[Graph] = []
         self._warnings: list[InputWarning] = []

@@ -318,7 +318,12 @@ def join_profile(index: Index, path: str, graphs: list[Graph] | None = None) -> 
     pids = index.log_pids()
     targets = index.graphs if graphs is None else graphs
     before = {id(k) for g in targets for k in g.kernels if k.measured is not None}
-    eager = eager_join(trace, Sources(path, sorted({f.file for k in index.kernels for f in k.frames})) if trace.frames else None)
+    eager = eager_join(
+        trace,
+        Sources(path, sorted({f.file for k in index.kernels for f in k.frames}), getattr(index, "local_file", None))
+        if trace.frames
+        else None,
+    )
     result = join_chrome_trace(trace, targets, pids, eager.placed)
     result.step = step_of(trace)
     result.eager = eager
