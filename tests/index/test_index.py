@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import glob
+import lzma
 import os
 import re
 
@@ -10,7 +12,9 @@ from conftest import all_cases, case_dir, case_log, raw_graphs, raw_records
 from inductor_lens.readers.stack_traces import parse_stack_trace
 
 HANDLE = re.compile(r"^\s*(?:#|//) \[Provenance debug handles\] (\S+)\s*$", re.M)
-LOG_CASES = [c for c in all_cases() if os.path.isdir(os.path.join(case_dir(c), "trace"))]
+LOG_CASES = [c for c in all_cases() if glob.glob(os.path.join(case_dir(c), "trace", "*.log"))]
+# the round-45 GPU runs keep their logs compressed (trace/*.log.xz): checked unpacked
+XZ_CASES = [c for c in all_cases() if c not in LOG_CASES and glob.glob(os.path.join(case_dir(c), "trace", "*.log.xz"))]
 
 
 def _pytorch_frames(strings: list[str]) -> set[tuple[str, int]]:
@@ -26,8 +30,23 @@ def _pytorch_frames(strings: list[str]) -> set[tuple[str, int]]:
 def test_frames_equal_pytorch_stack_traces(case, load_case):
     """Every kernel in a graph's code whose key has frames in that graph's stack-traces
     artifact gets exactly PyTorch's frames (forward and backward); stale keys are not kernels."""
-    index = load_case(case)
-    raw = raw_graphs(case_log(case))
+    _check_frames(case, load_case(case))
+
+
+@pytest.mark.parametrize("case", XZ_CASES)
+def test_frames_equal_pytorch_stack_traces_compressed_runs(case, tmp_path):
+    """The same on the round-45 GPU runs, whose logs are kept compressed: unpacked first."""
+    from inductor_lens.files.cache import Cache
+    from inductor_lens.index.trace_index import load
+
+    for path in glob.glob(os.path.join(case_dir(case), "trace", "*.log.xz")):
+        os.makedirs(tmp_path / "run" / "trace", exist_ok=True)
+        with lzma.open(path) as fin:
+            (tmp_path / "run" / "trace" / os.path.basename(path)[: -len(".xz")]).write_bytes(fin.read())
+    _check_frames(case, load([str(tmp_path / "run")], Cache(str(tmp_path / "cache"))))
+
+
+def _check_frames(case, index):
     by_log = {}
     for graph in index.graphs:
         by_log.setdefault((graph.trace, graph.compile_id, graph.pid), []).append(graph)
