@@ -117,8 +117,9 @@ class Analysis:
         return compiled_total(self.index.profiles)
 
     def eager(self) -> list[EagerJoin]:
-        """Each joined profile's eager device time at lines (:mod:`inductor_lens.timing.eager`)."""
-        return [p.eager for p in self.index.profiles if getattr(p, "eager", None) is not None]
+        """Each joined profile's eager device time at lines (:mod:`inductor_lens.timing.eager`), of
+        the profiles with Python stacks (without, it is by ``aten::`` op only: ``profiles[i].eager``)."""
+        return [p.eager for p in self.index.profiles if getattr(p, "eager", None) is not None and p.eager.stacks]
 
     def steps(self) -> list[StepView]:
         """The whole step of each joined profile (:mod:`inductor_lens.timing.step`), in join order."""

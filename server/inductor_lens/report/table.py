@@ -282,7 +282,7 @@ def print_hot_lines(analysis: Analysis, console, limit: int | None = TOP_LINES) 
     for profile in analysis.index.profiles:
         said = profile.eager.outside_text(profile.step.per_step if profile.step else 1) if profile.eager is not None else None
         if said:
-            console.print(f"  {said}", markup=False, highlight=False, soft_wrap=True)
+            console.print(f"  {said}", markup=False, highlight=False, soft_wrap=False)
     outside = [u for p in analysis.index.profiles for u in p.unattributed_json()]
     if hot.measured and outside:
         inductor = [u for u in outside if u["name"].startswith(("triton_", "cpp_fused"))]
@@ -357,7 +357,7 @@ def print_tables(index, resolver: PathResolver | None, console, errors=None, *, 
     perf = analysis.figures
     for view in analysis.steps():
         where = f"{escape(view.profile)}: " if len(index.profiles) > 1 else ""
-        console.print(where + escape(view.line), highlight=False, soft_wrap=True)
+        console.print(where + escape(view.line), highlight=False, soft_wrap=False)  # wrapped to the terminal
     print_hot_lines(analysis, console, None if all_kernels else TOP_LINES)
     shown_as = print_ranks(index, console)
     for trace in index.traces:

@@ -140,7 +140,7 @@ class HotLines:
             f"where the time goes: {format_us(self.total_us)}{clock} measured {self.runs_text()}, "
             f"{share} of it on {plural(len(self.rows), 'model line')} "
             "(each launch's time split across its model lines"
-            + (f"; {format_us(rest)} on kernels with no model line)" if rest >= 0.05 else ")")
+            + (f"; {format_us(rest)} of device work with no model line)" if rest >= 0.05 else ")")
             + self.eager_text()
         )
 
