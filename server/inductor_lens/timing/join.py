@@ -27,7 +27,6 @@ activity at all (a CPU-only run).  Their ``Measured.clock`` is ``"cpu"``.
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass, field
 
 from ..files.discovery import profile_candidates_beside
@@ -38,18 +37,10 @@ from .calls import aten_name, candidates, pick_graph
 from .eager import EagerJoin, Sources, eager_join
 from .graph_replay import Replays, claim_replay, replayed_names
 from .host import compiled_host
-from .profile_match import COMPILED_CALL, another_run
+from .profile_match import COMPILED_CALL, another_run, op_kernel_name
 from .step import Step, step_of
 
 _CALL = COMPILED_CALL
-#: ``graph_<id>_`` in front of a C++ kernel's profiler name (``RECORD_FUNCTION`` of kernel profiling)
-_GRAPH_PREFIX = re.compile(r"^graph_\d+_")
-
-
-def op_kernel_name(name: str) -> str:
-    """The kernel name a profiler op stands for: ``graph_0_cpp_fused_relu_0`` -> ``cpp_fused_relu_0``;
-    other names unchanged."""
-    return _GRAPH_PREFIX.sub("", name, count=1)
 
 
 @dataclass

@@ -6,7 +6,7 @@ model's times, and the headline said 100% of the time was on the model's lines).
 Two signs, read after the join (:func:`another_run`):
 
 * names: of the generated kernels the profile ran (device kernel events and CPU ops named
-  ``triton_*`` / ``cpp_fused_*``, as Inductor names them in ``torch/_inductor/codegen``), more than
+  ``triton_*`` / ``cpp_fused_*``, a C++ kernel's op as ``graph_<N>_cpp_fused_*``, as Inductor names them in ``torch/_inductor/codegen``), more than
   a tenth are in none of the trace's graphs, or more than a tenth of the called graphs' generated
   kernels have no launch in it;
 * processes: the compiled calls (``## Call CompiledFxGraph`` ops) ran in processes none of whose ids
@@ -33,6 +33,16 @@ COMPILED_CALL = re.compile(r"^## Call CompiledFxGraph\b")
 #: the share of names apart above which a profile is said to be another run's
 SHARE = 0.1
 
+#: ``graph_<id>_`` in front of a C++ kernel's profiler name (``RECORD_FUNCTION("graph_<N>_<kernel>")``
+#: of ``TORCHINDUCTOR_CPP_ENABLE_KERNEL_PROFILE=1``, PyTorch 2.13 ``codegen/cpp.py``)
+_GRAPH_PREFIX = re.compile(r"^graph_\d+_")
+
+
+def op_kernel_name(name: str) -> str:
+    """The kernel name a profiler op stands for: ``graph_0_cpp_fused_relu_0`` -> ``cpp_fused_relu_0``;
+    other names unchanged."""
+    return _GRAPH_PREFIX.sub("", name, count=1)
+
 
 def _generated(name: str) -> bool:
     return name.startswith(("triton_", "cpp_fused_"))
@@ -47,7 +57,7 @@ def another_run(trace: ChromeTrace, joined, graphs: list[Graph], pids: dict[str,
     """The warning that ``trace`` (joined to ``graphs``: ``joined``, a :class:`.join.ProfileJoin`)
     may be a profile of another run, or None.  ``pids``: log path -> the process ids its records
     name (``Index.log_pids``)."""
-    ran = {e.name for e in trace.kernels if _generated(e.name)} | {op.name for op in trace.ops if _generated(op.name)}
+    ran = {e.name for e in trace.kernels if _generated(e.name)} | {n for op in trace.ops if _generated(n := op_kernel_name(op.name))}
     called = set(joined.calls)
     theirs = _names([g for g in graphs if (g.compile_id, g.kind) in called and g.trace in joined.traces])
     matched, foreign, missing = ran & theirs, ran - _names(graphs), theirs - ran
