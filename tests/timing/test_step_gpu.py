@@ -86,3 +86,24 @@ def test_host_time_at_the_call_site(reports, runs):
     assert site["code"] == "logits = forward(idx)"
     assert site["host_us"] == pytest.approx(want, rel=1e-6)
     assert site["host_us_per_step"] == pytest.approx(want / 5, rel=1e-6)
+
+
+def test_a_profile_cut_before_its_device_events_says_what_it_lost(runs, tmp_path):
+    """tf_plain's profile without stacks cut in half (a new user's trial): Kineto writes the CPU ops
+    first, so the half holds no device event and no CUDA runtime call.  Said as lost, never as a
+    CPU-only profile, and no kernel gets its launching op's CPU time as its time."""
+    from inductor_lens.report.json_report import index_json
+
+    data = open(os.path.join(runs["tf_plain"], "nostack", "profile_trace.json"), "rb").read()
+    cut = tmp_path / "p.json"
+    cut.write_bytes(data[: len(data) // 2])
+    assert b'"cat": "kernel"' not in cut.read_bytes() and b'"cat": "cuda_runtime"' not in cut.read_bytes()
+    request = TraceRequest([os.path.join(runs["tf_plain"], "trace")], profiles=[str(cut)], disk_cache=False)
+    opened = open_traces(request, cache=Cache(str(tmp_path / "c")))
+    said = [w.message for w in opened.index.warnings if w.file == str(cut)]
+    assert any(m.startswith("its device events were not reached: it names NVIDIA H100 80GB HBM3") for m in said), said
+    (profile,) = opened.index.profiles
+    line = step_line(profile.step)
+    assert "not reached" in line and "CPU-only" not in line
+    assert not [k.name for g in opened.index.graphs for k in g.kernels if k.measured and k.measured.clock == "cpu"]
+    assert "(CPU time)" not in json.dumps(index_json(opened.index, opened.resolver))

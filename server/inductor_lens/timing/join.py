@@ -38,7 +38,7 @@ from .eager import EagerJoin, Sources, eager_join
 from .graph_replay import Replays, claim_replay, replayed_names
 from .host import compiled_host
 from .profile_match import COMPILED_CALL, another_run, op_kernel_name
-from .step import Step, step_of
+from .step import Step, cut_off_message, device_launches, device_lost, step_of
 
 _CALL = COMPILED_CALL
 
@@ -252,7 +252,9 @@ def _device_totals(
 def _set_measured(trace: ChromeTrace, claims: _Claims, totals: dict[int, list], per_launch: dict[tuple[int, int], float]) -> None:
     """Set ``Kernel.measured`` on every claimed kernel: device time, or CPU time for a C++ kernel
     (its own op) and for every kernel of a profile with no device activity."""
-    cpu_only = not trace.kernels  # no device activity: every op claimed ran on the CPU
+    # no device activity nor launches: every op claimed ran on the CPU (a cut-off file that lost its
+    # device events still has its launches: their ops' CPU time is not the kernels' time)
+    cpu_only = not trace.kernels and not device_launches(trace) and not device_lost(trace)
     cpu: dict[int, list] = {}  # id(kernel) -> [op executions, CPU µs]
     cpu_launch: dict[tuple[int, int], float] = {}  # (id(kernel), launch index) -> CPU µs
     for i, kernel in claims.owner.items():
@@ -336,6 +338,8 @@ def join_profile(index: Index, path: str, graphs: list[Graph] | None = None) -> 
         elif not trace.warnings:  # read, but nothing in it (`{"traceEvents": []}`): said, not dropped silently
             index.add_warnings([InputWarning(path, 0, "profile has no CPU op or device kernel events; not joined")])
         return result
+    lost = cut_off_message(trace)  # said for a joined profile only: an unjoined one's figures are not shown
+    index.add_warnings([InputWarning(path, 0, lost)] if lost else [])
     index.add_warnings([w for w in [another_run(trace, result, targets, pids)] if w is not None])
     index.profiles.append(result)
     return result

@@ -31,6 +31,49 @@ from ..readers.chrome_trace import ChromeTrace, DeviceKernel
 _COMPILED = re.compile(r"^(?:Torch-Compiled Region|CompiledFunction|## Call CompiledFxGraph)")
 _SYNC = re.compile(r"^cuda\w*Synchronize$")
 _ITEM = "aten::_local_scalar_dense"
+#: CUDA runtime/driver calls that put work on the device (``cudaLaunchKernel``, ``cuLaunchKernel``,
+#: ``cudaLaunchKernelExC``, ``cudaGraphLaunch``, ``cudaMemcpyAsync``, ``cudaMemsetAsync``, ...)
+_LAUNCH = re.compile(r"^cu(?:da)?(?:\w*Launch\w*|Memcpy\w*|Memset\w*)$")
+
+
+def device_launches(trace: ChromeTrace) -> list[int | None]:
+    """The correlation ids of ``trace``'s runtime calls that launch device work (:data:`_LAUNCH`)."""
+    return [c.correlation for c in trace.runtime if _LAUNCH.match(c.name)]
+
+
+def unreached_launches(trace: ChromeTrace) -> tuple[int, int]:
+    """``(launches without a device event, launches)`` of a profile cut off mid-write
+    (``trace.truncated``); ``(0, n)`` for a whole file, where a launch's work may simply have run
+    on after the profile stopped."""
+    launches = device_launches(trace)
+    if not trace.truncated:
+        return 0, len(launches)
+    seen = {e.correlation for e in device_activity(trace)}
+    return sum(1 for c in launches if c is None or c not in seen), len(launches)
+
+
+def device_lost(trace: ChromeTrace) -> bool:
+    """Whether a cut-off profile lost every device event of a GPU run: Kineto writes the CPU ops
+    first, then the CUDA runtime calls and device events (PyTorch 2.11 on H100: the first
+    ``cuda_runtime`` event at 59% of the file), so a cut keeps the CPU ops only.  The run was a GPU
+    run when the file names devices (``deviceProperties``, written before ``traceEvents``) or
+    has CUDA launches; a cut before any CPU op holds nothing to mislead (said not joined)."""
+    return trace.truncated and bool(trace.ops) and not device_activity(trace) and bool(trace.devices or device_launches(trace))
+
+
+def cut_off_message(trace: ChromeTrace) -> str | None:
+    """The sentence saying which device events a cut-off profile lost, or None when it lost none."""
+    lost, launches = unreached_launches(trace)
+    if device_lost(trace):
+        gpus = ", ".join(sorted({str(d.get("name")) for d in trace.devices})) or "a GPU"
+        calls = f"none of its {launches} CUDA launches has one" if launches else "none of its CUDA runtime calls was reached either"
+        return (
+            f"its device events were not reached: it names {gpus} (deviceProperties) but the cut came before every device event "
+            f"(they follow the CPU ops in the file; {calls}), so GPU figures and kernel times are unknown, not 0"
+        )
+    if lost:
+        return f"{lost} of its {launches} CUDA launches have no device event (cut off before them): device figures are short"
+    return None
 
 
 @dataclass(frozen=True)
@@ -51,6 +94,8 @@ class Step:
     #: device events (kernels, memcpy, memset) in the file, and those with a CPU launch in it
     device_events: int = 0
     launched_events: int = 0
+    #: a cut-off file lost every device event of a GPU run (:func:`device_lost`)
+    device_lost: bool = False
 
     @property
     def per_step(self) -> int:
@@ -173,6 +218,7 @@ def step_of(trace: ChromeTrace) -> Step:
         stacks=bool(trace.frames),
         device_events=len(activity),
         launched_events=sum(1 for f in flags if f is not None),
+        device_lost=device_lost(trace),
     )
 
 
@@ -205,7 +251,9 @@ def step_line(step: Step) -> str:
     if step.step_us and len(step.step_us) > 1:
         ordered = sorted(step.step_us)
         text += f" · steps {_ms(ordered[0])}-{_ms(ordered[-1])} ms"
-    if not step.device_events:
+    if step.device_lost:
+        text += ". Its device events were not reached (the file is cut off before them): GPU figures are unknown, not 0"
+    elif not step.device_events:
         text += ". No device activity in it (a CPU-only profile, or CUDA not recorded): GPU figures are 0 and no eager GPU time can reach a line"
     if step.stacks:
         text += (
