@@ -31,6 +31,9 @@ class Measured:
     #: the device time of each run (graph call) in call order, device clock only (the spread the
     #: noise rule reads: ``diff``'s per-kernel verdicts use the median); not in ``to_json``
     run_us: tuple[float, ...] = ()
+    #: the distinct names of the device kernels joined to it, in first-seen order (a cuBLAS GEMM's
+    #: ``sm90_xmma_gemm_f32f32_tf32f32_...`` says it ran on TF32 tensor cores); not in ``to_json``
+    device_kernels: tuple[str, ...] = ()
 
     def to_json(self) -> dict:
         return {"runs": self.runs, "events": self.events, "total_us": self.total_us, "mean_us": self.mean_us, "clock": self.clock}

@@ -7,7 +7,8 @@ The key is the name PyTorch's profiler writes in the trace's ``deviceProperties`
 FLOP/s are **dense** (the datasheets' "with sparsity" figures halved); ``fp32`` is the plain FP32
 rate (what a float32 GEMM gets with PyTorch's default ``torch.backends.cuda.matmul.allow_tf32 =
 False``), ``tf32``/``bf16``/``fp16``/``fp8`` the tensor-core rates; a float32 convolution is held
-to ``tf32`` (cuDNN's default ``torch.backends.cudnn.allow_tf32 = True``).  Bandwidth in GB/s (10^9
+to ``tf32`` (cuDNN's default ``torch.backends.cudnn.allow_tf32 = True``), and so is a float32 GEMM
+whose device kernel the profile names for TF32 (:func:`compute_precision`).  Bandwidth in GB/s (10^9
 bytes per second), FLOP/s in TFLOP/s (10^12).
 
 Sources (vendor datasheets, checked 2026-12):
@@ -89,3 +90,31 @@ def device_peak(name: str | None) -> DevicePeak | None:
         if pattern.search(name):
             return peak
     return None
+
+
+#: a device kernel that ran float32 inputs on TF32 tensor cores: cuBLAS/cuDNN's
+#: ``sm90_xmma_gemm_f32f32_tf32f32_f32_...`` (``tf32`` in the name), and cuBLAS's CUTLASS
+#: ``cutlass_80_tensorop_s1688gemm_...`` (a tensor-core op on float32 data: tensor cores take
+#: float32 only as TF32); names as torch.profiler 2.11 records CUDA 13's kernels on an H100
+_TF32_KERNEL = re.compile(r"tf32|tensorop_s\d+gemm", re.I)
+#: why a float32 convolution is held to TF32 when no kernel name says which
+CONV_TF32 = "convolution: cuDNN's default torch.backends.cudnn.allow_tf32 = True"
+
+
+def compute_precision(dtype: str | None, device_kernels: tuple[str, ...] | list[str] = ()) -> tuple[str | None, str | None]:
+    """``(dtype, why)``: the precision whose peak FLOPs of tensors of ``dtype`` (FX's ``f32``,
+    ``bf16``; ``tf32`` for a float32 convolution, :func:`.flops.launch_flops`) are held to, and the
+    evidence.  A float32 GEMM is ``tf32`` when one of the device kernels the profile joined to it
+    (``device_kernels``, :attr:`inductor_lens.model.Measured.device_kernels`) is named for TF32
+    (``torch.backends.cuda.matmul.allow_tf32 = True``, which ``set_float32_matmul_precision("high")``
+    sets), else plain ``f32``; ``(None, None)`` without a dtype."""
+    if dtype is None:
+        return None, None
+    if dtype in ("f32", "tf32"):
+        named = next((n for n in device_kernels if _TF32_KERNEL.search(n)), None)
+        if named is not None:
+            return "tf32", f"the profile's kernel {named}"
+        if dtype == "tf32":
+            return dtype, CONV_TF32
+        return dtype, "the tensors' dtype" + ("; no kernel of the profile is named for TF32" if device_kernels else "")
+    return dtype, "the tensors' dtype"

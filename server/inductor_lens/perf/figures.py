@@ -71,6 +71,9 @@ class LaunchFigures:
     why: str | None = None
     #: the dtype of the GEMM/convolution/attention the FLOPs are of (``f32``, ``bf16``; FX's prefix)
     dtype: str | None = None
+    #: why the FLOPs are held to ``dtype``'s peak (:func:`.devices.compute_precision`); set on
+    #: the figures :class:`~.throughput.IndexFigures` hands out, ``None`` in the computed ones
+    dtype_from: str | None = None
 
     def to_json(self) -> dict:
         out: dict = {"bytes": self.bytes, "flops": self.flops, "bytes_from": self.bytes_from}

@@ -19,12 +19,12 @@ Pure functions over kernels, their launch figures and the device's peaks.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..index.kernel_facts import KernelFactsReader
 from ..model import Frame, Kernel, Launch
 from ..timing.line_time import LaunchSplits
-from .devices import DevicePeak
+from .devices import DevicePeak, compute_precision
 from .figures import LaunchFigures
 
 
@@ -52,6 +52,8 @@ class Throughput:
     compute_fraction: float | None = None
     #: the roof by arithmetic intensity against the ridge (``memory``/``compute``), whatever ``bound`` says
     side: str | None = None
+    #: why the FLOPs are held to ``dtype``'s peak (:func:`.devices.compute_precision`)
+    dtype_from: str | None = None
 
     @property
     def roof(self) -> str | None:
@@ -74,6 +76,8 @@ class Throughput:
             "roof": self.roof,
             "hbm_fraction": _round(self.hbm_fraction, 4),
             "compute_fraction": _round(self.compute_fraction, 4),
+            "compute_roof": self.compute_roof if self.flops else None,
+            "compute_roof_from": self.dtype_from if self.flops else None,
             "device": self.device,
         }
 
@@ -82,9 +86,19 @@ def _round(value: float | None, digits: int = 3) -> float | None:
     return None if value is None else round(value, digits)
 
 
-def derive(bytes_: int | None, flops: int | None, dtype: str | None, us: float | None, clock: str, peak: DevicePeak | None) -> Throughput:
-    """The derived figures of ``bytes_`` and ``flops`` moved in ``us`` µs on ``clock``'s device."""
+def derive(
+    bytes_: int | None,
+    flops: int | None,
+    dtype: str | None,
+    us: float | None,
+    clock: str,
+    peak: DevicePeak | None,
+    dtype_from: str | None = None,
+) -> Throughput:
+    """The derived figures of ``bytes_`` and ``flops`` moved in ``us`` µs on ``clock``'s device
+    (``dtype``: the precision whose peak the FLOPs are held to, ``dtype_from`` why)."""
     out = Throughput(bytes_, flops, dtype, us, clock, peak.name if peak is not None and clock == "device" else None)
+    out.dtype_from = dtype_from
     if us is None or us <= 0:
         return out
     if bytes_ is not None:
@@ -111,26 +125,27 @@ def derive(bytes_: int | None, flops: int | None, dtype: str | None, us: float |
 LATENCY_SHARE = 0.10
 
 
-#: a kernel's figures per run of its graph: (bytes, FLOPs, dtype), its launches summed
-Totals = tuple[int | None, int | None, str | None]
+#: a kernel's figures per run of its graph: (bytes, FLOPs, dtype, why that dtype), its launches summed
+Totals = tuple[int | None, int | None, str | None, str | None]
 
 
 def launch_totals(launches: list[LaunchFigures]) -> Totals:
-    """(bytes, FLOPs, dtype) of a kernel's launches summed: bytes ``None`` when a launch's are
-    unknown, FLOPs ``None`` when none are counted, the first launch's dtype that has one."""
+    """(bytes, FLOPs, dtype, why) of a kernel's launches summed: bytes ``None`` when a launch's are
+    unknown, FLOPs ``None`` when none are counted, the first launch's dtype that has one and its why."""
     known = [f.bytes for f in launches]
     bytes_ = sum(b for b in known if b is not None) if known and all(b is not None for b in known) else None
     flops_list = [f.flops for f in launches if f.flops is not None]
     flops = sum(flops_list) if flops_list else None
-    dtype = next((f.dtype for f in launches if f.dtype), None)
-    return bytes_, flops, dtype
+    first = next((f for f in launches if f.dtype), None)
+    return bytes_, flops, first.dtype if first else None, first.dtype_from if first else None
 
 
 def totals_throughput(kernel: Kernel, totals: Totals, peak: DevicePeak | None) -> Throughput:
     """``kernel``'s figures per run (:func:`launch_totals`) and, when measured, the derived
     throughput over its mean measured time."""
     m = kernel.measured
-    return derive(*totals, m.mean_us if m is not None else None, m.clock if m is not None else "device", peak)
+    bytes_, flops, dtype, dtype_from = totals
+    return derive(bytes_, flops, dtype, m.mean_us if m is not None else None, m.clock if m is not None else "device", peak, dtype_from)
 
 
 def kernel_throughput(kernel: Kernel, launches: list[LaunchFigures], peak: DevicePeak | None) -> Throughput:
@@ -154,6 +169,10 @@ class LineFigures:
     measured: bool = False
     complete: bool = True
     dtype: str | None = None
+    dtype_from: str | None = None
+    #: whether ``dtype`` is a measured launch's (the time's: an unmeasured launch's lacks the
+    #: profile's kernel names, :func:`.devices.compute_precision`)
+    dtype_measured: bool = False
     clock: str = "device"
     measured_bytes: float = 0.0
     measured_flops: float = 0.0
@@ -167,7 +186,7 @@ def line_figures(kernels: list[Kernel], figures_of, splits: LaunchSplits | None 
     split and asked for its figures once."""
     out: dict[tuple[str, int], LineFigures] = {}
     splits = splits if splits is not None else LaunchSplits()
-    #: per distinct launch split and output code: each model line's (key, frame, part, bytes part, FLOPs part, dtype)
+    #: per distinct launch split and output code: each model line's (key, frame, part, bytes part, FLOPs part, dtype, why)
     parts_of: dict[tuple, tuple[object, list[tuple]]] = {}
     #: an unmeasured kernel's launches' parts, in order, per launch list and what its parts depend
     #: on (kernels copied from an identical graph: ranks, repeated compiles): added as they are
@@ -180,7 +199,13 @@ def line_figures(kernels: list[Kernel], figures_of, splits: LaunchSplits | None 
         if split is None:
             return []
         graph = kernel.graph
-        key = (id(split), kernel.key, graph.output_code if graph is not None else None, graph.code_md5 if graph is not None else None)
+        key = (
+            id(split),
+            kernel.key,
+            graph.output_code if graph is not None else None,
+            graph.code_md5 if graph is not None else None,
+            kernel.measured.device_kernels if kernel.measured is not None else (),
+        )
         found = parts_of.get(key)
         if found is None:
             found = parts_of[key] = (split, _line_parts(split, figures_of(kernel, launch)))
@@ -208,7 +233,7 @@ def line_figures(kernels: list[Kernel], figures_of, splits: LaunchSplits | None 
                 times = [m.mean_us / len(kernel.launches)] * len(kernel.launches) if kernel.launches else []
             runs_of = [(launch_parts(kernel, launch), took) for launch, took in zip(kernel.launches, times, strict=False)]
         for parts, took in runs_of:
-            for at, frame, part, bytes_part, flops_part, dtype in parts:
+            for at, frame, part, bytes_part, flops_part, dtype, dtype_from in parts:
                 row = out.get(at)
                 if row is None:
                     row = out[at] = LineFigures(frame)
@@ -218,7 +243,8 @@ def line_figures(kernels: list[Kernel], figures_of, splits: LaunchSplits | None 
                     row.bytes += bytes_part
                 if flops_part is not None:
                     row.flops += flops_part
-                    row.dtype = row.dtype or dtype
+                    if row.dtype is None:
+                        row.dtype, row.dtype_from = dtype, dtype_from
                 if took is not None:
                     row.us += took * part
                     row.measured = True
@@ -229,6 +255,8 @@ def line_figures(kernels: list[Kernel], figures_of, splits: LaunchSplits | None 
                         row.measured_bytes += bytes_part
                     if flops_part is not None:
                         row.measured_flops += flops_part
+                        if not row.dtype_measured:
+                            row.dtype, row.dtype_from, row.dtype_measured = dtype, dtype_from, True
     return out
 
 
@@ -239,7 +267,15 @@ def _line_parts(split, fig: LaunchFigures) -> list[tuple]:
     for frame, at, w in zip(split.model, split.keys, split.weights, strict=True):
         part = w / whole
         out.append(
-            (at, frame, part, None if fig.bytes is None else fig.bytes * part, None if fig.flops is None else fig.flops * part, fig.dtype)
+            (
+                at,
+                frame,
+                part,
+                None if fig.bytes is None else fig.bytes * part,
+                None if fig.flops is None else fig.flops * part,
+                fig.dtype,
+                fig.dtype_from,
+            )
         )
     return out
 
@@ -255,8 +291,17 @@ def line_throughput(row: LineFigures, peak: DevicePeak | None) -> Throughput:
             row.us,
             row.clock,
             peak,
+            row.dtype_from,
         )
-    return derive(round(row.bytes) if row.complete else None, round(row.flops) if row.flops else None, row.dtype, None, row.clock, peak)
+    return derive(
+        round(row.bytes) if row.complete else None,
+        round(row.flops) if row.flops else None,
+        row.dtype,
+        None,
+        row.clock,
+        peak,
+        row.dtype_from,
+    )
 
 
 class IndexFigures:
@@ -335,7 +380,14 @@ class IndexFigures:
 
     def launch(self, kernel: Kernel, launch) -> LaunchFigures:
         """The figures of one launch: saved by an earlier run for the same output code (a warm
-        re-open reads no output code for them), else computed and kept for :meth:`save`."""
+        re-open reads no output code for them), else computed and kept for :meth:`save`; their
+        ``dtype`` the precision the profile's kernels show (:func:`.devices.compute_precision`)."""
+        found = self._launch(kernel, launch)
+        names = kernel.measured.device_kernels if kernel.measured is not None else ()
+        dtype, why = compute_precision(found.dtype, names)
+        return found if why is None else replace(found, dtype=dtype, dtype_from=why)
+
+    def _launch(self, kernel: Kernel, launch) -> LaunchFigures:
         if kernel.graph is None:
             return LaunchFigures(None, why="no graph")
         key, saved = self._saved(kernel.graph)

@@ -70,12 +70,18 @@ def print_ir_table(irs, console) -> None:
             f"{os.path.basename(ir.folder.path)[:12]}… ({ir.match.how})",
         )
     console.print(table)
-    console.print(
-        f"{found} of {len(seen)} found in a Triton cache; every kernel line's TTIR/TTGIR/LLIR/PTX/SASS lines: report --json --ir"
-        + (f" (looked in {', '.join(irs.caches.roots[:3])}{' …' if len(irs.caches.roots) > 3 else ''})" if irs.caches.roots else "")
-    )
-    if found < len(seen):
-        console.print(f"for the others: {next(ir.match.hint for _, ir in rows if ir.folder is None)}")
+    looked = f" (looked in {', '.join(irs.caches.roots[:3])}{' …' if len(irs.caches.roots) > 3 else ''})" if irs.caches.roots else ""
+    hint = next((ir.match.hint for _, ir in rows if ir.folder is None), None)
+    if not found:  # nothing to see with --json --ir: say what is missing and what to set
+        console.print(
+            f"no compiled IR (TTIR/TTGIR/LLIR/PTX/SASS) found in a Triton cache for any of the {len(seen)} kernels{looked}: {hint}"
+        )
+    else:
+        console.print(
+            f"{found} of {len(seen)} found in a Triton cache; every kernel line's TTIR/TTGIR/LLIR/PTX/SASS lines: report --json --ir{looked}"
+        )
+    if found and hint is not None:
+        console.print(f"for the other {len(seen) - found}: {hint}")
     missing = next((ir.sass_missing for _, ir in rows if ir.sass_missing), None)
     if missing:
         console.print(f"no SASS: {missing}")

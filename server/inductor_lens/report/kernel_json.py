@@ -283,7 +283,7 @@ def _make_content(kernel: Kernel, resolver: PathResolver | None, source: bool, m
         "provenance": kernel.provenance,
         "confidence": kernel.confidence,
     }
-    return head, (perf.totals(kernel) if perf is not None else (None, None, None))
+    return head, (perf.totals(kernel) if perf is not None else (None, None, None, None))
 
 
 def kernel_items(

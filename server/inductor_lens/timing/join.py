@@ -217,7 +217,7 @@ def _device_totals(
     trace: ChromeTrace, claims: _Claims, result: ProfileJoin, placed: set[int] | frozenset[int] = frozenset()
 ) -> tuple[dict[int, list], dict[tuple[int, int], float]]:
     """Each device kernel event to the claimed op it was launched under (its ``External id``'s op
-    or an op around it), or to ``result.unattributed``: ``({id(kernel): [events, µs]},
+    or an op around it), or to ``result.unattributed``: ``({id(kernel): [events, µs, {device kernel name: None}]},
     {(id(kernel), launch index): µs})``."""
     by_ext = trace.op_by_external_id()
     totals: dict[int, list] = {}
@@ -243,9 +243,13 @@ def _device_totals(
                     break
         if attributed is None and n_event in placed:  # eager work at a line: not unattributed
             continue
-        entry = result.unattributed.setdefault(event.name, [0, 0.0]) if attributed is None else totals.setdefault(id(attributed), [0, 0.0])
+        entry = (
+            result.unattributed.setdefault(event.name, [0, 0.0]) if attributed is None else totals.setdefault(id(attributed), [0, 0.0, {}])
+        )
         entry[0] += 1
         entry[1] += event.dur
+        if attributed is not None:
+            entry[2].setdefault(event.name, None)
     return totals, per_launch
 
 
@@ -269,7 +273,7 @@ def _set_measured(trace: ChromeTrace, claims: _Claims, totals: dict[int, list], 
         by_run.setdefault(k, []).append((call, us))
     for key, kernel in claims.kernels_by_id.items():
         clock = "device"
-        events, total = totals.get(key, [0, 0.0])
+        events, total, names = totals.get(key, [0, 0.0, {}])
         if not events and key in cpu:
             (events, total), clock = cpu[key], "cpu"
         n = claims.runs[key]
@@ -284,6 +288,7 @@ def _set_measured(trace: ChromeTrace, claims: _Claims, totals: dict[int, list], 
             clock=clock,
             launch_us=launch_us,
             run_us=runs if clock == "device" else (),
+            device_kernels=tuple(names),
         )
 
 
