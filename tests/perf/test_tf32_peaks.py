@@ -21,7 +21,7 @@ from inductor_lens.timing.hot_lines import hot_lines
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "timing"))
 from gpu_runs import unpack  # noqa: E402
 
-RUNS = ("tf_plain", "tf_item")
+RUNS = ("tf_plain", "tf_item", "llama_whole")
 
 
 @pytest.fixture(scope="module")
@@ -56,6 +56,20 @@ def test_float32_gemms_that_ran_on_tf32_are_held_to_tf32(opened, run):
         if ran & tf32:
             assert got.compute_roof == "TF32" and next(iter(ran & tf32)) in (got.dtype_from or "")
             assert got.to_json()["compute_roof"] == "TF32"
+
+
+def test_a_float32_gemm_cublas_ran_without_tensor_cores_stays_fp32(opened):
+    """llama_whole: allow_tf32 was on, yet cuBLAS ran one GEMM on a SIMT kernel
+    (``cutlass_80_simt_sgemm_...``): plain FP32, as its name says, not TF32."""
+    index, names = opened["llama_whole"]
+    simt = {n for n in names if "simt_sgemm" in n}
+    assert simt
+    perf = IndexFigures(index)
+    plain = [k for k in index.kernels if k.measured is not None and set(k.measured.device_kernels) & simt]
+    assert plain
+    for kernel in plain:
+        got = perf.kernel(kernel)
+        assert got.dtype == "f32" and got.compute_roof == "FP32" and "no kernel of the profile is named for TF32" in (got.dtype_from or "")
 
 
 @pytest.mark.parametrize("run", RUNS)
