@@ -748,7 +748,11 @@ async function captureChecks(page, shot) {
     await shot('capture-02-lens.png');
     // the view expands the new trace's compile and graph as their children arrive
     await page.locator('.pane-body .monaco-list-row', { hasText: /cpp_fused_/ }).first().waitFor({ timeout: 30000 }).catch(() => {});
-    const cppRow = (texts) => texts.some((r) => /^(\d[\d.]* (µs|ms|s)( CPU)? )?cpp \w/.test(r));
+    // Hot Lines opens expanded under Kernels: fold it so the Kernels tree has the height
+    await collapsePane(page, 'Hot Lines');
+    // a C++ kernel's row: after its time when measured and its model line, its short name (`cpp relu_mul_sigmoid_0`)
+    const CPP_ROW = /^(\d[\d.]* (µs|ms|s)( CPU)? )?(\S+ · )?cpp \w/;
+    const cppRow = (texts) => texts.some((r) => CPP_ROW.test(r));
     let rows = (await page.locator('.pane-body .monaco-list-row').allInnerTexts()).map((r) => r.replace(/\s+/g, ' ').trim());
     for (let i = 0; i < 8 && !cppRow(rows); i++) {  // a loaded machine draws the children late: up to ~25 s
       // not in view (seen on a loaded CI machine): the list is virtual, so rows below the pane's
@@ -781,8 +785,7 @@ async function captureChecks(page, shot) {
       await page.waitForTimeout(2000);
       rows = (await page.locator('.pane-body .monaco-list-row').allInnerTexts()).map((r) => r.replace(/\s+/g, ' ').trim());
     }
-    // a C++ kernel's row: its short name (`cpp relu_mul_sigmoid_0`), after its time when measured
-    if (!rows.some((r) => /^(\d[\d.]* (µs|ms|s)( CPU)? )?cpp \w/.test(r))) throw new Error(`Kernels view rows: ${rows.join(' | ')}`);
+    if (!cppRow(rows)) throw new Error(`Kernels view rows: ${rows.join(' | ')}`);
     return `"${told}"; status bar "${(await status.innerText()).trim()}"; lens above tiny.py:${expected.lensLine} (${expected.lensCode}): "${lens}"; Kernels view: ${rows.join(' | ')}`;
   });
 
