@@ -751,7 +751,7 @@ async function captureChecks(page, shot) {
     // Hot Lines opens expanded under Kernels: fold it so the Kernels tree has the height
     await collapsePane(page, 'Hot Lines');
     // a C++ kernel's row: after its time when measured and its model line, its short name (`cpp relu_mul_sigmoid_0`)
-    const CPP_ROW = /^(\d[\d.]* (µs|ms|s)( CPU)? )?(\S+ · )?cpp \w/;
+    const CPP_ROW = /^(\d[\d.]* (µs|ms|s)( CPU)? )?(\S+( \+\d+)? · )?cpp \w/;
     const cppRow = (texts) => texts.some((r) => CPP_ROW.test(r));
     let rows = (await page.locator('.pane-body .monaco-list-row').allInnerTexts()).map((r) => r.replace(/\s+/g, ' ').trim());
     for (let i = 0; i < 8 && !cppRow(rows); i++) {  // a loaded machine draws the children late: up to ~25 s
