@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 from .analysis.core import Analysis
 from .files.cache import Cache
-from .files.resolve import PathResolver
+from .files.resolve import PathResolver, beside_trace_folders
 from .index.loader import LogScan
 from .index.trace_index import Index
 from .model import InputWarning
@@ -160,7 +160,8 @@ def open_traces(
                 for src, dst in missing
             ]
         )
-    resolver = PathResolver(list(request.path_maps), roots=list(request.roots), site_packages=list(request.site_packages))
+    beside = beside_trace_folders([t.path for t in index.traces], list(profiles))  # a model file's copy beside its run wins
+    resolver = PathResolver(list(request.path_maps), roots=list(request.roots), site_packages=list(request.site_packages), beside=beside)
     if first_answers is not None:
         first_answers(index, resolver)
     graphs = index.graphs

@@ -107,3 +107,15 @@ def test_a_profile_cut_before_its_device_events_says_what_it_lost(runs, tmp_path
     assert "not reached" in line and "CPU-only" not in line
     assert not [k.name for g in opened.index.graphs for k in g.kernels if k.measured and k.measured.clock == "cpu"]
     assert "(CPU time)" not in json.dumps(index_json(opened.index, opened.resolver))
+
+
+@pytest.mark.parametrize("run", ["tf_plain", "tf_item", "tf_ro"])  # llama_regional's lines are in transformers
+def test_report_reads_the_model_file_beside_the_run(reports, runs, run):
+    """report's lines resolve the trace's /workspace/proj/train.py to the copy beside the run, as the
+    eager join and diff do (issue 45's rule, files/resolve.py): it said ``resolved: null`` without
+    --path-map.  Every train.py line's code is that copy's line."""
+    here = os.path.join(runs[run], "train.py")
+    model = open(here).read().splitlines()
+    rows = [r for r in reports[run]["lines"] if r["file"].endswith("/train.py")]
+    assert rows and all(r["resolved"] == here for r in rows)
+    assert all(model[r["line"] - 1].strip() == r["code"].strip() for r in rows if r.get("code"))

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..files.resolve import beside_trace_folders
 from ..index.trace_index import Index
 from ..model import Frame
 from ..model.compile_id import base_compile_id
 from ..text import format_us
 from .causes import SideTime, rank_causes, recompile_causes
 from .kernel_pairs import KernelPair, match_kernels
-from .pairing import TextPairing, beside_trace_folders, library_unchanged, model_pairings, pair_rows
+from .pairing import TextPairing, library_unchanged, model_pairings, pair_rows
 from .run_facts import RunFacts, compiles_json, differing_options, new_graph_breaks, run_facts
 from .run_lines import LineDiff, RunLines, SideLine, compare_lines, line_key, run_lines
 from .wall import wall_time

@@ -22,6 +22,8 @@ import difflib
 import os
 from dataclasses import dataclass, field
 
+from ..files.resolve import copy_beside
+
 #: the least ``difflib.SequenceMatcher.ratio`` of two lines called the same line edited
 SIMILAR = 0.5
 
@@ -128,24 +130,12 @@ def pair_by_code(a_codes: list[str], b_codes: list[str]) -> list[tuple[str, str]
     return out
 
 
-def beside_trace_folders(trace_paths: list[str], profile_paths: list[str]) -> list[str]:
-    """Where a copy of the model file beside a run is looked for: the folder that holds each log's
-    ``trace/`` folder, the log's own folder, each profile's folder (in that order, once each)."""
-    out: list[str] = []
-    for path in trace_paths:
-        folder = os.path.dirname(os.path.abspath(path))
-        out += [os.path.dirname(folder), folder]
-    for path in profile_paths:
-        out.append(os.path.dirname(os.path.abspath(path)))
-    return list(dict.fromkeys(out))
-
-
 def read_model_file(file: str, folders: list[str], resolver=None) -> tuple[str | None, str | None]:
     """``(local path, text)`` of the model file the trace names ``file``: a file of its name in one
     of ``folders`` first, then ``resolver.resolve(file)`` (``--path-map``, the path itself);
     ``(None, None)`` when none is readable."""
-    name = os.path.basename(file.replace("\\", "/"))
-    candidates = [os.path.join(f, name) for f in folders]
+    beside = copy_beside(file, folders)
+    candidates = [beside] if beside else []
     if resolver is not None:
         found = resolver.resolve(file)
         if found:

@@ -1,6 +1,8 @@
 """Resolving paths written on another machine to files on this one.
 
-Order: explicit path mappings (longest ``from`` prefix first; ``${workspaceFolder}`` expanded by
+Order: a copy of the file's name beside a run's trace (:func:`copy_beside`: the folder that holds
+``trace/`` and the profile, or the log's own folder; issue 45: the file may have changed since the
+run, so the copy wins), then explicit path mappings (longest ``from`` prefix first; ``${workspaceFolder}`` expanded by
 the caller), the path itself when it exists, ``.../site-packages/<rest>`` against known
 site-packages folders, then the longest path suffix found under the search roots (ties broken
 by the file whose line equals the frame's ``code``).  Results are cached per (path, code).
@@ -13,6 +15,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+from collections.abc import Sequence
 from functools import lru_cache
 
 from . import trace_paths
@@ -50,15 +53,42 @@ def read_line(path: str, line: int) -> str | None:
     return None
 
 
+def beside_trace_folders(trace_paths: Sequence[str], profile_paths: Sequence[str] = ()) -> list[str]:
+    """Where a copy of the model file beside a run is looked for: the folder that holds each log's
+    ``trace/`` folder, the log's own folder, each profile's folder (in that order, once each)."""
+    out: list[str] = []
+    for path in trace_paths:
+        folder = os.path.dirname(os.path.abspath(path))
+        out += [os.path.dirname(folder), folder]
+    for path in profile_paths:
+        out.append(os.path.dirname(os.path.abspath(path)))
+    return list(dict.fromkeys(out))
+
+
+def copy_beside(file: str, folders: list[str], code: str | None = None, line: int | None = None) -> str | None:
+    """The copy of trace path ``file`` (its base name) in one of ``folders``
+    (:func:`beside_trace_folders`), or None.  With copies in several runs' folders that differ, the
+    one whose line ``line`` reads ``code`` (the frame's text), else the first."""
+    name = os.path.basename(file.replace("\\", "/"))
+    found = [c for c in (os.path.join(f, name) for f in folders) if os.path.isfile(c)] if name else []
+    if len(found) > 1 and code and line is not None:
+        for cand in found:
+            if read_line(cand, line) == code.strip():
+                return cand
+    return found[0] if found else None
+
+
 class PathResolver:
     """Maps trace paths (``/workspace/proj/models.py``) to local files.
 
     ``mappings`` is a list of ``(from_prefix, to_prefix)``; ``roots`` folders to search by path
     suffix (the workspace); ``site_packages`` extra site-packages folders (the interpreter's own
-    are added when ``use_interpreter_site_packages``).
+    are added when ``use_interpreter_site_packages``); ``beside`` the folders beside the runs'
+    traces (:func:`beside_trace_folders`), searched first by the file's name.
     """
 
-    def __init__(self, mappings=(), roots=(), site_packages=(), use_interpreter_site_packages: bool = True) -> None:
+    def __init__(self, mappings=(), roots=(), site_packages=(), use_interpreter_site_packages: bool = True, beside=()) -> None:
+        self.beside = [os.path.abspath(f) for f in beside if f and os.path.isdir(f)]
         parsed = [(trace_paths.parse(a), os.path.normpath(b)) for a, b in mappings if a and b]
         self.mappings = sorted(parsed, key=lambda m: -len(m[0].parts))
         self.roots = [os.path.abspath(r) for r in roots if r and os.path.isdir(r)]
@@ -109,6 +139,10 @@ class PathResolver:
         return self._cache[key]
 
     def _resolve(self, path: str, code: str | None, line: int | None) -> str | None:
+        if self.beside:
+            copy = copy_beside(path, self.beside, code, line)
+            if copy is not None:
+                return copy
         where = trace_paths.parse(path)
         for src, dst in self.mappings:
             covered = trace_paths.prefix_length(where, src)

@@ -32,6 +32,7 @@ from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ..files.resolve import copy_beside
 from ..readers.chrome_trace import ChromeTrace
 from .step import compiled_flags, device_activity
 
@@ -137,11 +138,8 @@ class Sources:
         """``(file as the trace names it, or rel; its lines or None)``."""
         if rel not in self._lines:
             named = next((f for f in self.trace_files if f.endswith("/" + rel) or f == rel), None)
-            found = None
-            for cand in (os.path.join(self.folder, rel), os.path.join(self.folder, os.path.basename(rel))):
-                if os.path.isfile(cand):
-                    found = cand
-                    break
+            by_path = os.path.join(self.folder, rel)
+            found = by_path if os.path.isfile(by_path) else copy_beside(rel, [self.folder])
             if found is None and named is not None:
                 found = self.local(named)
             lines = None
