@@ -157,8 +157,27 @@ def test_28_checkpointed_blocks_keep_their_subgraph_nodes_and_modules(cache_dir)
     # the backward runs block 2's recomputation first (PyTorch's stack traces: wild.py:98 for :1, :97 for :10)
     assert bwd["extern_kernels.addmm:1"].pre_grad_nodes == ["wrap_body_1.linear"]
     assert bwd["extern_kernels.addmm:10"].pre_grad_nodes == ["wrap_body_0.linear"]
-    # every launch with a comment has its pre-grad nodes (before: 1 of 24 kernels); the C++ kernels have no comment
-    assert sum(1 for k in index.kernels if k.pre_grad_nodes) == 13
+    # every launch with a comment has its pre-grad nodes (before: 1 of 24 kernels)
+    assert sum(1 for k in index.kernels if k.pre_grad_nodes) == 16
+
+
+def test_28_commentless_cpp_kernel_takes_the_subgraph_node_between_its_neighbours(cache_dir):
+    """The gelu C++ kernels have no comment and their post-grad nodes (mul, erf, ...) name no pre-grad node: the
+    post-grad graph says they read addmm:1's node and addmm:3 reads theirs, whose pre-grad nodes are in wrap_body_0;
+    the one node of wrap_body_0 between linear and linear_1 is gelu.  A kernel whose neighbours lie in several subgraphs
+    (cpp_fused_add_1:4, between block 1 and block 2) takes none."""
+    index = load([bug("28/input/trace")], Cache(cache_dir))
+    kernels = by_key(index)
+    got = {
+        key: (kernels[("forward", key)].pre_grad_nodes, module_text(kernel_module(kernels[("forward", key)])))
+        for key in ("cpp_fused_gelu_0:2", "cpp_fused_gelu_0:6")
+    }
+    # gelu reads no parameter: no module (provenance/modules.py's rule, as for a reshape between two GEMMs)
+    assert got == {"cpp_fused_gelu_0:2": (["wrap_body_0.gelu"], None), "cpp_fused_gelu_0:6": (["wrap_body_1.gelu"], None)}
+    assert kernels[("forward", "cpp_fused_gelu_0:2")].launches[0].pre_grad_nodes == ["wrap_body_0.gelu"]
+    # the backward's recomputation of block 2's gelu, between its recomputed fc1 and fc2
+    assert kernels[("backward", "cpp_fused_gelu_0:2")].pre_grad_nodes == ["wrap_body_1.gelu"]
+    assert kernels[("forward", "cpp_fused_add_1:4")].pre_grad_nodes == []
 
 
 # --------------------------------------------------------------------------- 30: tensor parallel

@@ -4,7 +4,12 @@ The graph's output code is the model's C++ wrapper (the file itself in an extrac
 in the cache folder for a zip, which editors cannot open), its kernel code the ``.kernel.cpp``, and
 its provenance ``kernel_information.json`` (see :mod:`inductor_lens.readers.aoti_package`): per
 ``name:handle`` key the post-grad nodes, pre-grad nodes and stack traces, so kernels get nodes and
-model lines without any log (``provenance`` ``kernel_information``).  A package whose wrapper is the
+model lines without any log (``provenance`` ``kernel_information``).  A fused C++ kernel of a package has no ATen
+op (the log's come from its post-grad nodes' targets): ``create_kernel_information_json``
+(``torch/_inductor/debug.py``, 2.13; 2.15 adds shapes/dtypes for extern calls only) records node names, not
+targets, the wrapper comments only extern calls, and a name is no target (``view_to_reshape``,
+``fx_passes/post_grad.py``, keeps ``view`` on ``aten.reshape``; reinplacing keeps the name on the ``_`` op).
+A package whose wrapper is the
 code of a graph already read from a log (the log of the same ``aoti_compile_and_package`` run) only
 adds its files as aliases of that graph.
 """

@@ -45,7 +45,7 @@ from .generated_frames import follow_generated
 from .infer import infer_graph_launches
 from .inputs import GraphInputs
 from .pass_nodes import REINPLACE_NAME, header_pass_names, scatters_fed
-from .subgraphs import scoped_keys, subgraph_choice
+from .subgraphs import fill_between, scoped_keys, subgraph_choice
 
 __all__ = ["GraphInputs", "link_graph"]
 
@@ -324,6 +324,7 @@ def link_graph(graph: Graph, inputs: GraphInputs) -> list[Kernel]:
     link = _Linker(graph, inputs)
     kernels = [_kernel(link, key, sites, key in handle_keys, defs, def_paths) for key, sites in entries.items()]
     kernels.sort(key=lambda k: k.launches[0].line if k.launches else (k.definition.line if k.definition else 0))
+    fill_between(kernels, link.pre, link.post)  # a comment-less kernel of a checkpointed block: its neighbours' subgraph
     graph.kernels = kernels
     return kernels
 
