@@ -208,8 +208,8 @@ def rank_causes(
         wall = time["b_us"] - time["a_us"]
         rest = wall - sum(c["delta_us"] for c in causes)
         said = (
-            f"wall change not placed at a line or cause ({_ms(rest)} per step of {_ms(wall)}): host and device time "
-            "overlap, and host work outside compiled calls has no line"
+            f"not placed: {_ms(rest)} per step of the wall change ({_ms(wall)}): host time outside compiled calls "
+            "and the profiler's own, which no line holds, and what overlapping host and device time leave"
         )
         causes.append(_cause("unplaced", None, None, None, rest, said))
     causes.sort(key=lambda c: -c["delta_us"])

@@ -183,7 +183,7 @@ def compare(index_a: Index, index_b: Index, paths_a: list[str], paths_b: list[st
             )
     options = differing_options(*facts)
     breaks = new_graph_breaks(index_a, index_b)
-    compiles = compiles_json(index_a, index_b)
+    compiles = compiles_json(index_a, index_b, {name: p.a_to_b for name, p in pairings.items()})
     gone = _gone_functions(index_a, index_b, unchanged)
     changed = [o for o in options if o["kind"] == "changed"]
     causes = rank_causes(lines, ta, tb, time, breaks, recompile_causes(index_a, index_b), changed, gone)

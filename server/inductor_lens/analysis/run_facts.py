@@ -126,53 +126,96 @@ def new_graph_breaks(a: Index, b: Index) -> list:
     return [e for e in b.compile_events if e.kind == "graph_break" and (break_where(e), e.message) not in known]
 
 
-def compiles_json(a: Index, b: Index) -> list[dict]:
-    """Compile health per compiled function (matched by file name and function name): frame
-    compiles, graph breaks, recompiles, guards and compile time on each side, and the graph breaks
-    B has that A has not (by file name, line text or number, and reason)."""
+def _break_shown(e) -> dict:
+    """A graph break's ``{where: "file name:line", code}`` as the footer prints it."""
+    loc = e.location
+    if loc is None:
+        return {"where": "?", "code": None}
+    return {"where": f"{loc.basename}:{loc.line}", "code": " ".join(loc.code.split()) if loc.code else None}
 
-    def table(index: Index) -> dict[tuple[str, str], dict]:
-        rows: dict[tuple[str, str], dict] = {}
-        for fn in compiled_functions(index.compiles, index.compile_events):
-            key = (fn.frame.basename, fn.name)
-            row = rows.setdefault(
-                key,
-                {
-                    "line": fn.frame.line,
-                    "compiles": 0,
-                    "graph_breaks": 0,
-                    "recompiles": 0,
-                    "guards": None,
-                    "compile_time_s": None,
-                    "breaks": set(),
-                },
-            )
-            row["compiles"] += frame_compiles(fn.compiles)
-            row["recompiles"] += frame_compiles(e for e in fn.events if e.kind == "recompile")
-            for e in fn.events:
-                if e.kind == "graph_break":
-                    row["graph_breaks"] += 1
-                    row["breaks"].add((break_where(e), e.message))
-            guards = [c.guards for c in fn.compiles if c.guards is not None]
-            if guards:
-                row["guards"] = (row["guards"] or 0) + max(guards)
-            times = [c.compile_time_s for c in fn.compiles if c.compile_time_s is not None]
-            if times:
-                row["compile_time_s"] = round((row["compile_time_s"] or 0.0) + sum(times), 6)
-        return rows
 
-    ta, tb = table(a), table(b)
-    out = []
-    for key in sorted(set(ta) | set(tb)):
-        ra, rb = ta.get(key), tb.get(key)
-        new_breaks = sorted((rb["breaks"] if rb else set()) - (ra["breaks"] if ra else set()))
-        out.append(
+def _compile_rows(index: Index) -> dict[tuple[str, str, int], dict]:
+    """Compile health per compiled function of one run, keyed by (file name, name, first line)."""
+    rows: dict[tuple[str, str, int], dict] = {}
+    for fn in compiled_functions(index.compiles, index.compile_events):
+        key = (fn.frame.basename, fn.name, fn.frame.line or 0)
+        row = rows.setdefault(
+            key,
             {
-                "file": key[0],
-                "function": key[1],
-                "a": None if ra is None else {k: v for k, v in ra.items() if k != "breaks"},
-                "b": None if rb is None else {k: v for k, v in rb.items() if k != "breaks"},
-                "new_graph_breaks": [{"where": w, "message": m} for w, m in new_breaks],
-            }
+                "line": fn.frame.line,
+                "compiles": 0,
+                "graph_breaks": 0,
+                "recompiles": 0,
+                "failures": [],
+                "guards": None,
+                "compile_time_s": None,
+                "breaks": {},
+            },
         )
+        row["compiles"] += frame_compiles(fn.compiles)
+        row["recompiles"] += frame_compiles(e for e in fn.events if e.kind == "recompile")
+        for e in fn.events:
+            if e.kind == "graph_break":
+                row["graph_breaks"] += 1
+                row["breaks"].setdefault((break_where(e), e.message), _break_shown(e))
+            elif e.kind in ("failure", "conversion_failure") and e.message not in row["failures"]:
+                row["failures"].append(e.message)
+        guards = [c.guards for c in fn.compiles if c.guards is not None]
+        if guards:
+            row["guards"] = (row["guards"] or 0) + max(guards)
+        times = [c.compile_time_s for c in fn.compiles if c.compile_time_s is not None]
+        if times:
+            row["compile_time_s"] = round((row["compile_time_s"] or 0.0) + sum(times), 6)
+    return rows
+
+
+def _match_functions(ka: list[tuple], kb: list[tuple], line_map: dict[int, int]) -> list[tuple]:
+    """Pairs ``(A key | None, B key | None)`` of one file's functions of one name: A's first line
+    carried to B's by ``line_map`` (the text pairing of the two files) or kept, then each A
+    function with the B function at that line, the rest nearest line first."""
+    pairs: list[tuple] = []
+    left_b, left_a = list(kb), []
+    for k in ka:
+        at = line_map.get(k[2], k[2])
+        same = next((j for j in left_b if j[2] == at), None)
+        if same is None:
+            left_a.append(k)
+        else:
+            pairs.append((k, same))
+            left_b.remove(same)
+    for k in left_a:
+        at = line_map.get(k[2], k[2])
+        near = min(left_b, key=lambda j: abs(j[2] - at), default=None)
+        pairs.append((k, near))
+        if near is not None:
+            left_b.remove(near)
+    return pairs + [(None, j) for j in left_b]
+
+
+def compiles_json(a: Index, b: Index, line_maps: dict[str, dict[int, int]] | None = None) -> list[dict]:
+    """Compile health per compiled function: frame compiles, graph breaks, recompiles, failures
+    (messages of compiles that failed: the function then runs eagerly), guards and compile time on
+    each side (``line``: its first line in that run), and the graph breaks B has that A has not (by
+    file name, line text or number, and reason; each ``{where: "file:line", code, message}``).
+    Functions are told apart by file, name and first line (``Block.forward`` and
+    ``Transformer.forward`` are two); two runs' functions of one file and name are matched by line,
+    A's carried to B's by ``line_maps`` (file name -> A line -> B line, the text pairing)."""
+    ta, tb = _compile_rows(a), _compile_rows(b)
+    out = []
+    for name in sorted({k[:2] for k in (*ta, *tb)}):
+        ka = sorted(k for k in ta if k[:2] == name)
+        kb = sorted(k for k in tb if k[:2] == name)
+        for k_a, k_b in _match_functions(ka, kb, (line_maps or {}).get(name[0], {})):
+            ra, rb = ta.get(k_a) if k_a else None, tb.get(k_b) if k_b else None
+            known = ra["breaks"] if ra else {}
+            new_breaks = sorted((k, shown) for k, shown in (rb["breaks"] if rb else {}).items() if k not in known)
+            out.append(
+                {
+                    "file": name[0],
+                    "function": name[1],
+                    "a": None if ra is None else {k: v for k, v in ra.items() if k != "breaks"},
+                    "b": None if rb is None else {k: v for k, v in rb.items() if k != "breaks"},
+                    "new_graph_breaks": [{**shown, "message": m} for (_, m), shown in new_breaks],
+                }
+            )
     return out

@@ -10,13 +10,18 @@ says so.
 * ``change_pct = 100 × (b.wall_us / b.steps) / (a.wall_us / a.steps) − 100``: the mean per step
   (a profile without step markers counts its window as one step, and the headline says "per window");
 * ``spread``: each run's ``{min_us, median_us, max_us}`` step (None without step markers);
-  ``within_noise``: the two runs' min–max ranges overlap (None when either has no markers).
+  ``within_noise``: the two runs' min–max ranges overlap (None when either has no markers);
+* ``median_change_pct``: the same change between the runs' median steps; when it and the mean's
+  disagree in sign or differ by over :data:`SKEW_POINTS` points, or a step is over
+  :data:`OUTLIER` times its run's median, ``skew`` says so in a sentence (the mean is dominated by
+  one step) that the headline and ``--fail-if-slower`` carry.
 
 JSON::
 
     {"clock": "wall", "per": "step" | "window", "a": {step block}, "b": {step block},
      "a_us": mean per step, "b_us": ..., "change_pct", "spread": {"a": {...} | null, "b": ...},
-     "within_noise": bool | null, "profiles": [n_a, n_b], "headline", "notes": [sentence, ...]}
+     "a_median_us": median step | null, "b_median_us": ..., "median_change_pct": float | null,
+     "skew": sentence | null, "within_noise": bool | null, "profiles": [n_a, n_b], "headline", "notes": [sentence, ...]}
 """
 
 from __future__ import annotations
@@ -31,6 +36,12 @@ PARTS = (
     ("gpu_idle_us", "idle"),
     ("sync_us", "syncs"),
 )
+
+
+#: a step over this many times its run's median is an outlier the headline names
+OUTLIER = 2.0
+#: the mean's and the median's changes (percentage points) apart by more than this: said
+SKEW_POINTS = 10.0
 
 
 def per_step(block: dict) -> int:
@@ -65,6 +76,9 @@ def wall_time(a: dict | None, b: dict | None, profiles: tuple[int, int] = (1, 1)
     noise = None if sa is None or sb is None else sa["min_us"] <= sb["max_us"] and sb["min_us"] <= sa["max_us"]
     per = "step" if a.get("steps") and b.get("steps") else "window"
     notes = _notes(a, b, profiles)
+    ma, mb = (None if s is None else s["median_us"] for s in (sa, sb))
+    median_change = 100.0 * mb / ma - 100.0 if ma and mb is not None else None
+    skew = _skew(a, b, change, median_change)
     block = {
         "clock": "wall",
         "per": per,
@@ -74,12 +88,46 @@ def wall_time(a: dict | None, b: dict | None, profiles: tuple[int, int] = (1, 1)
         "b_us": round(b_us, 3),
         "change_pct": None if change is None else round(change, 2),
         "spread": {"a": sa, "b": sb},
+        "a_median_us": ma,
+        "b_median_us": mb,
+        "median_change_pct": None if median_change is None else round(median_change, 2),
+        "skew": skew,
         "within_noise": noise,
         "profiles": list(profiles),
         "notes": notes,
     }
     block["headline"] = headline(block)
     return block, block["headline"]
+
+
+def _pct(change: float) -> str:
+    return f"{abs(change):.0f}%" if abs(change) >= 10 else f"{abs(change):.1f}%"
+
+
+def _skew(a: dict, b: dict, change: float | None, median_change: float | None) -> str | None:
+    """A sentence when the mean per step misleads: a step over :data:`OUTLIER` × its run's median
+    (named, e.g. ``A's step 5 took 93.7 ms, 3.8x its median``), or the medians' change disagreeing
+    with the means' in sign or by over :data:`SKEW_POINTS` points; None otherwise."""
+    if change is None or median_change is None:
+        return None
+    outliers = []
+    for name, block in (("A", a), ("B", b)):
+        steps = block.get("step_us") or []
+        mid = median(steps) if steps else 0
+        for i, us in enumerate(steps):
+            if mid > 0 and us > OUTLIER * mid:
+                outliers.append(f"{name}'s step {i + 1} took {_ms(us)} ms, {us / mid:.1f}x its median")
+    apart = (change > 0) != (median_change > 0) or abs(change - median_change) > SKEW_POINTS
+    if not outliers and not apart:
+        return None
+    if abs(median_change) < 0.05:
+        by_median = "by the median B takes the same time"
+    else:
+        by_median = f"by the median B is {_pct(median_change)} {'slower' if median_change > 0 else 'faster'}"
+    by_median += f" ({_ms(median(a['step_us']))} → {_ms(median(b['step_us']))} ms)"
+    if outliers:
+        return "; ".join(outliers) + f": the mean is dominated by {'it' if len(outliers) == 1 else 'them'}; {by_median}"
+    return f"the mean per step and the median disagree: {by_median}"
 
 
 def _notes(a: dict, b: dict, profiles: tuple[int, int]) -> list[str]:
@@ -102,6 +150,12 @@ def _notes(a: dict, b: dict, profiles: tuple[int, int]) -> list[str]:
             f"only {with_stacks}'s profile has Python stacks (with_stack=True), whose tracer slows the host: "
             "host and idle time are not comparable; profile both the same way"
         )
+    elif a.get("stacks"):
+        notes.append(
+            "both profiles were recorded with Python stacks (with_stack=True): host figures (host causes, a graph "
+            "break's host time, idle, unplaced) include the tracer's overhead; to compare without it, profile both "
+            "runs without stacks and pass them with --profile-a/--profile-b"
+        )
     return notes
 
 
@@ -114,7 +168,7 @@ def headline(t: dict) -> str:
     if change is None:
         return f"A's profile has no time (0 µs per {per}): B {_ms(t['b_us'])} ms per {per}"
     word = "slower" if change > 0 else "faster"
-    size = f"{abs(change):.0f}%" if abs(change) >= 10 else f"{abs(change):.1f}%"
+    size = _pct(change)
     parts = []
     for key, name in PARTS:
         if key in a and key in b:
@@ -128,6 +182,8 @@ def headline(t: dict) -> str:
         text += f", within noise (A's steps {_ms(sa['min_us'])}–{_ms(sa['max_us'])} ms, B's {_ms(sb['min_us'])}–{_ms(sb['max_us'])} ms)"
     if parts:
         text += ": " + ", ".join(parts) + " ms"
+    if t.get("skew"):
+        text += f". But {t['skew']}"
     return text
 
 
@@ -137,7 +193,9 @@ def slower_verdict(t: dict | None, limit_pct: float) -> tuple[int, str]:
     if t is None or t["change_pct"] is None:
         return 125, f"--fail-if-slower {limit_pct:g}%: no wall time on both sides (a torch.profiler trace of each run is needed); exit 125"
     change = t["change_pct"]
-    said = f"B is {change:+.1f}% per {t['per']} against A ({_ms(t['a_us'])} → {_ms(t['b_us'])} ms)"
+    said = f"B is {change:+.1f}% per {t['per']} against A ({_ms(t['a_us'])} → {_ms(t['b_us'])} ms, the mean)"
+    if t.get("skew"):
+        said += f"; but {t['skew']}"
     if change > limit_pct and t["within_noise"]:
         return 0, f"--fail-if-slower {limit_pct:g}%: {said}, within noise (the runs' step ranges overlap): not failed; exit 0"
     if change > limit_pct:

@@ -4,7 +4,8 @@
 JSON shape::
 
     {"headline": "B is 29% slower per step (26.4 → 34.1 ms): GPU busy +0.4, ...",
-     "time": {clock, per, a, b, a_us, b_us, change_pct, spread, within_noise, profiles, notes, headline} | null
+     "time": {clock, per, a, b, a_us, b_us, change_pct, spread, a_median_us, b_median_us, median_change_pct,
+              skew, within_noise, profiles, notes, headline} | null
                                                            (:mod:`inductor_lens.analysis.wall`)
      "causes": [{kind, file, line, code, delta_us, message, ...}],   ranked (:mod:`inductor_lens.analysis.causes`)
      "notes": [sentence],                                 about the comparison (different models, steps, ranks)
@@ -20,7 +21,8 @@ JSON shape::
                                                           per kernel, by its runs' median; verdict
                                                           "within noise" when the runs' ranges overlap
      "unmatched_kernels": {a: [...], b: [...]},
-     "compiles": [{file, function, a, b, new_graph_breaks}],
+     "compiles": [{file, function, a: {line, compiles, graph_breaks, recompiles, failures, guards, compile_time_s} | null,
+                   b, new_graph_breaks: [{where: "file:line", code, message}]}],
      "warnings": [{file, line, message, run}]}
 
 ``lines[i].text``: null (the same text on both sides), ``edited`` (A's line ``code_a`` at

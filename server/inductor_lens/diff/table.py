@@ -23,8 +23,23 @@ def _cause_line(c: dict) -> str:
     return f"{size:>10}  {c['kind']}" + (f" · {where}{code}" if where else "") + f": {c['message']}"
 
 
+def _ordered_causes(c: Comparison) -> tuple[list[dict], list[dict], int]:
+    """``(with, against, sign)``: the causes that go the way of the wall change (B slower: the
+    largest positive first; B faster: the most negative first), the others (largest against it
+    first, then those without time), and the change's sign (0 without times or no change).  The
+    JSON keeps its own order (``delta_us`` descending)."""
+    t = c.time
+    sign = 0 if t is None or t["b_us"] == t["a_us"] else (1 if t["b_us"] > t["a_us"] else -1)
+    if sign == 0:
+        return list(c.causes), [], 0
+    going = sorted((k for k in c.causes if k["delta_us"] * sign > 0), key=lambda k: -k["delta_us"] * sign)
+    others = sorted((k for k in c.causes if k["delta_us"] * sign <= 0), key=lambda k: k["delta_us"] * sign)
+    return going, others, sign
+
+
 def print_causes(c: Comparison, console, *, all_causes: bool = False) -> None:
-    """The wall headline, the notes about the comparison, and the first causes."""
+    """The wall headline, the notes about the comparison, and the first causes: those that go the
+    way of the change first (for a speed-up, the most negative), then how many go against it."""
     from rich.text import Text
 
     from ..report.health import indented
@@ -32,19 +47,38 @@ def print_causes(c: Comparison, console, *, all_causes: bool = False) -> None:
     console.print(Text(c.headline))
     for note in c.notes:
         console.print(indented(2, Text("note: "), Text(note)))
-    shown = c.causes if all_causes else c.causes[:CAUSES]
+    going, others, sign = _ordered_causes(c)
+    shown = going if all_causes else going[:CAUSES]
+    against = others if all_causes else others[: max(0, CAUSES - len(shown))]
     if not all_causes:  # what changed in the compile has no time of its own: shown all the same
-        shown += [k for k in c.causes[CAUSES:] if k["kind"] in ("graph_break", "recompile", "option")][:CAUSES]
-    if shown:
-        console.print(Text(f"causes, per {c.time['per']}, largest first:" if c.time else "causes (no times: a profile is missing):"))
-        for cause in shown:
+        rest = [k for k in going[CAUSES:] + others if k not in against]
+        against += [k for k in rest if k["kind"] in ("graph_break", "recompile", "option")][:CAUSES]
+    if not (shown or against):
+        return
+    if c.time is None:
+        title = "causes (no times: a profile is missing):"
+    elif sign:
+        way = "slower (what adds time)" if sign > 0 else "faster (what takes time off)"
+        title = f"causes, per {c.time['per']}, largest first: what makes B {way}"
+    else:
+        title = f"causes, per {c.time['per']}, largest first:"
+    console.print(Text(title))
+    for cause in shown + ([] if sign else against):
+        console.print(indented(4, Text(_cause_line(cause))))
+    if sign and others:
+        timed = [k for k in others if k["delta_us"]]
+        total = sum(k["delta_us"] for k in timed)
+        said = f"{plural(len(others), 'other cause')}: {len(timed)} the other way ({total / 1000:+.2f} ms in all), {len(others) - len(timed)} without time"
+        console.print(Text(f"  {said}" + (":" if against else "")))
+        for cause in against:
             console.print(indented(4, Text(_cause_line(cause))))
-        verdicts = [v["verdict"] for p in c.pairs for v in [kernel_verdict(p.a.run_us, p.b.run_us)] if v is not None]
-        if verdicts:
-            counts = ", ".join(f"{verdicts.count(w)} {w}" for w in ("slower", "faster", "within noise") if verdicts.count(w))
-            console.print(Text(f"  matched kernels, by their median run: {counts} (within noise: the runs' ranges overlap)"))
-        if len(c.causes) > len(shown):
-            console.print(Text(f"  … {len(c.causes) - len(shown)} more causes (--all, or --json)"))
+    verdicts = [v["verdict"] for p in c.pairs for v in [kernel_verdict(p.a.run_us, p.b.run_us)] if v is not None]
+    if verdicts:
+        counts = ", ".join(f"{verdicts.count(w)} {w}" for w in ("slower", "faster", "within noise") if verdicts.count(w))
+        console.print(Text(f"  matched kernels, by their median run: {counts} (within noise: the runs' ranges overlap)"))
+    hidden = len(c.causes) - len(shown) - len(against)
+    if hidden > 0:
+        console.print(Text(f"  … {plural(hidden, 'cause')} not shown (--all, or --json)"))
 
 
 def _kernels(side) -> str:
@@ -136,8 +170,9 @@ def _print_comparison(c: Comparison, console, *, all_lines: bool = False) -> Non
     if a.measured_us and b.measured_us is not None:
         console.print(
             Text(
-                f"time A → B: {format_us(a.measured_us)} → {format_us(b.measured_us)} ({b.measured_us / a.measured_us - 1:+.1%}), "
-                "summed over each run's profiled calls"
+                f"compiled kernels' device time A → B: {format_us(a.measured_us)} → {format_us(b.measured_us)} "
+                f"({b.measured_us / a.measured_us - 1:+.1%}), summed over each run's profiled calls "
+                "of compiled graphs, not per step (the headline is the wall time per step)"
             )
         )
     changed = [o for o in c.options if o["kind"] == "changed"]
@@ -150,16 +185,27 @@ def _print_comparison(c: Comparison, console, *, all_lines: bool = False) -> Non
         console.print(Text(f"{plural(one_side, 'setting')} exist in one run's PyTorch only (--json lists them)"))
     for fn in c.compiles:
         ra, rb = fn["a"], fn["b"]
-        counts = [None if r is None else (r["compiles"], r["graph_breaks"], r["recompiles"]) for r in (ra, rb)]
+        counts = [None if r is None else (r["compiles"], r["graph_breaks"], r["recompiles"], r["failures"]) for r in (ra, rb)]
         if counts[0] == counts[1] and not fn["new_graph_breaks"]:
             continue
-        console.print(Text(f"compiled {fn['file']} {fn['function']}: {_health_cell(ra)} → {_health_cell(rb)}"))
+        lines = [r["line"] for r in (ra, rb) if r is not None]
+        at = str(lines[0]) if len(set(lines)) == 1 else f"{lines[0]} → {lines[1]}"
+        console.print(Text(f"compiled {fn['file']}:{at} {fn['function']}: {_health_cell(ra)} → {_health_cell(rb)}"))
         for brk in fn["new_graph_breaks"]:
-            console.print(Text(f"  new graph break at {brk['where']}: {brk['message']}"))
+            code = f" `{brk['code']}`" if brk.get("code") else ""
+            console.print(Text(f"  new graph break at {brk['where']}{code}: {brk['message']}"))
+        if rb is not None and rb["failures"] and (ra is None or not ra["failures"]):
+            console.print(
+                Text(
+                    f"  {fn['function']} ({fn['file']}:{rb['line']}) failed to compile in B and now runs eagerly "
+                    f"(its own lines; what it calls compiles on its own): {rb['failures'][0]}"
+                )
+            )
 
 
 def _health_cell(r: dict | None) -> str:
     if r is None:
         return "not compiled"
     time = f", {format_seconds(r['compile_time_s'])}" if r["compile_time_s"] is not None else ""
-    return f"{r['compiles']}× · {plural(r['graph_breaks'], 'graph break')} · {plural(r['recompiles'], 'recompile')}{time}"
+    failed = f" · {len(r['failures'])} failed" if r["failures"] else ""
+    return f"{r['compiles']}× · {plural(r['graph_breaks'], 'graph break')} · {plural(r['recompiles'], 'recompile')}{failed}{time}"

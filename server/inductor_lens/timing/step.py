@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from dataclasses import dataclass
+from statistics import median
 
 from ..readers.chrome_trace import ChromeTrace, DeviceKernel
 
@@ -236,7 +237,8 @@ def _ms(us: float) -> str:
 
 def step_line(step: Step) -> str:
     """The step as one line, in ms per step (per window without markers), e.g. ``step 26.4 ms (5
-    steps): GPU busy 4.2 · idle 22.2 · device time: compiled 2.8, other 1.4 · syncs 0.05``; with
+    steps): GPU busy 4.2 · idle 22.2 · device time: compiled 2.8, other 1.4 · syncs 0.05 · steps
+    25.3-27.4 ms, median 26.1``; with
     Python stacks, a sentence that host and idle figures include the tracer's overhead."""
     n = step.per_step
     head = (
@@ -250,7 +252,7 @@ def step_line(step: Step) -> str:
     )
     if step.step_us and len(step.step_us) > 1:
         ordered = sorted(step.step_us)
-        text += f" · steps {_ms(ordered[0])}-{_ms(ordered[-1])} ms"
+        text += f" · steps {_ms(ordered[0])}-{_ms(ordered[-1])} ms, median {_ms(median(ordered))}"
     if step.device_lost:
         text += ". Its device events were not reached (the file is cut off before them): GPU figures are unknown, not 0"
     elif not step.device_events:
