@@ -701,7 +701,8 @@ def test_folders_behind_links_unreadable_folders_and_unreadable_profiles(tmp_pat
 def test_a_compressed_log_is_said_to_be_compressed(tmp_path):
     """A gzipped log, in a folder or given itself: 'no TORCH_TRACE logs found' and 'not a
     structured trace log?' said nothing of why (a fresh user's trial); now the compression is
-    named, with what to do.  An uncompressed log beside it is read as before, with no word."""
+    named, with what to do.  An uncompressed log beside it is read as before, and the compressed
+    one is still named (it was skipped without a word: a new user's trial)."""
     import gzip
 
     folder = tmp_path / "run"
@@ -720,4 +721,24 @@ def test_a_compressed_log_is_said_to_be_compressed(tmp_path):
     ]
     shutil.copy(case_log("torch-2.11-cuda/mlp_train"), folder / "dedicated_log_torch_trace_y.log")
     index = load([str(folder)], Cache(str(tmp_path / "c")), disk_cache=False)
-    assert len(index.graphs) == 2 and not index.warnings
+    assert len(index.graphs) == 2
+    assert [(w.file, w.message) for w in index.warnings] == [
+        (str(packed), "1 compressed log(s) here not read (such as dedicated_log_torch_trace_x.log.gz): decompress them to include them")
+    ]
+
+
+def test_a_json_that_is_neither_a_trace_nor_a_profile_says_both(tmp_path):
+    """``report x.json`` on a JSON that is no profile (a Triton cache's kernel metadata, real) said
+    only "not a trace"; now what it is not, both ways.  A log keeps the old sentence."""
+    meta = os.path.join(
+        REPO, "tests", "data", "pairs", "torch-2.11-cuda", "mlp_train_autotune", "inductor_cache", "triton", "0",
+        "ARS3VA7CCI3MPPR54UYMZLVZ3QVFCBT4RQCS3OYY3LUETH6SUDGA", "triton_tem_fused_addmm_t_0.json",
+    )  # fmt: skip
+    named = tmp_path / "x.json"
+    shutil.copy(meta, named)
+    index = load([str(named)], Cache(str(tmp_path / "c")), disk_cache=False)
+    ((line, message),) = [(w.line, w.message) for w in index.warnings]
+    assert line == 1 and message.startswith(
+        "no TORCH_TRACE records found (a JSON file, but neither a TORCH_TRACE log (no record) nor a torch.profiler trace "
+        "(no traceEvents array); a trace is the dedicated_log_torch_trace_*.log"
+    )

@@ -154,6 +154,15 @@ class Index:
                     + "".join(f"; its capture.json says: {e}" for e in capture_errors(folder)[:1]),
                 )
             )
+        elif found.packed:  # beside logs that were read: said too, never skipped silently
+            self._warnings.append(
+                InputWarning(
+                    min(found.packed),
+                    0,
+                    f"{len(found.packed)} compressed log(s) here not read (such as {os.path.basename(min(found.packed))}): "
+                    "decompress them to include them",
+                )
+            )
 
     def _add_package(self, path: str) -> None:
         """An AOTInductor package (:mod:`inductor_lens.index.packages`): its models' graphs, or aliases of

@@ -217,11 +217,28 @@ def check_repeats(log: TraceLog) -> None:
             ended[key] = record.line
 
 
+def _json_said(path: str) -> str:
+    """For a file whose first bytes open JSON without naming ``traceEvents`` (a profile would be
+    joined): what it is not, both ways (a new user's trial: ``report x.json`` said "not a trace"
+    only); else ``""``."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(1 << 16)
+    except OSError:
+        return ""
+    if head.lstrip()[:1] not in (b"{", b"[") or b'"traceEvents"' in head:
+        return ""
+    return (
+        "a JSON file, but neither a TORCH_TRACE log (no record) nor a torch.profiler trace (no traceEvents array); "
+        + NOT_A_TRACE.removeprefix("not a trace: ")
+    )
+
+
 def finish(log: TraceLog) -> None:
     """What a whole scan concludes: no records at all, and the PyTorch version."""
     if not log.first_header_seen:
         packed = compression_of(log.path)
-        said = f"a {packed}-compressed file: decompress it first" if packed else NOT_A_TRACE
+        said = f"a {packed}-compressed file: decompress it first" if packed else _json_said(log.path) or NOT_A_TRACE
         log.warnings.append(InputWarning(log.path, 1, f"no TORCH_TRACE records found ({said})"))
     if log.torch_version is None:
         for record in log.records:
