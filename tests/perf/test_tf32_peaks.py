@@ -92,3 +92,31 @@ def test_no_line_or_kernel_above_its_compute_peak(opened, run):
     for kernel in index.kernels:
         got = perf.kernel(kernel)
         assert got.compute_fraction is None or got.compute_fraction <= 1.0, (kernel.key, got.tflops, got.compute_roof)
+
+
+def _gemm_precisions(index) -> set:
+    perf = IndexFigures(index)
+    gemms = [k for k in index.kernels if k.kind == "extern" and k.aten_ops and k.aten_ops[0] in ("aten.mm", "aten.addmm")]
+    assert len(gemms) >= 4
+    return {(perf.kernel(k).dtype, perf.kernel(k).dtype_from) for k in gemms}
+
+
+def test_without_a_profile_the_compiles_allow_tf32_guard_says_tf32(tmp_path):
+    """tf_plain's trace alone (no profile): its GLOBAL_STATE guard records ``"allow_tf32":true``,
+    so its float32 GEMMs are held to TF32, saying why; gpt2_infer's records false: FP32."""
+    from conftest import case_dir
+
+    folder = unpack("tf_plain", str(tmp_path / "run"))
+    os.remove(os.path.join(folder, "profile_trace.json"))
+    os.remove(os.path.join(folder, "nostack", "profile_trace.json"))
+    log = next(os.path.join(folder, "trace", n) for n in os.listdir(os.path.join(folder, "trace")) if n.endswith(".log"))
+    assert '"allow_tf32":true' in open(log).read()  # the raw guard text
+    index = open_traces(TraceRequest([log]), cache=Cache(str(tmp_path / "cache"))).index
+    assert not index.profiles and [c.allow_tf32 for c in index.compiles] == [True]
+    got = _gemm_precisions(index)
+    assert {d for d, _ in got} == {"tf32"} and all("allow_tf32 = true" in why for _, why in got), got
+
+    gpt2 = case_dir("torch-2.11-cuda/gpt2_infer")
+    index = open_traces(TraceRequest([gpt2]), cache=Cache(str(tmp_path / "cache2"))).index
+    assert index.compiles and all(c.allow_tf32 is False for c in index.compiles)
+    assert {d for d, _ in _gemm_precisions(index)} == {"f32"}

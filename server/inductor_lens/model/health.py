@@ -40,6 +40,9 @@ class Compile:
     failure: dict | None = None
     restart_reasons: list[str] = field(default_factory=list)
     versions: dict[str, str] = field(default_factory=dict)
+    #: ``torch.backends.cuda.matmul.allow_tf32`` as its ``dynamo_cpp_guards_str`` record's
+    #: global-state guard says (``None``: no guards record)
+    allow_tf32: bool | None = None
 
 
 @dataclass(slots=True)

@@ -101,13 +101,18 @@ _TF32_KERNEL = re.compile(r"tf32|tensorop_s\d+gemm", re.I)
 CONV_TF32 = "convolution: cuDNN's default torch.backends.cudnn.allow_tf32 = True"
 
 
-def compute_precision(dtype: str | None, device_kernels: tuple[str, ...] | list[str] = ()) -> tuple[str | None, str | None]:
+def compute_precision(
+    dtype: str | None, device_kernels: tuple[str, ...] | list[str] = (), allow_tf32: bool | None = None
+) -> tuple[str | None, str | None]:
     """``(dtype, why)``: the precision whose peak FLOPs of tensors of ``dtype`` (FX's ``f32``,
     ``bf16``; ``tf32`` for a float32 convolution, :func:`.flops.launch_flops`) are held to, and the
     evidence.  A float32 GEMM is ``tf32`` when one of the device kernels the profile joined to it
     (``device_kernels``, :attr:`inductor_lens.model.Measured.device_kernels`) is named for TF32
     (``torch.backends.cuda.matmul.allow_tf32 = True``, which ``set_float32_matmul_precision("high")``
-    sets), else plain ``f32``; ``(None, None)`` without a dtype."""
+    sets); a float32 GEMM no profile measured is ``tf32`` when its compile's guards record
+    ``allow_tf32`` true (``allow_tf32``; ``None`` for a launch that is no GEMM); else plain ``f32``
+    (a profile's kernel name outranks the flag: cuBLAS may run a SIMT ``sgemm`` with it on);
+    ``(None, None)`` without a dtype."""
     if dtype is None:
         return None, None
     if dtype in ("f32", "tf32"):
@@ -116,5 +121,7 @@ def compute_precision(dtype: str | None, device_kernels: tuple[str, ...] | list[
             return "tf32", f"the profile's kernel {named}"
         if dtype == "tf32":
             return dtype, CONV_TF32
+        if allow_tf32 and not device_kernels:
+            return "tf32", "the compile's guard allow_tf32 = true (torch.backends.cuda.matmul.allow_tf32); no profile names its kernel"
         return dtype, "the tensors' dtype" + ("; no kernel of the profile is named for TF32" if device_kernels else "")
     return dtype, "the tensors' dtype"

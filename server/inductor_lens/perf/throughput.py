@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 
 from ..index.kernel_facts import KernelFactsReader
 from ..model import Frame, Kernel, Launch
+from ..model.compile_id import base_compile_id
 from ..timing.line_time import LaunchSplits
 from .devices import DevicePeak, compute_precision
 from .figures import LaunchFigures
@@ -325,6 +326,10 @@ class IndexFigures:
             name = getattr(profile, "device_name", None)
             for trace in getattr(profile, "traces", ()):
                 self._peaks.setdefault(trace, device_peak(name))
+        #: (log, frame compile id) -> the matmul allow_tf32 its guards record
+        self._allow_tf32 = {
+            (c.trace, base_compile_id(c.compile_id)): c.allow_tf32 for c in getattr(index, "compiles", ()) if c.allow_tf32 is not None
+        }
         #: the device names the profiles give, for the report (``["NVIDIA H200"]``)
         self.device_names = sorted({n for p in getattr(index, "profiles", ()) for n in getattr(p, "device_names", [])})
 
@@ -384,7 +389,10 @@ class IndexFigures:
         ``dtype`` the precision the profile's kernels show (:func:`.devices.compute_precision`)."""
         found = self._launch(kernel, launch)
         names = kernel.measured.device_kernels if kernel.measured is not None else ()
-        dtype, why = compute_precision(found.dtype, names)
+        graph = kernel.graph
+        gemm = graph is not None and found.dtype == "f32" and any(op in _GEMM_OPS for op in kernel.aten_ops)
+        allow = self._allow_tf32.get((graph.trace, base_compile_id(graph.compile_id))) if gemm and graph is not None else None
+        dtype, why = compute_precision(found.dtype, names, allow)
         return found if why is None else replace(found, dtype=dtype, dtype_from=why)
 
     def _launch(self, kernel: Kernel, launch) -> LaunchFigures:
@@ -436,4 +444,6 @@ class IndexFigures:
         return next(iter(peaks.values())) if len(peaks) == 1 else None
 
 
+#: the aten ops of a GEMM (cuBLAS, or Inductor's mm templates), whose float32 form allow_tf32 moves to TF32
+_GEMM_OPS = frozenset({"aten.mm", "aten.addmm", "aten.bmm", "aten.baddbmm", "aten._addmm_activation"})
 _PEAK_NAME = {"f32": "FP32", "tf32": "TF32", "bf16": "BF16", "f16": "FP16", "f64": "FP64"}

@@ -34,7 +34,17 @@ from typing import Any, Callable
 from ...model import Compile, CompileEvent, Frame, InputWarning
 from ...model.compile_id import base_compile_id
 from .breaks import GRAPH_BREAK, break_event
-from .guards import KERNEL_INFO, RECOMPILE, first_reason_line, kernel_info, reason_message, reasons_of, recompile_event
+from .guards import (
+    GUARDS,
+    KERNEL_INFO,
+    RECOMPILE,
+    allow_tf32_of,
+    first_reason_line,
+    kernel_info,
+    reason_message,
+    reasons_of,
+    recompile_event,
+)
 from .metrics import (
     BACKWARD_INDUCTOR_FIELDS,
     BACKWARD_METRICS,
@@ -91,6 +101,8 @@ class _Group:
     pending_breaks: int = 0
     #: ``dynamo_graph_break_reason`` records of any form seen for this frame compile
     break_records: int = 0
+    #: the matmul ``allow_tf32`` its guards record (``None``: no guards record read)
+    allow_tf32: bool | None = None
 
 
 def read_compile_health(
@@ -127,6 +139,7 @@ def read_compile_health(
                 warn(record.line, f"{METRICS} is not a JSON object; compile {cid} skipped")
                 continue
             compile_ = read_compile(metrics, cid, path, rank, record.line, group.start, warn)
+            compile_.allow_tf32 = group.allow_tf32
             recompiles, failures = metrics_events(compile_, metrics, recompiled, record.line)
             breaks = [] if group.break_records else restart_breaks(compile_, metrics)
             compile_.graph_breaks = group.pending_breaks + len(breaks)
@@ -139,6 +152,9 @@ def read_compile_health(
             backward = seconds(metrics, BACKWARD_INDUCTOR_FIELDS) if isinstance(metrics, dict) else None
             if group.compiles and backward is not None:
                 group.compiles[-1].phases["backward_inductor_compile_time_s"] = backward
+        elif kind == GUARDS:
+            text = payload(record)
+            group.allow_tf32 = allow_tf32_of(text) if text is not None else group.allow_tf32
         elif kind == "artifact" and name in (GRAPH_BREAK, RECOMPILE, KERNEL_INFO):
             group.break_records += name == GRAPH_BREAK  # (a damaged one too: its compile's breaks are not read twice)
             text = payload(record)

@@ -104,3 +104,16 @@ def kernel_info(text: str, line: int, warn) -> dict[str, dict] | None:
         warn(line + 1, f"{KERNEL_INFO} is not an object of kernel names to objects (unknown form); skipped")
         return None
     return value
+
+
+#: the envelope key of a frame compile's guards as text (``torch/_dynamo/guards.py``, 2.6 - 2.14)
+GUARDS = "dynamo_cpp_guards_str"
+#: the global-state guard's matmul TF32 flag: ``___check_global_state() against {..."allow_tf32":true,...}``
+_ALLOW_TF32 = re.compile(r'"allow_tf32":\s*(true|false)')
+
+
+def allow_tf32_of(text: str) -> bool | None:
+    """``torch.backends.cuda.matmul.allow_tf32`` as the compile's ``GLOBAL_STATE`` guard records it
+    (``set_float32_matmul_precision("high")`` sets it), ``None`` when the guards name none."""
+    m = _ALLOW_TF32.search(text)
+    return None if m is None else m.group(1) == "true"

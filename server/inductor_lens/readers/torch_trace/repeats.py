@@ -33,7 +33,7 @@ class Repeats:
     log that repeats its compiles is such payloads.  A payload is kept when its MD5 is met the
     second time (a log that repeats nothing keeps no bytes); nothing is decided from the MD5
     alone: bytes that differ are scanned as any others (a changed copy is found when it is read).
-    The payloads of records the index does not use (``dynamo_cpp_guards_str``, ``aot_joint_graph``,
+    The payloads of records the index does not use (``fx_graph_runnable``, ``dynamo_side_effects``,
     ...: a third of a repeated training log's payload bytes) are kept and stepped over the same
     way (:meth:`note_unread`, :meth:`step_unread`): the scan only needs to know they hold no
     record header, and how many lines."""

@@ -26,6 +26,7 @@ INTERESTING_KEYS = frozenset(
         "str",
         "compilation_metrics",  # compile health (readers/compile_health/)
         "bwd_compilation_metrics",
+        "dynamo_cpp_guards_str",  # only the global-state guard's allow_tf32 (readers/compile_health/)
     }
 )
 
