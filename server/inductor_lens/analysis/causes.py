@@ -208,7 +208,7 @@ def rank_causes(
         wall = time["b_us"] - time["a_us"]
         rest = wall - sum(c["delta_us"] for c in causes)
         said = (
-            f"not placed: {_ms(rest)} per step of the wall change ({_ms(wall)}): host time outside compiled calls "
+            f"not placed: {_ms(rest)} per step (the wall change is {_ms(wall)}): host time outside compiled calls "
             "and the profiler's own, which no line holds, and what overlapping host and device time leave"
         )
         causes.append(_cause("unplaced", None, None, None, rest, said))
