@@ -129,8 +129,13 @@ async def test_explain_health_and_diff_equal_the_cli(tmp_path):
         for field, kind in kinds.items():
             assert health[field] == [e for e in report["compile_events"] if e["kind"] == kind] and health[field]
         assert all(r["reasons"] for r in health["recompiles"])  # the guards that failed
-        ids = {e["compile_id"] for e in report["compile_events"]}
-        assert health["compiles"] == [c for c in report["compiles"] if c["compile_id"] in ids or c["failure"]]
+        assert health["compiles"] == report["compiles"]
+        # a clean run (no break, recompile nor failure) lists its compile too: it said compiles: []
+        clean = case_dir("torch-2.11-cuda/mlp_train")
+        health = await _ok(session, "health", {"path": clean})
+        want = _cli("report", clean, cache_dir=cache)["compiles"]
+        assert not health["graph_breaks"] and not health["recompiles"] and not health["failures"]
+        assert health["compiles"] == want and len(want) == 1
 
         compared = await _ok(session, "diff", {"a": a, "b": b})
         expected = _cli("diff", a, b, cache_dir=cache)

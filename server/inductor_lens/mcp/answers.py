@@ -185,19 +185,20 @@ class Answers:
 
     def health(self, path: Any, progress: Progress | None = None) -> dict:
         """``{graph_breaks, recompiles, failures, compiles, warnings}``: ``report --json``'s
-        ``compile_events`` by kind (a recompile's ``reasons`` are the guards that failed) and the
-        ``compiles`` they belong to (each with its function's file and line, and its failure)."""
+        ``compile_events`` by kind (a recompile's ``reasons`` are the guards that failed) and every
+        one of its ``compiles`` (each with its function's file and line, time and failure; the
+        events name theirs by ``trace`` and ``compile_id``).  A clean run's one compile is listed
+        too: only the problems' compiles were, so a clean run said ``compiles: []``."""
         run = self.run(path, progress, graphs=False)
         doc = run.doc
         events = doc["compile_events"]
         if not doc["compiles"] and not events and not run.graphs and doc["warnings"]:
             raise BadInput(f"path {path}: no compile could be read: {_quote(doc['warnings'])}")
-        named = {(e["trace"], e["compile_id"]) for e in events}
         return {
             "graph_breaks": [e for e in events if e["kind"] == "graph_break"],
             "recompiles": [e for e in events if e["kind"] == "recompile"],
             "failures": [e for e in events if e["kind"] not in ("graph_break", "recompile")],
-            "compiles": [c for c in doc["compiles"] if (c["trace"], c["compile_id"]) in named or c.get("failure")],
+            "compiles": doc["compiles"],
             "warnings": doc["warnings"],
         }
 

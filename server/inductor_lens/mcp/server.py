@@ -71,7 +71,12 @@ class Health(TypedDict):
     graph_breaks: Annotated[list[Obj], Field(description="report --json compile_events of kind graph_break, at file and line")]
     recompiles: Annotated[list[Obj], Field(description="compile_events of kind recompile: reasons are the guards that failed")]
     failures: Annotated[list[Obj], Field(description="compile_events of kind failure or conversion_failure")]
-    compiles: Annotated[list[Obj], Field(description="report --json compiles these events belong to (function at file and line)")]
+    compiles: Annotated[
+        list[Obj],
+        Field(
+            description="report --json compiles: every compile of the run (function at file and line, time, failure); events name theirs by trace and compile_id"
+        ),
+    ]
     warnings: Annotated[list[Obj], Field(description="what could not be read: {file, line, message}")]
 
 
