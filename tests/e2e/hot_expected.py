@@ -45,6 +45,7 @@ def main() -> None:
         }
     )
     rows = report["lines"]
+    kernels_us = sum(k["measured"]["total_us"] for k in report["kernels"] if k.get("measured"))
     if measured:
         top = max(rows, key=lambda r: r["measured"]["share_us"] if r["measured"] else 0)
         label = f"{pct(top['measured']['percent'])} · {os.path.basename(top['file'])}:{top['line']}"
@@ -61,7 +62,9 @@ def main() -> None:
         "callLine": call["line"],
         "callCode": call["code"],
         "callLens": lens,
-        "callTime": f"{format_us(call['measured_us'])} ({call['percent']:.0f}%" if measured else None,
+        # the lens's percent is of every measured kernel's time (the status bar's total; report's
+        # measured.total_us also counts every other activity compiled code launched, issue 45)
+        "callTime": f"{format_us(call['measured_us'])} ({100.0 * call['measured_us'] / kernels_us:.0f}%" if measured else None,
         "outputCodes": codes,
         "topRow": label,
         "topCode": top["code"],

@@ -70,9 +70,22 @@ def main() -> None:
     ops = sum(len(k["post_grad_nodes"]) for k in on_line)
 
     def speed_of(m):
+        if m.get("bound") == "latency":  # below a tenth of both roofs (issue 50 item 4): the phrase up to its reasons
+            return f"{m['gbps']:.3g} GB/s · latency-bound (small kernel): "
         if m.get("bound") == "compute":
-            return f"{m['tflops']:.3g} TFLOP/s · {m['peak_fraction'] * 100:.0f}% of H200 {m['roof']} · compute-bound"
-        return f"{m['gbps']:.3g} GB/s · {m['peak_fraction'] * 100:.0f}% of H200 HBM · memory-bound"
+            return f"{m['tflops']:.3g} TFLOP/s · {m['peak_fraction'] * 100:.0f}% of H200 {m['roof']} · compute-bound — "
+        return f"{m['gbps']:.3g} GB/s · {m['peak_fraction'] * 100:.0f}% of H200 HBM · memory-bound — "
+
+    # The line's compiled time per profiled step (issue 45), over the window when the profile has no
+    # step markers; its percent is of every measured kernel's time (the status bar's total).
+    steps = [(p.get("step") or {}).get("steps") for p in report["profiles"]]
+    per_step = sum(steps) if steps and all(steps) else None
+
+    def per(us):
+        return f"{us / per_step / 1000:.2f} ms/step" if per_step else f"{format_us(us)}/window"
+
+    compiled = per(line_us)
+    measured_us = sum(k["measured"]["total_us"] for k in measured)
 
     # (c) The unattributed device kernels, slowest first.
     unattributed = sorted(report["unattributed"], key=lambda u: -u["total_us"])
@@ -114,13 +127,14 @@ def main() -> None:
         "modelLineCode": next(
             f["code"] for k in on_line for f in k["source"] if os.path.basename(f["file"]) == "models.py" and f["line"] == model_line
         ),
-        # the lens's share carries its percent of every measured kernel's time (report's measured.total_us)
-        "modelLineTotal": f"{format_us(line_us)} share ({100.0 * line_us / report['measured']['total_us']:.0f}%)",
-        "modelLineShare": format_us(line_us),
-        "modelLineLens": f"{plural(len(on_line), 'kernel')} · {plural(ops, 'op')} · {format_us(line_us)} share",
-        # how close to the H200 the line runs: its `lines` row's figures
+        # the lens's compiled time carries its percent of every measured kernel's time
+        "modelLineTotal": f"compiled {compiled} ({100.0 * line_us / measured_us:.0f}%)",
+        "modelLineShare": compiled,
+        "modelLineLens": f"{plural(len(on_line), 'kernel')} · {plural(ops, 'op')} · compiled {compiled}",
+        # how close to the H200 the line runs: its `lines` row's figures, up to the kernel names
+        # (" — ") or, latency-bound, up to its reasons
         "modelLineSpeed": speed_of(row["measured"]),
-        "modelLineWhole": format_us(row["measured"]["kernels_us"]),
+        "modelLineWhole": per(row["measured"]["kernels_us"]),
         "unattributedDescription": f"{plural(len(unattributed), 'kernel')} · {plural(runs, 'run')} · {format_us(total_unattributed)}",
         "unattributedTop": f"{plural(unattributed[0]['count'], 'run')} · {format_us(unattributed[0]['total_us'])}",
         "unattributedCount": len(unattributed),

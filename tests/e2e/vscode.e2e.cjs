@@ -637,7 +637,7 @@ async function profileChecks(page, shot) {
     const lens = await waitForLensAbove(
       page,
       expected.modelLine,
-      (t) => t.startsWith(`${kernels} · `) && t.includes(` · ${expected.modelLineTotal} · ${expected.modelLineSpeed} — `),
+      (t) => t.startsWith(`${kernels} · `) && t.includes(` · ${expected.modelLineTotal} · ${expected.modelLineSpeed}`),
     );
     await page.waitForTimeout(300);
     await shot('profile-06-model-line-lens.png');
@@ -1236,7 +1236,7 @@ async function hotChecks(page, shot) {
         if (!marks) await page.waitForTimeout(250);
       }
       if (!marks) throw new Error('no gutter heat mark drawn');
-      const lens = await waitForLensAbove(page, expected.heatLine, (t) => /share \(\d+%\)/.test(t));
+      const lens = await waitForLensAbove(page, expected.heatLine, (t) => /compiled [^(]+ \(\d+%\)/.test(t));
       await page.waitForTimeout(300);
       await shot(`hot-${n}-02-heat-marks.png`);
       return `${marks} heat marks drawn; lens above ${expected.heatFile}:${expected.heatLine}: "${lens}"`;

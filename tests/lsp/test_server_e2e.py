@@ -428,11 +428,13 @@ async def test_measured_time_in_hover_output_lens_and_model_line(profile_client:
     assert len(row["kernels"]) == len(from_42) == 7
     share, whole = row["measured"]["share_us"], row["measured"]["kernels_us"]
     assert whole == pytest.approx(sum(k["measured"]["total_us"] for k in from_42), abs=0.01) and 100 < share < whole
-    expected = f"{len(from_42)} kernels · {sum(len(k['post_grad_nodes']) for k in from_42)} ops · {format_us(share)} share"
+    # (issue 45: compiled time per profiled step; profile_cnn has no step markers: per window, said)
+    assert [p["step"]["steps"] for p in report["profiles"]] == [None]
+    expected = f"{len(from_42)} kernels · {sum(len(k['post_grad_nodes']) for k in from_42)} ops · compiled {format_us(share)}/window"
     lenses = {l.range.start.line + 1: l.command.title for l in await resolved_lenses(profile_client, MODELS_URI)}
     assert lenses[42].startswith(expected), (lenses[42], expected)
     hover = (await profile_client.text_document_hover_async(types.HoverParams(**pos(MODELS, 42, 8)))).contents.value
-    assert f"**Measured:** {format_us(share)} is this line's share of the {format_us(whole)} its kernels ran" in hover
+    assert f"**Compiled:** {format_us(share)}/window is this line's share of the {format_us(whole)}/window its kernels ran" in hover
     gbps = row["measured"]["gbps"]  # (its convolutions held to the TF32 peak: on the memory side, under a tenth of both roofs)
     hbm, compute = row["measured"]["hbm_fraction"], row["measured"]["compute_fraction"]
     assert row["measured"]["bound"] == "latency" and max(hbm, compute) < 0.1 and hbm == pytest.approx(gbps / 4800, abs=1e-4)

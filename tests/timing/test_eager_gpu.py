@@ -132,3 +132,44 @@ def test_model_file_found_through_path_map(runs, tmp_path):
     lines = {line: e for (file, line), e in profile.eager.lines.items() if file == TRAIN}
     assert lines[_line_of(str(src / "train.py"), "opt.step()")].top_call() == "step"
     assert profile.eager.lines_us == pytest.approx(profile.eager.total_us)
+
+
+@pytest.mark.parametrize("run", ["tf_plain", "tf_item"])
+def test_editor_lens_shows_compiled_and_eager_time_apart_per_step(runs, run, tmp_path):
+    """Issue 45 (Editor): a model line's lens and hover give its compiled time per profiled step,
+    apart from the eager time it launched. The truth is report --json's ``lines`` rows (the CLI, a
+    separate process): ``measured.share_us`` and ``measured.eager_us`` over the profile's 5 steps."""
+    import json
+    import subprocess
+    import sys
+
+    from inductor_lens.analysis.snapshot import Snapshot
+    from inductor_lens.files.cache import Cache
+    from inductor_lens.lsp.features.hover import hover
+    from inductor_lens.lsp.features.lenses import code_lenses
+    from inductor_lens.open_traces import TraceRequest, open_traces
+
+    folder = runs[run]
+    cli = [sys.executable, "-m", "inductor_lens", "report", folder, "--path-map", f"/workspace/proj={folder}", "--json"]
+    report = json.loads(subprocess.run([*cli, "--cache-dir", str(tmp_path / "r")], capture_output=True, text=True, check=True).stdout)
+    (steps,) = [p["step"]["steps"] for p in report["profiles"]]
+    assert steps == 5
+    rows = {r["line"]: r["measured"] for r in report["lines"] if r["file"] == TRAIN}
+    compiled = {line: m["share_us"] / steps for line, m in rows.items() if m["share_us"]}
+    eager = {line: (m["eager_us"] / steps, max(m["eager_calls"], key=m["eager_calls"].get)) for line, m in rows.items() if m["eager_us"]}
+    assert len(compiled) >= 8 and len(eager) >= 3
+    opened = open_traces(TraceRequest([folder], path_maps=[("/workspace/proj", folder)]), cache=Cache(str(tmp_path / "c")))
+    ctx = Snapshot(opened.index, opened.resolver)
+    model = os.path.join(folder, "train.py")
+    titles: dict[int, list[str]] = {}
+    for lens in code_lenses(ctx, model):
+        titles.setdefault(lens.range.start.line + 1, []).append(lens.command.title)
+    for line, us in compiled.items():
+        want = f" · compiled {us / 1000:.2f} ms/step"
+        assert any(want in t for t in titles[line]), (line, titles[line], want)
+        assert f"**Compiled:** {us / 1000:.2f} ms/step is this line's share" in hover(ctx, model, line, 8).contents.value
+    for line, (us, call) in eager.items():
+        want = f"eager {us / 1000:.2f} ms/step ({call})"
+        assert any(t == want or t.endswith(" · " + want) for t in titles[line]), (line, titles[line], want)
+    # the lens stays short: no title longer than before the change (names of at most two kernels)
+    assert all("share" not in t for ts in titles.values() for t in ts)

@@ -346,17 +346,25 @@ def source_line_markdown(ctx: Snapshot, rows: list, share: LineShare | None = No
     directly (each with its share and full time), then those produced by calls on it, grouped by the
     inner line that produced them (stack traces share outer frames: every GPT-2 kernel passes
     through the same wrapper line)."""
+    from .lenses import per_step_text
+
     kernels = [k for k, _ in rows]
     ops = sum(len(k.post_grad_nodes) for k in kernels)
     parts = [f"**{plural(len(kernels), 'kernel')} · {plural(ops, 'op')}** came from this line"]
     if share is not None and share.share_us is not None:
         whole = share.kernels_us or 0.0
         if share.own_us is not None:
-            text = f"**Measured:** {format_us(share.own_us)} is this line's share of the {format_us(whole)} its kernels ran ({SHARE_RULE})"
+            text = (
+                f"**Compiled:** {per_step_text(ctx, share.own_us)} is this line's share of the {per_step_text(ctx, whole)} "
+                f"its kernels ran ({SHARE_RULE})"
+            )
             if share.calls_us:
-                text += f"; {format_us(share.calls_us)} more in calls on it"
+                text += f"; {per_step_text(ctx, share.calls_us)} more in calls on it"
         else:
-            text = f"**Measured:** {format_us(share.calls_us or 0.0)} in calls on this line: the shares of the lines it calls, of the {format_us(whole)} its kernels ran"
+            text = (
+                f"**Compiled:** {per_step_text(ctx, share.calls_us or 0.0)} in calls on this line: the shares of the lines it "
+                f"calls, of the {per_step_text(ctx, whole)} its kernels ran"
+            )
         speed = ctx.line_speed(rows)
         if speed:
             text += f"\n\n**Against the device:** {speed} (this line's bytes and FLOPs over its share of the time)"

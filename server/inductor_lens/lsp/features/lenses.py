@@ -83,9 +83,10 @@ def output_code_lenses(ctx: Snapshot, path: str) -> list[Lens]:
 
 def source_lenses(ctx: Snapshot, path: str) -> list[Lens]:
     """One lens on every line of a model/library file that produced kernels:
-    ``N kernels · M ops · S µs share`` (per trace when several traces are loaded): ``share`` is the
-    line's part of its kernels' measured time (line_time.py), ``in calls`` on a call line the shares
-    of the lines it calls.  Lines whose text differs from the traced code get none; the file gets
+    ``N kernels · M ops · compiled 0.57 ms/step (51%)`` (per trace when several traces are loaded):
+    the line's part of its kernels' measured time (line_time.py) per profiled step (per window,
+    said, without step markers), ``in calls`` on a call line the shares of the lines it calls; the
+    eager time the line launched follows (:func:`eager_on_lines`).  Lines whose text differs from the traced code get none; the file gets
     one lens on its first line saying so."""
     path = os.path.abspath(path)
     lenses = []
@@ -174,8 +175,11 @@ def _local_line(ctx: Snapshot, frame) -> int:
 
 
 def _share_text(ctx: Snapshot, share, kernels) -> str:
-    """`` · 41 µs share (12%)`` (model line), `` · 41 µs in calls (12%)`` (call line), ``""`` without
-    a profile; the percent is of every measured kernel's time (the status bar's total)."""
+    """`` · compiled 0.57 ms/step (51%)`` (model line: its own share, not its calls'),
+    `` · compiled 0.57 ms/step in calls (12%)`` (a line with only calls on it), ``""`` without a
+    profile: the line's share of its kernels' measured time, per
+    ``ProfilerStep`` (:meth:`Snapshot.profiled_steps`), else over the window (``135 µs/window``);
+    the percent is of every measured kernel's time (the status bar's total)."""
     if share is None:
         return ""
     own = calls = 0.0
@@ -190,11 +194,18 @@ def _share_text(ctx: Snapshot, share, kernels) -> str:
             calls += part.share_us
     if not measured:
         return ""
-    percent = ctx.percent_of_total(own + calls)
+    us = own or calls  # a line's own share (report's share_us; its calls' lines have lenses of their own)
+    percent = ctx.percent_of_total(us)
     of = f" ({percent:.0f}%)" if percent is not None and percent >= 0.5 else " (<1%)" if percent is not None else ""
-    if calls and not own:
-        return f" · {format_us(calls)} in calls{of}"
-    return f" · {format_us(own + calls)} share{of}"
+    return f" · compiled {per_step_text(ctx, us)}{'' if own or not calls else ' in calls'}{of}"
+
+
+def per_step_text(ctx: Snapshot, us: float) -> str:
+    """``0.57 ms/step``: ``us`` (a time over the profiled window) per ``ProfilerStep`` of the
+    loaded profiles (:meth:`Snapshot.profiled_steps`), as :func:`eager_on_lines` gives eager time;
+    ``135 µs/window`` when a profile has no step markers."""
+    steps = ctx.profiled_steps()
+    return f"{us / steps / 1000:.2f} ms/step" if steps else f"{format_us(us)}/window"
 
 
 def call_site_lenses(ctx: Snapshot, path: str) -> list[Lens]:
