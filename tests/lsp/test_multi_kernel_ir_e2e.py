@@ -58,4 +58,7 @@ async def test_a_sub_kernel_line_goes_to_its_ptx_lines(client: LanguageClient):
     assert got is not None and {loc.uri for loc in got} == {uri(PTX)}
     assert [loc.range.start.line + 1 for loc in got][: len(want[kline])] == want[kline]
     hover = await client.text_document_hover_async(types.HoverParams(**pos))
-    assert hover is not None and f"**{NAME}** line {kline}:" in hover.contents.value
+    # numbered by the file the cursor is in, the kernel file's own numbering in brackets (issue 50 item 6)
+    assert hover is not None and f"**{NAME}** line {def_line + kline - 1} (kernel line {kline})" in hover.contents.value, (
+        hover.contents.value
+    )
