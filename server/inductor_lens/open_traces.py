@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 from .analysis.core import Analysis
 from .files.cache import Cache
-from .files.resolve import PathResolver, beside_trace_folders
+from .files.resolve import PathResolver, beside_trace_folders, differing_copies
 from .index.loader import LogScan
 from .index.trace_index import Index
 from .model import InputWarning
@@ -162,6 +162,7 @@ def open_traces(
         )
     beside = beside_trace_folders([t.path for t in index.traces], list(profiles))  # a model file's copy beside its run wins
     resolver = PathResolver(list(request.path_maps), roots=list(request.roots), site_packages=list(request.site_packages), beside=beside)
+    index.add_warnings(_different_code(index))
     if first_answers is not None:
         first_answers(index, resolver)
     graphs = index.graphs
@@ -178,6 +179,29 @@ def open_traces(
     finally:
         index.local_file = None  # the index outlives the request (the editor's snapshot): no resolver kept
     return OpenedTraces(index, resolver, profiles)
+
+
+def _different_code(index: Index) -> list[InputWarning]:
+    """A warning per model file whose copies beside the runs differ (``report tf_plain tf_item``):
+    the same path ran different code, so its rows are kept apart by their code."""
+    logs = sorted({t.path for t in index.traces if t.format != "output_code"})
+    if len(logs) < 2:
+        return []
+    files = sorted({f.file for k in index.kernels for f in k.frames})
+    out = []
+    for file in files:
+        copies = differing_copies(file, logs)
+        if copies:
+            runs = ", ".join(os.path.basename(os.path.dirname(c)) for c in copies)
+            out.append(
+                InputWarning(
+                    file,
+                    0,
+                    f"the same path has different code in the runs ({runs}: {', '.join(copies)}): its rows are kept apart "
+                    "by each line's code, not merged by line number; to compare the runs: inductor-lens diff A B",
+                )
+            )
+    return out
 
 
 def open_heads(request: TraceRequest, cache: Cache | None, log_scans: dict[str, LogScan], head_bytes: int) -> Index:

@@ -14,6 +14,7 @@ import sys
 
 import pytest
 from inductor_lens.files.cache import Cache
+from inductor_lens.model import line_key
 from inductor_lens.open_traces import TraceRequest, open_traces
 from inductor_lens.perf.throughput import IndexFigures, line_throughput
 from inductor_lens.timing.hot_lines import hot_lines
@@ -81,7 +82,7 @@ def test_no_line_or_kernel_above_its_compute_peak(opened, run):
     rows = perf.lines(index.kernels)
     roofs = set()
     for row in hot_lines(index.kernels).rows:
-        line = rows.get((row.frame.file, row.frame.line))
+        line = rows.get(line_key(row.frame))
         if line is None or not line.measured:
             continue
         speed = line_throughput(line, perf.line_peak(row.kernels))

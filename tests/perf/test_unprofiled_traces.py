@@ -5,6 +5,7 @@ bytes and FLOPs against the profiled trace's time."""
 from __future__ import annotations
 
 from inductor_lens.files.cache import Cache
+from inductor_lens.model import line_key
 from inductor_lens.open_traces import TraceRequest, open_traces
 from inductor_lens.perf.throughput import IndexFigures, line_throughput
 from inductor_lens.timing.hot_lines import hot_lines
@@ -15,7 +16,7 @@ def _speeds(index) -> dict:
     rows = perf.lines(index.kernels)
     out = {}
     for row in hot_lines(index.kernels).rows:
-        line = rows.get((row.frame.file, row.frame.line))
+        line = rows.get(line_key(row.frame))
         if line is not None and line.measured:
             out[(row.frame.file, row.frame.line)] = line_throughput(line, perf.line_peak(row.kernels))
     return out

@@ -18,7 +18,7 @@ import pytest
 from conftest import case_dir, repeated_log
 from inductor_lens.files.cache import Cache
 from inductor_lens.index.trace_index import load
-from inductor_lens.model import innermost_frames
+from inductor_lens.model import innermost_frames, line_key
 from inductor_lens.perf.throughput import IndexFigures, LineFigures
 from inductor_lens.report.json_report import index_json, kernel_json
 from inductor_lens.timing.join import join_profiles_beside_traces
@@ -110,7 +110,7 @@ def _line_figures_one_by_one(kernels, figures_of) -> dict:
             whole = sum(weights) or 1.0
             fig = figures_of(kernel, launch)
             for frame, w in zip(model, weights, strict=True):
-                row = out.setdefault((frame.file, frame.line), LineFigures(frame))
+                row = out.setdefault(line_key(frame), LineFigures(frame))
                 part = w / whole
                 if fig.bytes is None:
                     row.complete = False

@@ -129,7 +129,7 @@ def test_a_kernel_without_debug_handles_splits_per_launch(tmp_path):
     assert len(addmm.launches) == 2
     addmm.measured = Measured(runs=2, events=2, total_us=40.0, mean_us=20.0, launch_us=(10.0, 30.0))
     own = line_times([addmm]).own
-    got = {os.path.basename(f) + f":{line}": (row.share_us, row.kernels_us, row.launches) for (f, line), row in own.items()}
+    got = {os.path.basename(f) + f":{line}": (row.share_us, row.kernels_us, row.launches) for (f, line, _code), row in own.items()}
     assert got == {"models.py:23": (10.0, 10.0, 1), "models.py:26": (30.0, 30.0, 1)}
 
 
@@ -141,7 +141,7 @@ def test_call_lines_get_the_inclusive_share(gpt2):
     attributed = sum(k.measured.total_us for k in index.kernels if k.measured)
     block = [
         row
-        for (f, line), row in times.through.items()
+        for (f, line, _code), row in times.through.items()
         if f.endswith("modeling_gpt2.py") and row.frame.code.startswith("hidden_states = block(")
     ]
     assert len(block) == 1
@@ -150,7 +150,7 @@ def test_call_lines_get_the_inclusive_share(gpt2):
     # the c_attn call line: only the c_attn GEMMs (and their fused neighbours' shares) run under it
     (c_attn,) = [
         row
-        for (f, line), row in times.through.items()
+        for (f, line, _code), row in times.through.items()
         if row.frame.code.startswith("query_states, key_states, value_states = self.c_attn(")
     ]
     assert c_attn.share_us is not None and c_attn.share_us <= c_attn.kernels_us

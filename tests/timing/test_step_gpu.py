@@ -119,3 +119,24 @@ def test_report_reads_the_model_file_beside_the_run(reports, runs, run):
     rows = [r for r in reports[run]["lines"] if r["file"].endswith("/train.py")]
     assert rows and all(r["resolved"] == here for r in rows)
     assert all(model[r["line"] - 1].strip() == r["code"].strip() for r in rows if r.get("code"))
+
+
+def test_two_runs_whose_model_files_differ_keep_their_lines_apart(reports, runs, tmp_path):
+    """``report tf_plain tf_item``: line 94 is ``opt.step()`` in tf_plain and the loss in tf_item,
+    line 48 ``return self.fc2(h)`` and the ``.item()`` test; rows were merged by line number (the
+    optimizer's row carried tf_item's loss time).  Now each keeps its own code and time, and the
+    different code under one path is said."""
+    from inductor_lens.report.json_report import index_json
+
+    opened = open_traces(TraceRequest([runs["tf_plain"], runs["tf_item"]]), cache=Cache(str(tmp_path / "c")))
+    doc = json.loads(json.dumps(index_json(opened.index, opened.resolver)))
+    rows = {(r["line"], r["code"].strip()): r for r in doc["lines"] if r["file"].endswith("/train.py")}
+    alone = {run: {(x["line"], x["code"].strip()): x for x in reports[run]["lines"]} for run in ("tf_plain", "tf_item")}
+    for line, run in ((94, "tf_plain"), (94, "tf_item"), (48, "tf_plain"), (48, "tf_item")):
+        code = open(os.path.join(runs[run], "train.py")).read().splitlines()[line - 1].strip()
+        mine = alone[run][(line, code)]["measured"]
+        both = rows[(line, code)]["measured"]
+        assert both["eager_us"] == pytest.approx(mine["eager_us"]) if mine["eager_us"] else both["eager_us"] in (None, 0.0)
+    assert len([key for key in rows if key[0] == 94]) == 2 and len([key for key in rows if key[0] == 48]) == 2
+    said = [w["message"] for w in doc["warnings"] if w["message"].startswith("the same path has different code in the runs")]
+    assert len(said) == 1 and "inductor-lens diff" in said[0]

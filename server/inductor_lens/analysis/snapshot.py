@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..files.resolve import PathResolver
 from ..index.trace_index import Index
-from ..model import Frame, FxNode, Graph, Kernel, Launch, Span
+from ..model import Frame, FxNode, Graph, Kernel, Launch, Span, line_key
 from ..text import runs_text, speed_text
 from ..timing.hot_lines import CallSite, call_sites
 from ..timing.line_time import KernelPart, line_times
@@ -367,7 +367,7 @@ class Snapshot(Analysis):
         table = self.cached(("perf", "lines"), lambda: self.perf.lines([k for g in self.graphs for k in g.kernels]))
         for _, frame in rows:
             if frame.innermost:
-                found = table.get((frame.file, frame.line))
+                found = table.get(line_key(frame))
                 if found is not None and found.measured:
                     return speed_text(self.line_throughput(found, [k for k, _ in rows]))
         return ""

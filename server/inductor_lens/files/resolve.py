@@ -78,6 +78,22 @@ def copy_beside(file: str, folders: list[str], code: str | None = None, line: in
     return found[0] if found else None
 
 
+def differing_copies(file: str, trace_paths: Sequence[str]) -> list[str]:
+    """The copies of trace path ``file`` beside each of ``trace_paths`` (:func:`copy_beside`), when
+    at least two of them differ in content (the runs ran different code under one path: their rows
+    are kept apart by the line's code, and ``diff`` compares them); else ``[]``."""
+    copies: dict[str, bytes] = {}
+    for trace in trace_paths:
+        copy = copy_beside(file, beside_trace_folders([trace]))
+        if copy is not None and copy not in copies:
+            try:
+                with open(copy, "rb") as fh:
+                    copies[copy] = fh.read()
+            except OSError:
+                continue
+    return sorted(copies) if len(set(copies.values())) > 1 else []
+
+
 class PathResolver:
     """Maps trace paths (``/workspace/proj/models.py``) to local files.
 

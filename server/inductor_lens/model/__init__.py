@@ -12,7 +12,7 @@ standard library.
 
 from __future__ import annotations
 
-from .base import Frame, InputWarning, Launch, Span, innermost_frames
+from .base import Frame, InputWarning, Launch, LineKey, Span, innermost_frames, line_key
 from .fx import FxGraph, FxNode, FxParser, aten_op_of
 from .graph import Graph, GraphLoader, Kernel, Measured, TraceInfo
 from .health import Collective, Compile, CompileEvent
@@ -38,4 +38,6 @@ __all__ = [
     "TraceInfo",
     "aten_op_of",
     "innermost_frames",
+    "line_key",
+    "LineKey",
 ]

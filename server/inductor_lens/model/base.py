@@ -77,6 +77,17 @@ class Span(NamedTuple):
     end_col: int = 0
 
 
+#: a model line's row key: (file as the trace wrote it, line, the line's code with whitespace
+#: collapsed); two runs whose model files differ at a line (``report tf_plain tf_item``: line 94 is
+#: ``opt.step()`` in one and the loss in the other) are two rows, never one
+LineKey = tuple[str, int, str]
+
+
+def line_key(frame: Frame) -> LineKey:
+    """``frame``'s :data:`LineKey`."""
+    return (frame.file, frame.line, " ".join((frame.code or "").split()))
+
+
 def innermost_frames(frames) -> list[Frame]:
     """The innermost frame of each stack trace in ``frames``, de-duplicated by (file, line), in order."""
     seen: set[tuple[str, int]] = set()

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..index.kernel_facts import KernelFactsReader
-from ..model import Frame, Kernel, Launch
+from ..model import Frame, Kernel, Launch, LineKey
 from ..model.compile_id import base_compile_id
 from ..timing.line_time import LaunchSplits
 from .devices import DevicePeak, compute_precision
@@ -180,12 +180,12 @@ class LineFigures:
     measured_complete: bool = True
 
 
-def line_figures(kernels: list[Kernel], figures_of, splits: LaunchSplits | None = None) -> dict[tuple[str, int], LineFigures]:
+def line_figures(kernels: list[Kernel], figures_of, splits: LaunchSplits | None = None) -> dict[LineKey, LineFigures]:
     """``{(file, line): LineFigures}`` of every model line of ``kernels``; ``figures_of(kernel,
     launch)`` gives a launch's :class:`LaunchFigures`.  Each distinct launch (kernels copied from
     an identical graph share theirs: :class:`~inductor_lens.timing.line_time.LaunchSplits`) is
     split and asked for its figures once."""
-    out: dict[tuple[str, int], LineFigures] = {}
+    out: dict[LineKey, LineFigures] = {}
     splits = splits if splits is not None else LaunchSplits()
     #: per distinct launch split and output code: each model line's (key, frame, part, bytes part, FLOPs part, dtype, why)
     parts_of: dict[tuple, tuple[object, list[tuple]]] = {}
@@ -435,7 +435,7 @@ class IndexFigures:
         """``kernel``'s (bytes, FLOPs, dtype) per run: :func:`launch_totals` of its launches' figures."""
         return launch_totals([self.launch(kernel, la) for la in kernel.launches])
 
-    def lines(self, kernels: list[Kernel]) -> dict[tuple[str, int], LineFigures]:
+    def lines(self, kernels: list[Kernel]) -> dict[LineKey, LineFigures]:
         return line_figures(kernels, self.launch, self.splits)
 
     def line_peak(self, kernels: list[Kernel]) -> DevicePeak | None:

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..analysis.core import Analysis
 from ..files.resolve import PathResolver
-from ..model import Kernel
+from ..model import Kernel, line_key
 from .health import health_json
 from .kernel_json import frame_json, kernel_items, kernel_json, launch_json
 
@@ -62,7 +62,7 @@ def lines_json(index, resolver: PathResolver | None, hot=None, perf=None) -> lis
         share, whole = row.share_us, row.kernels_us
         measured = None
         figures: dict = {}
-        line = per_line.get((frame.file, frame.line))
+        line = per_line.get(line_key(frame))
         speed = analysis.line_throughput(line, row.kernels) if line is not None and perf is not None else None
         if speed is not None:
             figures = {"bytes": speed.bytes, "flops": speed.flops}

@@ -15,7 +15,7 @@ import shlex
 from ..analysis.core import Analysis
 from ..analysis.shown import module_of, module_of_nodes
 from ..files.resolve import PathResolver
-from ..model import Graph, Kernel
+from ..model import Graph, Kernel, line_key
 from ..text import format_us, module_text, plural, rank_list, runs_text, short_device_name, speed_text
 from .health import indented, print_health
 from .ranks import print_ranks
@@ -166,7 +166,7 @@ def line_speed(analysis: Analysis):
     per_line = analysis.figures.lines(analysis.kernels)
 
     def speed(row) -> str:
-        found = per_line.get((row.frame.file, row.frame.line))
+        found = per_line.get(line_key(row.frame))
         return speed_text(analysis.line_throughput(found, row.kernels)) if found is not None else ""
 
     return speed

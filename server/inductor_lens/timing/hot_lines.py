@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from ..files.discovery import natural_key
 from ..files.trace_paths import code_kind
-from ..model import Frame, Graph, Kernel
+from ..model import Frame, Graph, Kernel, line_key
 from ..text import format_us, plural
 from .line_time import LaunchSplits, line_times
 
@@ -221,12 +221,13 @@ def hot_lines(
 def _add_eager(rows: list[HotLine], eager: list) -> None:
     """Give each row its eager time (:class:`inductor_lens.timing.eager.EagerJoin` ``lines``, by
     file as the trace names it and line); lines with only eager time become rows of their own."""
-    by_line = {(r.frame.file, r.frame.line): r for r in rows}
+    by_line = {line_key(r.frame): r for r in rows}
     for join in eager:
         for (file, line), e in join.lines.items():
-            row = by_line.get((file, line))
+            frame = Frame(file, line, "", e.code)
+            row = by_line.get(line_key(frame))  # the same line's code: another run's file may differ there
             if row is None:
-                row = by_line[(file, line)] = HotLine(Frame(file, line, "", e.code), 0.0, 0.0, 0, 0, [])
+                row = by_line[line_key(frame)] = HotLine(frame, 0.0, 0.0, 0, 0, [])
                 rows.append(row)
             row.eager_us = (row.eager_us or 0.0) + e.eager_us
             for name, us in e.calls.items():

@@ -21,10 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..model import Frame, Kernel, Launch, aten_op_of, innermost_frames
-
-#: (file as the trace wrote it, line)
-LineKey = tuple[str, int]
+from ..model import Frame, Kernel, Launch, LineKey, aten_op_of, innermost_frames, line_key
 
 
 @dataclass(slots=True)
@@ -178,11 +175,11 @@ class LaunchSplit:
         found = self._below.get(id(frames))
         if found is None:
             model = set(self.keys)
-            inner_of_stack = {f.stack: (f.file, f.line) for f in frames if f.innermost}
+            inner_of_stack = {f.stack: line_key(f) for f in frames if f.innermost}
             below: dict[LineKey, set[LineKey]] = {}  # call line -> the model lines under it
             outer_frame: dict[LineKey, Frame] = {}
             for frame in frames:
-                key = (frame.file, frame.line)
+                key = line_key(frame)
                 inner = inner_of_stack.get(frame.stack)
                 if frame.innermost or inner is None or key in model or inner not in model:
                     continue
@@ -241,7 +238,7 @@ class LaunchSplits:
             made = None
             if model:
                 weights = launch_weights(kernel, launch, model)
-                keys = [(f.file, f.line) for f in model]
+                keys = [line_key(f) for f in model]
                 made = LaunchSplit(model, weights, sum(weights), keys, list(zip(model, keys, weights, strict=True)))
             found = self._splits[key] = (launch, post, made)
         return found[2]
