@@ -118,7 +118,8 @@ def _line_figures_one_by_one(kernels, figures_of) -> dict:
                     row.bytes += fig.bytes * part
                 if fig.flops is not None:
                     row.flops += fig.flops * part
-                    row.dtype = row.dtype or fig.dtype
+                    if row.dtype is None:
+                        row.dtype, row.dtype_from = fig.dtype, fig.dtype_from
                 if took is not None:
                     row.us += took * part
                     row.measured = True
@@ -129,6 +130,9 @@ def _line_figures_one_by_one(kernels, figures_of) -> dict:
                         row.measured_bytes += fig.bytes * part
                     if fig.flops is not None:
                         row.measured_flops += fig.flops * part
+                        # the precision of the time's own launches (the profile names their kernels)
+                        if not row.dtype_measured:
+                            row.dtype, row.dtype_from, row.dtype_measured = fig.dtype, fig.dtype_from, True
     return out
 
 
