@@ -204,6 +204,10 @@ export interface ServerStatus {
   graphBreaks?: number;
   recompiles?: number;
   failures?: number;
+  /** Graph breaks on PyTorch's or a library's line (DDP's own forward, contextlib), every rank has them. */
+  libraryGraphBreaks?: number;
+  /** `problems` less `libraryGraphBreaks`: the problems at the user's own code. */
+  userProblems?: number;
   /** Kernels with a link inferred from the code's dataflow (the trace recorded no provenance for them). */
   inferred?: number;
 }

@@ -41,13 +41,21 @@ export function describeStatus(status: ServerStatus, measuredUs: number | null =
       const time = measuredUs === null ? '' : ` · ${formatUs(measuredUs)}`;
       const timeTip = measuredUs === null ? '' : `\n${formatUs(measuredUs)} of measured device time (torch.profiler)`;
       const problems = status.problems ?? 0;
-      const health = problems > 0 ? ` · $(flame) ${plural(problems, 'compile problem')}` : '';
+      // PyTorch's and libraries' own graph breaks (DDP's forward: every rank has them) apart from the user's
+      const library = status.libraryGraphBreaks ?? 0;
+      const own = status.userProblems ?? problems - library;
+      const libraryText = library > 0 ? ` · ${library} in libraries` : '';
+      const health = problems > 0 ? `${own > 0 ? ` · $(flame) ${plural(own, 'compile problem')}` : ''}${libraryText}` : '';
       const healthTip =
         problems > 0
           ? `\nCompile health: ${plural(status.graphBreaks ?? 0, 'graph break')}, ${plural(status.recompiles ?? 0, 'recompile')}, ` +
             `${plural(status.failures ?? 0, 'failure')} in the trace (Compile health in the Kernels view). The Problems view ` +
             'lists those of the open files, where the line still reads as in the trace, one per line and compile ' +
-            '(a compile\'s attempts and its ranks together)'
+            '(a compile\'s attempts and its ranks together)' +
+            (library > 0
+              ? `\n${plural(library, 'graph break')} on PyTorch's or a library's own lines (such as DistributedDataParallel's forward), ` +
+                `not your code's; ${plural(own, 'problem')} at your code`
+              : '')
           : '';
       const inferred = status.inferred ?? 0;
       const inferredText = inferred > 0 ? ` · ${inferred} inferred` : '';

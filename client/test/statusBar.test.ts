@@ -53,6 +53,20 @@ describe('describeStatus', () => {
     expect(describeStatus({ ...status, errors: 2 }).text).toBe('$(pulse) 28 kernels $(warning) 2 · $(flame) 15 compile problems');
   });
 
+  test("a library's own graph breaks are counted apart from the user's problems (issue 50 item 5)", () => {
+    // what the server sends for ../shared/traces/torch-2.14-cpu/ddp (tests/lsp/test_rank_problems.py): its 6
+    // graph breaks are all DDP's own (distributed.py, contextlib.py), none at the user's code
+    const ddp = { state: 'ready' as const, kernels: 8, traces: 2, errors: 0, problems: 6, graphBreaks: 6, recompiles: 0, failures: 0 };
+    const view = describeStatus({ ...ddp, libraryGraphBreaks: 6, userProblems: 0 });
+    expect(view.text).toBe('$(pulse) 8 kernels · 6 in libraries');
+    expect(view.tooltip).toContain("6 graph breaks on PyTorch's or a library's own lines");
+    expect(view.tooltip).toContain('0 problems at your code');
+    // the user's own problems keep the flame, the library's are counted beside them
+    expect(describeStatus({ ...ddp, problems: 9, libraryGraphBreaks: 6, userProblems: 3 }).text).toBe(
+      '$(pulse) 8 kernels · $(flame) 3 compile problems · 6 in libraries',
+    );
+  });
+
   test('error is an error with the message', () => {
     const view = describeStatus({ state: 'error', kernels: 0, traces: 0, errors: 1, message: 'bad log' });
     expect(view).toMatchObject({ text: '$(warning) Inductor Lens', error: true, command: 'inductorLens.showLogs' });
