@@ -367,7 +367,16 @@ def test_a_sigint_sent_to_capture_reaches_the_command(tmp_path):
         "-c",
         "import time; time.sleep(60)",
     ]
-    proc = subprocess.Popen(cmd, cwd=tmp_path, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # SIGINT as a foreground job has it (a job a shell started with '&' inherits it ignored)
+    proc = subprocess.Popen(
+        cmd,
+        cwd=tmp_path,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     deadline = time.monotonic() + 60
     while not (tmp_path / "run" / "trace").exists() and time.monotonic() < deadline:
         time.sleep(0.1)

@@ -8,6 +8,7 @@ log that several processes wrote.
 
 from __future__ import annotations
 
+import contextlib
 import os
 
 import pytest
@@ -142,11 +143,25 @@ def test_scan_processes_leave_ctrl_c_to_this_one():
 
     from inductor_lens.readers.torch_trace.split import scan_pool
 
-    pool, futures = scan_pool(1, lambda pool: [pool.submit(signal.getsignal, signal.SIGINT)])
-    with pool:
-        assert futures[0].result() == signal.SIG_IGN
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
-    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])
+    with _ctrl_c_as_in_a_terminal():
+        pool, futures = scan_pool(1, lambda pool: [pool.submit(signal.getsignal, signal.SIGINT)])
+        with pool:
+            assert futures[0].result() == signal.SIG_IGN
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+        assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])
+
+
+@contextlib.contextmanager
+def _ctrl_c_as_in_a_terminal():
+    """Python's own Ctrl-C handler for the test, as a foreground job has it: a job a shell started
+    with ``&`` inherits SIGINT ignored, and Python then installs no handler of its own."""
+    import signal
+
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 @pytest.mark.parametrize("case", ["torch-2.11-cuda/gpt2_l12_train", "torch-2.14-cpu/recompiles_health"])
@@ -183,11 +198,12 @@ def test_forked_children_leave_ctrl_c_to_this_one_and_are_reaped():
 
     from inductor_lens._forked import ChildFailed, Forked
 
-    child = Forked(signal.getsignal, signal.SIGINT)
-    pids = [child.pid]
-    assert child.result() == signal.SIG_IGN
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
-    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])
+    with _ctrl_c_as_in_a_terminal():
+        child = Forked(signal.getsignal, signal.SIGINT)
+        pids = [child.pid]
+        assert child.result() == signal.SIG_IGN
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+        assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])
     slow = Forked(__import__("time").sleep, 30)
     pids.append(slow.pid)
     slow.kill()
