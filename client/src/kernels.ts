@@ -250,6 +250,12 @@ export function speedText(m: Measured): string | undefined {
     return `${rate} (CPU time)`;
   }
   const parts = [rate];
+  if (m.bound === 'latency' && m.device) {
+    // below a tenth of both roofs: its achieved share of each says why (the server's hover adds its size)
+    const share = (f: number | null | undefined) =>
+      f === null || f === undefined ? '-' : f >= 0.01 ? `${Math.floor(f * 1000) / 10}%` : '<1%';
+    return `${rate} · latency-bound (small kernel): ${share(m.hbm_fraction)} of ${m.device} HBM, ${share(m.compute_fraction)} of ${m.compute_roof ?? 'FP32'}`;
+  }
   if (m.peak_fraction !== null && m.peak_fraction !== undefined && m.device) {
     const roof = m.roof ?? 'HBM';
     parts.push(m.peak_fraction >= 0.01 ? `${Math.round(m.peak_fraction * 100)}% of ${m.device} ${roof}` : `<1% of ${m.device} ${roof}`);

@@ -77,8 +77,13 @@ export interface Measured {
   tflops?: number | null;
   /** The achieved share of the binding roof of the device (HBM or the dtype's dense peak); null: device unknown, CPU time. */
   peak_fraction?: number | null;
-  /** Roofline class. */
-  bound?: 'memory' | 'compute' | null;
+  /** Roofline class; `latency` below a tenth of both roofs (a small kernel: launch and latency set its time). */
+  bound?: 'memory' | 'compute' | 'latency' | null;
+  /** The achieved share of each roof: HBM bandwidth, and the dense peak of `compute_roof`. */
+  hbm_fraction?: number | null;
+  compute_fraction?: number | null;
+  /** The precision whose peak the FLOPs are held to (`FP32`, `TF32`, `BF16`); null without FLOPs. */
+  compute_roof?: string | null;
   /** The roof `peak_fraction` is of: `HBM`, or the FLOPs' dtype peak (`FP32`, `BF16`). */
   roof?: string | null;
   /** The device as the server's peak table names it (`H200`). */

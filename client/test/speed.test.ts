@@ -15,7 +15,7 @@ describe('share of the device peak', () => {
     expect(measured.length).toBe(16);
     for (const k of measured) {
       expect(k.measured?.device).toBe('H200');
-      expect(['memory', 'compute']).toContain(k.measured?.bound);
+      expect(['memory', 'compute', 'latency']).toContain(k.measured?.bound);
       expect(k.measured?.peak_fraction).toBeGreaterThanOrEqual(0); // (a 16-byte kernel rounds to 0)
     }
   });
@@ -27,16 +27,19 @@ describe('share of the device peak', () => {
     expect(sorted.slice(0, measured.length).every((k) => k.measured)).toBe(true);
   });
 
-  it('says it as the server hover does', () => {
+  it('says it as the server does: a small kernel below a tenth of both roofs is latency-bound, with its shares (issue 50 item 4)', () => {
     const bn = measured.find((k) => k.key === 'triton_red_fused__native_batch_norm_legit_functional_convolution_copy__relu_0:2' && k.graph === 'forward');
     expect(bn).toBeDefined();
     const m = bn!.measured!;
-    const expected = `${Number(m.gbps!.toPrecision(3))} GB/s · ${Math.round(m.peak_fraction! * 100)}% of H200 HBM · memory-bound`;
-    expect(speedText(m)).toBe(expected);
+    expect(m.bound).toBe('latency');
+    expect(m.hbm_fraction!).toBeLessThan(0.1);
+    const pct = (f: number) => (f >= 0.01 ? `${Math.floor(f * 1000) / 10}%` : '<1%');
+    const expected = `${Number(m.gbps!.toPrecision(3))} GB/s · latency-bound (small kernel): ${pct(m.hbm_fraction!)} of H200 HBM, `;
+    expect(speedText(m)).toBe(`${expected}${pct(m.compute_fraction ?? 0)} of ${m.compute_roof ?? 'FP32'}`);
     expect(kernelTooltip(bn!)).toContain(`**Against the device:** ${expected}`);
-    // a convolution: its FLOPs held to the TF32 peak (cuDNN's default), memory-bound at this size
+    // a convolution: its FLOPs held to the TF32 peak (cuDNN's default), latency-bound at this size too
     const conv = measured.find((k) => k.key === 'extern_kernels.convolution:4');
-    expect(conv?.measured?.bound).toBe('memory');
-    expect(speedText(conv!.measured!)).toMatch(/^[\d.]+ GB\/s · \d+% of H200 HBM · memory-bound$/);
+    expect(conv?.measured?.bound).toBe('latency');
+    expect(speedText(conv!.measured!)).toMatch(/^[\d.]+ GB\/s · latency-bound \(small kernel\): [\d.]+% of H200 HBM, (<1|[\d.]+)% of TF32$/);
   });
 });
