@@ -378,7 +378,7 @@ kline = 34  # tmp0 = tl.load(...): the kernel's first load
 json.dump({"scenario": "ir", "kernel": k["name"], "definitionLine": k["definition"]["line"],
            "codeLine": k["definition"]["line"] + kline - 1, "ptxName": os.path.basename(ir["files"]["ptx"]),
            "ptxLines": want[kline], "ptxText": lines[want[kline][0] - 1].strip().split()[0],
-           "hoverText": f"line {kline}:", "kernelLine": kline,
+           "hoverText": f"line {k['definition']['line'] + kline - 1} (kernel line {kline})", "kernelLine": kline,
            "linkedPtxLines": sorted(want[kline] + ir["inlined"].get(str(kline), {}).get("ptx", []))}, sys.stdout, indent=1)
 PY
 cat "$RUN/expected-ir.json"
