@@ -4,7 +4,7 @@ file (issue 45).
 
 Usage::
 
-    .venv/bin/python bench/bench_step.py [--hta /work/venv-hta/bin/python] [--work .bench/step]
+    .venv/bin/python bench/bench_step.py --hta HTA_VENV/bin/python [--work .bench/step]
 
 The real profile is round 45's ``llama_regional`` (a transformers Llama, each decoder layer
 compiled; H100, ``with_stack=True``; tests/data/torch-2.11-cuda/llama_regional, ~20 MB once
@@ -141,7 +141,7 @@ def best_of(cmd: list[str], n: int = 2) -> tuple[float, float]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--hta", default="/work/venv-hta/bin/python", help="HTA's interpreter")
+    parser.add_argument("--hta", required=True, help="HTA's interpreter (a venv with holistictraceanalysis==0.5.0)")
     parser.add_argument("--work", default=os.path.join(REPO, ".bench", "step"))
     args = parser.parse_args()
     real = unpack(os.path.join(args.work, "real"))

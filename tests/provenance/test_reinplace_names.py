@@ -6,7 +6,7 @@ kernel's header maps them (``#   _generalized_scatter => slice_scatter_default``
 ``mm`` calls of the same graph name them with no header of their own.  They are linked through the
 graph's headers, and never a warning.
 
-Input: the real H100 Llama training run of round 45 (``/work/gpu/llama_whole``: a HuggingFace
+Input: the real H100 Llama training run of round 45 (``llama_whole``, tests/data/make/gpu_r45: a HuggingFace
 LlamaForCausalLM, 8 layers, RoPE's rotate_half: slice, neg, cat), its log slimmed by
 scripts/trim_trace.py (kept records byte for byte) and xz-compressed
 (``tests/data/reduced/llama_whole.log.xz``): 39 such warnings in its backward before.  The link is
