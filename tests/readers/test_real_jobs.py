@@ -225,6 +225,14 @@ def test_33_package_models_told_apart_and_no_false_mapping_hint(cache_dir, tmp_p
     package = {k.key: k for k in load([bug("33/input/mlp.pt2")], Cache(cache_dir)).kernels}
     log = {k.key: k for k in load([bug("33/input/aoti_trace")], Cache(cache_dir)).kernels}
     assert package["aoti_torch_cpu_addmm_out:3"].aten_ops == log["aoti_torch_cpu_addmm_out:3"].aten_ops == ["aten.addmm"]
+    # a fused C++ kernel: its node names spell its name (Inductor names it after the same original ATen ops)
+    assert package["cpp_fused_relu_0:2"].aten_ops == log["cpp_fused_relu_0:2"].aten_ops == ["aten.relu"]
+    assert package["cpp_fused_relu_0:2"].launches[0].aten_ops == ["aten.relu"]
+    mul = "cpp_fused_mul_sigmoid_1:4"
+    assert sorted(package[mul].aten_ops) == sorted(log[mul].aten_ops) == ["aten.mul", "aten.sigmoid"]
+    # decomposed nodes (add_1, rsqrt, ...) do not spell `_native_batch_norm_legit_no_training`: no ATen op, not a guess
+    bn = next(k for k in index.kernels if k.name.startswith("cpp_fused__native_batch_norm"))
+    assert bn.aten_ops == []
     out = subprocess.run(
         [sys.executable, "-m", "inductor_lens", "report", bug("33/input/mlp.pt2"), "--cache-dir", str(tmp_path)],
         capture_output=True,
@@ -232,6 +240,16 @@ def test_33_package_models_told_apart_and_no_false_mapping_hint(cache_dir, tmp_p
     )
     assert out.returncode == 0 and "kernel_information 4" in out.stdout
     assert "mapping was not found" not in out.stdout + out.stderr
+
+
+def test_33_name_confirmed_aten_only_when_the_names_spell_the_kernel():
+    from inductor_lens.index.packages import name_confirmed_aten
+
+    assert name_confirmed_aten("cpp_fused_mul_sigmoid_1", ["sigmoid", "mul_3", "mul"]) == ["aten.sigmoid", "aten.mul"]
+    assert name_confirmed_aten("cpp_fused_mul_sigmoid_1", ["mul"]) == []  # sigmoid unexplained
+    assert name_confirmed_aten("cpp_fused_add_mul_1", ["add", "mul", "view"]) == ["aten.add", "aten.mul"]
+    assert name_confirmed_aten("cpp_fused_relu_1", ["elu"]) == []
+    assert name_confirmed_aten("aoti_torch_cpu_addmm_out", ["addmm"]) == []
 
 
 # --------------------------------------------------------------------------- 8: kinds no input was given for

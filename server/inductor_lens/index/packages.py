@@ -4,11 +4,14 @@ The graph's output code is the model's C++ wrapper (the file itself in an extrac
 in the cache folder for a zip, which editors cannot open), its kernel code the ``.kernel.cpp``, and
 its provenance ``kernel_information.json`` (see :mod:`inductor_lens.readers.aoti_package`): per
 ``name:handle`` key the post-grad nodes, pre-grad nodes and stack traces, so kernels get nodes and
-model lines without any log (``provenance`` ``kernel_information``).  A fused C++ kernel of a package has no ATen
-op (the log's come from its post-grad nodes' targets): ``create_kernel_information_json``
-(``torch/_inductor/debug.py``, 2.13; 2.15 adds shapes/dtypes for extern calls only) records node names, not
-targets, the wrapper comments only extern calls, and a name is no target (``view_to_reshape``,
-``fx_passes/post_grad.py``, keeps ``view`` on ``aten.reshape``; reinplacing keeps the name on the ``_`` op).
+model lines without any log (``provenance`` ``kernel_information``).  A fused C++ kernel's ATen ops are
+not written in a package (``create_kernel_information_json``, ``torch/_inductor/debug.py``, 2.13-2.15, records
+node names, not targets; the wrapper comments only extern calls), but two records of the same fact are:
+the log's ``Original ATen`` are the nodes' ``meta["original_aten"]``, and Inductor names a fused kernel
+after the same ops (``get_fused_kernel_name``, ``codegen/simd.py``/``cpp.py``, ``descriptive_names =
+"original_aten"``, the default: ``cpp_fused_`` + the sorted op names + ``_N``).  A kernel gets
+``aten.<op>`` for its nodes, in node order, only when their names (``relu``, ``mul_3``: the op, a
+counter) spell its name exactly (:func:`name_confirmed_aten`); otherwise none, never a guess.
 A package whose wrapper is the
 code of a graph already read from a log (the log of the same ``aoti_compile_and_package`` run) only
 adds its files as aliases of that graph.
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from dataclasses import dataclass, field
 
 from ..files.cache import Cache
@@ -100,5 +104,26 @@ def _graph(cache: Cache, path: str, ordinal: int, model: PackageModel, compile_i
         inputs.stack_traces = parse_stack_traces({k: v.get("stack_traces") or [] for k, v in entries.items()})
         inputs.mapping_source = "kernel_information"
     link_graph(graph, inputs)
+    for kernel in graph.kernels:
+        if not kernel.aten_ops and kernel.post_grad_nodes:
+            kernel.aten_ops = name_confirmed_aten(kernel.name, kernel.post_grad_nodes)
+            kernel.launches = [la._replace(aten_ops=kernel.aten_ops) if not la.aten_ops else la for la in kernel.launches]
     graph.warnings.extend(warnings)
     return graph
+
+
+_FUSED_NAME = re.compile(r"^(?:cpp|triton_[a-z]+|halide)_fused_(.+)_\d+$")
+
+
+def name_confirmed_aten(kernel_name: str, nodes: list[str]) -> list[str]:
+    """``["aten.sigmoid", "aten.mul"]`` for kernel ``cpp_fused_mul_sigmoid_1`` with post-grad nodes
+    ``["sigmoid", "mul"]``: each node's op (its name less a ``_N`` counter), in node order, when the
+    sorted set of those ops joined by ``_`` is exactly the kernel's name between ``fused_`` and the
+    counter (Inductor's ``get_fused_kernel_name`` over ``original_aten``); otherwise ``[]``."""
+    m = _FUSED_NAME.match(kernel_name)
+    if m is None:
+        return []
+    ops = list(dict.fromkeys(re.sub(r"_\d+$", "", n) for n in nodes))
+    named = f"_{m.group(1)}_"
+    ops = [op for op in ops if f"_{op}_" in named]
+    return [f"aten.{op}" for op in ops] if ops and "_".join(sorted(ops)) == m.group(1) else []
