@@ -226,12 +226,52 @@ export function kernelDescription(kernel: Kernel): string {
   return parts.join(' · ');
 }
 
+/** `v` as Python's `format(v, '.{digits}g')` writes it (the server's wording): `0.0071`, `5.1e-06`, `1e+03`. */
+export function pythonG(v: number, digits: number): string {
+  if (v === 0 || !Number.isFinite(v)) {
+    return String(v);
+  }
+  const [mantissa, exp] = v.toExponential(digits - 1).split('e');
+  const e = Number(exp);
+  if (e < -4 || e >= digits) {
+    return `${mantissa.replace(/\.?0+$/, '')}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
+  }
+  return Number(v.toPrecision(digits)).toString();
+}
+
+/** Sizes for people as the server's `text.format_bytes` words them: `1.57 MB`, `688 kB`, `88 B` (decimal units). */
+export function formatBytes(n: number): string {
+  for (const [unit, size] of [
+    ['GB', 1e9],
+    ['MB', 1e6],
+    ['kB', 1e3],
+  ] as const) {
+    if (n >= size) {
+      return `${pythonG(n / size, 3)} ${unit}`;
+    }
+  }
+  return `${n.toFixed(0)} B`;
+}
+
+/**
+ * A kernel's size per run and its mean time, as the server's hover says why it is latency-bound
+ * (`text.latency_why`): `1.57 MB and 0.0071 GFLOP in 4.3 µs a run`; undefined without its bytes.
+ */
+export function sizeText(size: { bytes?: number | null; flops?: number | null }, m: Measured): string | undefined {
+  if (size.bytes === null || size.bytes === undefined) {
+    return undefined;
+  }
+  const flops = size.flops ? ` and ${pythonG(size.flops / 1e9, 2)} GFLOP` : '';
+  return `${formatBytes(size.bytes)}${flops} in ${formatUs(m.mean_us)} a run`;
+}
+
 /**
  * How close to the device a measured kernel ran, as the server's hover says it:
  * `447 GB/s · 9% of H200 HBM · memory-bound`, `7.1 TFLOP/s · 11% of H200 FP32 · compute-bound`;
- * `12 GB/s (CPU time)`; undefined when its bytes are unknown.
+ * `12 GB/s (CPU time)`; a latency-bound kernel with its size per run (from `size`, the kernel's
+ * `bytes`/`flops`) and its share of each roof; undefined when its bytes are unknown.
  */
-export function speedText(m: Measured): string | undefined {
+export function speedText(m: Measured, size?: { bytes?: number | null; flops?: number | null }): string | undefined {
   if (m.gbps === null || m.gbps === undefined) {
     return undefined;
   }
@@ -251,10 +291,12 @@ export function speedText(m: Measured): string | undefined {
   }
   const parts = [rate];
   if (m.bound === 'latency' && m.device) {
-    // below a tenth of both roofs: its achieved share of each says why (the server's hover adds its size)
+    // below a tenth of both roofs: its size per run and its achieved share of each roof say why
     const share = (f: number | null | undefined) =>
       f === null || f === undefined ? '-' : f >= 0.01 ? `${Math.floor(f * 1000) / 10}%` : '<1%';
-    return `${rate} · latency-bound (small kernel): ${share(m.hbm_fraction)} of ${m.device} HBM, ${share(m.compute_fraction)} of ${m.compute_roof ?? 'FP32'}`;
+    const why = size ? sizeText(size, m) : undefined;
+    const shares = `${share(m.hbm_fraction)} of ${m.device} HBM, ${share(m.compute_fraction)} of ${m.compute_roof ?? 'FP32'}`;
+    return `${rate} · latency-bound (small kernel): ${why ? `${why}: ` : ''}${shares}`;
   }
   if (m.peak_fraction !== null && m.peak_fraction !== undefined && m.device) {
     const roof = m.roof ?? 'HBM';
@@ -293,7 +335,7 @@ export function kernelTooltip(kernel: Kernel): string {
       `**Measured:** ${plural(m.runs, 'run')} · ${formatUs(m.total_us)} ${clock} time (${formatUs(m.mean_us)} per run${events})`,
       '',
     );
-    const speed = speedText(m);
+    const speed = speedText(m, kernel);
     if (speed) {
       lines.push(`**Against the device:** ${speed}`, '');
     }

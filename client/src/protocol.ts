@@ -51,6 +51,12 @@ export interface Kernel {
   /** Measured device time from the loaded profiles; null when no profile covers the kernel. */
   measured: Measured | null;
   /**
+   * Bytes read and written per run of its graph (its launches summed; null when unknown), and
+   * FLOPs per run (GEMMs, convolutions, attention; null otherwise): `report --json`'s `bytes`/`flops`.
+   */
+  bytes?: number | null;
+  flops?: number | null;
+  /**
    * The module whose parameters the kernel reads (`transformer.h.7.mlp.c_fc`), from the pre-grad
    * graph's names; the common prefix when several (`modules` lists them); null where the graph
    * does not say. `module_shared`: a tied weight (the owner is named).

@@ -36,10 +36,37 @@ describe('share of the device peak', () => {
     const pct = (f: number) => (f >= 0.01 ? `${Math.floor(f * 1000) / 10}%` : '<1%');
     const expected = `${Number(m.gbps!.toPrecision(3))} GB/s · latency-bound (small kernel): ${pct(m.hbm_fraction!)} of H200 HBM, `;
     expect(speedText(m)).toBe(`${expected}${pct(m.compute_fraction ?? 0)} of ${m.compute_roof ?? 'FP32'}`);
-    expect(kernelTooltip(bn!)).toContain(`**Against the device:** ${expected}`);
+    // the tooltip says its size per run too, as the server's hover does (text.latency_why)
+    const size = `${(bn!.bytes! / 1e6).toFixed(2)} MB in ${m.mean_us.toFixed(1)} µs a run: `;
+    expect(bn!.bytes).toBe(1573440);
+    expect(kernelTooltip(bn!)).toContain(`**Against the device:** ${expected.replace('(small kernel): ', `(small kernel): ${size}`)}`);
     // a convolution: its FLOPs held to the TF32 peak (cuDNN's default), latency-bound at this size too
     const conv = measured.find((k) => k.key === 'extern_kernels.convolution:4');
     expect(conv?.measured?.bound).toBe('latency');
     expect(speedText(conv!.measured!)).toMatch(/^[\d.]+ GB\/s · latency-bound \(small kernel\): [\d.]+% of H200 HBM, (<1|[\d.]+)% of TF32$/);
+
+  });
+
+  it("the Kernels view's tooltip gives a latency-bound kernel's size per run as the server's hover words it (issue 50 item 4)", () => {
+    // the server's words for the same kernels (report --all on profile_cnn: text.latency_why)
+    const said: Record<string, string> = {
+      'extern_kernels.convolution:1': '624 kB and 0.0071 GFLOP in 4.3 µs a run: 3% of H200 HBM, <1% of TF32',
+      'extern_kernels.addmm:7': '2.66 kB and 5.1e-06 GFLOP in 2.2 µs a run: <1% of H200 HBM, <1% of FP32',
+      'triton_poi_fused_add_copy__4:8': '16 B in 0.9 µs a run: <1% of H200 HBM, <1% of FP32',
+    };
+    for (const [key, words] of Object.entries(said)) {
+      const k = measured.find((x) => x.key === key && x.graph === 'forward')!;
+      expect(k.measured?.bound).toBe('latency');
+      expect(kernelTooltip(k)).toContain(`latency-bound (small kernel): ${words}`);
+    }
+    // every latency-bound kernel of the run: bytes and FLOPs per run from the kernel's own fields
+    const latency = measured.filter((k) => k.measured?.bound === 'latency');
+    expect(latency.length).toBe(15);
+    for (const k of latency) {
+      const tip = kernelTooltip(k);
+      expect(tip).toMatch(/latency-bound \(small kernel\): [\d.]+ (B|kB|MB)( and [\d.e+-]+ GFLOP)? in [\d.]+ µs a run: /);
+      expect(tip.includes(' GFLOP in ')).toBe(Boolean(k.flops)); // FLOPs said where the kernel has them
+      expect(tip).toContain(` in ${k.measured!.mean_us.toFixed(1)} µs a run: `);
+    }
   });
 });
