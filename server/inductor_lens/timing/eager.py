@@ -28,6 +28,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+from array import array
 from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -237,28 +238,26 @@ def call_line(lines: list[str], first: int, callees: list[str]) -> tuple[int, st
 
 
 class _Stacks:
-    """The Python frames of each thread, for "which frame was innermost at time t"."""
+    """The Python frames of each thread, for "which frame was innermost at time t" (the
+    reader's columns: :class:`~inductor_lens.readers.chrome_trace.Frames`)."""
 
     def __init__(self, trace: ChromeTrace) -> None:
         self.frames = trace.frames
-        by_thread: dict[tuple, list[int]] = {}
-        for i, f in enumerate(trace.frames):
-            by_thread.setdefault((f.pid, f.tid), []).append(i)
-        for items in by_thread.values():
-            items.sort(key=lambda i: trace.frames[i].ts)
-        self.order = by_thread
-        self.starts = {k: [trace.frames[i].ts for i in v] for k, v in by_thread.items()}
+        self.order = trace.frames.by_thread  # (pid, tid) -> indices by start, an enclosing frame first
+        ts = trace.frames.ts
+        self.starts = {k: array("d", (ts[i] for i in v)) for k, v in self.order.items()}
 
     def innermost(self, key: tuple, ts: float) -> int | None:
         starts = self.starts.get(key)
         if not starts:
             return None
-        i: int | None = self.order[key][bisect_right(starts, ts) - 1] if bisect_right(starts, ts) else None
-        while i is not None:
-            f = self.frames[i]
-            if f.ts <= ts <= f.ts + f.dur:
+        at = bisect_right(starts, ts)
+        frames = self.frames
+        i = self.order[key][at - 1] if at else -1
+        while i >= 0:
+            if frames.ts[i] <= ts <= frames.ts[i] + frames.dur[i]:
                 return i
-            i = f.parent
+            i = frames.parent[i]
         return None
 
 

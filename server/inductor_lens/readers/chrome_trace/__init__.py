@@ -18,23 +18,39 @@ in microseconds.  The index uses three categories:
   replays), ``python_function`` events (``with_stack=True``: ``"train.py(40): main"``, the frame's
   file and first line) and the window (first to last complete ``"ph": "X"`` event).
 
-``.json`` and ``.json.gz``.  Files over :data:`STREAM_BYTES` are parsed one event at a time, so
-memory holds only the events kept, not the file.
+``.json`` and ``.json.gz``.  Files over :data:`STREAM_BYTES` are parsed a batch of events at a time
+(:mod:`.stream`), so memory holds only the events kept, not the file; Python frames are kept column
+by column (:mod:`.frames`).  A reader: it imports only its own modules, :mod:`inductor_lens._json`
+and :mod:`inductor_lens.model`.
 """
 
 from __future__ import annotations
 
 import gzip
 import io
-import json
 import os
-import re
 import sys
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 
-from .. import _json
-from ..model import InputWarning
+from ... import _json
+from ...model import InputWarning
+from .frames import Frames, PyFrame
+from .stream import CUT_OFF, NOT_A_PROFILE, events_streamed, looks_like_chrome_trace, not_json_message
+
+__all__ = [
+    "CUT_OFF",
+    "NOT_A_PROFILE",
+    "ChromeTrace",
+    "DeviceKernel",
+    "Frames",
+    "Op",
+    "PyFrame",
+    "RuntimeCall",
+    "looks_like_chrome_trace",
+    "not_json_message",
+    "read_chrome_trace",
+]
 
 #: Traces larger than this (on disk) are parsed as a stream of events.
 STREAM_BYTES = 4 * 1024 * 1024
@@ -89,20 +105,6 @@ class RuntimeCall:
     correlation: int | None
 
 
-@dataclass(slots=True)
-class PyFrame:
-    """A ``python_function`` event (``with_stack=True``): ``name`` is ``"file.py(40): fn"`` (the
-    function's first line), ``"nn.Module: Linear_0"`` or ``"<built-in method ...>"``; ``parent``
-    is the index (in ``ChromeTrace.frames``) of the frame that called it, or ``None``."""
-
-    name: str
-    pid: object
-    tid: object
-    ts: float
-    dur: float
-    parent: int | None = None
-
-
 @dataclass
 class ChromeTrace:
     """The events of one profiler trace the index uses, with CPU op nesting resolved."""
@@ -117,8 +119,8 @@ class ChromeTrace:
     copies: list[DeviceKernel] = field(default_factory=list)
     #: CUDA runtime/driver calls (launches, graph launches, synchronizes)
     runtime: list[RuntimeCall] = field(default_factory=list)
-    #: ``python_function`` events (empty without ``with_stack=True``)
-    frames: list[PyFrame] = field(default_factory=list)
+    #: ``python_function`` events (empty without ``with_stack=True``), column by column
+    frames: Frames = field(default_factory=Frames)
     #: first start and last end (µs) of the complete (``"ph": "X"``) events, any category;
     #: ``None`` when there is none
     window: tuple[float, float] | None = None
@@ -185,110 +187,6 @@ class ChromeTrace:
             parent = self.ops[parent].parent
 
 
-def looks_like_chrome_trace(path: str) -> bool:
-    """Cheap check: a ``.json``/``.json.gz`` whose first 64 KiB mention ``traceEvents``."""
-    if not path.endswith((".json", ".json.gz")):
-        return False
-    try:
-        opener = gzip.open if path.endswith(".gz") else open
-        with opener(path, "rb") as fh:
-            return b'"traceEvents"' in fh.read(65536)
-    except (OSError, EOFError):
-        return False
-
-
-def _events_streamed(fh, trace: ChromeTrace):
-    """Yield events of the ``traceEvents`` array one at a time (bounded memory)."""
-    decoder = json.JSONDecoder()
-    buf = ""
-    pos = 0
-    started = False
-    eof = False
-
-    def refill() -> None:
-        """Drop what is parsed, read the next 1 MiB (a small buffer: memory holds the events kept)."""
-        nonlocal buf, pos, eof
-        chunk = fh.read(1 << 20)
-        if isinstance(chunk, bytes):
-            chunk = chunk.decode("utf-8", errors="replace")
-        eof = not chunk
-        buf = buf[pos:] + chunk
-        pos = 0
-
-    while True:
-        if not eof and len(buf) - pos < (1 << 18):
-            refill()
-        if not started:
-            props = buf.find('"deviceProperties"', pos)
-            at = buf.find('"traceEvents"', pos)
-            if 0 <= props and (at < 0 or props < at) and not trace.devices:
-                bracket = buf.find("[", props)
-                try:
-                    value, _ = decoder.raw_decode(buf, bracket) if bracket >= 0 else (None, 0)
-                except ValueError:
-                    value = None
-                if isinstance(value, list):
-                    trace.devices = [d for d in value if isinstance(d, dict)]
-            if at < 0:
-                if eof:
-                    trace.warnings.append(InputWarning(trace.path, 0, NOT_A_PROFILE))
-                    return
-                pos = max(pos, len(buf) - 16)
-                continue
-            bracket = buf.find("[", at)
-            if bracket < 0:
-                continue
-            pos, started = bracket + 1, True
-        while pos < len(buf) and buf[pos] in " \t\r\n,":
-            pos += 1
-        if pos >= len(buf):
-            if eof:  # the array never closed: cut off between two events
-                trace.truncated = True
-                trace.warnings.append(InputWarning(trace.path, 0, CUT_OFF))
-                return
-            continue
-        if buf[pos] == "]":
-            return
-        try:
-            event, end = decoder.raw_decode(buf, pos)
-        except ValueError:
-            if eof:
-                trace.truncated = True
-                trace.warnings.append(InputWarning(trace.path, 0, CUT_OFF))
-                return
-            if len(buf) - pos > (1 << 26):
-                trace.warnings.append(InputWarning(trace.path, 0, "an event larger than 64 MiB; stopped reading"))
-                return
-            refill()
-            continue
-        pos = end
-        yield event
-
-
-#: The warning for a file cut off mid-write (the profiler was killed, the disk filled)
-CUT_OFF = (
-    "the profile ends inside its traceEvents (cut off mid-write?): the events before the cut are read, the step's last figures may be short"
-)
-
-#: The warning for JSON (or text) that is not a torch.profiler Chrome trace.
-NOT_A_PROFILE = "not a torch.profiler trace: no traceEvents array (not joined)"
-
-#: A TORCH_TRACE record's first line (glog prefix, then the envelope's ``{``), at a line start.
-_TRACE_LOG_LINE = re.compile(rb"(?m)^[VIWEC]\d{4} \d\d:\d\d:\d\d\.\d+ +\d+ [^\n]*?\] \{")
-
-
-def not_json_message(data: bytes, exc: Exception) -> str:
-    """The warning for a profile whose bytes ``data`` are not JSON (``exc``: the parser's error):
-    what it was read as, and why, by what it holds (a profile found beside the logs names
-    ``traceEvents``; a file given with ``--profile`` may be anything, a TORCH_TRACE log too)."""
-    head = data[: 1 << 16]
-    if b'"traceEvents"' in head:
-        return f"read as a torch.profiler trace (it names traceEvents), but it is not JSON ({exc}): not joined"
-    if _TRACE_LOG_LINE.search(head):
-        return "a TORCH_TRACE log, not a torch.profiler trace: give it as a PATH, not a profile (not joined)"
-    return f"not a torch.profiler trace: not JSON ({exc}) (not joined)"
-
-
 def read_chrome_trace(path: str) -> ChromeTrace:
     """Read a profiler trace.  Never raises on bad content (warnings instead); ``OSError`` if
     unreadable.  A file cut off mid-write (not JSON, but its ``traceEvents`` begin) is read up to
@@ -298,7 +196,7 @@ def read_chrome_trace(path: str) -> ChromeTrace:
     size = os.path.getsize(path)
     with opener(path, "rb") as fh:
         if size > STREAM_BYTES or path.endswith(".gz"):
-            _keep_events(_events_streamed(fh, trace), trace)
+            _keep_events(events_streamed(fh, trace), trace)
         else:
             data = fh.read()
             failure: Exception | None = None
@@ -310,7 +208,7 @@ def read_chrome_trace(path: str) -> ChromeTrace:
                     return trace
                 doc, failure = None, exc  # cut off mid-write: read up to the cut
             if doc is None:
-                _keep_events(_events_streamed(io.BytesIO(data), trace), trace)
+                _keep_events(events_streamed(io.BytesIO(data), trace), trace)
                 if not (trace.ops or trace.kernels or trace.frames or trace.runtime or trace.copies):
                     # no event before the damage: not JSON, said once (a cut-off file keeps what it holds)
                     trace.truncated = False
@@ -373,13 +271,7 @@ def _keep(event: dict, cat: str, trace: ChromeTrace) -> None:
     elif cat == _PYTHON:
         if event.get("ph") == "X":
             trace.frames.append(
-                PyFrame(
-                    sys.intern(str(event.get("name"))),
-                    one(event.get("pid")),
-                    one(event.get("tid")),
-                    float(event["ts"]),
-                    float(event.get("dur", 0.0)),
-                )
+                str(event.get("name")), one(event.get("pid")), one(event.get("tid")), float(event["ts"]), float(event.get("dur", 0.0))
             )
     elif cat in _RUNTIME:
         if event.get("ph") == "X":
@@ -424,7 +316,7 @@ def _nest(trace: ChromeTrace) -> None:
 
 def _nest_frames(trace: ChromeTrace) -> None:
     """Set each Python frame's ``parent``: the innermost frame on the same thread that holds it."""
-    _nest_items(trace.frames)
+    trace.frames.nest()
 
 
 def _nest_items(items: list) -> None:
