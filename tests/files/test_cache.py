@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import glob
 import json
 import os
 import shutil
@@ -182,3 +183,28 @@ def test_a_write_cut_short_is_never_taken_for_the_extracted_copy(tmp_path):
     for folder in folders:
         found = Cache(str(cache)).extracted_path("", "x.py", folder.name)
         assert os.path.dirname(found) == str(folder) and not os.path.basename(found).startswith(".tmp-")
+
+
+def test_a_stage_named_link_falls_back_to_the_file_itself(tmp_path, monkeypatch):
+    """The references peek's stage-named links (issue 50 item 6) on the real cap_mlp_train Triton
+    cache: made in the cache folder, made again when they point elsewhere, and where no link can be
+    made (Windows without the privilege: os.symlink raises OSError) the real file is named."""
+    from conftest import DATA
+
+    [ptx] = glob.glob(os.path.join(DATA, "torch-2.11-cuda", "cap_mlp_train", "torchinductor", "triton", "0", "*", "*.ptx"))[:1]
+    cache = Cache(str(tmp_path / "cache"))
+    name = f"PTX · {os.path.basename(ptx)}"
+    link = cache.named_link(ptx, os.path.dirname(ptx), name)
+    assert os.path.dirname(os.path.dirname(link)) == os.path.join(cache.root, "ir") and os.path.basename(link) == name
+    assert os.path.realpath(link) == os.path.realpath(ptx) and open(link).read() == open(ptx).read()
+    assert cache.named_link(ptx, os.path.dirname(ptx), name) == link  # made once
+    other = tmp_path / "other.ptx"
+    other.write_text("// another\n")
+    assert os.path.realpath(cache.named_link(str(other), os.path.dirname(ptx), name)) == str(other)  # pointed elsewhere: made again
+    assert not [n for n in os.listdir(os.path.dirname(link)) if n.startswith(".tmp-")]
+
+    def refused(*args, **kwargs):
+        raise OSError(1314, "A required privilege is not held by the client")
+
+    monkeypatch.setattr(os, "symlink", refused)
+    assert cache.named_link(ptx, os.path.dirname(ptx), f"TTIR · {os.path.basename(ptx)}") == os.path.abspath(ptx)

@@ -12,8 +12,7 @@ import tempfile
 
 import pytest
 import pytest_lsp
-from conftest import DATA, answer_like_vscode
-from inductor_lens.analysis.snapshot import uri
+from conftest import DATA, answer_like_vscode, path_of_uri
 from lsprotocol import types
 from pytest_lsp import LanguageClient, client_capabilities
 from test_server_e2e import CONFIG, _plain
@@ -55,7 +54,9 @@ async def test_a_sub_kernel_line_goes_to_its_ptx_lines(client: LanguageClient):
     kline = max(want, key=lambda k: len(want[k]))
     pos = {"text_document": types.TextDocumentIdentifier(uri="file://" + code), "position": types.Position(def_line + kline - 2, 4)}
     got = await client.text_document_definition_async(types.DefinitionParams(**pos))
-    assert got is not None and {loc.uri for loc in got} == {uri(PTX)}
+    # the PTX, through its link named by the stage (issue 50 item 6)
+    assert got is not None and {os.path.realpath(path_of_uri(loc.uri)) for loc in got} == {os.path.realpath(PTX)}
+    assert {os.path.basename(path_of_uri(loc.uri)) for loc in got} == {f"PTX · {NAME}.ptx"}
     assert [loc.range.start.line + 1 for loc in got][: len(want[kline])] == want[kline]
     hover = await client.text_document_hover_async(types.HoverParams(**pos))
     # numbered by the file the cursor is in, the kernel file's own numbering in brackets (issue 50 item 6)

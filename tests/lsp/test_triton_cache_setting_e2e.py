@@ -18,8 +18,7 @@ import tempfile
 
 import pytest
 import pytest_lsp
-from conftest import DATA, answer_like_vscode
-from inductor_lens.analysis.snapshot import uri
+from conftest import DATA, answer_like_vscode, path_of_uri
 from lsprotocol import types
 from pytest_lsp import LanguageClient, client_capabilities
 from test_server_e2e import CONFIG, _plain
@@ -93,7 +92,8 @@ async def test_the_setting_with_workspace_folder_finds_the_ptx_lines(client: Lan
     code, def_line = await _definition_of(client)
     kline = 40  # tmp7 = tl.sum(...)
     got = await client.text_document_definition_async(types.DefinitionParams(**_pos(code, def_line + kline - 1)))
-    assert got is not None and {loc.uri for loc in got} == {uri(ptx)}
+    # the PTX of the setting's folder, through its link named by the stage (issue 50 item 6)
+    assert got is not None and {os.path.realpath(path_of_uri(loc.uri)) for loc in got} == {os.path.realpath(ptx)}
     assert [loc.range.start.line + 1 for loc in got][: len(want[kline])] == want[kline]
     hover = await client.text_document_hover_async(types.HoverParams(**_pos(code, def_line + kline - 1)))
     assert (

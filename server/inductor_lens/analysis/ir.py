@@ -141,6 +141,39 @@ def ir_documents_of(ctx: Snapshot) -> dict[str, tuple[KernelIR, str, Kernel]]:
     return ctx.cached(("ir", "documents"), build)
 
 
+def ir_document(ctx: Snapshot, path: str) -> tuple[KernelIR, str, Kernel] | None:
+    """``path``'s entry of :func:`ir_documents_of` (an absolute path), also when the editor opened
+    the file through a link: :func:`shown_ir_file`'s, or any other (looked up by its real path)."""
+    docs = ir_documents_of(ctx)
+    found = docs.get(path)
+    if found is None:
+        real = os.path.realpath(path)
+        found = docs.get(real)
+        if found is None:
+            by_real = ctx.cached(("ir", "documents", "real"), lambda: {os.path.realpath(p): v for p, v in docs.items()})
+            found = by_real.get(real)
+    return found
+
+
+#: the stage each IR form is named by in the files an editor lists
+STAGES = {"ttir": "TTIR", "ttgir": "TTGIR", "llir": "LLIR", "ptx": "PTX", "sass": "SASS"}
+
+
+def shown_ir_file(ctx: Snapshot, ir: KernelIR, form: str) -> str | None:
+    """Where the editor is sent for ``ir``'s ``form`` file (``ptx``, ``sass``, ``ttgir``, ``ttir``,
+    ``llir``): a link named by its stage first, ``<cache>/ir/<sha1 of the Triton cache
+    folder>/PTX · <kernel>.ptx`` (:meth:`inductor_lens.files.cache.Cache.named_link`; made once per
+    snapshot), because a references peek lists files by name and Triton's long kernel names, cut
+    at its width, made the five forms read alike (issue 50 item 6); the file itself where no link
+    can be made.  None when the kernel has no such file."""
+    path = ir.files.get(form)
+    if not path:
+        return None
+    group = ir.folder.path if ir.folder is not None else os.path.dirname(path)
+    name = f"{STAGES.get(form, form.upper())} · {os.path.basename(path)}"
+    return ctx.cached(("ir", "shown", path), lambda: ctx.index.cache.named_link(path, group, name))
+
+
 def light_irs(ctx: Snapshot) -> KernelIRs:
     """The snapshot's IRs without SASS (PTX and its counts only, made once): a model line can have
     dozens of kernels, and its first hover must not wait for nvdisasm on each cubin."""

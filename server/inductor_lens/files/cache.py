@@ -9,7 +9,9 @@ materialized graphs, valid while the log's size, mtime and first/last bytes are 
 used as the starting point when the log only grew).  ``<cache>/derived/<kind>/`` holds figures
 derived from files named by content (:meth:`Cache.load_derived`), ``<cache>/report/`` the finished
 answers of ``inductor-lens report`` with the states of every path they depended on, so that a
-re-run on unchanged inputs is a copy (:mod:`.report_cache`).  It is the user's own cache folder;
+re-run on unchanged inputs is a copy (:mod:`.report_cache`), ``<cache>/ir/<sha1>/`` links to a
+Triton cache folder's IR files named by their stage (:meth:`Cache.named_link`: what the editor
+lists).  It is the user's own cache folder;
 a pickle or saved answer that fails to load is ignored and rewritten.  Nothing is ever written
 outside this folder.
 """
@@ -116,6 +118,38 @@ class Cache:
                     os.unlink(tmp)
                 raise
         return path
+
+    def named_link(self, target: str, group: str, name: str) -> str:
+        """A symbolic link ``<cache>/ir/<sha1 of group>/<name>`` to the file ``target`` (made once,
+        replaced when it points elsewhere): the user's file under a name an editor's list can tell
+        apart (the IR files of one Triton cache folder, ``group``, named by their stage first:
+        ``PTX · triton_poi_fused_add_0.ptx``).  ``target`` itself where no link can be made (a cache
+        folder that is not writable, Windows without the privilege to make symbolic links): the
+        user's files are never touched."""
+        import hashlib
+
+        target = os.path.abspath(target)
+        digest = hashlib.sha1(os.path.abspath(group).encode("utf-8", "surrogateescape")).hexdigest()[:16]
+        link = os.path.join(self.root, "ir", digest, name)
+        try:
+            if os.readlink(link) == target:
+                return link
+        except OSError:
+            pass
+        tmp = os.path.join(os.path.dirname(link), f".tmp-{os.getpid()}-{name}")
+        try:
+            os.makedirs(os.path.dirname(link), exist_ok=True)
+            if os.path.lexists(tmp):
+                os.unlink(tmp)
+            os.symlink(target, tmp)
+            os.replace(tmp, link)  # (atomic: another server making the same link meanwhile is no error)
+        except (OSError, NotImplementedError):
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            return target
+        return link
 
     # ------------------------------------------------------------------ derived figures
     def _derived_file(self, kind: str, key: str) -> str:

@@ -2,7 +2,9 @@
 kernel's source in the output code -> its TTIR/TTGIR/LLIR/PTX/SASS lines (definition: the PTX;
 references: every form); a line of an IR file -> the kernel line it came from; hovers with the
 instruction counts and the first PTX lines.  Only what the Triton cache holds
-(:mod:`inductor_lens.ir`); nothing is compiled.  Pure: (snapshot, path, line) -> LSP results."""
+(:mod:`inductor_lens.ir`); nothing is compiled.  (snapshot, path, line) -> LSP results; the IR
+files are named through their stage-named links in the server's cache folder
+(:func:`inductor_lens.analysis.ir.shown_ir_file`), and a file opened through one is its IR file."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from typing import Any
 
 from lsprotocol import types
 
-from ...analysis.ir import ir_documents_of, kernel_irs, light_irs
+from ...analysis.ir import ir_document, kernel_irs, light_irs, shown_ir_file
 from ...analysis.snapshot import Snapshot, uri
 from ...model import Kernel
 
@@ -73,7 +75,7 @@ def ir_at(ctx: Snapshot, path: str, line: int) -> IrHit | None:
         return IrHit(best, ir, kline)
     if not path.endswith(IR_EXTENSIONS):  # a model file, a graph...: no IR is worked out for it
         return None
-    found = ir_documents_of(ctx).get(path)
+    found = ir_document(ctx, path)  # (also a file opened through the stage-named link of references)
     if found is None:
         return None
     ir, form, kernel = found
@@ -81,15 +83,21 @@ def ir_at(ctx: Snapshot, path: str, line: int) -> IrHit | None:
     return IrHit(kernel, ir, kline, form, line) if kline is not None else None
 
 
-def _ir_locations(hit: IrHit, forms: tuple[str, ...]) -> list[types.Location]:
+def _ir_locations(ctx: Snapshot, hit: IrHit, forms: tuple[str, ...], real: bool = False) -> list[types.Location]:
+    """The lines of ``forms`` that ``hit``'s kernel line became, in the files named by their stage
+    (:func:`inductor_lens.analysis.ir.shown_ir_file`: what a references peek lists), with
+    ``real`` in the IR files themselves too (a highlight paints whichever of the two is open)."""
     out: list[types.Location] = []
     for form in forms:
         path = hit.ir.files.get(form)
         found = hit.ir.maps.get(form)
         if not path or found is None:
             continue
+        shown = shown_ir_file(ctx, hit.ir, form) or path
+        files = [shown] + ([path] if real and os.path.abspath(path) != shown else [])
         for n in [*found.lines.get(hit.kernel_line, []), *found.inlined.get(hit.kernel_line, [])]:
-            out.append(types.Location(uri=uri(path), range=types.Range(start=types.Position(n - 1, 0), end=types.Position(n - 1, 200))))
+            line = types.Range(start=types.Position(n - 1, 0), end=types.Position(n - 1, 200))
+            out.extend(types.Location(uri=uri(f), range=line) for f in files)
     return out
 
 
@@ -113,7 +121,7 @@ def definition(ctx: Snapshot, path: str, line: int) -> list[types.Location] | No
         back = _kernel_line_location(hit)
         return [back] if back is not None else []
     for form in ("ptx", "sass", "ttgir"):
-        found = _ir_locations(hit, (form,))
+        found = _ir_locations(ctx, hit, (form,))
         if found:
             return found
     return []
@@ -124,7 +132,7 @@ def references(ctx: Snapshot, path: str, line: int) -> list[types.Location] | No
     hit = ir_at(ctx, path, line)
     if hit is None:
         return None
-    out = _ir_locations(hit, FORMS)
+    out = _ir_locations(ctx, hit, FORMS)
     back = _kernel_line_location(hit)
     return ([back] if back is not None and hit.form is not None else []) + out
 
@@ -136,7 +144,7 @@ def linked(ctx: Snapshot, path: str, line: int) -> list[types.Location] | None:
     if hit is None:
         return None
     back = _kernel_line_location(hit)
-    return ([back] if back is not None else []) + _ir_locations(hit, FORMS)
+    return ([back] if back is not None else []) + _ir_locations(ctx, hit, FORMS, real=True)
 
 
 def counts_text(ir, kernel_line: int) -> str:
