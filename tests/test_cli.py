@@ -132,19 +132,21 @@ def test_report_exit_codes(cache_dir, tmp_path):
 
 def test_same_report_without_orjson(cache_dir):
     """orjson is optional (the .vsix does not bundle compiled packages): the standard library
-    gives the same report."""
-    case = case_dir("torch-2.11-cuda/gpt2_train")
-    code = (
-        "import sys; sys.modules['orjson'] = None; from inductor_lens.cli import main; "
-        f"sys.exit(main(['report', {case!r}, '--json', '--no-cache', '--cache-dir', {cache_dir!r}]))"
-    )
-    without = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    with_ = run("report", case, "--json", "--no-cache", cache_dir=cache_dir)
-    assert without.returncode == with_.returncode == 0, without.stderr
+    gives the same report, a profile's too (profile_cnn: the profile reader's batches)."""
     from inductor_lens import _json
 
     assert _json._orjson is not None  # this interpreter has it: the comparison means something
-    assert json.loads(without.stdout) == json.loads(with_.stdout)
+    for case in (case_dir("torch-2.11-cuda/gpt2_train"), case_dir("torch-2.11-cuda/profile_cnn")):
+        code = (
+            "import sys; sys.modules['orjson'] = None; from inductor_lens.cli import main; "
+            f"sys.exit(main(['report', {case!r}, '--json', '--no-cache', '--cache-dir', {cache_dir!r}]))"
+        )
+        without = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+        with_ = run("report", case, "--json", "--no-cache", cache_dir=cache_dir)
+        assert without.returncode == with_.returncode == 0, without.stderr[-2000:]
+        doc = json.loads(with_.stdout)
+        assert json.loads(without.stdout) == doc
+        assert case.endswith("gpt2_train") or (doc["profiles"] and doc["measured"]["total_us"] > 0)
 
 
 def test_a_profile_alone_says_a_trace_is_needed(cache_dir):

@@ -16,8 +16,7 @@ import json
 import re
 from collections.abc import Iterator
 
-import orjson
-
+from ..._json import loads
 from ...model import InputWarning
 
 #: bytes of events parsed at once (their objects live until the caller has kept what it keeps)
@@ -135,8 +134,8 @@ def _batch(src: _Buffer) -> list | None:
         if tries == 3:
             break
         try:
-            events = orjson.loads(b"[" + buf[pos:cut] + b"]")
-        except orjson.JSONDecodeError:
+            events = loads(b"[" + buf[pos:cut] + b"]")
+        except ValueError:  # (orjson's JSONDecodeError and json's both subclass it)
             continue
         src.pos = cut
         return events
