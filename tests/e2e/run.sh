@@ -306,6 +306,11 @@ hot_ws cnn "$SHARED/traces/torch-2.11-cuda/profile_cnn/trace" "$SHARED/traces/to
 hot_ws bert "$PAIRS/profile_bert_train/trace" "$PAIRS/profile_bert_train/profile_trace.json.gz" "$REPO/tests/data/make/gpu_r20/models_r20.py"
 hot_ws convnext "$PAIRS/profile_convnext_train/trace" "" "$REPO/tests/data/make/gpu_r20/models_r20.py"
 
+# nvdisasm for the editor's server too (it runs under $E2E_PYTHON, which has none): the ir
+# scenario's references peek lists the SASS then (the scenario expects it where this finds one)
+NVDISASM=$(ls "$REPO"/.venv/lib/python3*/site-packages/nvidia/*/bin/nvdisasm 2>/dev/null | head -1 || true)
+if [ -n "$NVDISASM" ]; then export INDUCTOR_LENS_NVDISASM=$NVDISASM; fi
+
 # ------------------------------------------------------------------ 4. code-server + the extension
 stamp "code-server: install the .vsix and start"
 mkdir -p "$RUN/csdata/user/User" "$RUN/csdata/ext"
@@ -375,7 +380,10 @@ for n, t in enumerate(lines, 1):
     elif s.endswith(";") and not s.startswith((".", "//")) and cur is not None:
         want.setdefault(cur, []).append(n)
 kline = 34  # tmp0 = tl.load(...): the kernel's first load
-json.dump({"scenario": "ir", "kernel": k["name"], "definitionLine": k["definition"]["line"],
+# the stages whose files the references peek lists (SASS where nvdisasm is found: INDUCTOR_LENS_NVDISASM)
+stages = [s for s in ("TTIR", "TTGIR", "LLIR", "PTX", "SASS") if ir["files"].get(s.lower()) and (s != "SASS" or os.environ.get("INDUCTOR_LENS_NVDISASM"))]
+json.dump({"scenario": "ir", "kernel": k["name"], "definitionLine": k["definition"]["line"], "stages": stages,
+           "viewport": {"width": 1400, "height": 900},
            "codeLine": k["definition"]["line"] + kline - 1, "ptxName": os.path.basename(ir["files"]["ptx"]),
            "ptxLines": want[kline], "ptxText": lines[want[kline][0] - 1].strip().split()[0],
            "hoverText": f"line {k['definition']['line'] + kline - 1} (kernel line {kline})", "kernelLine": kline,

@@ -270,16 +270,71 @@ async function irChecks(page, shot) {
     return JSON.stringify(text.slice(0, 300));
   });
 
+  await check(page, 'Find References on the kernel line names each IR file by its stage, readable in the peek', async () => {
+    // issue 50 item 6: the peek lists files by name; Triton's long kernel names made the five alike
+    await page.keyboard.press('Escape');
+    await runCommand(page, 'Peek References');
+    const peek = page.locator('.peekview-widget').first();
+    await peek.waitFor({ timeout: 20000 });
+    const labels = peek.locator('.ref-tree .monaco-list-row .label-name');
+    await labels.first().waitFor({ timeout: 20000 });
+    await page.waitForTimeout(800);
+    // as it opens: the group of the reference nearest the cursor, expanded, its file named by the stage
+    await shot('ir-02-references-open.png');
+    // every group collapsed (the tree's Collapse All, Ctrl+Left): the five files one under the other
+    const collapsed = async () => {
+      for (let i = 0; i < 12 && (await labels.count()) < expected.stages.length; i++) await page.waitForTimeout(250);
+      return (await labels.count()) >= expected.stages.length;
+    };
+    await page.keyboard.press('Control+ArrowLeft'); // (the tree has the focus as the peek opens)
+    if (!(await collapsed())) {
+      await peek.locator('.ref-tree .monaco-list-row.selected').first().click({ force: true });
+      await page.keyboard.press('Control+ArrowLeft');
+      await collapsed();
+    }
+    await page.waitForTimeout(600);
+    await shot('ir-02-references.png');
+    // each file row's name, and whether its stage (the text before ' · ') is drawn inside the row, not cut
+    const rows = await peek.evaluate((widget) =>
+      [...widget.querySelectorAll('.ref-tree .monaco-list-row .label-name')].map((el) => {
+        const text = el.textContent || '';
+        const node = [...el.querySelectorAll('*'), el].flatMap((e) => [...e.childNodes]).find((n) => n.nodeType === 3 && n.textContent.includes(' · '));
+        const clip = (el.closest('.monaco-icon-label') || el).getBoundingClientRect();
+        let shown = false;
+        if (node) {
+          const range = document.createRange();
+          range.setStart(node, 0);
+          range.setEnd(node, node.textContent.indexOf(' · '));
+          const r = range.getBoundingClientRect();
+          shown = r.width > 0 && r.left >= clip.left - 1 && r.right <= clip.right + 1;
+        }
+        return { text, shown, width: Math.round(clip.width) };
+      }),
+    );
+    const stageOf = (t) => t.split(' · ')[0];
+    const named = rows.filter((r) => r.text.includes(' · ') && r.text.endsWith(`${expected.kernel}.${stageOf(r.text).toLowerCase()}`));
+    const missing = expected.stages.filter((s) => !named.some((r) => stageOf(r.text) === s));
+    if (missing.length) throw new Error(`no file named ${missing.join(', ')} · ${expected.kernel}: rows ${JSON.stringify(rows)}`);
+    const cut = named.filter((r) => !r.shown);
+    if (cut.length) throw new Error(`stage names cut: ${JSON.stringify(cut)}`);
+    await page.keyboard.press('Escape');
+    return named.map((r) => `${r.text} (${r.width} px)`).join(' | ');
+  });
+
   await check(page, 'Go to Definition on the kernel line opens its PTX lines', async () => {
     await page.keyboard.press('Escape');
+    await goToLine(page, expected.codeLine);
+    await waitForCursorLine(page, expected.codeLine);
     await runCommand(page, 'Go to Definition');
-    // one PTX line: VS Code jumps there; several (a tl.load is a few dozen): it peeks them, in the PTX file
-    const peek = page.locator('.peekview-widget', { hasText: expected.ptxName }).first();
-    for (let i = 0; i < 60 && (await activeFileName(page)) !== expected.ptxName && !(await peek.count()); i++) await page.waitForTimeout(250);
+    // one PTX line: VS Code jumps there; several (a tl.load is a few dozen): it peeks them, in the PTX
+    // file, named by its stage (issue 50 item 6)
+    const ptxLink = `PTX · ${expected.ptxName}`;
+    const peek = page.locator('.peekview-widget', { hasText: ptxLink }).first();
+    for (let i = 0; i < 60 && (await activeFileName(page)) !== ptxLink && !(await peek.count()); i++) await page.waitForTimeout(250);
     await page.waitForTimeout(800);
-    await shot('ir-02-ptx.png');
-    if ((await activeFileName(page)) === expected.ptxName) return `jumped to ${expected.ptxName}:${await cursorLine(page)}`;
-    if (!(await peek.count())) throw new Error(`neither ${expected.ptxName} nor a peek of it opened`);
+    await shot('ir-03-ptx.png');
+    if ((await activeFileName(page)) === ptxLink) return `jumped to ${ptxLink}:${await cursorLine(page)}`;
+    if (!(await peek.count())) throw new Error(`neither ${ptxLink} nor a peek of it opened`);
     const text = (await peek.innerText()).replace(/\s+/g, ' ');
     if (!text.includes(expected.ptxText)) throw new Error(`the peek shows no ${expected.ptxText}: ${text.slice(0, 300)}`);
     await page.keyboard.press('Escape');
@@ -293,7 +348,7 @@ async function irChecks(page, shot) {
     await waitForCursorLine(page, expected.ptxLines[0]);
     await runCommand(page, 'Go to Definition');
     await waitForCursorLine(page, expected.codeLine);
-    await shot('ir-03-back.png');
+    await shot('ir-04-back.png');
     return `${expected.ptxName}:${expected.ptxLines[0]} → ${await activeFileName(page)}:${expected.codeLine}`;
   });
 
@@ -310,7 +365,7 @@ async function irChecks(page, shot) {
       if (ptx && ptx.lines.length && groups.some((g) => g.file !== expected.ptxName && g.lines.length)) break;
       await page.waitForTimeout(250);
     }
-    await shot('ir-04-linked.png');
+    await shot('ir-05-linked.png');
     const ptx = groups.find((g) => g.file === expected.ptxName);
     const code = groups.find((g) => g.file !== expected.ptxName && g.lines.length);
     if (!ptx || !code) throw new Error(`highlighted: ${JSON.stringify(groups.map((g) => [g.file, g.lines.map((l) => l.line)]))}`);
