@@ -144,6 +144,16 @@ async def test_the_references_peek_names_each_ir_file_by_its_stage(client: Langu
         types.HoverParams(text_document=types.TextDocumentIdentifier(uri=link.uri), position=link.range.start)
     )
     assert hover is not None and f"**{NAME}** PTX line {want[0]} (kernel line 34, output code line {line})" in hover.contents.value
+    # linked highlighting from the link: the kernel line, and each IR line in the link and the file
+    # alike (the editor lights whichever of the two is open)
+    lit = _plain(
+        await client.protocol.send_request_async(
+            "inductorLens/linkedRanges", {"textDocument": {"uri": link.uri}, "position": {"line": link.range.start.line, "character": 0}}
+        )
+    )["ir"]
+    assert (uri(code), line - 1) in {(l["uri"], l["range"]["start"]["line"]) for l in lit}
+    ptx_lit = {(os.path.basename(path_of_uri(l["uri"])), l["range"]["start"]["line"] + 1) for l in lit if l["uri"].endswith(".ptx")}
+    assert {(f"PTX · {NAME}.ptx", n) for n in want} | {(f"{NAME}.ptx", n) for n in want} <= ptx_lit
     ttgir = next(r for r in refs if os.path.basename(path_of_uri(r.uri)).startswith("TTGIR · "))
     back = await client.text_document_definition_async(
         types.DefinitionParams(text_document=types.TextDocumentIdentifier(uri=ttgir.uri), position=ttgir.range.start)
