@@ -27,37 +27,15 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 from array import array
 from bisect import bisect_right
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..files.resolve import copy_beside
 from ..readers.chrome_trace import ChromeTrace
+from .call_line import FRAME, Sources, call_line, user_file
 from .step import compiled_flags, device_activity
 
-_PARAMS = re.compile(r"def \w+\((.*?)\)")
 _REGION_START = re.compile(r"^(?:Torch-Compiled Region|CompiledFunction)")
-_FRAME = re.compile(r"^(?P<file>.+?)\((?P<line>\d+)\): (?P<fn>.+)$")
-_MODULE = re.compile(r"^nn\.Module: (?P<cls>\w+?)_\d+$")
-_BUILTIN = re.compile(r"^<built-in (?:method|function) (?P<fn>\w+)")
-#: callee names that say nothing of what the user called (decorators, wrappers)
-_GENERIC = {
-    "wrapper",
-    "_use_grad",
-    "inner",
-    "_fn",
-    "decorate_context",
-    "<lambda>",
-    "<genexpr>",
-    "_call_impl",
-    "_wrapped_call_impl",
-    "forward",
-}
-_STDLIB = set(getattr(sys, "stdlib_module_names", ()))
-#: a module's attribute assigned a class: ``self.head = nn.Linear(`` -> ("head", "Linear")
-_ASSIGN = re.compile(r"self\.(?P<attr>\w+)\s*=\s*(?:[\w.]+\.)?(?P<cls>\w+)\(")
 
 
 @dataclass
@@ -124,119 +102,6 @@ class EagerJoin:
         }
 
 
-class Sources:
-    """Where a profile's frame files are read: a copy beside the profile (its folder, by relative
-    path or by name) first, else the trace's own path for that file (``trace_files``: absolute
-    paths the trace names) through ``local`` (trace path -> local path or ``None``)."""
-
-    def __init__(self, profile: str, trace_files: list[str], local: Callable[[str], str | None] | None = None) -> None:
-        self.folder = os.path.dirname(os.path.abspath(profile))
-        self.trace_files = trace_files
-        self.local = local or (lambda p: p if os.path.isfile(p) else None)
-        self._lines: dict[str, tuple[str, list[str] | None]] = {}
-
-    def read(self, rel: str) -> tuple[str, list[str] | None]:
-        """``(file as the trace names it, or rel; its lines or None)``."""
-        if rel not in self._lines:
-            named = next((f for f in self.trace_files if f.endswith("/" + rel) or f == rel), None)
-            by_path = os.path.join(self.folder, rel)
-            found = by_path if os.path.isfile(by_path) else copy_beside(rel, [self.folder])
-            if found is None and named is not None:
-                found = self.local(named)
-            lines = None
-            if found is not None:
-                try:
-                    with open(found, encoding="utf-8", errors="replace") as fh:
-                        lines = fh.read().splitlines()
-                except OSError:
-                    lines = None
-            self._lines[rel] = (named or rel, lines)
-        return self._lines[rel]
-
-
-def _user_file(rel: str) -> bool:
-    """A frame file outside ``torch/`` and the standard library (``train.py``, ``transformers/...``)."""
-    if rel.startswith(("torch/", "<")) or "/torch/" in rel or "/lib/python" in rel:
-        return False
-    top = rel.split("/", 1)[0]
-    return (top[:-3] if top.endswith(".py") else top) not in _STDLIB
-
-
-def _callee_tokens(names: list[str], lines: list[str], params: tuple[str, ...] = ()) -> list[tuple[str, str]]:
-    """``(text to find in a line, the name to show)`` for the frames below the user's frame, the
-    nearest first; ``params`` the user function's parameter names."""
-    out: list[tuple[str, str]] = []
-    for name in names:
-        m = _FRAME.match(name)
-        if m:
-            if m["fn"] not in _GENERIC:
-                out.append((m["fn"] + "(", m["fn"]))
-            continue
-        m = _BUILTIN.match(name)
-        if m:
-            out.append(("." + m["fn"] + "(", m["fn"]))
-            out.append((m["fn"] + "(", m["fn"]))
-            continue
-        m = _MODULE.match(name)
-        if m:
-            for line in lines:
-                for a in _ASSIGN.finditer(line):
-                    if a["cls"] == m["cls"]:
-                        out.append((f"self.{a['attr']}(", a["attr"]))
-            out.append((m["cls"] + "(", m["cls"]))
-            # a module passed in or kept in a variable: a call of a parameter, or of the usual names
-            out.extend((f"{p}(", p) for p in (*params, "model", "module", "block", "layer") if p)
-    return out
-
-
-def _body(lines: list[str], first: int) -> range:
-    """The 1-based lines of the function whose ``def`` is at ``first`` (to where the indentation ends)."""
-    if not 1 <= first <= len(lines):
-        return range(0)
-    head = lines[first - 1]
-    indent = len(head) - len(head.lstrip())
-    end = first
-    for n in range(first + 1, len(lines) + 1):
-        text = lines[n - 1]
-        if text.strip() and not text.lstrip().startswith("#") and len(text) - len(text.lstrip()) <= indent:
-            break
-        end = n
-    return range(first, end + 1)
-
-
-def _function_at(lines: list[str], first: int) -> tuple[int, range]:
-    """``(def line, body)`` of the function a frame names.  A frame already open when the profile
-    started names its current line, not its ``def`` (``train.py(109): profile`` on a loop's
-    ``prof.step()``): then the function is the ``def`` around that line (the module without one)."""
-    if not 1 <= first <= len(lines):
-        return first, range(0)
-    text = lines[first - 1].lstrip()
-    if text.startswith(("def ", "async def ")) or "lambda" in text:
-        return first, _body(lines, first)
-    indent = len(lines[first - 1]) - len(text)
-    for n in range(first - 1, 0, -1):
-        above = lines[n - 1]
-        stripped = above.lstrip()
-        if stripped.startswith(("def ", "async def ")) and len(above) - len(stripped) < indent:
-            return n, _body(lines, n)
-    return 1, range(1, len(lines) + 1)
-
-
-def call_line(lines: list[str], first: int, callees: list[str]) -> tuple[int, str | None]:
-    """The line of the function starting at ``first`` that calls the nearest of ``callees`` (frame
-    names below it, nearest first) and the callee's name; ``(first, name)`` when none is found."""
-    first, body = _function_at(lines, first)
-    head = lines[first - 1] if 0 < first <= len(lines) else ""
-    found = _PARAMS.search(head)
-    params = tuple(p.split("=")[0].split(":")[0].strip().lstrip("*") for p in found[1].split(",")) if found else ()
-    for token, shown in _callee_tokens(callees, lines, params):
-        for n in body:
-            if (n > first or len(body) == 1) and not lines[n - 1].lstrip().startswith(("def ", "async def ", "class ")):
-                if token in lines[n - 1]:
-                    return n, shown
-    return first, next((shown for _, shown in _callee_tokens(callees, lines, params)), None)
-
-
 class _Stacks:
     """The Python frames of each thread, for "which frame was innermost at time t" (the
     reader's columns: :class:`~inductor_lens.readers.chrome_trace.Frames`)."""
@@ -246,6 +111,32 @@ class _Stacks:
         self.order = trace.frames.by_thread  # (pid, tid) -> indices by start, an enclosing frame first
         ts = trace.frames.ts
         self.starts = {k: array("d", (ts[i] for i in v)) for k, v in self.order.items()}
+
+    def called_before(self, key: tuple, frame: int, ts: float) -> str | None:
+        """The name of the last frame that ``frame`` (innermost at ``ts`` on ``key``) called
+        before ``ts``, or ``None``: the last frame started before ``ts`` lies inside ``frame``;
+        its ancestor that ``frame`` called is the one."""
+        starts = self.starts.get(key)
+        at = bisect_right(starts, ts) if starts else 0
+        i = self.order[key][at - 1] if at else -1
+        parent = self.frames.parent
+        while i >= 0 and parent[i] != frame:
+            i = parent[i]
+        return self.frames.names[i] if i >= 0 and i != frame else None
+
+    def backward_caller(self, ts: float) -> tuple | None:
+        """``(pid, tid, ts)`` on the thread whose stack at ``ts`` is inside ``backward()`` (the
+        autograd engine runs a backward on its own threads while the caller waits in
+        ``torch/_tensor.py: backward``), or ``None``."""
+        for key in self.order:
+            i = self.innermost(key, ts)
+            while i is not None:
+                name = self.frames.names[i]
+                if name.endswith(": backward") and name.startswith(("torch/_tensor.py", "torch/autograd/")):
+                    return (*key, ts)
+                p = self.frames.parent[i]
+                i = p if p >= 0 else None
+        return None
 
     def innermost(self, key: tuple, ts: float) -> int | None:
         starts = self.starts.get(key)
@@ -271,9 +162,10 @@ def _outermost_aten(trace: ChromeTrace, op: int | None) -> str:
 
 
 def _in_backward(trace: ChromeTrace, op: int | None) -> bool:
-    """Whether op ``op`` runs inside an autograd backward op (``NllLossBackward0``, ...)."""
+    """Whether op ``op`` runs inside an autograd backward op (``NllLossBackward0``, ...) or the
+    autograd engine's call of one (``autograd::engine::evaluate_function: AccumulateGrad``)."""
     while op is not None:
-        if "Backward" in trace.ops[op].name:
+        if "Backward" in trace.ops[op].name or trace.ops[op].name.startswith("autograd::engine::evaluate_function"):
             return True
         op = trace.ops[op].parent
     return False
@@ -296,20 +188,22 @@ def _forward_point(trace: ChromeTrace, op: int | None, forward: dict[int, list[i
     return None
 
 
-def _place(stacks: _Stacks, frame: int, sources: Sources) -> tuple[tuple[str, int], str, str | None] | None:
-    """The user's line for innermost frame ``frame``: ``((file, line), code, callee)``."""
-    below: list[str] = []
+def _place(stacks: _Stacks, frame: int, sources: Sources, before: str | None = None) -> tuple[tuple[str, int], str, str | None] | None:
+    """The user's line for innermost frame ``frame``: ``((file, line), code, callee)``.  ``before``:
+    when ``frame`` itself is the innermost (the op ran in its own bytecode, ``x / 2``, no call
+    between), the name of the last frame it called before, whose line is taken."""
+    below: list[str] = [] if before is None else [before]
     library: str | None = None
     i: int | None = frame
     while i is not None:
         f = stacks.frames[i]
-        m = _FRAME.match(f.name)
-        if m and _user_file(m["file"]):
+        m = FRAME.match(f.name)
+        if m and user_file(m["file"]):
             named, lines = sources.read(m["file"])
             if lines is not None:
                 line, callee = call_line(lines, int(m["line"]), below[::-1])
                 code = lines[line - 1].strip() if 0 < line <= len(lines) else ""
-                return (named, line), code, library or callee
+                return (named, line), code, library or (callee if before is None or i != frame else None)
             if library is None:
                 library = f"{m['fn']} ({os.path.basename(m['file'])})"
         below.append(f.name)
@@ -324,8 +218,8 @@ def _user_lines(stacks: _Stacks, frame: int, sources: Sources) -> list[tuple[str
     i: int | None = frame
     while i is not None:
         f = stacks.frames[i]
-        m = _FRAME.match(f.name)
-        if m and _user_file(m["file"]):
+        m = FRAME.match(f.name)
+        if m and user_file(m["file"]):
             named, lines = sources.read(m["file"])
             if lines is not None:
                 out.append((named, call_line(lines, int(m["line"]), below[::-1])[0]))
@@ -348,6 +242,31 @@ def _callers(trace: ChromeTrace, stacks: _Stacks, sources: Sources) -> dict[tupl
     return out
 
 
+def _where(trace: ChromeTrace, stacks: _Stacks, sources: Sources, placed: dict, op: int | None, point: tuple | None, forward: dict):
+    """What :func:`_place` gives for one launch: at its backward op's forward op, else where it
+    was launched, else (a backward op with no forward op in the window: ``AccumulateGrad``
+    summing a gradient) where ``backward()`` was called; ``None`` when nowhere is a user line."""
+    backward = _in_backward(trace, op)
+    candidates = [_forward_point(trace, op, forward) if backward else None, point]
+    for n, at in enumerate(candidates):
+        frame = stacks.innermost(at[:2], at[2]) if at is not None else None
+        if frame is None:
+            if n == 1 and backward and point is not None:
+                candidates.append(stacks.backward_caller(point[2]))
+            continue
+        m = FRAME.match(stacks.frames.names[frame])
+        own = m is not None and user_file(m["file"])  # the op ran in the user's own bytecode
+        before = stacks.called_before(at[:2], frame, at[2]) if own and at is not None else None
+        key = (frame, before)
+        if key not in placed:
+            placed[key] = _place(stacks, frame, sources, before)
+        if placed[key] is not None:
+            return placed[key]
+        if n == 1 and backward:
+            candidates.append(stacks.backward_caller(point[2]))  # type: ignore[index]
+    return None
+
+
 def eager_join(trace: ChromeTrace, sources: Sources | None) -> EagerJoin:
     """Place the device time launched outside compiled regions (see the module docstring);
     ``sources`` ``None`` (or a profile without stacks): everything by outermost ``aten::`` op."""
@@ -362,7 +281,7 @@ def eager_join(trace: ChromeTrace, sources: Sources | None) -> EagerJoin:
             forward.setdefault(each.seq, []).append(i)
     for items in forward.values():
         items.sort(key=lambda i: trace.ops[i].ts)
-    placed: dict[int, tuple | None] = {}  # innermost frame -> what _place gave
+    placed: dict[tuple, tuple | None] = {}  # (innermost frame, the frame it called last) -> what _place gave
     for n, (event, flag) in enumerate(zip(device_activity(trace), flags, strict=True)):
         if flag is not False:
             result.before_us += event.dur if flag is None else 0.0
@@ -379,14 +298,7 @@ def eager_join(trace: ChromeTrace, sources: Sources | None) -> EagerJoin:
         result.total_us += event.dur
         where = None
         if sources is not None and stacks.order:
-            back = _forward_point(trace, op, forward) if _in_backward(trace, op) else None
-            for at in (back, point):
-                frame = stacks.innermost(at[:2], at[2]) if at is not None else None
-                if frame is not None and frame not in placed:
-                    placed[frame] = _place(stacks, frame, sources)
-                where = placed.get(frame) if frame is not None else None
-                if where is not None:
-                    break
+            where = _where(trace, stacks, sources, placed, op, point, forward)
         if where is None:
             key = _outermost_aten(trace, op)
             result.by_op[key] = result.by_op.get(key, 0.0) + event.dur

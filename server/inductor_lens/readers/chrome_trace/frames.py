@@ -80,8 +80,14 @@ class Frames:
         return self.threads[self.thread[i]]
 
     def nest(self) -> None:
-        """Set each frame's parent: the innermost frame on its thread whose interval holds it
-        (within 1 ns); fill :attr:`by_thread`."""
+        """Set each frame's parent: the innermost frame on its thread that was open when it
+        started; fill :attr:`by_thread`.
+
+        A frame that outlives that parent lost its exit: PyTorch's Python tracer (2.11) then ends
+        it where the trace ends (seen on ``<built-in method apply of FunctionMeta>`` and
+        ``__exit__`` frames of compiled training steps, round 45b: they would hold every later
+        frame, the user's own among them).  Such a frame is kept as an instant at its start
+        (``dur`` 0), so the frames it seemed to hold nest where they ran."""
         groups: list[array] = [array("i") for _ in self.threads]
         for i, n in enumerate(self.thread):
             groups[n].append(i)
@@ -91,9 +97,12 @@ class Frames:
             order.sort(key=ts.__getitem__)  # ... then by start (a stable sort)
             stack: list[int] = []
             for i in order:
-                end = ts[i] + dur[i] - 1e-3
-                while stack and ts[stack[-1]] + dur[stack[-1]] < end:
+                start = ts[i]
+                while stack and ts[stack[-1]] + dur[stack[-1]] <= start:  # ended before it started
                     stack.pop()
-                parent[i] = stack[-1] if stack else -1
+                top = stack[-1] if stack else -1
+                if top >= 0 and start + dur[i] > ts[top] + dur[top] + 1e-3:
+                    dur[i] = 0.0  # outlives the frame that called it: its exit was lost
+                parent[i] = top
                 stack.append(i)
             self.by_thread[key] = array("i", order)

@@ -1,0 +1,153 @@
+"""Which line of the user's function made a call (:func:`call_line`), and where a profile's frame
+files are read (:class:`Sources`): the source side of the eager join (:mod:`.eager`).
+
+A ``python_function`` event of ``torch.profiler`` (``with_stack=True``; PyTorch 2.x's Python
+tracer) names a function by its file and *first* line (``train.py(40): main``), and the frames
+below it by name (``optimizer.py(512): wrapper``, ``nn.Module: Linear_0``, ``<built-in method
+flatten of Tensor object at 0x...>``); the line that was running is found by looking for the call
+of the frame below in the function's body.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections.abc import Callable
+
+from ..files.resolve import copy_beside
+
+_PARAMS = re.compile(r"def \w+\((.*?)\)")
+#: a frame's name: ``file(first line): function``
+FRAME = re.compile(r"^(?P<file>.+?)\((?P<line>\d+)\): (?P<fn>.+)$")
+_MODULE = re.compile(r"^nn\.Module: (?P<cls>\w+?)_\d+$")
+_BUILTIN = re.compile(r"^<built-in (?:method|function) (?P<fn>\w+)")
+#: callee names that say nothing of what the user called (decorators, wrappers)
+_GENERIC = {
+    "wrapper",
+    "_use_grad",
+    "inner",
+    "_fn",
+    "decorate_context",
+    "<lambda>",
+    "<genexpr>",
+    "_call_impl",
+    "_wrapped_call_impl",
+    "forward",
+}
+_STDLIB = set(getattr(sys, "stdlib_module_names", ()))
+#: a module's attribute assigned a class: ``self.head = nn.Linear(`` -> ("head", "Linear")
+_ASSIGN = re.compile(r"self\.(?P<attr>\w+)\s*=\s*(?:[\w.]+\.)?(?P<cls>\w+)\(")
+
+
+class Sources:
+    """Where a profile's frame files are read: a copy beside the profile (its folder, by relative
+    path or by name) first, else the trace's own path for that file (``trace_files``: absolute
+    paths the trace names) through ``local`` (trace path -> local path or ``None``)."""
+
+    def __init__(self, profile: str, trace_files: list[str], local: Callable[[str], str | None] | None = None) -> None:
+        self.folder = os.path.dirname(os.path.abspath(profile))
+        self.trace_files = trace_files
+        self.local = local or (lambda p: p if os.path.isfile(p) else None)
+        self._lines: dict[str, tuple[str, list[str] | None]] = {}
+
+    def read(self, rel: str) -> tuple[str, list[str] | None]:
+        """``(file as the trace names it, or rel; its lines or None)``."""
+        if rel not in self._lines:
+            named = next((f for f in self.trace_files if f.endswith("/" + rel) or f == rel), None)
+            by_path = os.path.join(self.folder, rel)
+            found = by_path if os.path.isfile(by_path) else copy_beside(rel, [self.folder])
+            if found is None and named is not None:
+                found = self.local(named)
+            lines = None
+            if found is not None:
+                try:
+                    with open(found, encoding="utf-8", errors="replace") as fh:
+                        lines = fh.read().splitlines()
+                except OSError:
+                    lines = None
+            self._lines[rel] = (named or rel, lines)
+        return self._lines[rel]
+
+
+def user_file(rel: str) -> bool:
+    """A frame file outside ``torch/`` and the standard library (``train.py``, ``transformers/...``)."""
+    if rel.startswith(("torch/", "<")) or "/torch/" in rel or "/lib/python" in rel:
+        return False
+    top = rel.split("/", 1)[0]
+    return (top[:-3] if top.endswith(".py") else top) not in _STDLIB
+
+
+def _callee_tokens(names: list[str], lines: list[str], params: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    """``(text to find in a line, the name to show)`` for the frames below the user's frame, the
+    nearest first; ``params`` the user function's parameter names."""
+    out: list[tuple[str, str]] = []
+    for name in names:
+        m = FRAME.match(name)
+        if m:
+            if m["fn"] not in _GENERIC:
+                out.append((m["fn"] + "(", m["fn"]))
+            continue
+        m = _BUILTIN.match(name)
+        if m:
+            out.append(("." + m["fn"] + "(", m["fn"]))
+            out.append((m["fn"] + "(", m["fn"]))
+            continue
+        m = _MODULE.match(name)
+        if m:
+            for line in lines:
+                for a in _ASSIGN.finditer(line):
+                    if a["cls"] == m["cls"]:
+                        out.append((f"self.{a['attr']}(", a["attr"]))
+            out.append((m["cls"] + "(", m["cls"]))
+            # a module passed in or kept in a variable: a call of a parameter, or of the usual names
+            out.extend((f"{p}(", p) for p in (*params, "model", "module", "block", "layer") if p)
+    return out
+
+
+def _body(lines: list[str], first: int) -> range:
+    """The 1-based lines of the function whose ``def`` is at ``first`` (to where the indentation ends)."""
+    if not 1 <= first <= len(lines):
+        return range(0)
+    head = lines[first - 1]
+    indent = len(head) - len(head.lstrip())
+    end = first
+    for n in range(first + 1, len(lines) + 1):
+        text = lines[n - 1]
+        if text.strip() and not text.lstrip().startswith("#") and len(text) - len(text.lstrip()) <= indent:
+            break
+        end = n
+    return range(first, end + 1)
+
+
+def _function_at(lines: list[str], first: int) -> tuple[int, range]:
+    """``(def line, body)`` of the function a frame names.  A frame already open when the profile
+    started names its current line, not its ``def`` (``train.py(109): profile`` on a loop's
+    ``prof.step()``): then the function is the ``def`` around that line (the module without one)."""
+    if not 1 <= first <= len(lines):
+        return first, range(0)
+    text = lines[first - 1].lstrip()
+    if text.startswith(("def ", "async def ")) or "lambda" in text:
+        return first, _body(lines, first)
+    indent = len(lines[first - 1]) - len(text)
+    for n in range(first - 1, 0, -1):
+        above = lines[n - 1]
+        stripped = above.lstrip()
+        if stripped.startswith(("def ", "async def ")) and len(above) - len(stripped) < indent:
+            return n, _body(lines, n)
+    return 1, range(1, len(lines) + 1)
+
+
+def call_line(lines: list[str], first: int, callees: list[str]) -> tuple[int, str | None]:
+    """The line of the function starting at ``first`` that calls the nearest of ``callees`` (frame
+    names below it, nearest first) and the callee's name; ``(first, name)`` when none is found."""
+    first, body = _function_at(lines, first)
+    head = lines[first - 1] if 0 < first <= len(lines) else ""
+    found = _PARAMS.search(head)
+    params = tuple(p.split("=")[0].split(":")[0].strip().lstrip("*") for p in found[1].split(",")) if found else ()
+    for token, shown in _callee_tokens(callees, lines, params):
+        for n in body:
+            if (n > first or len(body) == 1) and not lines[n - 1].lstrip().startswith(("def ", "async def ", "class ")):
+                if token in lines[n - 1]:
+                    return n, shown
+    return first, next((shown for _, shown in _callee_tokens(callees, lines, params)), None)
