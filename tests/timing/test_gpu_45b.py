@@ -111,3 +111,22 @@ def test_accumulated_gradients_at_the_backward_call(joined, runs):
     assert _at(join, folder, "loss.backward()", after="def step_tf") == pytest.approx(acc, rel=0.05, abs=20)
     assert _at(join, folder, "loss = F.cross_entropy(") >= loss_truth(events)
     assert optimizer_truth(events) == 0.0  # the compiled optimizer's kernels are compiled code's
+
+
+@pytest.mark.parametrize("columns", ["100", "160", "250"])
+def test_table_rows_of_eager_only_lines_have_no_empty_split(runs, columns, tmp_path):
+    """The table at a terminal's width: a line with eager time only (``self.opt.step()``) has no
+    forward/backward split, so no ``()`` under or beside it (vit_amp at 160 columns printed a
+    line holding only ``()`` under each such row)."""
+    import sys
+
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+    from test_cli import run
+
+    proc = run("report", runs["vit_amp"], cache_dir=str(tmp_path), env={"COLUMNS": columns})
+    assert proc.returncode == 0, proc.stderr
+    rows = proc.stdout.splitlines()
+    opt = next(n for n, line in enumerate(rows) if "self.opt.step()  (eager: step)" in line)
+    assert "953 µs" in rows[opt]
+    assert not any(line.strip() == "()" or "  ()  " in line for line in rows), proc.stdout[:3000]
+    assert any("(fwd " in line and "bwd " in line for line in rows)  # the compiled lines keep theirs

@@ -199,7 +199,9 @@ def _hot_row_cells(hot, limit: int, label, speed) -> list[tuple[object, str, str
     rate_width = max((len(r) for r in rates), default=0)
     kinds = {k for row in hot.rows for k in row.by_graph}
     splits = [
-        "(" + " · ".join(f"{GRAPH_SHORT.get(k, k)} {format_us(v)}" for k, v in row.by_graph.items()) + ")" if len(kinds) > 1 else ""
+        "(" + " · ".join(f"{GRAPH_SHORT.get(k, k)} {format_us(v)}" for k, v in row.by_graph.items()) + ")"
+        if len(kinds) > 1 and row.by_graph  # (a line with eager time only has no compiled split)
+        else ""
         for row in rows
     ]
     width = max((len(x) for x in splits), default=0)
