@@ -15,7 +15,9 @@ The way is one-way: sort what was named into traces and profiles, index the trac
 2. Profiles named explicitly (``--profile``, a profile among the paths, the editor's
    ``inductorLens.profiles`` setting and *Open Profile...*) are joined first, in the order given,
    each to the log written by the process it measured (``timing.join``).
-3. Then the profiles found beside each log (its folder and the parent folder) are joined to the
+3. Then the profiles found beside each log (its folder and the parent folder, and the
+   ``*.pt.trace.json[.gz]`` that ``tensorboard_trace_handler`` wrote into a folder of either that
+   holds no log of its own) are joined to the
    graphs of that log's folder, except beside a log an explicit profile already measured: an
    explicit choice replaces what lies beside it.  A profile is joined once however often it is
    named or found.

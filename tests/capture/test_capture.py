@@ -205,6 +205,50 @@ def test_capture_profile_marks_training_steps_and_records_stacks(tiny, tmp_path)
     assert step["wall_us"] == pytest.approx(sum(s["dur"] for s in steps), abs=1e-3)
 
 
+BREAK = """\
+import torch, torch.nn as nn, torch.nn.functional as F
+class MLP(nn.Module):
+    def __init__(s):
+        super().__init__(); s.fc1 = nn.Linear(64, 256); s.fc2 = nn.Linear(256, 64); s.norm = nn.LayerNorm(256)
+    def forward(s, x):
+        y = s.norm(F.gelu(s.fc1(x)))
+        if y.sum().item() > 1e9:
+            y = y * 2
+        return torch.relu(s.fc2(y) + x)
+m = MLP(); opt = torch.optim.AdamW(m.parameters())
+cm = torch.compile(m)
+x = torch.randn(128, 64)
+for i in range(12):
+    loss = cm(x).pow(2).mean()
+    loss.backward(); opt.step(); opt.zero_grad()
+print("done", loss.item())
+"""
+
+
+@needs_torch
+def test_capture_profile_of_a_graph_break_loop_keeps_the_program_alive(tiny, tmp_path):
+    """A new user's training loop with an ``.item()`` graph break: two compiled graphs a forward, so
+    the window's start fell inside autograd's backward (the second graph's backward call), where the
+    engine's saved thread state later took the profiler away, and exporting it killed the program
+    with SIGSEGV (PyTorch 2.13 and 2.14.1).  Now the profiler starts and stops only outside a
+    backward: the program ends normally, prints its own output, and the profile's steps hold whole
+    training steps (4 compiled calls each: the two graphs forward and backward, as the raw profile says)."""
+    root, env, _ = tiny
+    (root / "break.py").write_text(BREAK)
+    proc = _capture(["--profile", "--out", str(tmp_path / "run"), "--", TORCH_PY, "break.py"], root, env, tmp_path / "cache")
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert "done " in proc.stdout
+    trace_dir = tmp_path / "run" / "trace"
+    (name,) = [f for f in os.listdir(trace_dir) if f.startswith("profile_")]
+    events = json.loads((trace_dir / name).read_text())["traceEvents"]
+    steps = [e for e in events if e.get("cat") == "user_annotation" and e["name"].startswith("ProfilerStep#")]
+    calls = [e for e in events if e.get("ph") == "X" and e["name"].startswith("## Call CompiledFxGraph")]
+    inside = [sum(1 for c in calls if s["ts"] <= c["ts"] <= s["ts"] + s["dur"]) for s in steps]
+    assert len(steps) >= 3 and inside == [4] * len(steps), inside  # 2 graphs forward, 2 backward
+    doc = _report(trace_dir, tmp_path / "cache")
+    assert doc["profiles"][0]["step"]["steps"] == len(steps)
+
+
 @needs_torch
 def test_failing_command_keeps_its_exit_status_and_its_trace_is_indexed(tiny, tmp_path):
     root, env, lines = tiny

@@ -112,10 +112,16 @@ def _inside_any(path: str, found: list[str]) -> bool:
     return any(path.startswith(f.rstrip(os.sep) + os.sep) for f in found)
 
 
+#: what ``torch.profiler.tensorboard_trace_handler(dir)`` names its files: ``<host>_<pid>.<ms>.pt.trace.json[.gz]``
+TENSORBOARD_PROFILE = (".pt.trace.json", ".pt.trace.json.gz")
+
+
 def profile_candidates_beside(trace_path: str) -> list[str]:
-    """Files next to a trace that may be torch.profiler Chrome traces, by name only (``.json`` /
-    ``.json.gz`` in its folder and its parent: ``<run>/trace/*.log`` with ``<run>/profile_trace.json``,
-    or torch.profiler's ``*.pt.trace.json``); the profiler reader looks inside them."""
+    """Files next to a trace that may be torch.profiler Chrome traces, by name only (the profiler
+    reader looks inside them): ``.json`` / ``.json.gz`` in its folder and its parent
+    (``<run>/trace/*.log`` with ``<run>/profile_trace.json``), and the ``*.pt.trace.json[.gz]`` that
+    ``tensorboard_trace_handler`` writes into a folder of either (``<run>/tb/host_12.1733.pt.trace.json``;
+    PyTorch's profiler recipe), unless that folder holds a TORCH_TRACE log of its own (another run's)."""
     here = os.path.dirname(os.path.abspath(trace_path))
     found: list[str] = []
     for folder in (here, os.path.dirname(here)):
@@ -127,7 +133,20 @@ def profile_candidates_beside(trace_path: str) -> list[str]:
             path = os.path.join(folder, name)
             if name.endswith((".json", ".json.gz")) and path not in found and os.path.isfile(path):
                 found.append(path)
+            elif os.path.isdir(path) and path != here:
+                found.extend(p for p in _tensorboard_profiles(path) if p not in found)
     return found
+
+
+def _tensorboard_profiles(folder: str) -> list[str]:
+    """The ``tensorboard_trace_handler`` files directly in ``folder`` (none if it holds a log)."""
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return []
+    if any(LOG_NAME.match(name) for name in names):
+        return []
+    return [os.path.join(folder, n) for n in names if n.endswith(TENSORBOARD_PROFILE) and os.path.isfile(os.path.join(folder, n))]
 
 
 #: the first line of a TORCH_TRACE record: a glog prefix, then the envelope's JSON

@@ -27,7 +27,9 @@ In each process:
    ends ``SECONDS`` after it opened, or when the process exits, whichever comes first; the Chrome
    trace goes to ``<TORCH_TRACE>/profile_<rank N|pid N>.json``, beside the process's log, where
    the index's profile join finds it (nothing is written when no call fell in the window).  A program that already runs ``torch.profiler`` when the
-   window would open is left alone (recorded as ``skipped``).
+   window would open is left alone (recorded as ``skipped``).  The profiler starts and stops only
+   outside autograd's backward (a backward graph's call is inside it): what falls due there waits
+   for the next call outside, or the optimizer's step hook.
 
 Written for every Python 3 that PyTorch supports; it imports torch only once the program has.
 """
@@ -149,23 +151,28 @@ class _Window:
         self.lock = threading.RLock()
 
     def after_call(self) -> None:
+        """After each compiled-graph call.  The profiler is started and stopped only outside
+        autograd's backward (:func:`_in_backward`); what falls due inside it waits for the next
+        call outside, or the optimizer's step hook."""
         with self.lock:
             self.seen += 1
+            safe = not _in_backward()
             if self.prof is None:
-                if self.seen == 1:
-                    self.start()
+                if self.seen == 1 or (self.state == "waiting for the first compiled-graph call" and safe):
+                    if safe:
+                        self.start()
                 return
+            was_recording = self.recording_since is not None
             self.steps += 1
-            now = time.monotonic()
-            if self.steps == self.warmup:
-                self._record()
-            elif self.steps > self.warmup:
+            if was_recording:
                 self.count += 1
-            if self.training:
-                return  # closed at a training step's end (the optimizer's hook)
+            elif self.steps >= self.warmup and safe:
+                self._record()
+            if self.training or not was_recording or not safe:
+                return  # closed at a training step's end (the optimizer's hook), or at a later call
             if self.count >= self.calls:
                 self.stop(f"after {self.calls} compiled-graph calls")
-            elif self.recording_since is not None and now - self.recording_since >= self.seconds:
+            elif time.monotonic() - self.recording_since >= self.seconds:  # type: ignore[operator]
                 self.stop(f"after {self.seconds:g} s")
 
     def _record(self) -> None:
@@ -180,7 +187,10 @@ class _Window:
                 return
             self.training = True
             if self.recording_since is None:
-                return
+                if self.steps >= self.warmup:  # fell due inside a backward
+                    self._record()
+                else:
+                    return
             import torch  # type: ignore[import-not-found]
 
             if self.marker is not None:
@@ -189,7 +199,7 @@ class _Window:
                 if self.count >= self.calls:
                     self.stop(f"after {self.marks} training steps ({self.count} compiled-graph calls)")
                     return
-                if time.monotonic() - self.recording_since >= self.seconds:
+                if time.monotonic() - self.recording_since >= self.seconds:  # type: ignore[operator]
                     self.stop(f"after {self.marks} training steps ({self.seconds:g} s)")
                     return
             self.marker = torch.profiler.record_function(f"ProfilerStep#{self.marks}")
@@ -283,6 +293,20 @@ class _Window:
 
 
 _window = None  # type: _Window | None
+
+
+def _in_backward():
+    """Whether autograd's engine is running a backward on this thread (a compiled graph's backward
+    is called from it).  The profiler must not start or stop there: the engine restores the
+    thread's state when the backward ends, taking a profiler started inside with it (the profile
+    is lost and its export crashes the process: PyTorch 2.13 and 2.14, a graph break's second
+    graph).  ``torch._C._current_graph_task_id()``: -1 outside a backward."""
+    try:
+        import torch  # type: ignore[import-not-found]
+
+        return torch._C._current_graph_task_id() != -1
+    except Exception:
+        return False
 
 
 def _wrap_compiled_fx_graph(module) -> None:
