@@ -262,7 +262,7 @@ async function irChecks(page, shot) {
     await page.waitForTimeout(800); // the linked highlight of the new line is drawn first
     await runCommand(page, 'Show or Focus Hover');
     const hover = page.locator('.monaco-hover-content').filter({ hasText: expected.hoverText }).first();
-    await hover.waitFor({ timeout: 30000 });
+    await hover.waitFor({ timeout: 90000 }); // the first IR hover disassembles the cubin (nvdisasm): 2.4 s here alone, over 30 s on this 2-core machine beside a pytest run and a pip install
     await page.waitForTimeout(400);
     await shot('ir-01-hover.png');
     const text = (await page.locator('.monaco-hover-content').allInnerTexts()).join('\n');
