@@ -105,6 +105,10 @@ def test_a_profile_cut_before_its_device_events_says_what_it_lost(runs, tmp_path
     (profile,) = opened.index.profiles
     line = step_line(profile.step)
     assert "not reached" in line and "CPU-only" not in line
+    # the GPU figures are unknown, not 0: the line said "GPU busy 0.00 · idle 25.6" beside "unknown"
+    assert "GPU busy unknown · idle unknown · device time unknown" in line and "GPU busy 0" not in line
+    block = profile.step.to_json()
+    assert [block[k] for k in ("gpu_busy_us", "gpu_idle_us", "compiled_device_us", "other_device_us")] == [None] * 4
     assert not [k.name for g in opened.index.graphs for k in g.kernels if k.measured and k.measured.clock == "cpu"]
     assert "(CPU time)" not in json.dumps(index_json(opened.index, opened.resolver))
 

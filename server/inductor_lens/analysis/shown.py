@@ -59,7 +59,7 @@ def totals_throughput(figures, kernel: Kernel, totals):
     the device it ran on (``figures``: the analysis's :attr:`~inductor_lens.analysis.core.Analysis.figures`)."""
     from ..perf.throughput import totals_throughput as of_totals
 
-    return of_totals(kernel, totals, figures.peak(kernel))
+    return of_totals(kernel, totals, figures.peak(kernel), lambda: [figures.launch(kernel, la) for la in kernel.launches])
 
 
 @dataclass(frozen=True, slots=True)

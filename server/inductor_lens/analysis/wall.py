@@ -171,7 +171,7 @@ def headline(t: dict) -> str:
     size = _pct(change)
     parts = []
     for key, name in PARTS:
-        if key in a and key in b:
+        if a.get(key) is not None and b.get(key) is not None:  # None: unknown (a profile cut before its device events)
             delta = b[key] / per_step(b) - a[key] / per_step(a)
             parts.append(f"{name} {delta / 1000:+.1f}" if abs(delta) >= 50 else f"{name} {delta / 1000:+.2f}")
     text = f"B is {size} {word} per {per} ({_ms(t['a_us'])} → {_ms(t['b_us'])} ms)"

@@ -34,9 +34,24 @@ class Measured:
     #: the distinct names of the device kernels joined to it, in first-seen order (a cuBLAS GEMM's
     #: ``sm90_xmma_gemm_f32f32_tf32f32_...`` says it ran on TF32 tensor cores); not in ``to_json``
     device_kernels: tuple[str, ...] = ()
+    #: how many of the ``runs`` have device time in the profile (a profile cut off mid-write keeps
+    #: the CPU ops of every call but loses the device events of the later ones): ``mean_us`` is
+    #: over these; ``None``: every run (CPU clock); not in ``to_json``
+    timed_runs: int | None = None
+    #: the same per launch (in the order of ``Kernel.launches``); empty: ``timed_runs`` each
+    launch_runs: tuple[int, ...] = ()
 
     def to_json(self) -> dict:
         return {"runs": self.runs, "events": self.events, "total_us": self.total_us, "mean_us": self.mean_us, "clock": self.clock}
+
+    def launch_parts(self, launches: int) -> list[float | None]:
+        """Each launch's measured runs as a part of the runs ``mean_us`` is over (1.0 where it has
+        time in every one of them; ``None`` where it has none: its bytes and FLOPs moved in no
+        measured time).  A launch's figures times its part, over ``mean_us``, is what was measured."""
+        base = self.runs if self.timed_runs is None else self.timed_runs
+        if len(self.launch_runs) != launches:
+            return [1.0 if base else None] * launches
+        return [None if not r or not base else (1.0 if r == base else r / base) for r in self.launch_runs]
 
 
 @dataclass(slots=True)

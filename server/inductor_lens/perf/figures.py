@@ -344,3 +344,28 @@ def _outputs_bytes(post, node) -> int | None:
             total += part
             seen = True
     return total if seen else None
+
+
+#: a kernel's figures per run of its graph: (bytes, FLOPs, dtype, why that dtype), its launches summed
+Totals = tuple[int | None, int | None, str | None, str | None]
+
+
+def launch_totals(launches: list[LaunchFigures]) -> Totals:
+    """(bytes, FLOPs, dtype, why) of a kernel's launches summed: bytes ``None`` when a launch's are
+    unknown, FLOPs ``None`` when none are counted, the first launch's dtype that has one and its why."""
+    known = [f.bytes for f in launches]
+    bytes_ = sum(b for b in known if b is not None) if known and all(b is not None for b in known) else None
+    flops_list = [f.flops for f in launches if f.flops is not None]
+    flops = sum(flops_list) if flops_list else None
+    first = next((f for f in launches if f.dtype), None)
+    return bytes_, flops, first.dtype if first else None, first.dtype_from if first else None
+
+
+def measured_sums(launches: list[LaunchFigures], parts: list[float | None]) -> tuple[int | None, int | None]:
+    """(bytes, FLOPs) per measured run: each launch's times its part of the runs
+    (:meth:`~inductor_lens.model.Measured.launch_parts`; ``None``: no time, left out); bytes
+    ``None`` when a measured launch's are unknown, FLOPs ``None`` when none are counted."""
+    timed = [(f, p) for f, p in zip(launches, parts, strict=True) if p is not None]
+    bytes_ = None if any(f.bytes is None for f, _ in timed) else round(sum(f.bytes * p for f, p in timed if f.bytes is not None))
+    counted = [f.flops * p for f, p in timed if f.flops is not None]
+    return bytes_, round(sum(counted)) if counted else None

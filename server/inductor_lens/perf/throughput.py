@@ -26,7 +26,7 @@ from ..model import Frame, Kernel, Launch, LineKey
 from ..model.compile_id import base_compile_id
 from ..timing.line_time import LaunchSplits
 from .devices import DevicePeak, compute_precision
-from .figures import LaunchFigures
+from .figures import LaunchFigures, Totals, launch_totals, measured_sums
 
 
 @dataclass(slots=True)
@@ -126,26 +126,18 @@ def derive(
 LATENCY_SHARE = 0.10
 
 
-#: a kernel's figures per run of its graph: (bytes, FLOPs, dtype, why that dtype), its launches summed
-Totals = tuple[int | None, int | None, str | None, str | None]
-
-
-def launch_totals(launches: list[LaunchFigures]) -> Totals:
-    """(bytes, FLOPs, dtype, why) of a kernel's launches summed: bytes ``None`` when a launch's are
-    unknown, FLOPs ``None`` when none are counted, the first launch's dtype that has one and its why."""
-    known = [f.bytes for f in launches]
-    bytes_ = sum(b for b in known if b is not None) if known and all(b is not None for b in known) else None
-    flops_list = [f.flops for f in launches if f.flops is not None]
-    flops = sum(flops_list) if flops_list else None
-    first = next((f for f in launches if f.dtype), None)
-    return bytes_, flops, first.dtype if first else None, first.dtype_from if first else None
-
-
-def totals_throughput(kernel: Kernel, totals: Totals, peak: DevicePeak | None) -> Throughput:
+def totals_throughput(kernel: Kernel, totals: Totals, peak: DevicePeak | None, launches=None) -> Throughput:
     """``kernel``'s figures per run (:func:`launch_totals`) and, when measured, the derived
-    throughput over its mean measured time."""
+    throughput over its mean measured time.  Where a launch has no device time in some of the
+    runs ``mean_us`` is over (a profile cut off mid-write: ``Measured.launch_runs``), its bytes and
+    FLOPs count only for the runs it has time in; ``launches()`` then gives each launch's
+    :class:`LaunchFigures` (without it, ``totals`` are taken as they are)."""
     m = kernel.measured
     bytes_, flops, dtype, dtype_from = totals
+    if m is not None and launches is not None:
+        parts = m.launch_parts(len(kernel.launches))
+        if any(p != 1.0 for p in parts) and any(p is not None for p in parts):
+            bytes_, flops = measured_sums(launches(), parts)
     return derive(bytes_, flops, dtype, m.mean_us if m is not None else None, m.clock if m is not None else "device", peak, dtype_from)
 
 
@@ -214,7 +206,8 @@ def line_figures(kernels: list[Kernel], figures_of, splits: LaunchSplits | None 
 
     for kernel in kernels:
         m = kernel.measured
-        runs_of: list[tuple[list[tuple], float | None]]  # (its launches' parts, the time they took, per run)
+        #: (its launches' parts, the time they took per run, the part of the runs they have time in)
+        runs_of: list[tuple[list[tuple], float | None, float | None]]
         if m is None:
             graph = kernel.graph
             post, pass_frame = splits.graph_facts(graph)
@@ -224,16 +217,21 @@ def line_figures(kernels: list[Kernel], figures_of, splits: LaunchSplits | None 
             if planned is None or planned[0] is not kernel.launches:
                 parts = [row for launch in kernel.launches for row in launch_parts(kernel, launch)]
                 planned = unmeasured[key] = (kernel.launches, parts)
-            runs_of = [(planned[1], None)]
+            runs_of = [(planned[1], None, None)]
         else:
-            runs = m.runs if m.runs else 0
+            # over the runs with device time (a cut-off profile lost the later ones'); a launch's
+            # bytes and FLOPs count for the part of them it has time in (none: not measured)
+            runs = m.runs if m.timed_runs is None else m.timed_runs
+            shares = m.launch_parts(len(kernel.launches))
             times: list[float | None]
             if len(m.launch_us) == len(kernel.launches):
-                times = [t / runs if runs else None for t in m.launch_us]
+                times = [t / runs if runs and p is not None else None for t, p in zip(m.launch_us, shares, strict=True)]
             else:
-                times = [m.mean_us / len(kernel.launches)] * len(kernel.launches) if kernel.launches else []
-            runs_of = [(launch_parts(kernel, launch), took) for launch, took in zip(kernel.launches, times, strict=False)]
-        for parts, took in runs_of:
+                times = [m.mean_us / len(kernel.launches) if p is not None else None for p in shares]
+            runs_of = [
+                (launch_parts(kernel, launch), took, share) for launch, took, share in zip(kernel.launches, times, shares, strict=False)
+            ]
+        for parts, took, share in runs_of:
             for at, frame, part, bytes_part, flops_part, dtype, dtype_from in parts:
                 row = out.get(at)
                 if row is None:
@@ -250,12 +248,13 @@ def line_figures(kernels: list[Kernel], figures_of, splits: LaunchSplits | None 
                     row.us += took * part
                     row.measured = True
                     row.clock = m.clock if m is not None else row.clock
+                    timed = 1.0 if share is None else share
                     if bytes_part is None:
                         row.measured_complete = False
                     else:
-                        row.measured_bytes += bytes_part
+                        row.measured_bytes += bytes_part if timed == 1.0 else bytes_part * timed
                     if flops_part is not None:
-                        row.measured_flops += flops_part
+                        row.measured_flops += flops_part if timed == 1.0 else flops_part * timed
                         if not row.dtype_measured:
                             row.dtype, row.dtype_from, row.dtype_measured = dtype, dtype_from, True
     return out
@@ -429,7 +428,9 @@ class IndexFigures:
 
     def kernel(self, kernel: Kernel) -> Throughput:
         """``kernel``'s figures per run and, when measured, its throughput (:func:`kernel_throughput`)."""
-        return totals_throughput(kernel, self.totals(kernel), self.peak(kernel))
+        return totals_throughput(
+            kernel, self.totals(kernel), self.peak(kernel), lambda: [self.launch(kernel, la) for la in kernel.launches]
+        )
 
     def totals(self, kernel: Kernel) -> Totals:
         """``kernel``'s (bytes, FLOPs, dtype) per run: :func:`launch_totals` of its launches' figures."""

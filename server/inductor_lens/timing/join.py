@@ -27,7 +27,7 @@ activity at all (a CPU-only run).  Their ``Measured.clock`` is ``"cpu"``.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..files.discovery import profile_candidates_beside
 from ..index.trace_index import Index
@@ -38,7 +38,7 @@ from .eager import EagerJoin, Sources, eager_join
 from .graph_replay import Replays, claim_replay, replayed_names
 from .host import compiled_host
 from .profile_match import COMPILED_CALL, another_run, op_kernel_name
-from .step import Step, cut_off_message, device_launches, device_lost, step_of
+from .step import Step, cut_off_message, device_launches, device_lost, step_of, unreached_launches
 
 _CALL = COMPILED_CALL
 
@@ -65,6 +65,9 @@ class ProfileJoin:
     eager: EagerJoin | None = None
     #: host µs in compiled regions per joined graph (:func:`.host.compiled_host`, key :func:`.host.graph_key`)
     host_us: dict[tuple[str, str, str], float] = field(default_factory=dict)
+    #: (launches of compiled kernels in the joined calls without a device event, such launches;
+    #: CPU kernels and CUDA-graph replays not counted): a file cut off mid-write loses the later ones'
+    untimed: tuple[int, int] = (0, 0)
 
     @property
     def device_name(self) -> str | None:
@@ -92,6 +95,10 @@ class _Claims:
     event_call: dict[int, int] = field(default_factory=dict)
     #: (id(kernel), call op index) -> device µs of that kernel in that call (one run)
     run_us: dict[tuple[int, int], float] = field(default_factory=dict)
+    #: (id(kernel), launch index) -> the calls (op index) in which that launch has device time
+    timed: dict[tuple[int, int], set[int]] = field(default_factory=dict)
+    #: claimed op indices that have a device event
+    timed_ops: set[int] = field(default_factory=set)
 
 
 def join_chrome_trace(
@@ -134,6 +141,8 @@ def join_chrome_trace(
     if not result.traces:
         result.traces = {g.trace for g in graphs}
     totals, per_launch = _device_totals(trace, claims, result, placed)
+    device_ops = [i for i, k in claims.owner.items() if k.kind != "cpp"]
+    result.untimed = (sum(1 for i in device_ops if i not in claims.timed_ops), len(device_ops))
     _set_measured(trace, claims, totals, per_launch)
     result.measured_kernels = len(claims.kernels_by_id)
     result.host_us = compiled_host(trace, joined)
@@ -232,6 +241,7 @@ def _device_totals(
             per_launch[key] = per_launch.get(key, 0.0) + event.dur
             run = (id(attributed), claims.event_call.get(n_event, -1))
             claims.run_us[run] = claims.run_us.get(run, 0.0) + event.dur
+            claims.timed.setdefault(key, set()).add(run[1])
         elif op_index is not None:
             for i in [op_index, *trace.ancestors(op_index)]:
                 if i in claims.owner:
@@ -240,6 +250,8 @@ def _device_totals(
                     per_launch[key] = per_launch.get(key, 0.0) + event.dur
                     run = (id(attributed), claims.call_of.get(i, -1))
                     claims.run_us[run] = claims.run_us.get(run, 0.0) + event.dur
+                    claims.timed.setdefault(key, set()).add(run[1])
+                    claims.timed_ops.add(i)
                     break
         if attributed is None and n_event in placed:  # eager work at a line: not unattributed
             continue
@@ -280,15 +292,23 @@ def _set_measured(trace: ChromeTrace, claims: _Claims, totals: dict[int, list], 
         per = cpu_launch if clock == "cpu" else per_launch
         launch_us = tuple(round(per.get((key, n_launch), 0.0), 3) for n_launch in range(len(kernel.launches)))
         runs = tuple(round(us, 3) for _, us in sorted(by_run.get(key, ())))
+        # device clock: a run counts where its device time is in the profile (a cut-off file keeps
+        # every call's CPU ops, not the later ones' device events); the CPU clock times every run
+        timed = len(runs) if clock == "device" else None
+        over = n if timed is None else timed
         kernel.measured = Measured(
             runs=n,
             events=events,
             total_us=round(total, 3),
-            mean_us=round(total / n, 3) if n else 0.0,
+            mean_us=round(total / over, 3) if over else 0.0,
             clock=clock,
             launch_us=launch_us,
             run_us=runs if clock == "device" else (),
             device_kernels=tuple(names),
+            timed_runs=timed,
+            launch_runs=tuple(len(claims.timed.get((key, n_launch), ())) for n_launch in range(len(kernel.launches)))
+            if timed is not None
+            else (),
         )
 
 
@@ -323,7 +343,8 @@ def join_profile(index: Index, path: str, graphs: list[Graph] | None = None) -> 
         else None,
     )
     result = join_chrome_trace(trace, targets, pids, eager.placed)
-    result.step = step_of(trace)
+    untimed = result.untimed if trace.truncated else (0, 0)
+    result.step = replace(step_of(trace), device_short=bool(trace.truncated and (untimed[0] or unreached_launches(trace)[0])))
     result.eager = eager
     replaced = sum(1 for g in targets for k in g.kernels if id(k) in before and k.measured is not None)
     if replaced and result.calls and index.profiles:  # one measurement per kernel: the later profile's
@@ -343,7 +364,7 @@ def join_profile(index: Index, path: str, graphs: list[Graph] | None = None) -> 
         elif not trace.warnings:  # read, but nothing in it (`{"traceEvents": []}`): said, not dropped silently
             index.add_warnings([InputWarning(path, 0, "profile has no CPU op or device kernel events; not joined")])
         return result
-    lost = cut_off_message(trace)  # said for a joined profile only: an unjoined one's figures are not shown
+    lost = cut_off_message(trace, untimed)  # said for a joined profile only: an unjoined one's figures are not shown
     index.add_warnings([InputWarning(path, 0, lost)] if lost else [])
     index.add_warnings([w for w in [another_run(trace, result, targets, pids)] if w is not None])
     index.profiles.append(result)

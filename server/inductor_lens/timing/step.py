@@ -62,8 +62,12 @@ def device_lost(trace: ChromeTrace) -> bool:
     return trace.truncated and bool(trace.ops) and not device_activity(trace) and bool(trace.devices or device_launches(trace))
 
 
-def cut_off_message(trace: ChromeTrace) -> str | None:
-    """The sentence saying which device events a cut-off profile lost, or None when it lost none."""
+def cut_off_message(trace: ChromeTrace, untimed: tuple[int, int] = (0, 0)) -> str | None:
+    """The sentence saying which device events a cut-off profile lost, or None when it lost none.
+    ``untimed``: ``(launches of compiled kernels without a device event, such launches)`` among
+    the compiled-graph calls the file holds (:class:`~.join.ProfileJoin`): Kineto writes each
+    thread's runtime calls and device events after every CPU op, so a cut can drop the launches'
+    runtime calls with their device events, and only the CPU ops tell what ran."""
     lost, launches = unreached_launches(trace)
     if device_lost(trace):
         gpus = ", ".join(sorted({str(d.get("name")) for d in trace.devices})) or "a GPU"
@@ -72,9 +76,18 @@ def cut_off_message(trace: ChromeTrace) -> str | None:
             f"its device events were not reached: it names {gpus} (deviceProperties) but the cut came before every device event "
             f"(they follow the CPU ops in the file; {calls}), so GPU figures and kernel times are unknown, not 0"
         )
-    if lost:
-        return f"{lost} of its {launches} CUDA launches have no device event (cut off before them): device figures are short"
+    if lost or (trace.truncated and untimed[0]):
+        said = [f"{lost} of its {launches} CUDA launches"] if lost else []
+        said += [f"{untimed[0]} of the {untimed[1]} compiled-kernel launches of its graph calls"] if untimed[0] else []
+        return (
+            f"{' and '.join(said)} have no device event (the file is cut off before them): {SHORT}; "
+            "each throughput counts only the bytes and FLOPs of the runs whose time it holds"
+        )
     return None
+
+
+#: which figures a cut-off profile's lost device events make short
+SHORT = "GPU busy, device time and the kernels' and lines' times are short (idle is long)"
 
 
 @dataclass(frozen=True)
@@ -97,6 +110,8 @@ class Step:
     launched_events: int = 0
     #: a cut-off file lost every device event of a GPU run (:func:`device_lost`)
     device_lost: bool = False
+    #: the file is cut off mid-write and lost device events it would have held (:func:`cut_off_message`)
+    device_short: bool = False
 
     @property
     def per_step(self) -> int:
@@ -105,14 +120,16 @@ class Step:
 
     def to_json(self) -> dict:
         """``{steps, wall_us, gpu_busy_us, gpu_idle_us, compiled_device_us, other_device_us,
-        sync_us, step_us, stacks}`` (µs, rounded to ns)."""
+        sync_us, step_us, stacks}`` (µs, rounded to ns); the four device figures ``None`` (unknown)
+        when the file is cut off before every device event (:attr:`device_lost`)."""
+        lost = self.device_lost
         return {
             "steps": self.steps,
             "wall_us": round(float(self.wall_us), 3),
-            "gpu_busy_us": round(self.gpu_busy_us, 3),
-            "gpu_idle_us": round(self.gpu_idle_us, 3),
-            "compiled_device_us": round(float(self.compiled_device_us), 3),
-            "other_device_us": round(float(self.other_device_us), 3),
+            "gpu_busy_us": None if lost else round(self.gpu_busy_us, 3),
+            "gpu_idle_us": None if lost else round(self.gpu_idle_us, 3),
+            "compiled_device_us": None if lost else round(float(self.compiled_device_us), 3),
+            "other_device_us": None if lost else round(float(self.other_device_us), 3),
             "sync_us": round(float(self.sync_us), 3),
             "step_us": [round(d, 3) for d in self.step_us],
             "stacks": self.stacks,
@@ -246,15 +263,22 @@ def step_line(step: Step) -> str:
         if step.steps
         else f"window {_ms(step.wall_us)} ms (no ProfilerStep markers: figures per window)"
     )
-    text = (
-        f"{head}: GPU busy {_ms(step.gpu_busy_us / n)} · idle {_ms(step.gpu_idle_us / n)} · "
-        f"device time: compiled {_ms(step.compiled_device_us / n)}, other {_ms(step.other_device_us / n)} · syncs {_ms(step.sync_us / n)}"
-    )
+    if step.device_lost:
+        text = f"{head}: GPU busy unknown · idle unknown · device time unknown · syncs {_ms(step.sync_us / n)}"
+    else:
+        short = " (short)" if step.device_short else ""
+        text = (
+            f"{head}: GPU busy {_ms(step.gpu_busy_us / n)}{short} · idle {_ms(step.gpu_idle_us / n)}{' (long)' if short else ''} · "
+            f"device time{short}: compiled {_ms(step.compiled_device_us / n)}, other {_ms(step.other_device_us / n)} · "
+            f"syncs {_ms(step.sync_us / n)}"
+        )
     if step.step_us and len(step.step_us) > 1:
         ordered = sorted(step.step_us)
         text += f" · steps {_ms(ordered[0])}-{_ms(ordered[-1])} ms, median {_ms(median(ordered))}"
     if step.device_lost:
         text += ". Its device events were not reached (the file is cut off before them): GPU figures are unknown, not 0"
+    elif step.device_short:
+        text += f". The file is cut off mid-write and lost device events: {SHORT}"
     elif not step.device_events:
         text += ". No device activity in it (a CPU-only profile, or CUDA not recorded): GPU figures are 0 and no eager GPU time can reach a line"
     if step.stacks:

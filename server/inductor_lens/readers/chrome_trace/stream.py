@@ -26,9 +26,7 @@ _READ = 1 << 18
 _WS = b" \t\r\n"
 
 #: The warning for a file cut off mid-write (the profiler was killed, the disk filled)
-CUT_OFF = (
-    "the profile ends inside its traceEvents (cut off mid-write?): the events before the cut are read, the step's last figures may be short"
-)
+CUT_OFF = "the profile ends inside its traceEvents (cut off mid-write?): the events before the cut are read"
 
 #: The warning for JSON (or text) that is not a torch.profiler Chrome trace.
 NOT_A_PROFILE = "not a torch.profiler trace: no traceEvents array (not joined)"

@@ -1,0 +1,118 @@
+"""A profile cut off mid-write, beside its trace (a new user's trial): tf_plain's profile (round 45,
+H100, PyTorch 2.11) cut at 88%, 90% and 95% of its bytes.  Kineto writes every CPU op first, then
+each launching thread's runtime calls and device events in time order (the main thread's, then
+the autograd thread's), so a cut keeps every graph call's CPU ops but loses the later launches'
+device events: at 88% the forward's last runs, at 90% nearly all of the backward, at 95% its last
+runs.  The truth is the whole profile: a run the cut kept has the same device time there."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+
+import pytest
+from gpu_runs import unpack
+from inductor_lens.files.cache import Cache
+from inductor_lens.open_traces import TraceRequest, open_traces
+from inductor_lens.report.json_report import index_json
+from inductor_lens.timing.step import step_line
+
+CUTS = (0.88, 0.90, 0.95)
+
+
+def _opened(folder: str, cache: str):
+    opened = open_traces(TraceRequest([folder], disk_cache=False), cache=Cache(cache))
+    return opened, json.loads(json.dumps(index_json(opened.index, opened.resolver)))
+
+
+@pytest.fixture(scope="module")
+def whole(tmp_path_factory):
+    root = tmp_path_factory.mktemp("gpu")
+    folder = unpack("tf_plain", str(root / "tf_plain"))
+    return folder, *_opened(folder, str(root / "c"))
+
+
+@pytest.fixture(scope="module", params=CUTS)
+def cut(whole, request, tmp_path_factory):
+    folder = whole[0]
+    root = tmp_path_factory.mktemp(f"cut{request.param}")
+    shutil.copytree(os.path.join(folder, "trace"), root / "trace")
+    shutil.copy(os.path.join(folder, "train.py"), root / "train.py")
+    data = open(os.path.join(folder, "profile_trace.json"), "rb").read()
+    (root / "profile_trace.json").write_bytes(data[: int(len(data) * request.param)])
+    return str(root), *_opened(str(root), str(root / "c")), request.param
+
+
+def _kernels(opened) -> dict:
+    return {(g.kind, g.compile_id, k.key): k for g in opened.index.graphs for k in g.kernels}
+
+
+def _key(row: dict) -> tuple:
+    return (row["graph"], row["compile_id"], row["key"])
+
+
+def test_a_kernel_is_timed_over_the_runs_the_cut_kept(whole, cut):
+    """Each kernel's time per run is over the runs whose device time the cut kept (within the
+    whole profile's fastest and slowest run of it), and its rate is never above its fastest run's:
+    before, the runs of every call counted, with the time of those left (mean 3 runs' time / 5)."""
+    full, part = _kernels(whole[1]), _kernels(cut[1])
+    partial = 0
+    for row in cut[2]["kernels"]:
+        kernel = part[_key(row)]
+        m, truth = kernel.measured, full[_key(row)].measured
+        if m is None or not m.events:
+            continue
+        assert len(kernel.launches) == 1 and truth.runs == m.runs == 5
+        partial += m.events < truth.events  # runs whose device events the cut lost
+        assert min(truth.run_us) - 1e-3 <= row["measured"]["mean_us"] <= max(truth.run_us) + 1e-3, row["key"]
+        if row["bytes"]:
+            assert row["measured"]["gbps"] <= row["bytes"] / min(truth.run_us) / 1e3 * (1 + 1e-3), row["key"]
+    assert partial or cut[3] == 0.90  # at 90% the forward's runs are whole, the backward's lost (no time)
+
+
+def test_a_line_moves_only_what_was_measured(whole, cut):
+    """A model line's rate: the bytes and FLOPs of the runs whose time the cut kept over that
+    time, so never above the best run of any of its kernels in the whole profile, its share of a
+    roof never above theirs; its time lower than the whole profile's (lower coverage).  Before,
+    every line's bytes of all launches went over the forward's time alone: 145-266% of a peak
+    (the SDPA line: 103 TFLOP/s, 154% of FP32; 29.5 after, 30.8 in the whole profile)."""
+    full = _kernels(whole[1])
+    by_line: dict[tuple, list] = {}
+    for row in whole[2]["kernels"]:
+        m = full[_key(row)].measured
+        if m is not None and m.run_us and row["measured"]["gbps"]:
+            best = row["measured"]["mean_us"] / min(m.run_us)  # the fastest run's rate over the mean's
+            for at in row["model_lines"]:
+                by_line.setdefault((at["file"], at["line"]), []).append((row["measured"], best))
+    whole_lines = {(r["file"], r["line"]): r for r in whole[2]["lines"]}
+    checked = 0
+    for row in cut[2]["lines"]:
+        got = row.get("measured") or {}
+        if not got.get("gbps"):
+            continue
+        kernels = by_line[(row["file"], row["line"])]
+        for field in ("hbm_fraction", "compute_fraction", "gbps", "tflops"):
+            if got.get(field) is not None:
+                top = max((m[field] or 0.0) * best for m, best in kernels)
+                assert got[field] <= top * (1 + 1e-3), (row["line"], field, got[field], top)
+        assert got["share_us"] <= whole_lines[(row["file"], row["line"])]["measured"]["share_us"] + 1e-3
+        checked += 1
+    assert checked >= 8
+
+
+def test_the_cut_says_which_figures_are_short(whole, cut):
+    """The warning names the file and counts the compiled launches left without a device event;
+    the step line says GPU busy and device time are short and idle long.  Before, the only word
+    was the reader's "the step's last figures may be short"."""
+    folder, opened = cut[:2]
+    path = os.path.join(folder, "profile_trace.json")
+    said = [w.message for w in opened.index.warnings if w.file == path]
+    (profile,) = opened.index.profiles
+    lost, launches = profile.untimed
+    assert 0 < lost < launches == whole[1].index.profiles[0].untimed[1]
+    assert any(m.startswith(f"{lost} of the {launches} compiled-kernel launches") and "GPU busy, device time" in m for m in said), said
+    line = step_line(profile.step)
+    assert "GPU busy" in line and "(short)" in line and "idle" in line and "(long)" in line and "cut off" in line
+    assert profile.step.gpu_busy_us < whole[1].index.profiles[0].step.gpu_busy_us
+    assert "(short)" not in step_line(whole[1].index.profiles[0].step) and whole[1].index.profiles[0].untimed[0] == 0
