@@ -11,6 +11,7 @@ import sys
 
 import pytest
 from conftest import REPO, TRACES, case_dir, case_log
+from inductor_lens.text import format_us
 
 KERNEL_FIELDS = {
     "trace",
@@ -220,7 +221,10 @@ def test_summary_with_a_profile(cache_dir):
     (nll,) = [u for u in doc["unattributed"] if "nll_loss_forward_reduce_cuda_kernel_2d<" in u["name"]]
     assert (nll["count"], round(nll["total_us"], 1)) == (3, 5.2)
     assert re.search(r"\n +3 runs · +1\.7 µs each · +5\.2 µs in all  nll_loss_forward_reduce_cuda_kernel_2d<", out), out
-    assert "  models.py:357  loss = F.cross_entropy(cm(x), target)  — calls compile 0/0: 16 kernels, 2 graphs · 267 µs (98%)" in lines
+    site = "  models.py:357  loss = F.cross_entropy(cm(x), target)  — calls compile 0/0: 16 kernels, 2 graphs · 267 µs (98%)"
+    # ... and the host time inside the compiled calls it made (no step markers: over the window)
+    (call,) = [c for c in doc["calls"] if c["innermost"]]
+    assert f"{site} · host {format_us(call['host_us'])} in its compiled calls" in lines and call["host_us"] > 1000
 
 
 @pytest.mark.parametrize("columns", [80, 120, 200])

@@ -130,3 +130,24 @@ def test_table_rows_of_eager_only_lines_have_no_empty_split(runs, columns, tmp_p
     assert "953 µs" in rows[opt]
     assert not any(line.strip() == "()" or "  ()  " in line for line in rows), proc.stdout[:3000]
     assert any("(fwd " in line and "bwd " in line for line in rows)  # the compiled lines keep theirs
+
+
+def test_the_table_gives_host_time_per_step_at_each_call_site(runs, tmp_path):
+    """Why the step is slow when the GPU idles: each call site's line in the table gives the host time
+    per step inside the compiled calls it made (report --json's ``calls[].host_us_per_step``; before,
+    in the JSON only).  tf_accum: the model's call and the compiled optimizer step."""
+    import json
+    import sys
+
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+    from test_cli import run
+
+    folder = runs["tf_accum"]
+    doc = json.loads(run("report", folder, "--json", cache_dir=str(tmp_path)).stdout)
+    text = run("report", folder, cache_dir=str(tmp_path), env={"COLUMNS": "250"}).stdout
+    sites = [c for c in doc["calls"] if c["innermost"]]
+    assert {c["code"] for c in sites} == {"logits = self.compiled(idx[micro::2])", "self.opt_step()"}
+    for c in sites:
+        row = next(line for line in text.splitlines() if f"train2.py:{c['line']}  " in line and "calls compile" in line)
+        assert row.endswith(f"· host {c['host_us_per_step'] / 1000:.1f} ms/step in its compiled calls"), row
+        assert c["host_us_per_step"] > 1000

@@ -225,13 +225,24 @@ def hot_line_texts(hot, limit: int, label=None, speed=None) -> list[str]:
     return [f"  {head}  {rest}" for _, head, rest, _, _ in _hot_row_cells(hot, limit, label, speed)] + _more_lines(hot, limit)
 
 
-def call_site_texts(sites: list, label=None) -> list[str]:
-    """The user's innermost call sites of compiled code, one text line each."""
+def call_site_texts(sites: list, label=None, host=None, stepped: bool = False) -> list[str]:
+    """The user's innermost call sites of compiled code, one text line each.  ``host(graphs)``
+    (:meth:`inductor_lens.analysis.Analysis.host_us`) gives ``(µs, µs per step)`` of CPU time inside
+    the compiled regions a site entered, said as ``host 28.6 ms/step in its compiled calls`` (what
+    keeps the GPU waiting, beside the device time over the window); per step when ``stepped`` (every
+    profile has ``ProfilerStep`` markers), else over the window."""
     label = label or (lambda f: f"{f.basename}:{f.line}")
     out = []
     for site in (s for s in sites if s.innermost):
         compiles = ", ".join(site.compile_ids)
         took = "" if site.measured_us is None else f" · {format_us(site.measured_us)} ({site.percent or 0.0:.0f}%)"
+        spent = host(site.graphs) if host is not None else None
+        if spent is not None:
+            took += (
+                f" · host {spent[1] / 1000:.1f} ms/step in its compiled calls"
+                if stepped
+                else f" · host {format_us(spent[0])} in its compiled calls"
+            )
         out.append(
             f"  {label(site.frame)}{'  ' + site.frame.code if site.frame.code else ''}  — calls compile {compiles}: "
             f"{plural(site.kernels, 'kernel')}, {plural(len(site.graphs), 'graph')}{site.ranks_text()}{took}"
@@ -299,7 +310,9 @@ def print_hot_lines(analysis: Analysis, console, limit: int | None = TOP_LINES) 
                 "the trace may be incomplete (a log cut short, another rank's, or a graph compiled outside it)"
             )
         console.print(text + ")", markup=False, highlight=False)
-    sites = call_site_texts(analysis.call_sites(hot.total_us))
+    views = analysis.steps()
+    stepped = bool(views) and all(v.step.steps for v in views)
+    sites = call_site_texts(analysis.call_sites(hot.total_us), host=analysis.host_us, stepped=stepped)
     if sites:
         from rich.text import Text
 
