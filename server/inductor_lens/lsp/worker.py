@@ -255,7 +255,7 @@ class IndexWorker:
         kernels = len(index.kernels)
         host.report_progress(token, "end", f"{kernels} kernels")
         for w in index.warnings:
-            host.log(types.MessageType.Warning, f"{w.file}:{w.line}: {w.message}")
+            host.log(types.MessageType.Warning, f"{w.where}: {w.message}")
         host.log(
             types.MessageType.Info,
             f"indexed {len(index.traces)} trace(s), {len(index.graphs)} graph(s), {kernels} kernels in {elapsed:.2f}s",

@@ -33,6 +33,16 @@ class InputWarning:
     def to_json(self) -> dict:
         return {"file": self.file, "line": self.line, "message": self.message}
 
+    @property
+    def where(self) -> str:
+        """``file:line``, or ``file`` alone for a warning about the whole file (line 0)."""
+        return where_text(self.file, self.line)
+
+
+def where_text(file: str, line: int) -> str:
+    """``file:line``, or ``file`` when ``line`` is 0 (the whole file, or no line known)."""
+    return f"{file}:{line}" if line else file
+
 
 class Frame(NamedTuple):
     """One source frame of a stack trace: ``File "<file>", line <line>, in <function>`` + ``code``.

@@ -435,4 +435,4 @@ def print_warnings(index, errors) -> None:
     if warnings:
         errors.print(f"[yellow]{len(warnings)} warning(s):[/yellow]")
         for w in warnings:  # one line each, whole: a terminal wraps it, a file keeps it greppable
-            errors.print(f"  {w.file}:{w.line}: {w.message}", markup=False, highlight=False, soft_wrap=True)
+            errors.print(f"  {w.where}: {w.message}", markup=False, highlight=False, soft_wrap=True)
