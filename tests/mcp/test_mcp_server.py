@@ -159,6 +159,12 @@ async def test_a_profiled_training_step_passes_through_eager_time_the_step_and_t
         step = next(x for x in hot["lines"] if x["code"] == "opt.step()")
         said = await _ok(session, "explain", {"path": plain, "file": "train.py", "line": step["line"]})
         compared = await _ok(session, "diff", {"a": plain, "b": item})
+        # the line that calls the compiled model: its call site with the host time inside its calls
+        # (a new user's explain of tf_item's 'x = block(x)' said line: null and nothing more)
+        item_report = _cli("report", item, cache_dir=cache)
+        (site,) = [c for c in item_report["calls"] if c["innermost"]]
+        on_call = await _ok(session, "explain", {"path": item, "file": "train.py", "line": site["line"]})
+    assert on_call["call"] == site and site["host_us_per_step"] > 1000 and site["code"] == "x = block(x)"
     report = _cli("report", plain, cache_dir=cache)
     assert sorted(map(json.dumps, hot["lines"])) == sorted(map(json.dumps, report["lines"]))
     assert hot["profiles"] == report["profiles"] and hot["profiles"][0]["step"]["steps"] == 5

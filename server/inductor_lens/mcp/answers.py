@@ -269,7 +269,9 @@ def _at(frame: dict | None, file: str, line: int) -> bool:
 
 def explain_line(run: Run, given: str, line: int, path: str) -> dict:
     """One model line of ``run`` (``given``: how the user named its file): ``line`` its
-    ``report --json`` ``lines`` object (null when no kernel names it), ``rank`` its place in
+    ``report --json`` ``lines`` object (null when no kernel names it), ``call`` its ``calls``
+    object when the line calls compiled code (its kernels, device time, ``host_us`` and
+    ``host_us_per_step`` inside the compiled calls; null otherwise), ``rank`` its place in
     ``report``'s ranking (1 = the hottest), ``kernels`` the ``report --json`` ``kernels`` objects
     it names, ``problems`` the ``compile_events`` at it (location or a frame of their stack),
     ``open`` the output-code and IR places to open (``{what, kernel, path, line}``), ``devices``
@@ -278,6 +280,7 @@ def explain_line(run: Run, given: str, line: int, path: str) -> dict:
     doc = run.doc
     frames = [(r["file"], r.get("resolved")) for r in doc["lines"]]
     frames += [(e["location"]["file"], e["location"].get("resolved")) for e in doc["compile_events"] if e.get("location")]
+    frames += [(c["file"], c.get("resolved")) for c in doc.get("calls") or []]
     files = match_file(given, list(dict.fromkeys(frames)))
     if not files:
         known = sorted({os.path.basename(f) for f, _ in frames})
@@ -289,7 +292,8 @@ def explain_line(run: Run, given: str, line: int, path: str) -> dict:
     problems = [
         e for e in doc["compile_events"] if _at(e.get("location"), file, line) or any(_at(f, file, line) for f in e.get("stack") or [])
     ]
-    if row is None and not problems:
+    call = next((c for c in doc.get("calls") or [] if c["file"] == file and c["line"] == line), None)
+    if row is None and not problems and call is None:
         lines = sorted({r["line"] for r in doc["lines"] if r["file"] == file})
         raise BadInput(
             f"line {line}: no kernel or compile problem of {path} is at {file}:{line} "
@@ -300,6 +304,7 @@ def explain_line(run: Run, given: str, line: int, path: str) -> dict:
     ranking = run.ranking
     return {
         "line": row,
+        "call": call,
         "rank": ranking.index((file, line)) + 1 if (file, line) in ranking else None,
         "kernels": kernels,
         "problems": problems,

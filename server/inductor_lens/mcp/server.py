@@ -49,6 +49,13 @@ class HotLines(TypedDict):
 
 class Explained(TypedDict):
     line: Annotated[Obj | None, Field(description="the report --json lines object of the line; null when only compile problems are there")]
+    call: Annotated[
+        Obj | None,
+        Field(
+            description="the report --json calls object when the line calls compiled code: its kernels, measured_us, and host_us / "
+            "host_us_per_step (CPU time inside the compiled calls: what keeps the GPU waiting); null otherwise"
+        ),
+    ]
     rank: Annotated[int | None, Field(description="its place in the hot lines (1 = hottest); null when not ranked")]
     kernels: Annotated[list[Obj], Field(description="report --json kernels objects of the line: key, FX nodes, launches, measured")]
     problems: Annotated[list[Obj], Field(description="report --json compile_events at the line (graph breaks, recompiles, failures)")]
