@@ -7,6 +7,7 @@ reading of the raw JSON (and, for the accumulated gradients, this file's), not t
 from __future__ import annotations
 
 import os
+import re
 
 import pytest
 from gpu_runs import unpack
@@ -130,6 +131,9 @@ def test_table_rows_of_eager_only_lines_have_no_empty_split(runs, columns, tmp_p
     assert "953 µs" in rows[opt]
     assert not any(line.strip() == "()" or "  ()  " in line for line in rows), proc.stdout[:3000]
     assert any("(fwd " in line and "bwd " in line for line in rows)  # the compiled lines keep theirs
+    # a line with no eager time has an empty eager cell ("eager —" read as "this line ran eagerly")
+    assert not any("eager" in line and "—" in line.split("eager", 1)[1][:12] for line in rows)
+    assert [line.split("eager", 1)[1].split()[:2] for line in rows if re.search(r"  eager +\d", line)] == [["953", "µs"]]
 
 
 def test_the_table_gives_host_time_per_step_at_each_call_site(runs, tmp_path):

@@ -177,7 +177,8 @@ def _hot_cells(hot, row, split: str, width: int, rate: str, rate_width: int, lab
     if hot.measured:
         compiled = f"{row.percent or 0.0:5.1f}%  {format_us(row.share_us or 0.0):>9}" if row.kernels else f"{'—':>6}  {'—':>9}"
         head = compiled + (f"  {split if row.kernels else '':<{width}}" if width else "")
-        head += f"  eager {format_us(row.eager_us) if row.eager_us else '—':>9}" if hot.eager_us else ""
+        if hot.eager_us:  # a line with no eager time leaves the cell empty ("eager —" read as "ran eagerly")
+            head += f"  eager {format_us(row.eager_us):>9}" if row.eager_us else " " * 17
         head += f"  {rate:<{rate_width}}" if rate_width else ""
     else:
         head = f"{plural(row.launches, 'launch'):>11} · {plural(row.ops, 'op'):<8}"
