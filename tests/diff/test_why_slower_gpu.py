@@ -284,3 +284,27 @@ def test_each_matched_kernel_is_judged_by_its_median_run(runs, diffs):
         assert t["verdict"] == ("within noise" if noise else "slower" if change > 0 else "faster"), (name_a, t)
         checked += 1
     assert checked >= 10
+
+
+@pytest.mark.parametrize("b", ["tf_plain2", "tf_bs"])
+def test_the_kernel_verdict_counts_say_what_within_noise_covers(runs, tmp_path, b):
+    """The matched kernels' verdict line names 'within noise' only beside a count of it (it said
+    '26 slower, 2 faster (within noise: the runs' ranges overlap)', read as 'those 26 are noise');
+    the counts add up to the kernels diff --json compares."""
+    other = runs[b] if b in runs else _unpack(b, str(tmp_path / b))
+    proc = subprocess.run(
+        [sys.executable, "-m", "inductor_lens", "diff", runs["tf_plain"], other, "--cache-dir", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=REPO,
+        env={**os.environ, "COLUMNS": "200"},
+    )
+    (line,) = [x for x in proc.stdout.splitlines() if "matched kernels, by their median run:" in x]
+    counts = dict((w, int(n)) for n, w in re.findall(r"(\d+) (slower|faster|within noise)", line.split("(")[0]))
+    assert counts and sum(counts.values()) >= 10
+    assert ("within noise" in counts) is (b == "tf_plain2")  # a rerun vs twice the batch (all slower or faster)
+    if "within noise" in counts:
+        assert line.endswith("(within noise: the runs' ranges overlap)")
+    else:
+        assert line.endswith("(none within noise: no matched kernel's run ranges overlap)")
