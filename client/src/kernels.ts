@@ -298,9 +298,21 @@ export function speedText(m: Measured, size?: { bytes?: number | null; flops?: n
     const shares = `${share(m.hbm_fraction)} of ${m.device} HBM, ${share(m.compute_fraction)} of ${m.compute_roof ?? 'FP32'}`;
     return `${rate} · latency-bound (small kernel): ${why ? `${why}: ` : ''}${shares}`;
   }
+  if (m.bound === 'neither' && m.device) {
+    // as low, but too long a launch to be a small kernel (text.speed_text)
+    const share = (f: number | null | undefined) =>
+      f === null || f === undefined ? '-' : f >= 0.01 ? `${Math.floor(f * 1000) / 10}%` : '<1%';
+    const why = size ? sizeText(size, m) : undefined;
+    const shares = `${share(m.hbm_fraction)} of ${m.device} HBM, ${share(m.compute_fraction)} of ${m.compute_roof ?? 'FP32'}`;
+    return `${rate} · below a tenth of both roofs, not a small kernel (memory and compute bandwidth do not limit it): ${why ? `${why}: ` : ''}${shares}`;
+  }
   if (m.peak_fraction !== null && m.peak_fraction !== undefined && m.device) {
     const roof = m.roof ?? 'HBM';
     parts.push(m.peak_fraction >= 0.01 ? `${Math.round(m.peak_fraction * 100)}% of ${m.device} ${roof}` : `<1% of ${m.device} ${roof}`);
+    if (roof === 'HBM' && m.peak_fraction > 1) {
+      // the bytes are the arguments'; part of them came from L2 (text.speed_text)
+      parts[parts.length - 1] += ', above its peak: part of it hit in L2';
+    }
   }
   if (m.bound) {
     parts.push(`${m.bound}-bound`);

@@ -83,8 +83,8 @@ export interface Measured {
   tflops?: number | null;
   /** The achieved share of the binding roof of the device (HBM or the dtype's dense peak); null: device unknown, CPU time. */
   peak_fraction?: number | null;
-  /** Roofline class; `latency` below a tenth of both roofs (a small kernel: launch and latency set its time). */
-  bound?: 'memory' | 'compute' | 'latency' | null;
+  /** Roofline class; below a tenth of both roofs `latency` (a small kernel: launch and latency set its time), `neither` for longer device kernels (not limited by memory or compute bandwidth at that size). */
+  bound?: 'memory' | 'compute' | 'latency' | 'neither' | null;
   /** The achieved share of each roof: HBM bandwidth, and the dense peak of `compute_roof`. */
   hbm_fraction?: number | null;
   compute_fraction?: number | null;
@@ -92,6 +92,8 @@ export interface Measured {
   compute_roof?: string | null;
   /** The roof `peak_fraction` is of: `HBM`, or the FLOPs' dtype peak (`FP32`, `BF16`). */
   roof?: string | null;
+  /** A sentence the figures need (why a share of HBM is above 100%: L2 hits; why a kernel below a tenth of both roofs is or is not small); null: none. */
+  note?: string | null;
   /** The device as the server's peak table names it (`H200`). */
   device?: string | null;
 }

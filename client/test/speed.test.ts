@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { kernelComparator } from '../src/kernelTreeModel';
 import { kernelTooltip, speedText } from '../src/kernels';
 import { profileCnn } from './helpers';
+import * as fs from 'fs';
+import * as path from 'path';
+import type { Measured } from '../src/protocol';
 
 describe('share of the device peak', () => {
   const { kernels } = profileCnn();
@@ -68,5 +71,24 @@ describe('share of the device peak', () => {
       expect(tip.includes(' GFLOP in ')).toBe(Boolean(k.flops)); // FLOPs said where the kernel has them
       expect(tip).toContain(` in ${k.measured!.mean_us.toFixed(1)} µs a run: `);
     }
+  });
+});
+
+describe('below a tenth of both roofs, and above the HBM peak, on a real H100 run (vit_amp)', () => {
+  // report --json's fields of three kernels and the server's words for them (text.speed_text);
+  // tests/perf/test_roofline_words_gpu.py holds the fixture to the server's current answer
+  const file = path.join(__dirname, 'fixtures', 'vit_amp.speed.json');
+  const kernels: { key: string; bytes: number; flops: number | null; measured: Measured; said: string }[] = JSON.parse(
+    fs.readFileSync(file, 'utf8'),
+  ).kernels;
+
+  it('says each as the server does: a small kernel, a long one (229 µs), one above the HBM peak', () => {
+    expect(kernels.map((k) => k.measured.bound).sort()).toEqual(['latency', 'memory', 'neither']);
+    for (const k of kernels) {
+      expect(speedText(k.measured, k)).toBe(k.said);
+    }
+    const conv = kernels.find((k) => k.key === 'extern_kernels.convolution:4')!;
+    expect(conv.measured.mean_us).toBeGreaterThan(200);
+    expect(speedText(conv.measured, conv)).not.toContain('(small kernel)');
   });
 });

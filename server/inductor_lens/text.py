@@ -131,9 +131,12 @@ def flops_text(tflops: float) -> str:
 
 def speed_text(t) -> str:
     """How close to the machine, in a few words (``t``: a
-    :class:`inductor_lens.perf.throughput.Throughput`): ``1.9 TB/s · 40% of H200 HBM · memory-bound``,
-    ``2.8 TFLOP/s · 4% of H200 FP32 · compute-bound``, ``12 GB/s (CPU time)``; ``""`` when not
-    measured or the bytes are unknown."""
+    :class:`inductor_lens.perf.roofline.Throughput`): ``1.9 TB/s · 40% of H200 HBM · memory-bound``,
+    ``2.8 TFLOP/s · 4% of H200 FP32 · compute-bound``, ``12 GB/s (CPU time)``, ``4 TB/s · 119% of
+    H100 SXM HBM, above its peak: part of it hit in L2 · memory-bound``; below a tenth of both
+    roofs, ``latency-bound (small kernel)`` or, for a longer launch, ``below a tenth of both roofs,
+    not a small kernel``, each with its size, time and shares (:func:`latency_why`); ``""`` when
+    not measured or the bytes are unknown."""
     if t.gbps is None:
         return ""
     parts = [flops_text(t.tflops) if (t.side or t.bound) == "compute" and t.tflops is not None else rate_text(t.gbps)]
@@ -142,16 +145,22 @@ def speed_text(t) -> str:
         return parts[0] + " (CPU time)"
     if t.bound == "latency" and t.device:  # below a tenth of both roofs: its size and shares say why
         return f"{parts[0]} · latency-bound (small kernel): {latency_why(t)}"
+    if t.bound == "neither" and t.device:  # as low, but too long a launch to be a small kernel
+        return (
+            f"{parts[0]} · below a tenth of both roofs, not a small kernel (memory and compute bandwidth do not limit it): {latency_why(t)}"
+        )
     if t.peak_fraction is not None and t.device:
         parts.append(f"{t.peak_fraction * 100:.0f}% of {t.device} {roof}" if t.peak_fraction >= 0.01 else f"<1% of {t.device} {roof}")
+        if roof == "HBM" and t.peak_fraction > 1:  # the bytes are the arguments'; part of them came from L2
+            parts[-1] += ", above its peak: part of it hit in L2"
     if t.bound:
         parts.append(f"{t.bound}-bound")
     return " · ".join(parts)
 
 
 def latency_why(t) -> str:
-    """Why a kernel is latency-bound: ``1.2 MB and 0.3 GFLOP in 8.1 µs a run: 4% of H200 HBM,
-    <1% of FP32`` (its size per run, its time, its achieved share of each roof)."""
+    """Why a kernel is below a tenth of both roofs: ``1.2 MB and 0.3 GFLOP in 8.1 µs a run: 4% of
+    H200 HBM, <1% of FP32`` (its size per run, its time, its achieved share of each roof)."""
 
     def share(f: float | None) -> str:
         return "-" if f is None else (f"{math.floor(f * 1000) / 10:g}%" if f >= 0.01 else "<1%")  # (9.98% is not "10%")

@@ -204,6 +204,7 @@ def test_report_joins_profile_beside_the_trace(tmp_path):
         "compute_fraction",
         "compute_roof",
         "compute_roof_from",
+        "note",
     }
     assert len(measured) == 16 and all(set(k["measured"]) == fields for k in measured)
     assert {k["measured"]["device"] for k in measured} == {"H200"}

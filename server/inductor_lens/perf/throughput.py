@@ -4,9 +4,10 @@ share of the device's peak (:mod:`.devices`) and the roofline class.
 
 * ``gbps`` = bytes per run / mean µs per run / 1e3 (GB/s = 10^9 bytes/s); ``tflops`` likewise
   with FLOPs (``None`` where no FLOPs are counted).
-* **Roofline class**: ``compute`` when the arithmetic intensity (FLOPs per byte) reaches the
-  device's ridge point for the FLOPs' dtype (peak FLOP/s over peak bytes/s), else ``memory``
-  (every launch without counted FLOPs: pointwise and reduction kernels).
+* **Roofline class** (:mod:`.roofline`): ``compute`` when the arithmetic intensity (FLOPs per
+  byte) reaches the device's ridge point for the FLOPs' dtype (peak FLOP/s over peak bytes/s),
+  else ``memory`` (every launch without counted FLOPs: pointwise and reduction kernels); below a
+  tenth of both roofs ``latency`` (a small kernel) or ``neither`` (a long one).
 * ``peak_fraction``: the achieved share of the roof that binds: GB/s over peak HBM bandwidth
   when memory-bound, TFLOP/s over the dtype's dense peak when compute-bound; ``None`` when the
   device is not in the table, and for CPU time (no peak is claimed for a CPU).
@@ -27,103 +28,7 @@ from ..model.compile_id import base_compile_id
 from ..timing.line_time import LaunchSplits
 from .devices import DevicePeak, compute_precision
 from .figures import LaunchFigures, Totals, launch_totals, measured_sums
-
-
-@dataclass(slots=True)
-class Throughput:
-    """``bytes``/``flops`` per run (``None`` when a launch's is unknown / none counted), ``us`` the
-    mean measured time per run (``None`` without a profile), the derived ``gbps``, ``tflops``,
-    ``bound`` (``memory``/``compute``, ``None`` without bytes) and ``peak_fraction``; ``clock``
-    ``device`` or ``cpu``; ``device`` the table's name of the device (``None``: unknown or CPU)."""
-
-    bytes: int | None
-    flops: int | None
-    dtype: str | None = None
-    us: float | None = None
-    clock: str = "device"
-    device: str | None = None
-    gbps: float | None = None
-    tflops: float | None = None
-    bound: str | None = None
-    peak_fraction: float | None = None
-    #: the achieved share of each roof (HBM bandwidth, the dtype's dense compute peak; ``None``
-    #: without the device's peaks or a measured time): a kernel below :data:`LATENCY_SHARE` of both
-    #: is ``bound`` ``latency`` (a small kernel: launch and latency, not a roof, set its time)
-    hbm_fraction: float | None = None
-    compute_fraction: float | None = None
-    #: the roof by arithmetic intensity against the ridge (``memory``/``compute``), whatever ``bound`` says
-    side: str | None = None
-    #: why the FLOPs are held to ``dtype``'s peak (:func:`.devices.compute_precision`)
-    dtype_from: str | None = None
-
-    @property
-    def roof(self) -> str | None:
-        """The roof ``peak_fraction`` is of: ``HBM`` (memory side), ``FP32``/``BF16``/... (compute side)."""
-        if self.bound is None:
-            return None
-        return self.compute_roof if (self.side or self.bound) == "compute" else "HBM"
-
-    @property
-    def compute_roof(self) -> str:
-        """The compute roof's name for the dtype: ``FP32``, ``BF16``, ..."""
-        return _PEAK_NAME.get(self.dtype or "f32", (self.dtype or "").upper())
-
-    def to_json(self) -> dict:
-        return {
-            "gbps": _round(self.gbps),
-            "tflops": _round(self.tflops, 4),
-            "peak_fraction": _round(self.peak_fraction, 4),
-            "bound": self.bound,
-            "roof": self.roof,
-            "hbm_fraction": _round(self.hbm_fraction, 4),
-            "compute_fraction": _round(self.compute_fraction, 4),
-            "compute_roof": self.compute_roof if self.flops else None,
-            "compute_roof_from": self.dtype_from if self.flops else None,
-            "device": self.device,
-        }
-
-
-def _round(value: float | None, digits: int = 3) -> float | None:
-    return None if value is None else round(value, digits)
-
-
-def derive(
-    bytes_: int | None,
-    flops: int | None,
-    dtype: str | None,
-    us: float | None,
-    clock: str,
-    peak: DevicePeak | None,
-    dtype_from: str | None = None,
-) -> Throughput:
-    """The derived figures of ``bytes_`` and ``flops`` moved in ``us`` µs on ``clock``'s device
-    (``dtype``: the precision whose peak the FLOPs are held to, ``dtype_from`` why)."""
-    out = Throughput(bytes_, flops, dtype, us, clock, peak.name if peak is not None and clock == "device" else None)
-    out.dtype_from = dtype_from
-    if us is None or us <= 0:
-        return out
-    if bytes_ is not None:
-        out.gbps = bytes_ / us / 1e3
-    if flops is not None:
-        out.tflops = flops / us / 1e6
-    if bytes_ is None or bytes_ <= 0:
-        return out
-    use = peak if clock == "device" else None
-    ridge = use.ridge(dtype) if use is not None and flops else None
-    out.bound = out.side = "compute" if flops and ridge is not None and flops / bytes_ >= ridge else "memory"
-    if use is not None:
-        top = use.peak_tflops(dtype)
-        out.hbm_fraction = out.gbps / use.hbm_gbps if out.gbps is not None else None
-        out.compute_fraction = (out.tflops or 0.0) / top if top else None
-        out.peak_fraction = out.compute_fraction if out.bound == "compute" else out.hbm_fraction
-        shares = [f for f in (out.hbm_fraction, out.compute_fraction) if f is not None]
-        if shares and max(shares) < LATENCY_SHARE:
-            out.bound = "latency"
-    return out
-
-
-#: below this share of both roofs a kernel is latency-bound (a small kernel), not memory- or compute-bound
-LATENCY_SHARE = 0.10
+from .roofline import Throughput, derive
 
 
 def totals_throughput(kernel: Kernel, totals: Totals, peak: DevicePeak | None, launches=None) -> Throughput:
@@ -138,7 +43,9 @@ def totals_throughput(kernel: Kernel, totals: Totals, peak: DevicePeak | None, l
         parts = m.launch_parts(len(kernel.launches))
         if any(p != 1.0 for p in parts) and any(p is not None for p in parts):
             bytes_, flops = measured_sums(launches(), parts)
-    return derive(bytes_, flops, dtype, m.mean_us if m is not None else None, m.clock if m is not None else "device", peak, dtype_from)
+    us = m.mean_us if m is not None else None
+    one = m.total_us / m.events if m is not None and m.events else None  # one of its device kernels (a cuDNN call runs several)
+    return derive(bytes_, flops, dtype, us, m.clock if m is not None else "device", peak, dtype_from, one)
 
 
 def kernel_throughput(kernel: Kernel, launches: list[LaunchFigures], peak: DevicePeak | None) -> Throughput:
@@ -170,6 +77,9 @@ class LineFigures:
     measured_bytes: float = 0.0
     measured_flops: float = 0.0
     measured_complete: bool = True
+    #: the device kernel executions per run of its measured launches, each times its part (``us``
+    #: over it: the mean time of one of its device kernels)
+    events: float = 0.0
 
 
 def line_figures(kernels: list[Kernel], figures_of, splits: LaunchSplits | None = None) -> dict[LineKey, LineFigures]:
@@ -206,6 +116,7 @@ def line_figures(kernels: list[Kernel], figures_of, splits: LaunchSplits | None 
 
     for kernel in kernels:
         m = kernel.measured
+        per_run = 0.0  # device kernels one launch runs per run (measured kernels)
         #: (its launches' parts, the time they took per run, the part of the runs they have time in)
         runs_of: list[tuple[list[tuple], float | None, float | None]]
         if m is None:
@@ -228,6 +139,7 @@ def line_figures(kernels: list[Kernel], figures_of, splits: LaunchSplits | None 
                 times = [t / runs if runs and p is not None else None for t, p in zip(m.launch_us, shares, strict=True)]
             else:
                 times = [m.mean_us / len(kernel.launches) if p is not None else None for p in shares]
+            per_run = m.events / runs / len(kernel.launches) if runs and kernel.launches else 0.0  # device kernels a launch runs
             runs_of = [
                 (launch_parts(kernel, launch), took, share) for launch, took, share in zip(kernel.launches, times, shares, strict=False)
             ]
@@ -246,6 +158,7 @@ def line_figures(kernels: list[Kernel], figures_of, splits: LaunchSplits | None 
                         row.dtype, row.dtype_from = dtype, dtype_from
                 if took is not None:
                     row.us += took * part
+                    row.events += part * per_run
                     row.measured = True
                     row.clock = m.clock if m is not None else row.clock
                     timed = 1.0 if share is None else share
@@ -292,6 +205,7 @@ def line_throughput(row: LineFigures, peak: DevicePeak | None) -> Throughput:
             row.clock,
             peak,
             row.dtype_from,
+            row.us / row.events if row.events else None,
         )
     return derive(
         round(row.bytes) if row.complete else None,
@@ -447,4 +361,3 @@ class IndexFigures:
 
 #: the aten ops of a GEMM (cuBLAS, or Inductor's mm templates), whose float32 form allow_tf32 moves to TF32
 _GEMM_OPS = frozenset({"aten.mm", "aten.addmm", "aten.bmm", "aten.baddbmm", "aten._addmm_activation"})
-_PEAK_NAME = {"f32": "FP32", "tf32": "TF32", "bf16": "BF16", "f16": "FP16", "f64": "FP64"}
