@@ -12,7 +12,8 @@ says so.
 * ``spread``: each run's ``{min_us, median_us, max_us}`` step (None without step markers);
   ``within_noise``: the two runs' min–max ranges overlap (None when either has no markers);
 * ``median_change_pct``: the same change between the runs' median steps; when it and the mean's
-  disagree in sign or differ by over :data:`SKEW_POINTS` points, or a step is over
+  disagree in sign or differ by over :data:`SKEW_POINTS` points (and a quarter of the larger
+  change: +130% and +150% tell the same story), or a step is over
   :data:`OUTLIER` times its run's median, ``skew`` says so in a sentence (the mean is dominated by
   one step) that the headline and ``--fail-if-slower`` carry.
 
@@ -117,7 +118,9 @@ def _skew(a: dict, b: dict, change: float | None, median_change: float | None) -
         for i, us in enumerate(steps):
             if mid > 0 and us > OUTLIER * mid:
                 outliers.append(f"{name}'s step {i + 1} took {_ms(us)} ms, {us / mid:.1f}x its median")
-    apart = (change > 0) != (median_change > 0) or abs(change - median_change) > SKEW_POINTS
+    opposite = (change > 0) != (median_change > 0)
+    # points apart, relative to the change itself (+130% and +150% tell the same story)
+    apart = opposite or abs(change - median_change) > max(SKEW_POINTS, 0.25 * max(abs(change), abs(median_change)))
     if not outliers and not apart:
         return None
     if abs(median_change) < 0.05:
@@ -127,7 +130,7 @@ def _skew(a: dict, b: dict, change: float | None, median_change: float | None) -
     by_median += f" ({_ms(median(a['step_us']))} → {_ms(median(b['step_us']))} ms)"
     if outliers:
         return "; ".join(outliers) + f": the mean is dominated by {'it' if len(outliers) == 1 else 'them'}; {by_median}"
-    return f"the mean per step and the median disagree: {by_median}"
+    return f"the mean per step and the median {'disagree' if opposite else 'differ'}: {by_median}"
 
 
 def _notes(a: dict, b: dict, profiles: tuple[int, int]) -> list[str]:

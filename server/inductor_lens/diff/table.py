@@ -75,7 +75,11 @@ def print_causes(c: Comparison, console, *, all_causes: bool = False) -> None:
     verdicts = [v["verdict"] for p in c.pairs for v in [kernel_verdict(p.a.run_us, p.b.run_us)] if v is not None]
     if verdicts:
         counts = ", ".join(f"{verdicts.count(w)} {w}" for w in ("slower", "faster", "within noise") if verdicts.count(w))
-        noise = "within noise: the runs' ranges overlap" if "within noise" in verdicts else "none within noise: no matched kernel's run ranges overlap"
+        noise = (
+            "within noise: the runs' ranges overlap"
+            if "within noise" in verdicts
+            else "none within noise: no matched kernel's run ranges overlap"
+        )
         console.print(Text(f"  matched kernels, by their median run: {counts} ({noise})"))
     hidden = len(c.causes) - len(shown) - len(against)
     if hidden > 0:
