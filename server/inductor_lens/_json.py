@@ -53,7 +53,7 @@ def write_document(obj, stream, default=None) -> None:
     """Write ``obj`` as one indented, newline-terminated JSON document to ``stream`` (a text
     stream: its binary buffer when it has one), serialized in one call (``default`` as for
     :func:`json.dumps`, where the standard library writes it)."""
-    data = dumps_bytes(obj, indent=True, newline=True, default=default)
+    data = _for(stream, dumps_bytes(obj, indent=True, newline=True, default=default))
     buffer = getattr(stream, "buffer", None)
     if buffer is None:
         stream.write(data.decode("utf-8"))
@@ -247,6 +247,7 @@ class _Writer:
 
         self._buffer = getattr(stream, "buffer", None)
         self._stream = stream
+        self._ascii = not _writes_everything(stream)
         self._queue: queue.Queue = queue.Queue(maxsize=_PENDING)  # bounded: memory, when writing is slower
         self._error: BaseException | None = None
         self._thread = threading.Thread(target=self._run, name="inductor-lens-write", daemon=True)
@@ -259,6 +260,8 @@ class _Writer:
             if self._error is not None:
                 continue
             try:
+                if self._ascii and not piece.isascii():
+                    piece = ascii_json(piece)
                 if self._buffer is not None:
                     self._buffer.write(piece)
                 else:
@@ -281,3 +284,36 @@ class _Writer:
             self._buffer.flush()
         if self._error is not None and exc_info[0] is None:
             raise self._error
+
+
+def _writes_everything(stream) -> bool:
+    """Whether ``stream``'s encoding writes every character (a UTF codec; unknown: yes)."""
+    import codecs
+
+    encoding = getattr(stream, "encoding", None)
+    try:
+        return not encoding or codecs.lookup(encoding).name.startswith("utf")
+    except LookupError:
+        return True
+
+
+def _for(stream, data: bytes) -> bytes:
+    """``data`` as ``stream`` can take it (:func:`ascii_json` where its encoding is not a UTF one)."""
+    return data if data.isascii() or _writes_everything(stream) else ascii_json(data)
+
+
+def ascii_json(data: bytes) -> bytes:
+    """JSON bytes (UTF-8) with every character outside ASCII written as its ``\\uXXXX`` escape
+    (a surrogate pair above U+FFFF): the same document in ASCII, for a stream whose encoding is not
+    UTF-8 (a C locale with ``PYTHONUTF8=0``, ``PYTHONIOENCODING=ascii``).  Outside strings JSON
+    holds ASCII only, so every such character is inside a string, where the escape means it."""
+    import re
+
+    def escape(m) -> str:
+        code = ord(m.group())
+        if code < 0x10000:
+            return f"\\u{code:04x}"
+        code -= 0x10000
+        return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+
+    return re.sub(r"[^\x00-\x7f]", escape, data.decode("utf-8", "surrogatepass")).encode("ascii")

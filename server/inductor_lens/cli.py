@@ -389,6 +389,9 @@ def main(argv=None) -> int:
 
 
 def _command(argv) -> int:
+    from .files.plain_text import make_streams_safe
+
+    make_streams_safe()  # a C locale, PYTHONIOENCODING=ascii: what the stream cannot write is written plainly, never a traceback
     parser = build_parser()
     if not (sys.argv[1:] if argv is None else argv):  # `inductor-lens` alone: what it can do, not "command is required"
         parser.print_help(sys.stderr)

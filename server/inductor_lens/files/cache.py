@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import os
 
+from .plain_text import disk_name
+
 
 def _code_fingerprint() -> str:
     """A digest of this package's sources: index cache files written by other code are ignored,
@@ -92,7 +94,7 @@ class Cache:
             existing = sorted(n for n in os.listdir(folder) if not n.startswith(".tmp-"))
             if existing:
                 return os.path.join(folder, existing[0])
-        return os.path.join(folder, name)
+        return os.path.join(folder, disk_name(name))
 
     def extract(self, text: str, name: str, md5: str | None = None) -> str:
         """Write ``text`` once (atomically, read-only: an editor's format-on-save must not move the
@@ -130,6 +132,7 @@ class Cache:
 
         target = os.path.abspath(target)
         digest = hashlib.sha1(os.path.abspath(group).encode("utf-8", "surrogateescape")).hexdigest()[:16]
+        name = disk_name(name)  # (a C locale's file system takes no "·")
         link = os.path.join(self.root, "ir", digest, name)
         try:
             if os.readlink(link) == target:
