@@ -155,3 +155,37 @@ def test_the_table_gives_host_time_per_step_at_each_call_site(runs, tmp_path):
         row = next(line for line in text.splitlines() if f"train2.py:{c['line']}  " in line and "calls compile" in line)
         assert row.endswith(f"· host {c['host_us_per_step'] / 1000:.1f} ms/step in its compiled calls"), row
         assert c["host_us_per_step"] > 1000
+
+
+def test_call_site_lenses_know_which_calls_ran_in_the_window(runs, tmp_path):
+    """vit_amp: the model is all timm code, so train2.py is named only by the compile's call stack;
+    its call sites are ``self.step_vit``'s ``logits = self.compiled(x)`` (a torch.compile module in
+    an attribute), ``step``'s ``getattr(self, "step_" + self.kind)()`` (no name to find: the
+    compile's stack names the line) and the module's ``main(...)`` under ``if __name__ ...``. Each
+    ran in the profiled window and carries the measured time; only the warm-up loop's
+    ``trainer.step()`` did not. Before, all four said 'not called in the profiled window' and the
+    window's calls were put on the def lines of step and step_vit."""
+    from inductor_lens.analysis.snapshot import Snapshot
+    from inductor_lens.files.cache import Cache
+    from inductor_lens.lsp.features.lenses import code_lenses
+    from inductor_lens.open_traces import TraceRequest, open_traces
+
+    folder = runs["vit_amp"]
+    opened = open_traces(TraceRequest([folder], path_maps=[("/workspace/proj", folder)]), cache=Cache(str(tmp_path / "c")))
+    titles: dict[int, list[str]] = {}
+    for lens in code_lenses(Snapshot(opened.index, opened.resolver), os.path.join(folder, "train2.py")):
+        titles.setdefault(lens.range.start.line + 1, []).append(lens.command.title)
+    lines = open(os.path.join(folder, "train2.py")).read().splitlines()
+    warm = next(n for n in range(1, len(lines)) if "for _ in range(3):" in lines[n - 1]) + 1
+    ran = [
+        _line_of(folder, 'getattr(self, "step_" + self.kind)()'),
+        _line_of(folder, "logits = self.compiled(x)"),
+        _line_of(folder, "main(sys.argv[1], sys.argv[2])", after='if __name__ == "__main__":'),
+    ]
+    for n in ran:
+        (title,) = titles[n]
+        assert title.startswith("calls compile 0/0: 588 kernels") and "(100%, 5 runs)" in title, (n, title)
+    (title,) = titles[warm]
+    assert lines[warm - 1].strip() == "trainer.step()" and title.endswith("not called in the profiled window")
+    defs = [n for n in titles if lines[n - 1].lstrip().startswith("def ")]
+    assert defs == []

@@ -37,6 +37,8 @@ _GENERIC = {
 }
 _STDLIB = set(getattr(sys, "stdlib_module_names", ()))
 #: a module's attribute assigned a class: ``self.head = nn.Linear(`` -> ("head", "Linear")
+#: a module compiled by ``torch.compile`` kept in a name: ``self.compiled = torch.compile(self.model)``, ``cm = torch.compile(m)``
+_COMPILED = re.compile(r"(?P<name>(?:self\.)?\w+)\s*=\s*torch\.compile\(")
 _ASSIGN = re.compile(r"self\.(?P<attr>\w+)\s*=\s*(?:[\w.]+\.)?(?P<cls>\w+)\(")
 
 
@@ -45,10 +47,19 @@ class Sources:
     path or by name) first, else the trace's own path for that file (``trace_files``: absolute
     paths the trace names) through ``local`` (trace path -> local path or ``None``)."""
 
-    def __init__(self, profile: str, trace_files: list[str], local: Callable[[str], str | None] | None = None) -> None:
+    def __init__(
+        self,
+        profile: str,
+        trace_files: list[str],
+        local: Callable[[str], str | None] | None = None,
+        call_lines: dict[str, set[int]] | None = None,
+    ) -> None:
         self.folder = os.path.dirname(os.path.abspath(profile))
         self.trace_files = trace_files
         self.local = local or (lambda p: p if os.path.isfile(p) else None)
+        #: trace file -> the lines the compiles' call stacks name in it (exact lines, where a
+        #: profile's frame names only its function's first line)
+        self.call_lines = call_lines or {}
         self._lines: dict[str, tuple[str, list[str] | None]] = {}
 
     def read(self, rel: str) -> tuple[str, list[str] | None]:
@@ -99,6 +110,9 @@ def _callee_tokens(names: list[str], lines: list[str], params: tuple[str, ...] =
                 for a in _ASSIGN.finditer(line):
                     if a["cls"] == m["cls"]:
                         out.append((f"self.{a['attr']}(", a["attr"]))
+                if m["cls"] == "OptimizedModule":  # torch.compile's module: `self.compiled = torch.compile(model)`
+                    for a in _COMPILED.finditer(line):
+                        out.append((f"{a['name']}(", a["name"].removeprefix("self.")))
             out.append((m["cls"] + "(", m["cls"]))
             # a module passed in or kept in a variable: a call of a parameter, or of the usual names
             out.extend((f"{p}(", p) for p in (*params, "model", "module", "block", "layer") if p)
@@ -133,14 +147,32 @@ def _function_at(lines: list[str], first: int) -> tuple[int, range]:
     for n in range(first - 1, 0, -1):
         above = lines[n - 1]
         stripped = above.lstrip()
-        if stripped.startswith(("def ", "async def ")) and len(above) - len(stripped) < indent:
+        if not stripped or stripped.startswith("#") or len(above) - len(stripped) >= indent:
+            continue
+        if stripped.startswith(("def ", "async def ")):
             return n, _body(lines, n)
+        indent = len(above) - len(stripped)  # a block that holds the line (for, with, if __name__ ...)
+        if indent == 0:
+            break  # at module level: no def holds it
     return 1, range(1, len(lines) + 1)
 
 
 def call_line(lines: list[str], first: int, callees: list[str]) -> tuple[int, str | None]:
     """The line of the function starting at ``first`` that calls the nearest of ``callees`` (frame
     names below it, nearest first) and the callee's name; ``(first, name)`` when none is found."""
+    found = find_call_line(lines, first, callees)
+    if found is not None:
+        return found
+    first, _ = _function_at(lines, first)
+    head = lines[first - 1] if 0 < first <= len(lines) else ""
+    m = _PARAMS.search(head)
+    params = tuple(p.split("=")[0].split(":")[0].strip().lstrip("*") for p in m[1].split(",")) if m else ()
+    return first, next((shown for _, shown in _callee_tokens(callees, lines, params)), None)
+
+
+def find_call_line(lines: list[str], first: int, callees: list[str]) -> tuple[int, str | None] | None:
+    """What :func:`call_line` finds, or ``None`` when no line of the body calls any of ``callees``
+    (a call through ``getattr(self, name)()``: no name to look for)."""
     first, body = _function_at(lines, first)
     head = lines[first - 1] if 0 < first <= len(lines) else ""
     found = _PARAMS.search(head)
@@ -150,4 +182,12 @@ def call_line(lines: list[str], first: int, callees: list[str]) -> tuple[int, st
             if (n > first or len(body) == 1) and not lines[n - 1].lstrip().startswith(("def ", "async def ", "class ")):
                 if token in lines[n - 1]:
                     return n, shown
-    return first, next((shown for _, shown in _callee_tokens(callees, lines, params)), None)
+    return None
+
+
+def known_line_in_function(lines: list[str], first: int, known: set[int]) -> int | None:
+    """The one line of ``known`` (lines a compile's call stack names) inside the body of the
+    function a frame names by ``first``, or ``None`` (none, or several: no way to choose)."""
+    start, body = _function_at(lines, first)
+    inside = [n for n in known if n in body and n != start]
+    return inside[0] if len(inside) == 1 else None

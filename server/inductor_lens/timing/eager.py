@@ -32,7 +32,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from ..readers.chrome_trace import ChromeTrace
-from .call_line import FRAME, Sources, call_line, user_file
+from .call_line import FRAME, Sources, call_line, find_call_line, known_line_in_function, user_file
 from .step import compiled_flags, device_activity
 
 _REGION_START = re.compile(r"^(?:Torch-Compiled Region|CompiledFunction)")
@@ -212,7 +212,8 @@ def _place(stacks: _Stacks, frame: int, sources: Sources, before: str | None = N
 
 
 def _user_lines(stacks: _Stacks, frame: int, sources: Sources) -> list[tuple[str, int]]:
-    """Every readable user frame's calling line on the stack from ``frame`` outwards."""
+    """Every readable user frame's calling line on the stack from ``frame`` outwards (a frame whose
+    call is not found in its body, ``getattr(self, name)()``, gives none: not its ``def`` line)."""
     out: list[tuple[str, int]] = []
     below: list[str] = []
     i: int | None = frame
@@ -221,8 +222,12 @@ def _user_lines(stacks: _Stacks, frame: int, sources: Sources) -> list[tuple[str
         m = FRAME.match(f.name)
         if m and user_file(m["file"]):
             named, lines = sources.read(m["file"])
-            if lines is not None:
-                out.append((named, call_line(lines, int(m["line"]), below[::-1])[0]))
+            found = find_call_line(lines, int(m["line"]), below[::-1]) if lines is not None else None
+            line = found[0] if found is not None else None
+            if line is None and lines is not None:  # getattr(self, name)(): the compile's stack may name it
+                line = known_line_in_function(lines, int(m["line"]), sources.call_lines.get(named, set()))
+            if line is not None:
+                out.append((named, line))
         below.append(f.name)
         i = f.parent
     return out

@@ -338,9 +338,7 @@ def join_profile(index: Index, path: str, graphs: list[Graph] | None = None) -> 
     before = {id(k) for g in targets for k in g.kernels if k.measured is not None}
     eager = eager_join(
         trace,
-        Sources(path, sorted({f.file for k in index.kernels for f in k.frames}), getattr(index, "local_file", None))
-        if trace.frames
-        else None,
+        Sources(path, _trace_files(index), getattr(index, "local_file", None), _stack_lines(index)) if trace.frames else None,
     )
     result = join_chrome_trace(trace, targets, pids, eager.placed)
     untimed = result.untimed if trace.truncated else (0, 0)
@@ -402,3 +400,20 @@ def join_profiles_beside_traces(index: Index, skip: set[str] | frozenset[str] = 
                     index.add_warnings(
                         [InputWarning(candidate, 0, "joined from beside the trace: the profile given with --profile did not measure it")]
                     )
+
+
+def _trace_files(index: Index) -> list[str]:
+    """The files the trace names: its kernels' frames and the stacks that called its compiles (a
+    model whose code is all in a library leaves the user's script in the call stacks only)."""
+    files = {f.file for k in index.kernels for f in k.frames}
+    files.update(f.file for frames in getattr(index, "call_stacks", {}).values() for f in frames)
+    return sorted(files)
+
+
+def _stack_lines(index: Index) -> dict[str, set[int]]:
+    """Trace file -> the lines its compiles' call stacks name (:attr:`Sources.call_lines`)."""
+    out: dict[str, set[int]] = {}
+    for frames in getattr(index, "call_stacks", {}).values():
+        for f in frames:
+            out.setdefault(f.file, set()).add(f.line)
+    return out
