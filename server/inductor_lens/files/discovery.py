@@ -138,6 +138,14 @@ def profile_candidates_beside(trace_path: str) -> list[str]:
     return found
 
 
+def named_like_profile(path: str) -> bool:
+    """Whether a ``.json``/``.json.gz`` file's name says it is a torch.profiler trace: it holds
+    ``profile`` or ``trace`` (``profile_trace.json``, ``trace.json``, ``*.pt.trace.json``, what
+    ``export_chrome_trace`` is usually given); ``config.json`` and its like do not."""
+    name = os.path.basename(path).lower()
+    return name.endswith((".json", ".json.gz")) and ("profile" in name or "trace" in name)
+
+
 def _tensorboard_profiles(folder: str) -> list[str]:
     """The ``tensorboard_trace_handler`` files directly in ``folder`` (none if it holds a log)."""
     try:

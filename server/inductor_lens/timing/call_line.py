@@ -61,6 +61,8 @@ class Sources:
         #: profile's frame names only its function's first line)
         self.call_lines = call_lines or {}
         self._lines: dict[str, tuple[str, list[str] | None]] = {}
+        #: the files found that could not be read: path -> why (``Permission denied``)
+        self.unreadable: dict[str, str] = {}
 
     def read(self, rel: str) -> tuple[str, list[str] | None]:
         """``(file as the trace names it, or rel; its lines or None)``."""
@@ -75,8 +77,9 @@ class Sources:
                 try:
                     with open(found, encoding="utf-8", errors="replace") as fh:
                         lines = fh.read().splitlines()
-                except OSError:
+                except OSError as exc:  # said by the join (a line that cannot be read cannot be placed at)
                     lines = None
+                    self.unreadable[found] = exc.strerror or str(exc)
             self._lines[rel] = (named or rel, lines)
         return self._lines[rel]
 

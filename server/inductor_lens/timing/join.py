@@ -29,10 +29,10 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field, replace
 
-from ..files.discovery import profile_candidates_beside
+from ..files.discovery import named_like_profile, profile_candidates_beside
 from ..index.trace_index import Index
 from ..model import Graph, InputWarning, Kernel, Measured
-from ..readers.chrome_trace import ChromeTrace, looks_like_chrome_trace, read_chrome_trace
+from ..readers.chrome_trace import NOT_A_PROFILE, ChromeTrace, looks_like_chrome_trace, read_chrome_trace
 from .calls import aten_name, candidates, pick_graph
 from .eager import EagerJoin, Sources, eager_join
 from .graph_replay import Replays, claim_replay, replayed_names
@@ -336,10 +336,9 @@ def join_profile(index: Index, path: str, graphs: list[Graph] | None = None) -> 
     pids = index.log_pids()
     targets = index.graphs if graphs is None else graphs
     before = {id(k) for g in targets for k in g.kernels if k.measured is not None}
-    eager = eager_join(
-        trace,
-        Sources(path, _trace_files(index), getattr(index, "local_file", None), _stack_lines(index)) if trace.frames else None,
-    )
+    sources = Sources(path, _trace_files(index), getattr(index, "local_file", None), _stack_lines(index))
+    eager = eager_join(trace, sources if trace.frames else None)
+    _say(index, [InputWarning(f, 0, f"cannot read this model file ({why}): {UNREADABLE}") for f, why in sorted(sources.unreadable.items())])
     result = join_chrome_trace(trace, targets, pids, eager.placed)
     untimed = result.untimed if trace.truncated else (0, 0)
     result.step = replace(step_of(trace), device_short=bool(trace.truncated and (untimed[0] or unreached_launches(trace)[0])))
@@ -369,6 +368,29 @@ def join_profile(index: Index, path: str, graphs: list[Graph] | None = None) -> 
     return result
 
 
+#: what a model file that cannot be read costs the join
+UNREADABLE = "the eager device time launched from its lines cannot be placed at them (it counts as not at lines)"
+
+
+def _say(index: Index, warnings: list[InputWarning]) -> None:
+    """Add ``warnings`` the index does not hold yet (a file met by two profiles is said once)."""
+    held = index.warnings if warnings else []
+    index.add_warnings([w for w in warnings if w not in held])
+
+
+def _not_a_profile(index: Index, path: str) -> None:
+    """Say why a file beside a trace named like a torch.profiler trace is not joined (the reader's
+    own words, as for ``--profile``: empty, not JSON, no traceEvents), unless it was said (given
+    with ``--profile`` too)."""
+    if any(w.file == path for w in index.warnings):
+        return
+    try:
+        said = [w.message for w in read_chrome_trace(path).warnings] or [NOT_A_PROFILE]
+    except (OSError, EOFError) as exc:
+        said = [f"cannot read it: {getattr(exc, 'strerror', None) or exc}"]
+    _say(index, [InputWarning(path, 0, f"found beside the trace (named like a torch.profiler trace): {said[0]}")])
+
+
 def join_profiles_beside_traces(index: Index, skip: set[str] | frozenset[str] = frozenset(), given: bool = False) -> None:
     """Join every profiler trace found beside a loaded log (its folder and the parent) to that
     log's graphs; logs in ``skip`` (measured by a profile named explicitly) are left alone.
@@ -393,7 +415,11 @@ def join_profiles_beside_traces(index: Index, skip: set[str] | frozenset[str] = 
                         )
                     ]
                 )
-            elif looks_like_chrome_trace(candidate):
+            elif not looks_like_chrome_trace(candidate):
+                if named_like_profile(candidate):  # an empty, damaged or other file where the profile should be: said, not skipped
+                    joined.add(real)
+                    _not_a_profile(index, candidate)
+            else:
                 joined.add(real)
                 found = join_profile(index, candidate, [g for g in index.graphs if os.path.dirname(g.trace) == os.path.dirname(trace.path)])
                 if given and found is not None and found.calls:
