@@ -95,7 +95,8 @@ def _line_figures_one_by_one(kernels, figures_of) -> dict:
     out: dict = {}
     for kernel in kernels:
         m = kernel.measured
-        runs = m.runs if m is not None and m.runs else 0
+        runs = (m.runs if m.timed_runs is None else m.timed_runs) if m is not None else 0  # the runs with device time
+        per_run = m.events / runs / len(kernel.launches) if m is not None and runs and kernel.launches else 0.0
         if m is None:
             times = [None] * len(kernel.launches)
         elif len(m.launch_us) == len(kernel.launches):
@@ -122,6 +123,7 @@ def _line_figures_one_by_one(kernels, figures_of) -> dict:
                         row.dtype, row.dtype_from = fig.dtype, fig.dtype_from
                 if took is not None:
                     row.us += took * part
+                    row.events += part * per_run  # (device kernels: what makes a line's kernels small)
                     row.measured = True
                     row.clock = m.clock
                     if fig.bytes is None:
