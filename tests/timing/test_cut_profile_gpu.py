@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 
 import pytest
@@ -116,3 +117,28 @@ def test_the_cut_says_which_figures_are_short(whole, cut):
     assert "GPU busy" in line and "(short)" in line and "idle" in line and "(long)" in line and "cut off" in line
     assert profile.step.gpu_busy_us < whole[1].index.profiles[0].step.gpu_busy_us
     assert "(short)" not in step_line(whole[1].index.profiles[0].step) and whole[1].index.profiles[0].untimed[0] == 0
+
+
+def test_the_graph_table_says_which_graphs_lost_runs(whole, cut):
+    """The graphs table's measured time says '(cut off)' on a graph some of whose runs lost their
+    device events (it said '0.0 µs · 5 runs' for the backward at 90%), and only there."""
+    import subprocess
+    import sys
+
+    from conftest import REPO
+
+    env = {**os.environ, "PYTHONPATH": os.path.join(REPO, "server"), "COLUMNS": "200"}
+    cmd = [sys.executable, "-m", "inductor_lens", "report", cut[0], "--no-cache", "--cache-dir", os.path.join(cut[0], "c")]
+    table = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=300).stdout
+    for graph in cut[1].index.graphs:
+        kernels = [k.measured for k in graph.kernels if k.measured is not None and k.measured.runs]
+        lost = any(m.events < whole_kernel.measured.events for m, whole_kernel in zip(kernels, _same(whole[1], graph), strict=True))
+        (row,) = [t for t in table.splitlines() if re.search(rf"│ {re.escape(graph.compile_id)}\s+│ {graph.kind}\s+│", t)]
+        assert ("(cut off)" in row) == lost, row
+    assert "(cut off)" in table
+
+
+def _same(opened, graph) -> list:
+    """The kernels of ``graph``'s twin in ``opened`` (measured ones, in order)."""
+    (twin,) = [g for g in opened.index.graphs if (g.kind, g.compile_id) == (graph.kind, graph.compile_id)]
+    return [k for k in twin.kernels if k.measured is not None and k.measured.runs]

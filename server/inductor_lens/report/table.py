@@ -142,6 +142,11 @@ def print_summary(index, trace_path: str, console) -> int:
             cpu = any(k.measured is not None and k.measured.clock == "cpu" for k in graph.kernels)
             runs = sorted({k.measured.runs for k in graph.kernels if k.measured is not None})
             over = f" · {runs_text(runs)}" if runs else ""
+            if any(
+                k.measured is not None and k.measured.timed_runs is not None and k.measured.timed_runs < k.measured.runs
+                for k in graph.kernels
+            ):
+                over += " (cut off)"  # a profile cut mid-write lost some runs' device events: the time is short
             row.append(format_us(took) + (" CPU" if cpu else "") + over if took is not None else "-")
         table.add_row(*(Text(cell) for cell in row))  # model code is text, never rich markup (`x[mask]`)
         unprofiled = measured and _graph_time(graph) is None
