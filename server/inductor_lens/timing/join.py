@@ -68,6 +68,9 @@ class ProfileJoin:
     #: (launches of compiled kernels in the joined calls without a device event, such launches;
     #: CPU kernels and CUDA-graph replays not counted): a file cut off mid-write loses the later ones'
     untimed: tuple[int, int] = (0, 0)
+    #: (compiled-graph calls in the file without a device event, such calls), joined or not: a
+    #: CUDA-graph call whose replays were cut off joins no graph
+    untimed_calls: tuple[int, int] = (0, 0)
 
     @property
     def device_name(self) -> str | None:
@@ -121,7 +124,8 @@ def join_chrome_trace(
     claims = _Claims()
     replays = Replays(trace)
     joined: list[tuple[int, Graph]] = []
-    for call in (i for i, op in enumerate(ops) if _CALL.match(op.name)):
+    calls = [i for i, op in enumerate(ops) if _CALL.match(op.name)]
+    for call in calls:
         replayed = replays.in_call(trace, call) if replays else []
         if replayed:  # CUDA graphs: the call replayed kernels instead of launching them
             graph = pick_graph(candidates(trace, call, graphs, pids), replayed_names(trace, replayed))
@@ -143,6 +147,8 @@ def join_chrome_trace(
     totals, per_launch = _device_totals(trace, claims, result, placed)
     device_ops = [i for i, k in claims.owner.items() if k.kind != "cpp"]
     result.untimed = (sum(1 for i in device_ops if i not in claims.timed_ops), len(device_ops))
+    timed = {claims.call_of[i] for i in claims.timed_ops if i in claims.call_of} | set(claims.event_call.values())
+    result.untimed_calls = (sum(1 for c in calls if c not in timed), len(calls))  # (a call whose replays were cut is joined to nothing)
     _set_measured(trace, claims, totals, per_launch)
     result.measured_kernels = len(claims.kernels_by_id)
     result.host_us = compiled_host(trace, joined)
@@ -338,10 +344,14 @@ def join_profile(index: Index, path: str, graphs: list[Graph] | None = None) -> 
     before = {id(k) for g in targets for k in g.kernels if k.measured is not None}
     sources = Sources(path, _trace_files(index), getattr(index, "local_file", None), _stack_lines(index))
     eager = eager_join(trace, sources if trace.frames else None)
-    _say(index, [InputWarning(f, 0, f"cannot read this model file ({why}): {UNREADABLE}") for f, why in sorted(sources.unreadable.items())])
+    unread = [InputWarning(f, 0, f"cannot read this model file ({why}): {UNREADABLE}") for f, why in sorted(sources.unreadable.items())]
+    index.add_warnings([w for w in unread if w not in index.warnings])  # (a file met by two profiles: once)
     result = join_chrome_trace(trace, targets, pids, eager.placed)
-    untimed = result.untimed if trace.truncated else (0, 0)
-    result.step = replace(step_of(trace), device_short=bool(trace.truncated and (untimed[0] or unreached_launches(trace)[0])))
+    gpu = bool(trace.devices or trace.kernels or device_launches(trace))  # (a CPU run's calls have no device event)
+    untimed = result.untimed if trace.truncated and gpu else (0, 0)
+    calls = result.untimed_calls if trace.truncated and gpu else (0, 0)
+    short = bool(untimed[0] or calls[0] or (trace.truncated and unreached_launches(trace)[0]))
+    result.step = replace(step_of(trace), device_short=short)
     result.eager = eager
     replaced = sum(1 for g in targets for k in g.kernels if id(k) in before and k.measured is not None)
     if replaced and result.calls and index.profiles:  # one measurement per kernel: the later profile's
@@ -361,7 +371,7 @@ def join_profile(index: Index, path: str, graphs: list[Graph] | None = None) -> 
         elif not trace.warnings:  # read, but nothing in it (`{"traceEvents": []}`): said, not dropped silently
             index.add_warnings([InputWarning(path, 0, "profile has no CPU op or device kernel events; not joined")])
         return result
-    lost = cut_off_message(trace, untimed)  # said for a joined profile only: an unjoined one's figures are not shown
+    lost = cut_off_message(trace, untimed, calls)  # said for a joined profile only: an unjoined one's figures are not shown
     index.add_warnings([InputWarning(path, 0, lost)] if lost else [])
     index.add_warnings([w for w in [another_run(trace, result, targets, pids)] if w is not None])
     index.profiles.append(result)
@@ -370,12 +380,6 @@ def join_profile(index: Index, path: str, graphs: list[Graph] | None = None) -> 
 
 #: what a model file that cannot be read costs the join
 UNREADABLE = "the eager device time launched from its lines cannot be placed at them (it counts as not at lines)"
-
-
-def _say(index: Index, warnings: list[InputWarning]) -> None:
-    """Add ``warnings`` the index does not hold yet (a file met by two profiles is said once)."""
-    held = index.warnings if warnings else []
-    index.add_warnings([w for w in warnings if w not in held])
 
 
 def _not_a_profile(index: Index, path: str) -> None:
@@ -388,7 +392,7 @@ def _not_a_profile(index: Index, path: str) -> None:
         said = [w.message for w in read_chrome_trace(path).warnings] or [NOT_A_PROFILE]
     except (OSError, EOFError) as exc:
         said = [f"cannot read it: {getattr(exc, 'strerror', None) or exc}"]
-    _say(index, [InputWarning(path, 0, f"found beside the trace (named like a torch.profiler trace): {said[0]}")])
+    index.add_warnings([InputWarning(path, 0, f"found beside the trace (named like a torch.profiler trace): {said[0]}")])
 
 
 def join_profiles_beside_traces(index: Index, skip: set[str] | frozenset[str] = frozenset(), given: bool = False) -> None:

@@ -62,12 +62,13 @@ def device_lost(trace: ChromeTrace) -> bool:
     return trace.truncated and bool(trace.ops) and not device_activity(trace) and bool(trace.devices or device_launches(trace))
 
 
-def cut_off_message(trace: ChromeTrace, untimed: tuple[int, int] = (0, 0)) -> str | None:
+def cut_off_message(trace: ChromeTrace, untimed: tuple[int, int] = (0, 0), graph_calls: tuple[int, int] = (0, 0)) -> str | None:
     """The sentence saying which device events a cut-off profile lost, or None when it lost none.
     ``untimed``: ``(launches of compiled kernels without a device event, such launches)`` among
     the compiled-graph calls the file holds (:class:`~.join.ProfileJoin`): Kineto writes each
     thread's runtime calls and device events after every CPU op, so a cut can drop the launches'
-    runtime calls with their device events, and only the CPU ops tell what ran."""
+    runtime calls with their device events, and only the CPU ops tell what ran; the same
+    for its compiled-graph calls (``graph_calls``: a CUDA-graph call's replays are device events too)."""
     lost, launches = unreached_launches(trace)
     if device_lost(trace):
         gpus = ", ".join(sorted({str(d.get("name")) for d in trace.devices})) or "a GPU"
@@ -76,9 +77,10 @@ def cut_off_message(trace: ChromeTrace, untimed: tuple[int, int] = (0, 0)) -> st
             f"its device events were not reached: it names {gpus} (deviceProperties) but the cut came before every device event "
             f"(they follow the CPU ops in the file; {calls}), so GPU figures and kernel times are unknown, not 0"
         )
-    if lost or (trace.truncated and untimed[0]):
+    if lost or (trace.truncated and (untimed[0] or graph_calls[0])):
         said = [f"{lost} of its {launches} CUDA launches"] if lost else []
         said += [f"{untimed[0]} of the {untimed[1]} compiled-kernel launches of its graph calls"] if untimed[0] else []
+        said += [f"{graph_calls[0]} of its {graph_calls[1]} compiled-graph calls"] if graph_calls[0] else []
         return (
             f"{' and '.join(said)} have no device event (the file is cut off before them): {SHORT}; "
             "each throughput counts only the bytes and FLOPs of the runs whose time it holds"
