@@ -16,6 +16,7 @@ from typing import NoReturn
 
 from . import __version__
 from .diff.args import add_diff_parser
+from .files.plain_text import make_streams_safe, utf8_file_names
 from .mcp.args import add_mcp_parser
 
 EXAMPLE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "example")
@@ -382,6 +383,8 @@ def main(argv=None) -> int:
     """Entry point of the ``inductor-lens`` command; returns the exit code.  With no ``argv`` (the
     process is the command), what is left is frozen before the interpreter exits: its last collections
     would walk every object the answer made, none garbage (0.07-0.09 s of every cold report)."""
+    if argv is None:  # a C locale's ASCII file names: Python's UTF-8 mode (files/plain_text.py)
+        utf8_file_names()
     status = _command(argv)
     if argv is None:
         __import__("gc").freeze()
@@ -389,8 +392,6 @@ def main(argv=None) -> int:
 
 
 def _command(argv) -> int:
-    from .files.plain_text import make_streams_safe
-
     make_streams_safe()  # a C locale, PYTHONIOENCODING=ascii: what the stream cannot write is written plainly, never a traceback
     parser = build_parser()
     if not (sys.argv[1:] if argv is None else argv):  # `inductor-lens` alone: what it can do, not "command is required"

@@ -68,3 +68,26 @@ def test_diff_and_captures_summary_in_a_c_locale(tmp_path):
     assert proc.returncode == 0 and b"Traceback" not in proc.stderr, proc.stderr[-2000:]
     said = proc.stderr.decode("ascii")
     assert "3 compiles - 1 graph break - 1 recompile" in said and "inference - compile 0_0_1 - output code.py" in said
+
+
+def test_a_cache_folder_a_utf8_run_filled_in_a_c_locale(tmp_path):
+    """The default cache folder is shared by every run: a UTF-8 run leaves ``forward · compile 0_0 ·
+    output code.py`` and an index cache naming it, which a C-locale process (file system encoding
+    ASCII) could not even stat (a traceback from the index cache's check).  The command runs in
+    Python's UTF-8 mode there, its streams kept ASCII: the same JSON document, paths included."""
+    cache = str(tmp_path / "shared")
+    want = json.loads(_run(["report", "--json"], UTF8, cache).stdout)
+    assert any("·" in (k["definition"] or {}).get("path", "") for k in want["kernels"])
+    for args in (["report"], ["report", "--all"]):
+        _ok(_run(args, C_LOCALE, cache))
+    assert json.loads(_ok(_run(["report", "--json", "--no-cache"], C_LOCALE, cache))) == want
+
+
+def test_captures_command_gets_the_environment_it_was_given(tmp_path):
+    """The UTF-8 re-run restores PYTHONUTF8 and PYTHONIOENCODING as given before anything runs:
+    the captured command sees them as the user set them (``PYTHONUTF8=0``, no PYTHONIOENCODING)."""
+    seen = tmp_path / "seen.txt"
+    script = f'echo "${{PYTHONUTF8-unset}}|${{PYTHONIOENCODING-unset}}" > {seen}'
+    proc = _run(["capture", "--out", str(tmp_path / "cap"), "--", "sh", "-c", script], C_LOCALE, str(tmp_path / "c"))
+    assert proc.returncode == 0 and b"Traceback" not in proc.stderr, proc.stderr[-2000:]
+    assert seen.read_text().strip() == "0|unset"

@@ -98,3 +98,44 @@ def disk_name(name: str) -> str:
         return name
     except UnicodeEncodeError:
         return plain(name, sys.getfilesystemencoding()).replace("\\", "_")
+
+
+#: the re-run's marker: the environment variables it changed, as the command was given them (JSON)
+ORIGINAL = "INDUCTOR_LENS_ORIGINAL_ENV"
+
+
+def utf8_file_names() -> None:
+    """Run the command in Python's UTF-8 mode where the file system encoding is not UTF-8 (a POSIX
+    C locale with ``PYTHONUTF8=0``: Python can then open no path outside ASCII, and the cache
+    folder a UTF-8 run filled names ``forward · compile 0_0 · output code.py``, a trace may name
+    ``/home/josé/train.py``): the process is replaced by the same command with ``PYTHONUTF8=1``,
+    its streams kept in their encoding (``PYTHONIOENCODING``, :func:`make_streams_safe` then);
+    the re-run restores the two variables as they were given, so the commands it starts
+    (``capture``'s) see them unchanged.  Nothing where it cannot re-run (no ``sys.orig_argv``,
+    ``execve`` refused): the run goes on as it is."""
+    saved = os.environ.pop(ORIGINAL, None)
+    if saved is not None:  # the re-run
+        import json
+
+        for name, value in json.loads(saved).items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+        return
+    if os.name != "posix" or sys.flags.utf8_mode or writes_everything(sys.getfilesystemencoding()):
+        return
+    argv = getattr(sys, "orig_argv", None)
+    if not argv or not sys.executable:
+        return
+    import json
+
+    env = {**os.environ, ORIGINAL: json.dumps({k: os.environ.get(k) for k in ("PYTHONUTF8", "PYTHONIOENCODING")}), "PYTHONUTF8": "1"}
+    env.setdefault("PYTHONIOENCODING", f"{getattr(sys.stdout, 'encoding', None) or 'ascii'}:backslashreplace")
+    try:
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                stream.flush()
+        os.execve(sys.executable, [sys.executable, *argv[1:]], env)
+    except (OSError, ValueError):
+        return
