@@ -37,6 +37,8 @@ _GENERIC = {
 }
 _STDLIB = set(getattr(sys, "stdlib_module_names", ()))
 #: a module's attribute assigned a class: ``self.head = nn.Linear(`` -> ("head", "Linear")
+#: a lambda kept in a name: ``step = lambda: train_step(model, opt)``
+_LAMBDA = re.compile(r"(?P<name>(?:self\.)?\w+)\s*=\s*lambda\b")
 #: a module compiled by ``torch.compile`` kept in a name: ``self.compiled = torch.compile(self.model)``, ``cm = torch.compile(m)``
 _COMPILED = re.compile(r"(?P<name>(?:self\.)?\w+)\s*=\s*torch\.compile\(")
 _ASSIGN = re.compile(r"self\.(?P<attr>\w+)\s*=\s*(?:[\w.]+\.)?(?P<cls>\w+)\(")
@@ -99,7 +101,12 @@ def _callee_tokens(names: list[str], lines: list[str], params: tuple[str, ...] =
     for name in names:
         m = FRAME.match(name)
         if m:
-            if m["fn"] not in _GENERIC:
+            if m["fn"] == "<lambda>":  # a lambda kept in a name: `step = lambda: train_step(...)` is called as step()
+                at = int(m["line"])
+                kept = _LAMBDA.search(lines[at - 1]) if 0 < at <= len(lines) else None
+                if kept is not None:
+                    out.append((kept["name"] + "(", kept["name"].removeprefix("self.")))
+            elif m["fn"] not in _GENERIC:
                 out.append((m["fn"] + "(", m["fn"]))
             continue
         m = _BUILTIN.match(name)

@@ -234,15 +234,20 @@ def _user_lines(stacks: _Stacks, frame: int, sources: Sources) -> list[tuple[str
 
 
 def _callers(trace: ChromeTrace, stacks: _Stacks, sources: Sources) -> dict[tuple[str, int], float]:
-    """The user's lines that entered compiled regions in the window (see :attr:`EagerJoin.callers`)."""
+    """The user's lines that entered compiled regions in the window (see :attr:`EagerJoin.callers`);
+    a compiled backward (``CompiledFunctionBackward`` on autograd's thread) counts at the lines
+    that called ``backward()``, as ``calls[].host_us`` counts it at its forward's call site."""
     out: dict[tuple[str, int], float] = {}
     for i, op in enumerate(trace.ops):
-        if not _REGION_START.match(op.name) or (op.pid, op.tid) not in stacks.order:
+        if not _REGION_START.match(op.name) or any(_REGION_START.match(trace.ops[a].name) for a in trace.ancestors(i)):
             continue
-        if any(_REGION_START.match(trace.ops[a].name) for a in trace.ancestors(i)):
-            continue
-        frame = stacks.innermost((op.pid, op.tid), op.ts)
-        for key in dict.fromkeys(_user_lines(stacks, frame, sources) if frame is not None else []):
+        frame = stacks.innermost((op.pid, op.tid), op.ts) if (op.pid, op.tid) in stacks.order else None
+        lines = _user_lines(stacks, frame, sources) if frame is not None else []
+        if not lines and op.name.startswith("CompiledFunctionBackward"):  # on autograd's thread: where backward() was called
+            at = stacks.backward_caller(op.ts)
+            frame = stacks.innermost(at[:2], at[2]) if at is not None else None
+            lines = _user_lines(stacks, frame, sources) if frame is not None else []
+        for key in dict.fromkeys(lines):
             out[key] = out.get(key, 0.0) + op.dur
     return out
 

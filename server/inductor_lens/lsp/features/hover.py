@@ -293,6 +293,14 @@ def call_site_markdown(ctx: Snapshot, site) -> str:
             f"**Measured:** {format_us(site.measured_us)}"
             + (f", {percent:.0f}% of the {format_us(ctx.measured_total_us)} measured over {ctx.runs_text()}" if percent is not None else "")
         )
+        host = ctx.host_us(site.graphs)
+        if host is not None:
+            from .lenses import per_step_text
+
+            parts.append(
+                f"**Host:** {per_step_text(ctx, host[0])} of CPU time inside these compiled calls (guards, launches, the wrapper's "
+                "Python): while it runs, the GPU may wait"
+            )
     problems = call_site_problems(ctx, site)
     if problems:
         parts.append(f"**Compile health:** {problems} (see the compiled function's lens)")

@@ -231,6 +231,8 @@ def call_site_lenses(ctx: Snapshot, path: str) -> list[Lens]:
         elif site.measured_us is not None:
             percent = ctx.percent_of_total(site.measured_us)
             title += f" · {format_us(site.measured_us)}" + (f" ({percent:.0f}%, {ctx.runs_text()})" if percent is not None else "")
+            spent = ctx.host_us(site.graphs)
+            title += f" · host {per_step_text(ctx, spent[0])}" if spent is not None else ""
         problems = call_site_problems(ctx, site)
         if problems:
             title += " · " + problems
