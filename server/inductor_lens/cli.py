@@ -208,10 +208,10 @@ def _diff(args) -> int:
     status, why = _diff_verdict(args, comparison, opened)
     global _EXIT_WHEN_READER_LEAVES
     _EXIT_WHEN_READER_LEAVES = status  # `diff ... | head`: the status still tells git bisect
+    from .model.base import where_text
+
     for w in comparison.warnings[:10]:
-        sys.stderr.write(
-            f"inductor-lens: warning ({w['run'].upper()}): {w['file']}{':' + str(w['line']) if w['line'] else ''}: {w['message']}\n"
-        )
+        sys.stderr.write(f"inductor-lens: warning ({w['run'].upper()}): {where_text(w['file'], w['line'])}: {w['message']}\n")
     if len(comparison.warnings) > 10:
         sys.stderr.write(f"inductor-lens: … {len(comparison.warnings) - 10} more warnings (--json lists them)\n")
     unreadable = status == 125 and why is not None and why.startswith("cannot compare")

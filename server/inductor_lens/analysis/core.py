@@ -134,6 +134,13 @@ class Analysis:
 
         return call_sites(self.graphs if graphs is None else graphs, total_us)
 
+    def profiled_steps(self) -> int | None:
+        """The ``ProfilerStep`` markers of every loaded profile together (what a window's times are
+        divided by for "per step", :attr:`inductor_lens.timing.step.Step.steps`), ``None`` without
+        a profile or when one has none (its times are then given per window)."""
+        steps = [getattr(getattr(p, "step", None), "steps", None) for p in self.index.profiles]
+        return sum(steps) if steps and all(steps) else None  # type: ignore[arg-type]
+
     def host_us(self, graphs: list[Graph]) -> tuple[float, float] | None:
         """``(host µs over the window, per step)``: the CPU time inside the compiled regions of
         ``graphs`` (a call site's forward and backward graphs: the backward's

@@ -409,13 +409,6 @@ class Snapshot(Analysis):
         """``us`` as a percent of every measured kernel's time (``None`` without a profile)."""
         return None if us is None or not self.measured_total_us else 100.0 * us / self.measured_total_us
 
-    def profiled_steps(self) -> int | None:
-        """The ``ProfilerStep`` markers of every loaded profile together (what a window's times are
-        divided by for "per step", :attr:`inductor_lens.timing.step.Step.steps`), ``None`` without
-        a profile or when one has none (its times are then given per window)."""
-        steps = [getattr(getattr(p, "step", None), "steps", None) for p in self.index.profiles]
-        return sum(steps) if steps and all(steps) else None  # type: ignore[arg-type]
-
     def runs_text(self) -> str:
         """``3 runs`` / ``2-4 runs`` / ``""``: how many profiled runs the measured times sum."""
         return runs_text(self.runs)

@@ -30,6 +30,7 @@ from ..analysis.comparison import compare
 from ..diff.compare import comparison_json
 from ..files.cache import Cache
 from ..files.run_inputs import Recorder, sha1, unchanged
+from ..model.base import where_text
 from ..open_traces import OpenedTraces, TraceRequest, open_traces
 from ..report.json_report import index_json, line_ranking
 
@@ -70,7 +71,7 @@ class Run:
 
 
 def _quote(warnings: list[dict]) -> str:
-    said = [f"{w['file']}:{w['line']}: {w['message']}" if w.get("line") else f"{w['file']}: {w['message']}" for w in warnings[:QUOTED]]
+    said = [f"{where_text(w['file'], w.get('line') or 0)}: {w['message']}" for w in warnings[:QUOTED]]
     more = f" (and {len(warnings) - QUOTED} more)" if len(warnings) > QUOTED else ""
     return "; ".join(said) + more
 

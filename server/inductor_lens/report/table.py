@@ -316,8 +316,7 @@ def print_hot_lines(analysis: Analysis, console, limit: int | None = TOP_LINES) 
                 "the trace may be incomplete (a log cut short, another rank's, or a graph compiled outside it)"
             )
         console.print(text + ")", markup=False, highlight=False)
-    views = analysis.steps()
-    stepped = bool(views) and all(v.step.steps for v in views)
+    stepped = analysis.profiled_steps() is not None
     sites = call_site_texts(analysis.call_sites(hot.total_us), host=analysis.host_us, stepped=stepped)
     if sites:
         from rich.text import Text

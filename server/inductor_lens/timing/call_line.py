@@ -174,20 +174,21 @@ def call_line(lines: list[str], first: int, callees: list[str]) -> tuple[int, st
     if found is not None:
         return found
     first, _ = _function_at(lines, first)
+    return first, next((shown for _, shown in _callee_tokens(callees, lines, _params(lines, first))), None)
+
+
+def _params(lines: list[str], first: int) -> tuple[str, ...]:
+    """The parameter names of the ``def`` at line ``first`` (none when it is no ``def``)."""
     head = lines[first - 1] if 0 < first <= len(lines) else ""
     m = _PARAMS.search(head)
-    params = tuple(p.split("=")[0].split(":")[0].strip().lstrip("*") for p in m[1].split(",")) if m else ()
-    return first, next((shown for _, shown in _callee_tokens(callees, lines, params)), None)
+    return tuple(p.split("=")[0].split(":")[0].strip().lstrip("*") for p in m[1].split(",")) if m else ()
 
 
 def find_call_line(lines: list[str], first: int, callees: list[str]) -> tuple[int, str | None] | None:
     """What :func:`call_line` finds, or ``None`` when no line of the body calls any of ``callees``
     (a call through ``getattr(self, name)()``: no name to look for)."""
     first, body = _function_at(lines, first)
-    head = lines[first - 1] if 0 < first <= len(lines) else ""
-    found = _PARAMS.search(head)
-    params = tuple(p.split("=")[0].split(":")[0].strip().lstrip("*") for p in found[1].split(",")) if found else ()
-    for token, shown in _callee_tokens(callees, lines, params):
+    for token, shown in _callee_tokens(callees, lines, _params(lines, first)):
         for n in body:
             if (n > first or len(body) == 1) and not lines[n - 1].lstrip().startswith(("def ", "async def ", "class ")):
                 if token in lines[n - 1]:

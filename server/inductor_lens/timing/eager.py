@@ -257,24 +257,26 @@ def _where(trace: ChromeTrace, stacks: _Stacks, sources: Sources, placed: dict, 
     was launched, else (a backward op with no forward op in the window: ``AccumulateGrad``
     summing a gradient) where ``backward()`` was called; ``None`` when nowhere is a user line."""
     backward = _in_backward(trace, op)
-    candidates = [_forward_point(trace, op, forward) if backward else None, point]
-    for n, at in enumerate(candidates):
-        frame = stacks.innermost(at[:2], at[2]) if at is not None else None
-        if frame is None:
-            if n == 1 and backward and point is not None:
-                candidates.append(stacks.backward_caller(point[2]))
-            continue
-        m = FRAME.match(stacks.frames.names[frame])
-        own = m is not None and user_file(m["file"])  # the op ran in the user's own bytecode
-        before = stacks.called_before(at[:2], frame, at[2]) if own and at is not None else None
-        key = (frame, before)
-        if key not in placed:
-            placed[key] = _place(stacks, frame, sources, before)
-        if placed[key] is not None:
-            return placed[key]
-        if n == 1 and backward:
-            candidates.append(stacks.backward_caller(point[2]))  # type: ignore[index]
-    return None
+    for at in (_forward_point(trace, op, forward) if backward else None, point):
+        found = _place_at(stacks, sources, placed, at)
+        if found is not None:
+            return found
+    return _place_at(stacks, sources, placed, stacks.backward_caller(point[2])) if backward and point is not None else None
+
+
+def _place_at(stacks: _Stacks, sources: Sources, placed: dict, at: tuple | None):
+    """:func:`_place` of the innermost frame at ``at`` (``(pid, tid, ts)``), memoized in ``placed``
+    by (frame, the frame it called last when the op ran in the user's own bytecode)."""
+    frame = stacks.innermost(at[:2], at[2]) if at is not None else None
+    if frame is None:
+        return None
+    m = FRAME.match(stacks.frames.names[frame])
+    own = m is not None and user_file(m["file"])  # the op ran in the user's own bytecode
+    before = stacks.called_before(at[:2], frame, at[2]) if own else None  # type: ignore[index]
+    key = (frame, before)
+    if key not in placed:
+        placed[key] = _place(stacks, frame, sources, before)
+    return placed[key]
 
 
 def eager_join(trace: ChromeTrace, sources: Sources | None) -> EagerJoin:

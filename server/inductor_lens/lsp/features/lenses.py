@@ -178,7 +178,7 @@ def _share_text(ctx: Snapshot, share, kernels) -> str:
     """`` · compiled 0.57 ms/step (51%)`` (model line: its own share, not its calls'),
     `` · compiled 0.57 ms/step in calls (12%)`` (a line with only calls on it), ``""`` without a
     profile: the line's share of its kernels' measured time, per
-    ``ProfilerStep`` (:meth:`Snapshot.profiled_steps`), else over the window (``135 µs/window``);
+    ``ProfilerStep`` (:meth:`Analysis.profiled_steps`), else over the window (``135 µs/window``);
     the percent is of every measured kernel's time (the status bar's total)."""
     if share is None:
         return ""
@@ -202,7 +202,7 @@ def _share_text(ctx: Snapshot, share, kernels) -> str:
 
 def per_step_text(ctx: Snapshot, us: float) -> str:
     """``0.57 ms/step``: ``us`` (a time over the profiled window) per ``ProfilerStep`` of the
-    loaded profiles (:meth:`Snapshot.profiled_steps`), as :func:`eager_on_lines` gives eager time;
+    loaded profiles (:meth:`Analysis.profiled_steps`), as :func:`eager_on_lines` gives eager time;
     ``135 µs/window`` when a profile has no step markers."""
     steps = ctx.profiled_steps()
     return f"{us / steps / 1000:.2f} ms/step" if steps else f"{format_us(us)}/window"
